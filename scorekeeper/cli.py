@@ -1,0 +1,210 @@
+"""The ``scorekeeper`` command (RECORDS.md): replay and check hands, one record or an archive.
+
+Output and exit codes are the contract: 0 legal, 1 illegal or impossible, 2 unreadable.
+An archive (one JSON object per line) is streamed: one output line per record, in
+order, in constant memory, spread over worker processes when it is large.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from .engine import records
+from .engine.errors import RecordSyntaxError, ScorekeeperError
+from .engine.output import error_json, outcome_json
+from .engine.replay import HandOutcome, replay
+
+CHUNK = 400  # archive lines per task handed to a worker process
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="scorekeeper", description="Score, check and audit card-table hands.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_replay = sub.add_parser("replay", help="replay and check a hand record or a JSON-lines archive")
+    p_replay.add_argument("file", help="a JSON hand record, a JSON-lines archive, or - for standard input")
+    p_replay.add_argument("--text", action="store_true", help="print a trick table for a person instead of JSON")
+    p_replay.add_argument("--jobs", type=int, default=0, help="worker processes for an archive (default: one per core)")
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return cmd_replay(args.file, text=args.text, jobs=args.jobs)
+    return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+# --- replay --------------------------------------------------------------------------------
+
+def replay_text(text: str) -> tuple[int, dict[str, Any], HandOutcome | None]:
+    """Replay one record given as JSON text: (exit status, output object, outcome when legal)."""
+    try:
+        record = records.loads(text)
+        outcome = replay(record)
+    except ScorekeeperError as exc:
+        return exc.exit_status, error_json(exc), None
+    return 0, outcome_json(outcome), outcome
+
+
+def replay_line(line: str) -> tuple[int, str]:
+    """One archive line in, (exit status, one output line) out."""
+    status, out, _ = replay_text(line)
+    return status, json.dumps(out, ensure_ascii=False)
+
+
+def _replay_chunk(lines: list[str]) -> list[tuple[int, str]]:
+    return [replay_line(line) for line in lines]
+
+
+def cmd_replay(path: str, *, text: bool = False, jobs: int = 0, out: IO[str] | None = None) -> int:
+    out = out or sys.stdout
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    except OSError as exc:
+        error = RecordSyntaxError(f"cannot read {path}: {exc.strerror}")
+        print(json.dumps(error_json(error)), file=out)
+        return 2
+    with stream:
+        first, rest_starts = _first_record_line(stream)
+        if first is None:
+            status, obj, outcome = replay_text(stream.read() if rest_starts is None else rest_starts + stream.read())
+            if text:
+                out.write(format_text(obj, outcome))
+            else:
+                print(json.dumps(obj, ensure_ascii=False), file=out)
+            return status
+        return _replay_archive(first, stream, text=text, jobs=jobs, out=out)
+
+
+def _first_record_line(stream: IO[str]) -> tuple[str | None, str | None]:
+    """Decide between one JSON value and an archive of JSON lines, reading only the first line.
+
+    Returns (first line, None) for an archive (a first line that is a whole JSON object),
+    else (None, what was read) so the caller reads the rest as one value.
+    """
+    line = stream.readline()
+    head = line
+    while line and not line.strip():
+        line = stream.readline()
+        head += line
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None, head
+    if isinstance(value, dict):
+        return line, None
+    return None, head
+
+
+def _replay_archive(first: str, stream: IO[str], *, text: bool, jobs: int, out: IO[str]) -> int:
+    lines = _nonblank([first], stream)
+    results = _parallel(lines, jobs) if not text else ((s, o) for s, o in map(_text_line, lines))
+    worst = 0
+    for status, line in results:
+        worst = max(worst, status)
+        out.write(line if text else line + "\n")
+    return worst
+
+
+def _text_line(line: str) -> tuple[int, str]:
+    status, obj, outcome = replay_text(line)
+    return status, format_text(obj, outcome) + "\n"
+
+
+def _nonblank(head: Iterable[str], stream: Iterable[str]) -> Iterator[str]:
+    for source in (head, stream):
+        for line in source:
+            if line.strip():
+                yield line
+
+
+def _parallel(lines: Iterator[str], jobs: int) -> Iterator[tuple[int, str]]:
+    """Replay lines in order, in chunks over worker processes; at most a few chunks in flight."""
+    jobs = jobs or os.cpu_count() or 1
+    chunk: list[str] = []
+    first_chunks: list[list[str]] = []
+    for line in lines:  # small archives are not worth starting processes for
+        chunk.append(line)
+        if len(chunk) == CHUNK:
+            first_chunks.append(chunk)
+            chunk = []
+            if len(first_chunks) == 2:
+                break
+    if jobs == 1 or len(first_chunks) < 2:
+        for c in first_chunks + [chunk]:
+            yield from _replay_chunk(c)
+        yield from _replay_chunk_stream(lines)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
+        pending: deque[Any] = deque()
+        for c in first_chunks:
+            pending.append(pool.apply_async(_replay_chunk, (c,)))
+        for line in lines:
+            chunk.append(line)
+            if len(chunk) == CHUNK:
+                pending.append(pool.apply_async(_replay_chunk, (chunk,)))
+                chunk = []
+                while len(pending) > 2 * jobs:
+                    yield from pending.popleft().get()
+        if chunk:
+            pending.append(pool.apply_async(_replay_chunk, (chunk,)))
+        while pending:
+            yield from pending.popleft().get()
+
+
+def _replay_chunk_stream(lines: Iterator[str]) -> Iterator[tuple[int, str]]:
+    for line in lines:
+        yield replay_line(line)
+
+
+# --- the readable trick table ----------------------------------------------------------------
+
+def format_text(obj: dict[str, Any], outcome: HandOutcome | None) -> str:
+    """A trick table a person can audit: one row per trick, the leader marked >, the winner *."""
+    if outcome is None:
+        err = obj["error"]
+        where = ", ".join(f"{k} {err[k]}" for k in ("trick", "play", "player", "card") if err.get(k) is not None)
+        return f"ILLEGAL ({err['code']}){' at ' + where if where else ''}: {err['message']}\n"
+    record = outcome.record
+    names = outcome.players
+    lines = [f"{outcome.ruleset.name}, hand {record.number}, dealer {record.dealer}"]
+    if outcome.ruleset.warning:
+        lines.append(f"note: {outcome.ruleset.warning}")
+    if outcome.void:
+        lines.append(f"misdeal ({outcome.void}): the hand is void and the same dealer deals again")
+    width = max(4, *(len(n) for n in names))
+    if outcome.tricks:
+        lines.append("trick  " + "  ".join(n.ljust(width) for n in names) + "  winner")
+        for t in outcome.tricks:
+            cells = [""] * len(names)
+            for seat, c in t.plays:
+                cells[seat] = (">" if seat == t.leader else " ") + c.code + ("*" if seat == t.winner else "")
+            lines.append(f"{t.number:>5}  " + "  ".join(cell.ljust(width) for cell in cells) + f"  {names[t.winner]}")
+    if outcome.revoke:
+        r = outcome.revoke
+        lines.append(f"established revoke: {names[r.seat]} played {r.card.code} in trick {r.trick} ({r.code}); "
+                     f"play stopped and {r.rule} applies")
+    lines.append("taken:")
+    for name, entry in obj["taken"].items():
+        shown = " ".join(entry) if isinstance(entry, list) else json.dumps(entry)
+        lines.append(f"  {name.ljust(width)}  {shown or '-'}")
+    if obj.get("moon"):
+        m = obj["moon"]
+        lines.append(f"{m['player']} shot the moon ({m['rule']}{', ' + m['choice'] if m['choice'] else ''})")
+    lines.append("points: " + ", ".join(f"{n} {_show_points(p)}" for n, p in obj["points"].items()))
+    return "\n".join(lines) + "\n"
+
+
+def _show_points(p: Any) -> str:
+    if isinstance(p, dict):
+        sign = "-" if p["im"] < 0 else "+"
+        return f"{p['re']} {sign} {abs(p['im'])}i"
+    return str(p)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

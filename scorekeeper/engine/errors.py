@@ -1,0 +1,104 @@
+"""One exception family for everything a record can get wrong.
+
+Each error carries a stable ``code`` (RECORDS.md), a sentence a player understands,
+and where it happened: the 0-based index in ``play``, the 1-based trick, the player
+and the card. The CLI and the web pages print ``message``; tools read ``code``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ScorekeeperError(ValueError):
+    """Base of every error the engine raises about its input."""
+
+    default_code = "invalid"
+    exit_status = 1
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        play: int | None = None,
+        trick: int | None = None,
+        player: str | None = None,
+        card: str | None = None,
+        hand: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
+        self.play = play
+        self.trick = trick
+        self.player = player
+        self.card = card
+        self.hand = hand
+
+    def to_json(self) -> dict[str, Any]:
+        """The error object of RECORDS.md."""
+        data: dict[str, Any] = {
+            "code": self.code,
+            "message": self.message,
+            "play": self.play,
+            "trick": self.trick,
+            "player": self.player,
+            "card": self.card,
+        }
+        if self.hand is not None:
+            data["hand"] = self.hand
+        return data
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Keep keyword fields when errors cross process boundaries (parallel replay).
+        return (_rebuild, (type(self), self.message, self.__dict__.copy()))
+
+
+def _rebuild(cls: type[ScorekeeperError], message: str, fields: dict[str, Any]) -> ScorekeeperError:
+    error = cls.__new__(cls)
+    ValueError.__init__(error, message)
+    error.__dict__.update(fields)
+    return error
+
+
+class RecordSyntaxError(ScorekeeperError):
+    """Unreadable input: bad JSON, an unknown card, a field of the wrong shape (exit 2)."""
+
+    default_code = "syntax"
+    exit_status = 2
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None, **kw: Any) -> None:
+        if line is not None:
+            message = f"line {line}" + (f", column {column}" if column is not None else "") + f": {message}"
+        super().__init__(message, **kw)
+        self.line = line
+        self.column = column
+
+
+class UnknownGame(RecordSyntaxError):
+    default_code = "unknown-game"
+
+
+class UnknownOption(RecordSyntaxError):
+    """An option name the game does not have, or a value the option does not take."""
+
+    default_code = "unknown-option"
+
+
+class IllegalPlay(ScorekeeperError):
+    """A play the rules forbid: revoke, lead out of turn, a card not held (exit 1)."""
+
+    default_code = "illegal-play"
+
+
+class InconsistentRecord(ScorekeeperError):
+    """A record whose parts do not fit together: the deal, the passes, the events (exit 1)."""
+
+    default_code = "inconsistent"
+
+
+class ImpossibleResult(ScorekeeperError):
+    """A quick result no deal could produce (exit 1)."""
+
+    default_code = "impossible-result"

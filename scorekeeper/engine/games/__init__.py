@@ -1,0 +1,92 @@
+"""The game registry: game ids and aliases, their options and profiles, and ``make_ruleset``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import UnknownGame
+from ..options import OptionSpec, resolve
+from ..ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """A game: its id, names, options with defaults, profiles, and how to build its ruleset."""
+
+    id: str
+    name: str
+    options: Mapping[str, OptionSpec]
+    build: Callable[[Mapping[str, Any]], Ruleset]
+    profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
+    summary: str = ""
+
+    def resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option: defaults, then the profile's bundle, then ``given``."""
+        return resolve(self.id, self.options, self.profiles, given)
+
+
+GAMES: dict[str, GameDef] = {}
+
+# Catalogue ids whose games land in later issues, and the reserved, unsupported one.
+PLANNED = {
+    "cancellation-hearts", "domino-hearts", "two-handed-hearts", "three-handed-hearts", "joker-hearts",
+    "discard-hearts", "auction-hearts", "progressive-hearts", "polignac", "slobberhannes", "knaves",
+    "conquimbert", "hartenjagen", "hartenjagen-three", "reversis", "tripoli", "rummoli", "cosmo",
+}
+UNSUPPORTED = {"gong-zhu": "Gong Zhu's rules are not in the sources (catalogue 2.29)"}
+
+
+def register(game: GameDef) -> GameDef:
+    GAMES[game.id] = game
+    return game
+
+
+def find_game(name: str) -> GameDef:
+    """A game by id or alias, case-insensitive.
+
+    :raises UnknownGame: no such game, or one scorekeeper does not play (yet).
+    """
+    if not isinstance(name, str):
+        raise UnknownGame(f"the game must be a game id such as \"black-lady\", not {name!r}")
+    key = name.strip().lower()
+    if key in GAMES:
+        return GAMES[key]
+    for game in GAMES.values():
+        if key in game.aliases or key == game.name.lower():
+            return game
+    if key in UNSUPPORTED:
+        raise UnknownGame(f"{key} is not supported: {UNSUPPORTED[key]}")
+    if key in PLANNED:
+        raise UnknownGame(f"scorekeeper does not play {key} yet")
+    raise UnknownGame(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})")
+
+
+def make_ruleset(game: str, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The ruleset of ``game`` with ``options`` (catalogue names and values).
+
+    :raises UnknownGame: for an unknown game id.
+    :raises UnknownOption: for an option or value the game does not have.
+    """
+    key = None
+    if isinstance(game, str) and isinstance(options, (dict, type(None))):
+        try:
+            key = (game, tuple(sorted((options or {}).items())))
+            cached = _CACHE.get(key)
+        except TypeError:  # an unhashable option value: resolve() will explain it
+            key, cached = None, None
+        if cached is not None:
+            return cached
+    definition = find_game(game)
+    ruleset = definition.build(definition.resolve(options or {}))
+    if key is not None and len(_CACHE) < 1024:
+        _CACHE[key] = ruleset
+    return ruleset
+
+
+_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Ruleset] = {}
+
+
+from . import hearts as _hearts  # noqa: E402,F401  (registers the Hearts family)

@@ -1,0 +1,304 @@
+"""Hand and result records (RECORDS.md): JSON values in, one frozen ``HandRecord`` out, and back.
+
+Reading checks shapes only (fields, types, card spellings, player names); whether the
+cards fit the game is the replay's job. Writing gives the canonical form: cards in
+canonical spelling, keys in a fixed order, absent optional fields left out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .cards import ALL_CARDS, JOKER, Card, parse_cards
+from .errors import RecordSyntaxError
+
+TakenEntry = tuple[Card, ...] | Mapping[str, Any]
+
+EVENT_TYPES = {
+    "revoke": ("player", "trick"),  # an established revoke, claimed by the table (catalogue 4.1)
+    "revoke-corrected": ("player", "trick"),  # corrected in time: a note, the play holds the final cards
+    "misdeal": ("reason",),  # the hand is void; the same dealer deals again (4.2)
+    "exposed-own": ("player",),  # a player turned up his own card: the deal stands (4.2 case 2)
+    "out-of-turn": ("trick",),  # a play out of turn stood as a regular play (4.3)
+    "stopped": (),  # play stopped once no card left could score; the rest was not recorded
+}
+MISDEAL_REASONS = ("exposed-other", "face-up-in-pack", "wrong-count")
+DIRECTIONS = ("left", "right", "across", "none")
+FIELD_ORDER = (
+    "id", "game", "options", "players", "dealer", "hand", "pass_direction", "deal", "widow", "passes",
+    "leader", "play", "events", "moon_choice", "taken",
+)
+RESULT_COUNTS = ("hearts", "tricks", "spots", "points")
+_FAST = {c.code: c for c in ALL_CARDS} | {"JK": JOKER}  # canonical spellings: the common case
+
+
+class PlayItem(NamedTuple):
+    """One card played, and the player the recorder named (None: whoever's turn it is)."""
+
+    card: Card
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A hand as the table recorded it: a full record (play) or a result record (taken)."""
+
+    game: str
+    players: tuple[str, ...]
+    dealer: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    hand: int | None = None
+    pass_direction: str | None = None
+    deal: Mapping[str, tuple[Card, ...]] | None = None
+    widow: tuple[Card, ...] | None = None
+    passes: Mapping[str, tuple[Card, ...]] | None = None
+    leader: str | None = None
+    play: tuple[PlayItem, ...] = ()
+    events: tuple[Mapping[str, Any], ...] = ()
+    moon_choice: str | None = None
+    taken: Mapping[str, TakenEntry] | None = None
+    id: str | None = None
+
+    @property
+    def is_result(self) -> bool:
+        """A quick result (``taken``) rather than the cards played."""
+        return self.taken is not None
+
+    @property
+    def number(self) -> int:
+        """The hand's number in its session (1 when not given)."""
+        return self.hand or 1
+
+
+def loads(text: str) -> HandRecord:
+    """Read one hand record from JSON text.
+
+    :raises RecordSyntaxError: bad JSON or a badly shaped record.
+    """
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    return from_json(value)
+
+
+def dumps(record: HandRecord) -> str:
+    """The canonical JSON text of a record (one line)."""
+    return json.dumps(to_json(record), ensure_ascii=False)
+
+
+def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandRecord:
+    """A record from a decoded JSON object; ``defaults`` fill fields a session already gives.
+
+    :raises RecordSyntaxError: a missing or badly shaped field.
+    """
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError("a hand record must be a JSON object")
+    data = {**(defaults or {}), **value}
+    unknown = [k for k in data if k not in FIELD_ORDER]
+    if unknown:
+        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the hand record")
+    players = _players(data.get("players"))
+    names = set(players)
+
+    def player(key: str, v: Any) -> str:
+        if v not in names:
+            raise RecordSyntaxError(f"{key}: {v!r} is not one of the players ({', '.join(players)})")
+        return str(v)
+
+    def per_player(key: str) -> dict[str, tuple[Card, ...]] | None:
+        v = data.get(key)
+        if v is None:
+            return None
+        if not isinstance(v, Mapping):
+            raise RecordSyntaxError(f"{key} must be an object of player names and card lists")
+        return {player(key, name): _cards(f"{key} of {name}", cards) for name, cards in v.items()}
+
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise RecordSyntaxError("the record needs \"game\", a game id such as \"black-lady\"")
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise RecordSyntaxError("options must be an object of option names and values")
+    if "dealer" not in data:
+        raise RecordSyntaxError("the record needs \"dealer\", one of the players")
+    hand = data.get("hand")
+    if hand is not None and (not isinstance(hand, int) or isinstance(hand, bool) or hand < 1):
+        raise RecordSyntaxError(f"hand must be a whole number from 1, not {hand!r}")
+    direction = data.get("pass_direction")
+    if direction is not None and direction not in DIRECTIONS:
+        raise RecordSyntaxError(f"pass_direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}")
+    moon_choice = data.get("moon_choice")
+    if moon_choice is not None and moon_choice not in ("subtract", "add"):
+        raise RecordSyntaxError(f"moon_choice must be \"subtract\" or \"add\", not {moon_choice!r}")
+    record_id = data.get("id")
+    if record_id is not None and not isinstance(record_id, str):
+        raise RecordSyntaxError("id must be a string")
+    taken = data.get("taken")
+    if taken is not None:
+        for key in ("deal", "passes", "play"):
+            if data.get(key):
+                raise RecordSyntaxError(f"a result record (taken) cannot also have {key}")
+        taken = _taken(taken, player)
+    widow = data.get("widow")
+    return HandRecord(
+        game=game,
+        players=players,
+        dealer=player("dealer", data["dealer"]),
+        options=dict(options),
+        hand=hand,
+        pass_direction=direction,
+        deal=per_player("deal"),
+        widow=None if widow is None else _cards("widow", widow),
+        passes=per_player("passes"),
+        leader=None if data.get("leader") is None else player("leader", data["leader"]),
+        play=_play(data.get("play"), player),
+        events=_events(data.get("events"), player),
+        moon_choice=moon_choice,
+        taken=taken,
+        id=record_id,
+    )
+
+
+def to_json(record: HandRecord) -> dict[str, Any]:
+    """The canonical JSON object of a record."""
+    out: dict[str, Any] = {}
+    for key in FIELD_ORDER:
+        value = getattr(record, key)
+        if key == "options" and not value:
+            continue
+        if key in ("play", "events") and not value and record.is_result:
+            continue
+        if key == "events" and not value:
+            continue
+        if value is None:
+            continue
+        if key in ("deal", "passes"):
+            value = {name: [c.code for c in cards] for name, cards in value.items()}
+        elif key == "widow":
+            value = [c.code for c in value]
+        elif key == "play":
+            value = [item.card.code if item.player is None else [item.player, item.card.code] for item in value]
+        elif key == "players":
+            value = list(value)
+        elif key == "events":
+            value = [dict(e) for e in value]
+        elif key == "taken":
+            value = {name: (dict(entry) if isinstance(entry, Mapping) else [c.code for c in entry])
+                     for name, entry in value.items()}
+        elif key == "options":
+            value = dict(value)
+        out[key] = value
+    return out
+
+
+# --- field readers -----------------------------------------------------------------------------
+
+def _players(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise RecordSyntaxError("the record needs \"players\", the names in clockwise seating order")
+    for name in value:
+        if not isinstance(name, str) or not name.strip():
+            raise RecordSyntaxError(f"player names must be non-empty strings, not {name!r}")
+    if len(set(value)) != len(value):
+        dup = next(n for n in value if value.count(n) > 1)
+        raise RecordSyntaxError(f"{dup!r} is seated twice: every player needs a different name")
+    return tuple(value)
+
+
+def _cards(what: str, value: Any) -> tuple[Card, ...]:
+    if isinstance(value, list):
+        fast = [_FAST.get(v) for v in value] if all(isinstance(v, str) for v in value) else [None]
+        if None not in fast:
+            return tuple(fast)  # type: ignore[arg-type]
+    if not isinstance(value, (str, list)):
+        raise RecordSyntaxError(f"{what}: a card list is an array of cards or one string of cards")
+    try:
+        return parse_cards(value)
+    except RecordSyntaxError as exc:
+        raise RecordSyntaxError(f"{what}: {exc.message}") from None
+
+
+def _play(value: Any, player: Any) -> tuple[PlayItem, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(PlayItem(c) for c in _cards("play", value))
+    if not isinstance(value, list):
+        raise RecordSyntaxError("play must be a list of cards played, in order")
+    items = []
+    for i, item in enumerate(value):
+        if isinstance(item, str):
+            c = _FAST.get(item)
+            items.append(PlayItem(c if c is not None else _card(f"play[{i}]", item)))
+        elif isinstance(item, list) and len(item) == 2:
+            items.append(PlayItem(_card(f"play[{i}]", item[1]), player(f"play[{i}]", item[0])))
+        else:
+            raise RecordSyntaxError(f"play[{i}] must be a card or [player, card], not {item!r}")
+    return tuple(items)
+
+
+def _card(what: str, value: Any) -> Card:
+    if not isinstance(value, str):
+        raise RecordSyntaxError(f"{what}: {value!r} is not a card")
+    try:
+        return Card.parse(value)
+    except RecordSyntaxError as exc:
+        raise RecordSyntaxError(f"{what}: {exc.message}") from None
+
+
+def _events(value: Any, player: Any) -> tuple[Mapping[str, Any], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RecordSyntaxError("events must be a list of objects")
+    events = []
+    for i, event in enumerate(value):
+        if not isinstance(event, Mapping) or event.get("type") not in EVENT_TYPES:
+            kinds = ", ".join(EVENT_TYPES)
+            raise RecordSyntaxError(f"events[{i}] must be an object whose type is one of {kinds}")
+        for key in EVENT_TYPES[event["type"]]:
+            if key not in event:
+                raise RecordSyntaxError(f"events[{i}] ({event['type']}) needs {key!r}")
+        if "player" in event:
+            player(f"events[{i}]", event["player"])
+        if "trick" in event and (not isinstance(event["trick"], int) or isinstance(event["trick"], bool) or event["trick"] < 1):
+            raise RecordSyntaxError(f"events[{i}]: trick must be a whole number from 1")
+        if event["type"] == "misdeal" and event["reason"] not in MISDEAL_REASONS:
+            raise RecordSyntaxError(f"events[{i}]: a misdeal's reason is one of {', '.join(MISDEAL_REASONS)}")
+        events.append(dict(event))
+    return tuple(events)
+
+
+def _taken(value: Any, player: Any) -> dict[str, TakenEntry]:
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError("taken must be an object: for each player a card list or counts")
+    out: dict[str, TakenEntry] = {}
+    for name, entry in value.items():
+        player("taken", name)
+        if isinstance(entry, (list, str)):
+            out[name] = _cards(f"taken by {name}", entry)
+            continue
+        if not isinstance(entry, Mapping):
+            raise RecordSyntaxError(f"taken by {name}: give a card list or counts such as {{\"hearts\": 3}}")
+        counts: dict[str, Any] = {}
+        for key, count in entry.items():
+            if key in RESULT_COUNTS:
+                if key != "points" and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
+                    raise RecordSyntaxError(f"taken by {name}: {key} must be a whole number from 0, not {count!r}")
+                counts[key] = count
+                continue
+            c = _card(f"taken by {name}", key)
+            if count not in (0, 1, 2) or isinstance(count, bool):
+                raise RecordSyntaxError(f"taken by {name}: {c} is 1 (taken) or 0, not {count!r}")
+            counts[c.code] = count
+        out[name] = counts
+    return out
+
+
+def card_entry(entry: TakenEntry) -> Sequence[Card] | None:
+    """The card list of a taken entry, or None when it gives counts."""
+    return None if isinstance(entry, Mapping) else entry

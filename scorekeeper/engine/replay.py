@@ -1,0 +1,422 @@
+"""Replay and check a hand record, play by play, and score it.
+
+With the deal, every play is checked against the cards actually held. Without it,
+each player's hand is rebuilt from the cards he played, which is enough to prove a
+revoke: a player who failed to follow and later played that suit held it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, format_cards
+from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError
+from .games import make_ruleset
+from .hand import TWO_OF_CLUBS, Hand, Snapshot, Trick
+from .records import HandRecord
+from .ruleset import DealLayout, Ruleset
+from .scoring import Haul, MoonOutcome, Points, haul_of, revoke_points, score_hand, special_cards
+from .seating import Direction, Seating
+
+REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points")  # AMB-10: all handled as reneges
+
+
+@dataclass(frozen=True)
+class RevokeOutcome:
+    """An established revoke: who, where, and the rule that settles it (catalogue 4.1)."""
+
+    seat: int
+    trick: int
+    play: int
+    card: Card
+    code: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """A checked, scored hand: what replay prints and settlement reads."""
+
+    record: HandRecord
+    ruleset: Ruleset
+    seating: Seating
+    layout: DealLayout | None
+    points: tuple[Points, ...]
+    hauls: tuple[Haul, ...]
+    taken: tuple[Any, ...]  # per seat: scoring cards taken (tuple of Card) or the result's counts
+    tricks: tuple[Trick, ...] | None = None
+    moon: MoonOutcome | None = None
+    revoke: RevokeOutcome | None = None
+    void: str | None = None  # the misdeal reason when the hand was void
+    dealt: tuple[tuple[Card, ...], ...] | None = None  # each seat's cards after passing, as replayed
+    snapshots: tuple[Snapshot, ...] = field(default=(), repr=False)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.seating.players
+
+    def points_by_player(self) -> dict[str, Points]:
+        return dict(zip(self.players, self.points))
+
+
+def replay(record: HandRecord, *, snapshots: bool = False) -> HandOutcome:
+    """Check and score a record (full or result).
+
+    :raises ScorekeeperError: the first thing wrong with it, with its code and a sentence.
+    """
+    ruleset = make_ruleset(record.game, record.options)
+    seating = Seating(record.players, ruleset.clockwise)
+    n = seating.size
+    try:
+        layout = ruleset.layout(n)
+    except ValueError as exc:
+        raise InconsistentRecord(str(exc), code="players") from None
+    misdeal = next((e for e in record.events if e["type"] == "misdeal"), None)
+    if misdeal is not None:
+        return _void(record, ruleset, seating, layout, misdeal)
+    if record.is_result:
+        from .results import check_result  # results import replay's outcome type
+
+        return check_result(record, ruleset, seating, layout)
+    return _replay_play(record, ruleset, seating, layout, snapshots)
+
+
+def _void(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, event: Mapping[str, Any]) -> HandOutcome:
+    """A misdeal: nothing is scored and the same dealer deals again (catalogue 4.2)."""
+    if len(record.play) >= seating.size:
+        raise InconsistentRecord(
+            "a misdeal is called before the first trick is complete, but this record plays a whole trick",
+            code="misdeal",
+        )
+    zero: Points = 0 if not ruleset.complex else _gaussian_zero()
+    n = seating.size
+    return HandOutcome(
+        record, ruleset, seating, layout, (zero,) * n, (Haul(),) * n, ((),) * n, void=event["reason"],
+    )
+
+
+def _gaussian_zero() -> Points:
+    from .gaussian import Gaussian
+
+    return Gaussian(0, 0)
+
+
+def _replay_play(
+    record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, want_snapshots: bool
+) -> HandOutcome:
+    n = seating.size
+    seat_of = {name: i for i, name in enumerate(seating.players)}
+    dealer = seat_of[record.dealer]
+    direction = _pass_direction(record, ruleset, n)
+    out_of_turn = {e["trick"] for e in record.events if e["type"] == "out-of-turn"}
+    claims = {(seat_of[e["player"]], e["trick"]) for e in record.events if e["type"] == "revoke"}
+    for e in record.events:
+        if e["type"] == "revoke-corrected" and e["trick"] > max(1, -(-len(record.play) // n)):
+            raise InconsistentRecord(f"the corrected revoke names trick {e['trick']}, which was not played", code="revoke-claim")
+    plays = [(item.card, None if item.player is None else seat_of[item.player]) for item in record.play]
+
+    if record.deal is not None:
+        hands, widow = _check_deal(record, ruleset, seating, layout, direction)
+        leader = None if record.leader is None else seat_of[record.leader]
+        proofs = None
+    else:
+        leader = _leader_without_deal(record, ruleset, seating, dealer, plays)
+        hands, widow, proofs = _rebuild_hands(record, ruleset, seating, layout, direction, leader, plays, out_of_turn)
+
+    hand = Hand(ruleset, seating, dealer, hands, widow=widow, out_of_turn_tricks=out_of_turn,
+                leader=leader)
+    if leader is not None and leader != hand._first_leader() and 1 not in out_of_turn:
+        _wrong_first_leader(hand, leader, plays)
+
+    revoke: RevokeOutcome | None = None
+    snaps: list[Snapshot] = []
+    play = hand.play
+    for index, (c, seat) in enumerate(plays):
+        try:
+            trick = play(c, seat)
+        except IllegalPlay as exc:
+            offender = seat_of[exc.player] if exc.player is not None else -1
+            key = (offender, hand.trick_number)
+            if revoke is None and exc.code in REVOKE_CODES and key in claims:
+                revoke = RevokeOutcome(offender, hand.trick_number, index, c, exc.code, _revoke_rule(ruleset))
+                trick = hand.apply(c, offender)
+            else:
+                if proofs is not None and exc.code in ("revoke", "hearts-not-broken", "first-lead", "first-trick-points"):
+                    exc.message = exc.args[0] + _proof(proofs, offender, hand, exc.code)
+                    exc.args = (exc.message,)
+                raise
+        if want_snapshots:
+            snaps.append(hand.snapshot(c, hand.tricks[-1].plays[-1][0] if trick else hand.current[-1][0], trick))
+
+    unmatched = claims - ({(revoke.seat, revoke.trick)} if revoke else set())
+    if unmatched:
+        seat, trick_no = sorted(unmatched)[0]
+        raise InconsistentRecord(
+            f"the record says {seating.name(seat)} revoked in trick {trick_no}, but every play of "
+            f"{seating.name(seat)} in that trick was legal",
+            code="revoke-claim", trick=trick_no, player=seating.name(seat),
+        )
+    total = n * layout.hand_size
+    finished = hand.is_over if record.deal is not None else len(plays) == total
+    if revoke is None and not finished and not _may_stop(record, ruleset, layout, hand, plays):
+        raise InconsistentRecord(
+            f"the hand stops after {len(plays)} of {total} cards; record every card played "
+            f"(or the revoke that stopped play)",
+            code="incomplete", play=len(plays), trick=hand.trick_number,
+        )
+
+    specials = special_cards(ruleset)
+    taken = tuple(tuple(sorted(c for c in t if ruleset.is_penalty(c) or c in specials)) for t in hand.taken)
+    hauls = tuple(haul_of(ruleset, t, specials) for t in hand.taken)
+    moon = None
+    if revoke is not None:
+        points = revoke_points(ruleset, layout, revoke.seat, n)
+    else:
+        points, moon = score_hand(ruleset, layout, hauls, record.moon_choice, seating.players)
+    return HandOutcome(
+        record, ruleset, seating, layout, points, hauls, taken, tuple(hand.tricks), moon, revoke,
+        dealt=tuple(tuple(h) for h in hands), snapshots=tuple(snaps),
+    )
+
+
+def _may_stop(
+    record: HandRecord, ruleset: Ruleset, layout: DealLayout, hand: Hand, plays: Sequence[tuple[Card, int | None]]
+) -> bool:
+    """A hand may stop early (event ``stopped``) at a trick's end once no card left can score."""
+    if not any(e["type"] == "stopped" for e in record.events) or hand.current:
+        return False
+    scoring = Counter(c for c in layout.pack if ruleset.is_penalty(c))
+    gone = Counter(c for t in hand.taken for c in t)
+    return not scoring - gone
+
+
+def _revoke_rule(ruleset: Ruleset) -> str:
+    if ruleset.complex:
+        return "complex-13+13i"
+    return "revoke-001" if ruleset.revoke == "001" else "revoke-003-points"
+
+
+def _pass_direction(record: HandRecord, ruleset: Ruleset, n: int) -> Direction:
+    """The hand's pass direction: the rule's, which a recorded direction must match (2.2.2)."""
+    expected = ruleset.pass_direction(record.number, n)
+    if record.pass_direction is not None and record.pass_direction != expected.value:
+        raise InconsistentRecord(
+            f"hand {record.number} passes {expected.value} under this game's passing rule "
+            f"({ruleset.passing}), but the record says {record.pass_direction}",
+            code="pass",
+        )
+    if expected is not Direction.NONE and record.passes is None and record.deal is not None:
+        raise InconsistentRecord(
+            f"cards were passed {expected.value} this hand: record each player's passed cards (\"passes\")",
+            code="pass",
+        )
+    if expected is Direction.NONE and record.passes and any(record.passes.values()):
+        raise InconsistentRecord("no cards are passed this hand, but the record has passes", code="pass")
+    return expected
+
+
+def _check_passes(
+    record: HandRecord, ruleset: Ruleset, seating: Seating, direction: Direction,
+) -> list[tuple[Card, ...]]:
+    """Each player's passed cards, checked for count (2.2.2)."""
+    n = seating.size
+    passed: list[tuple[Card, ...]] = [() for _ in range(n)]
+    if direction is Direction.NONE or record.passes is None:
+        return passed
+    want = ruleset.pass_count(n)
+    for seat, name in enumerate(seating.players):
+        cards = tuple(record.passes.get(name, ()))
+        if len(cards) != want:
+            raise InconsistentRecord(f"{name} passed {len(cards)} cards; each player passes {want}", code="pass", player=name)
+        passed[seat] = cards
+    return passed
+
+
+def _check_deal(
+    record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, direction: Direction,
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """Check the deal against the pack and the passes against the deal; return post-pass hands."""
+    assert record.deal is not None
+    copies = layout.copies
+    seen: dict[Card, int] = {}
+    dealt: list[tuple[Card, ...]] = []
+    for name in seating.players:
+        cards = record.deal.get(name, ())
+        if len(cards) != layout.hand_size:
+            raise InconsistentRecord(
+                f"{name} was dealt {len(cards)} cards; with {seating.size} players each gets {layout.hand_size}",
+                code="deal", player=name,
+            )
+        dealt.append(tuple(cards))
+        for c in cards:
+            seen[c] = seen.get(c, 0) + 1
+    if record.widow is not None:
+        if len(record.widow) != layout.widow_size:
+            raise InconsistentRecord(
+                f"the widow holds {len(record.widow)} cards; with {seating.size} players it holds {layout.widow_size}",
+                code="deal",
+            )
+        for c in record.widow:
+            seen[c] = seen.get(c, 0) + 1
+    for c, k in seen.items():
+        if k > copies.get(c, 0):
+            where = "is not in this game's pack" if c not in copies else f"was dealt {k} times"
+            raise InconsistentRecord(f"{c} {where}", code="deal", card=c.code)
+    if record.widow is not None:
+        widow = tuple(record.widow)
+    else:
+        widow = tuple(c for c, k in copies.items() for _ in range(k - seen.get(c, 0)))
+    passed = _check_passes(record, ruleset, seating, direction)
+    if direction is Direction.NONE or not any(passed):
+        return dealt, widow
+    hands: list[list[Card]] = []
+    for seat, cards in enumerate(dealt):
+        held = list(cards)
+        for c in passed[seat]:
+            if c not in held:
+                raise InconsistentRecord(
+                    f"{seating.name(seat)} passed {c} but was not dealt it", code="pass",
+                    player=seating.name(seat), card=c.code,
+                )
+            held.remove(c)
+        hands.append(held)
+    for seat in range(seating.size):
+        hands[seating.receiver(seat, direction)].extend(passed[seat])
+    return [tuple(h) for h in hands], widow
+
+
+def _leader_without_deal(
+    record: HandRecord, ruleset: Ruleset, seating: Seating, dealer: int, plays: Sequence[tuple[Card, int | None]],
+) -> int | None:
+    """Who led trick 1 when the deal is not known: the record, the first play's player, or the rule."""
+    if record.leader is not None:
+        return seating.seat(record.leader)
+    if plays and plays[0][1] is not None:
+        return plays[0][1]
+    if ruleset.first_lead in ("two-of-clubs", "any-club") and plays and plays[0][0] is TWO_OF_CLUBS:
+        raise InconsistentRecord(
+            "the holder of 2C led the first trick: without the deal, say who (\"leader\")", code="leader",
+        )
+    return None
+
+
+def _rebuild_hands(
+    record: HandRecord,
+    ruleset: Ruleset,
+    seating: Seating,
+    layout: DealLayout,
+    direction: Direction,
+    leader: int | None,
+    plays: Sequence[tuple[Card, int | None]],
+    out_of_turn: set[int],
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[list[tuple[int, Card]]]]:
+    """Each player's hand = the cards he played, found by following turns and trick winners.
+
+    Also returns, per seat, its plays in order (play index, card): the proof of a revoke.
+    """
+    n = seating.size
+    pack = Counter(layout.pack)
+    if len(plays) > n * layout.hand_size:
+        raise InconsistentRecord(
+            f"{len(plays)} cards were played, but {n} players hold only {n * layout.hand_size}", code="deal",
+        )
+    counted: Counter[Card] = Counter()
+    for index, (c, _) in enumerate(plays):
+        counted[c] += 1
+        if counted[c] > pack[c]:
+            trick = index // n + 1
+            if pack[c] == 0:
+                raise IllegalPlay(f"{c} is not in this game's pack", code="not-in-hand", play=index, trick=trick, card=c.code)
+            raise IllegalPlay(f"{c} was played twice", code="duplicate-card", play=index, trick=trick, card=c.code)
+    # Follow turns with an unchecked hand: the same trick-winner code as the real replay.
+    tracker = Hand(ruleset, seating, seating.seat(record.dealer), [() for _ in range(n)],
+                   leader=leader, out_of_turn_tricks=out_of_turn)
+    by_seat: list[list[tuple[int, Card]]] = [[] for _ in range(n)]
+    for index, (c, seat) in enumerate(plays):
+        who = tracker.turn if seat is None else seat
+        if seat is not None and seat != tracker.turn and (
+            tracker.trick_number not in out_of_turn or (tracker._played_mask >> seat) & 1
+        ):
+            tracker._fail("out-of-turn", seat, c, f"{seating.name(seat)} played {c} out of turn: it was "
+                          f"{seating.name(tracker.turn)}'s turn")
+        by_seat[who].append((index, c))
+        tracker.apply(c, who)
+    for seat, mine in enumerate(by_seat):
+        if len(mine) > layout.hand_size:
+            index, c = mine[layout.hand_size]
+            tracker.plays_made = index
+            raise IllegalPlay(
+                f"{seating.name(seat)} played {len(mine)} cards but holds only {layout.hand_size}",
+                code="not-in-hand", play=index, trick=index // n + 1, player=seating.name(seat), card=c.code,
+            )
+    hands = [tuple(c for _, c in mine) for mine in by_seat]
+    passed = _check_passes(record, ruleset, seating, direction)
+    complete = len(plays) == n * layout.hand_size
+    for seat in range(n):
+        mine = Counter(hands[seat])
+        given_away = Counter(passed[seat]) & mine
+        if given_away:
+            c = next(iter(given_away))
+            raise InconsistentRecord(
+                f"{seating.name(seat)} passed {c} but played it later", code="pass", player=seating.name(seat), card=c.code,
+            )
+        receiver = seating.receiver(seat, direction)
+        if complete and Counter(passed[seat]) - Counter(hands[receiver]):
+            c = next(iter(Counter(passed[seat]) - Counter(hands[receiver])))
+            raise InconsistentRecord(
+                f"{seating.name(seat)} passed {c} to {seating.name(receiver)}, who never played it",
+                code="pass", player=seating.name(seat), card=c.code,
+            )
+    widow: tuple[Card, ...] = ()
+    if record.widow is not None:
+        widow = tuple(record.widow)
+        clash = Counter(widow) + counted - pack
+        if clash:
+            c = next(iter(clash))
+            raise InconsistentRecord(f"{c} is in the widow but was also played", code="deal", card=c.code)
+    elif complete:
+        widow = tuple((pack - counted).elements())
+    return list(hands), widow, by_seat
+
+
+def _wrong_first_leader(hand: Hand, leader: int, plays: Sequence[tuple[Card, int | None]]) -> None:
+    should = hand._first_leader()
+    first = plays[0][0] if plays else TWO_OF_CLUBS
+    name, rightful = hand.seating.name(leader), hand.seating.name(should)
+    if hand.first_lead in ("two-of-clubs", "any-club"):
+        hand._fail("first-lead", leader, first, f"{rightful} holds 2C and leads the first trick, not {name}")
+    hand._fail("out-of-turn", leader, first, f"{name} led the first trick, but {rightful} (eldest) leads it")
+
+
+def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: str) -> str:
+    """Without the deal, name the later card that shows the player held what the rule needed."""
+    if code == "revoke":
+        led = hand.current[0][1].suit
+        later = [(i, c) for i, c in by_seat[seat] if c.suit is led and i > hand.plays_made]
+        if later:
+            i, c = later[0]
+            return f" (proven by {c}, which {hand.seating.name(seat)} played later, play {i})"
+        return ""
+    later_cards = [c for i, c in by_seat[seat] if i > hand.plays_made]
+    shown = format_cards(later_cards[:4]) + (" ..." if len(later_cards) > 4 else "")
+    return f" (the cards played later show the hand: {shown})" if later_cards else ""
+
+
+def replay_snapshots(record: HandRecord) -> Iterator[Snapshot]:
+    """The table after each play of a legal hand, for the trick-by-trick audit."""
+    yield from replay(record, snapshots=True).snapshots
+
+
+def describe_error(error: ScorekeeperError) -> str:
+    """One line for a person: where, then the sentence."""
+    where = []
+    if error.hand is not None:
+        where.append(f"hand {error.hand}")
+    if error.trick is not None:
+        where.append(f"trick {error.trick}")
+    if error.play is not None:
+        where.append(f"play {error.play}")
+    return (", ".join(where) + ": " if where else "") + error.message

@@ -1,0 +1,232 @@
+"""Quick results (``taken``): what each player took, checked against what a deal can produce.
+
+Every problem is collected, so the form at the table shows them all at once; the
+record is refused with code ``impossible-result`` and a sentence per problem.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from .cards import Card, Suit, format_cards
+from .errors import ImpossibleResult
+from .records import HandRecord
+from .replay import HandOutcome
+from .ruleset import DealLayout, Ruleset
+from .scoring import Haul, base_points, haul_of, score_hand, special_cards
+from .seating import Seating
+
+
+def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout) -> HandOutcome:
+    """Check and score a result record.
+
+    :raises ImpossibleResult: the counts cannot come from any deal of this game.
+    """
+    assert record.taken is not None
+    problems: list[str] = []
+    specials = special_cards(ruleset)
+    in_pack = Counter(layout.pack)
+    heart_values = [ruleset.values.get(c, 0) for c in layout.pack if c.suit is Suit.HEARTS]
+    hearts_total = len(heart_values)
+
+    hauls: list[Haul | None] = []
+    point_entries: dict[int, Any] = {}
+    constraints: list[tuple[int | None, int | None]] = []
+    taken_out: list[Any] = []
+    listed: dict[Card, list[str]] = {}
+    for seat, name in enumerate(seating.players):
+        entry = record.taken.get(name)
+        if entry is None:
+            problems.append(f"{name}'s share is missing")
+            hauls.append(None)
+            constraints.append((None, None))
+            taken_out.append({})
+            continue
+        if not isinstance(entry, Mapping):
+            for c in entry:
+                listed.setdefault(c, []).append(name)
+                if not in_pack[c]:
+                    problems.append(f"{c} is not in this game's pack ({name})")
+            haul = haul_of(ruleset, entry, specials)
+            hauls.append(haul)
+            heart_cards = [c for c in entry if c.suit is Suit.HEARTS]
+            constraints.append((len(heart_cards), haul.spots))
+            taken_out.append(tuple(sorted(c for c in entry if ruleset.is_penalty(c) or c in specials)))
+            continue
+        taken_out.append(dict(entry))
+        if "points" in entry and not any(k in entry for k in ("hearts", "spots")) and not _card_keys(entry):
+            point_entries[seat] = entry["points"]
+            hauls.append(None)
+            constraints.append((None, None))
+            continue
+        haul, constraint = _haul_from_counts(ruleset, name, entry, specials, problems)
+        hauls.append(haul)
+        constraints.append(constraint)
+        for c in haul.specials:
+            listed.setdefault(c, []).append(name)
+        _check_tricks(entry, haul, layout, seating.size, name, problems)
+
+    _check_specials(listed, specials, in_pack, problems, complete=not point_entries)
+    for c, names in listed.items():
+        if c not in specials and c.suit is Suit.HEARTS and len(names) > in_pack[c]:
+            problems.append(f"{c} is listed for {' and '.join(names)}")
+    _check_tricks_total(record, layout, seating, problems)
+
+    if not point_entries and not problems:
+        counted = sum(count for count, _ in constraints if count is not None)
+        all_counted = all(count is not None for count, _ in constraints)
+        if (all_counted and counted != hearts_total) or counted > hearts_total:
+            problems.append(f"the hearts add up to {counted}, but a hand has {hearts_total}")
+        elif ruleset.spots and not _hearts_can_split(tuple(heart_values), tuple(constraints)):
+            problems.append(_split_sentence(ruleset, seating, constraints, hearts_total, sum(heart_values)))
+
+    if point_entries:
+        _check_points(ruleset, layout, seating, hauls, point_entries, problems)
+    if problems:
+        raise ImpossibleResult("Impossible result: " + "; ".join(problems) + ".", code="impossible-result")
+
+    if point_entries:
+        points = tuple(point_entries[s] if h is None else base_points(ruleset, h) for s, h in enumerate(hauls))
+        full = tuple(h or Haul() for h in hauls)
+        return HandOutcome(record, ruleset, seating, layout, points, full, tuple(taken_out))
+    complete = tuple(h for h in hauls if h is not None)
+    points, moon = score_hand(ruleset, layout, complete, record.moon_choice, seating.players)
+    return HandOutcome(record, ruleset, seating, layout, points, complete, tuple(taken_out), moon=moon)
+
+
+def _card_keys(entry: Mapping[str, Any]) -> list[str]:
+    return [k for k in entry if k not in ("hearts", "tricks", "spots", "points")]
+
+
+def _haul_from_counts(
+    ruleset: Ruleset, name: str, entry: Mapping[str, Any], specials: frozenset[Card], problems: list[str],
+) -> tuple[Haul, tuple[int | None, int | None]]:
+    """A haul from counts such as {"hearts": 3, "QS": 1}."""
+    mine: list[Card] = []
+    for key in _card_keys(entry):
+        c = Card.parse(key)
+        if c not in specials:
+            problems.append(f"{c} does not score on its own in {ruleset.name}; count it in hearts ({name})")
+            continue
+        mine.extend([c] * entry[key])
+    hearts = entry.get("hearts")
+    spots = entry.get("spots")
+    if ruleset.spots and spots is None:
+        problems.append(f"{ruleset.name} scores the hearts' pips: give {name}'s spots or the hearts taken")
+    special_hearts = sum(1 for c in mine if c.suit is Suit.HEARTS)
+    if hearts is not None and hearts < special_hearts:
+        problems.append(f"{name} took {format_cards(c for c in mine if c.suit is Suit.HEARTS)} but only {hearts} hearts")
+    count = hearts if hearts is not None else (None if spots is not None else special_hearts)
+    if not ruleset.spots:
+        spot_total = (count or 0) - special_hearts + sum(ruleset.values.get(c, 1) for c in mine if c.suit is Suit.HEARTS)
+        spots = spot_total
+    haul = Haul(count if count is not None else 0, spots or 0, tuple(sorted(mine)))
+    return haul, (count, spots if ruleset.spots else None)
+
+
+def _check_specials(
+    listed: Mapping[Card, list[str]], specials: frozenset[Card], in_pack: Counter[Card], problems: list[str], complete: bool,
+) -> None:
+    """Each special card in play is taken exactly as often as the pack holds it."""
+    for c in sorted(specials):
+        names = listed.get(c, [])
+        copies = in_pack[c]
+        if len(names) > copies:
+            problems.append(f"{c} is taken by both {' and '.join(names)}" if copies == 1 else f"{c} is taken {len(names)} times")
+        elif complete and len(names) < copies:
+            problems.append(f"{c} was taken by nobody" if copies == 1 else f"only {len(names)} of the {copies} {c} were taken")
+
+
+def _check_tricks(entry: Mapping[str, Any], haul: Haul, layout: DealLayout, n: int, name: str, problems: list[str]) -> None:
+    tricks = entry.get("tricks")
+    if tricks is None:
+        return
+    if tricks > layout.hand_size:
+        problems.append(f"{name} took {tricks} tricks, but a hand has {layout.hand_size}")
+    cards = haul.hearts + sum(1 for c in haul.specials if c.suit is not Suit.HEARTS)
+    if cards > tricks * n + (layout.widow_size if tricks else 0):
+        problems.append(f"{name} took {cards} scoring cards in {tricks} tricks")
+
+
+def _check_tricks_total(record: HandRecord, layout: DealLayout, seating: Seating, problems: list[str]) -> None:
+    assert record.taken is not None
+    counts = [e.get("tricks") for e in record.taken.values() if isinstance(e, Mapping)]
+    if len(counts) == seating.size and all(t is not None for t in counts) and sum(counts) != layout.hand_size:
+        problems.append(f"the tricks add up to {sum(counts)}, but a hand has {layout.hand_size}")
+
+
+def _hearts_can_split(values: tuple[int, ...], constraints: tuple[tuple[int | None, int | None], ...]) -> bool:
+    """Whether the hearts can be shared out so each player has his count and spot total.
+
+    An exact search over the single pack's 13 hearts; a double pack is checked by its totals.
+    """
+    if len(values) > 16:
+        spots = [s for _, s in constraints if s is not None]
+        return len(spots) < len(constraints) or sum(spots) == sum(values)
+    return _split(values, constraints)
+
+
+@lru_cache(maxsize=4096)
+def _split(values: tuple[int, ...], constraints: tuple[tuple[int | None, int | None], ...]) -> bool:
+    size = len(values)
+    full = (1 << size) - 1
+    fits: list[list[int]] = []
+    stats = [(bin(m).count("1"), sum(v for i, v in enumerate(values) if m >> i & 1)) for m in range(full + 1)]
+    for count, spots in constraints:
+        fits.append([m for m, (k, s) in enumerate(stats) if (count is None or k == count) and (spots is None or s == spots)])
+    free = [i for i, (count, spots) in enumerate(constraints) if count is None and spots is None]
+    order = sorted((i for i in range(len(constraints)) if i not in free), key=lambda i: len(fits[i]))
+    seen: set[tuple[int, int]] = set()
+
+    def search(depth: int, used: int) -> bool:
+        if depth == len(order):
+            return bool(free) or used == full
+        if (depth, used) in seen:
+            return False
+        seen.add((depth, used))
+        return any(not (m & used) and search(depth + 1, used | m) for m in fits[order[depth]])
+
+    return search(0, 0)
+
+
+def _split_sentence(
+    ruleset: Ruleset, seating: Seating, constraints: Sequence[tuple[int | None, int | None]], hearts: int, spots: int,
+) -> str:
+    if ruleset.spots:
+        given = sum(s for _, s in constraints if s is not None)
+        if all(s is not None for _, s in constraints) and given != spots:
+            return f"the spots add up to {given}, but a hand's hearts are worth {spots}"
+        return "no deal shares the hearts out with those counts and spot totals"
+    return f"no deal shares {hearts} hearts out that way"
+
+
+def _check_points(
+    ruleset: Ruleset, layout: DealLayout, seating: Seating, hauls: Sequence[Haul | None],
+    point_entries: Mapping[int, Any], problems: list[str],
+) -> None:
+    """Players who gave only points: each total reachable, and all add up to the hand's total."""
+    if ruleset.complex:
+        problems.append("Complex Hearts scores cannot be entered as points: give the cards taken")
+        return
+    scoring = [ruleset.values[c] for c in layout.pack if c in ruleset.values]
+    reachable = {0}
+    for v in scoring:
+        reachable |= {r + v for r in reachable}
+    total = sum(scoring)
+    known = 0
+    for seat, value in point_entries.items():
+        name = seating.name(seat)
+        if not isinstance(value, int) or isinstance(value, bool):
+            problems.append(f"{name}'s points must be a whole number")
+            return
+        if value not in reachable:
+            problems.append(f"{name} cannot score {value} points in one hand of {ruleset.name}")
+        known += value
+    for haul in hauls:
+        if haul is not None:
+            known += int(base_points(ruleset, haul))  # type: ignore[call-overload]
+    if len(point_entries) + sum(1 for h in hauls if h is not None) == seating.size and known != total:
+        problems.append(f"the points add up to {known}, but a hand of {ruleset.name} is worth {total}")

@@ -1,0 +1,196 @@
+"""The ruleset value: everything the engine needs to know about one game as configured.
+
+A game (``games/``) turns its resolved options into one frozen ``Ruleset``; the hand
+state machine, the scoring and the result checks read only this value. House rules
+are options, so a variant is never a copy of a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any
+
+from .cards import (
+    ALL_CARDS,
+    STRIP_LOW_ORDER,
+    Card,
+    Suit,
+    card,
+    double_pack,
+    pack_without,
+)
+from .seating import Direction
+
+
+@dataclass(frozen=True, slots=True)
+class DealLayout:
+    """How the cards go out for one player count: the pack, cards per hand, widow size."""
+
+    pack: tuple[Card, ...]
+    hand_size: int
+    widow_size: int
+    double_deck: bool = False
+
+    @property
+    def copies(self) -> dict[Card, int]:
+        """How many of each card the pack holds."""
+        return _copies(self.pack)
+
+
+@lru_cache(maxsize=64)
+def _copies(pack: tuple[Card, ...]) -> dict[Card, int]:
+    counts: dict[Card, int] = {}
+    for c in pack:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+# --- deal charts (catalogue 2.2.1, 2.17) -----------------------------------------------------
+
+_CHART_004 = {3: (16, 4), 4: (13, 0), 5: (10, 2), 6: (8, 4), 7: (7, 3)}
+_HEARTSETTE_004 = {3: ("2C", 16, 3), 4: ("2C", 12, 3), 5: (None, 10, 2), 6: (None, 8, 4), 7: (None, 7, 3), 8: (None, 6, 4)}
+_HEARTSETTE_002 = {3: ("2S", 16, 3), 4: ("2S", 12, 3), 5: (None, 10, 2), 6: (None, 8, 4)}
+
+DEAL_RANGES: dict[str, tuple[int, int]] = {
+    "chart-004": (3, 7),
+    "equal-widow": (2, 12),
+    "strip-low": (2, 7),
+    "strip-2s": (3, 3),
+    "heartsette-004": (3, 8),
+    "heartsette-002": (3, 6),
+}
+
+
+def deal_layout(deal: str, players: int) -> DealLayout:
+    """The layout of deal method ``deal`` for ``players``; ValueError when it has none."""
+    lo, hi = DEAL_RANGES[deal]
+    if not lo <= players <= hi:
+        raise ValueError(f"the {deal} deal is for {lo} to {hi} players, not {players}")
+    if deal == "chart-004":
+        size, widow = _CHART_004[players]
+        return DealLayout(ALL_CARDS, size, widow)
+    if deal == "equal-widow":
+        if players <= 6:
+            return DealLayout(ALL_CARDS, 52 // players, 52 % players)
+        return DealLayout(double_pack(), 104 // players, 104 % players, double_deck=True)
+    if deal == "strip-low":
+        removed = 52 % players
+        return DealLayout(pack_without(ALL_CARDS, STRIP_LOW_ORDER[:removed]), 52 // players, 0)
+    if deal == "strip-2s":
+        return DealLayout(pack_without(ALL_CARDS, [card("2S")]), 17, 0)
+    chart = _HEARTSETTE_004 if deal == "heartsette-004" else _HEARTSETTE_002
+    out, size, widow = chart[players]
+    pack = pack_without(ALL_CARDS, [card(out)]) if out else ALL_CARDS
+    return DealLayout(pack, size, widow)
+
+
+@dataclass(frozen=True, slots=True)
+class MoonRule:
+    """A way of shooting the moon (catalogue 2.2.4).
+
+    ``requires`` are the cards besides every heart in play that the shooter must take.
+    Subtract-mode: the shooter scores ``-(value + bonus)`` (bonus when he took
+    ``bonus_card``). Add-mode: every other player gets ``+value``; the shooter scores
+    ``-bonus`` when he took the bonus card, else 0. Greek: both at once, the shooter
+    ``-value * (n - 1)``.
+    """
+
+    id: str
+    requires: tuple[Card, ...] = ()
+    value: int = 26
+    bonus_card: Card | None = None
+    bonus: int = 0
+    requires_bonus: bool = False
+    modes: tuple[str, ...] = ("subtract", "add")
+    greek: bool = False
+    instant_win: bool = False
+    complex: bool = False
+
+    @property
+    def has_choice(self) -> bool:
+        return len(self.modes) > 1
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """One game as configured; built by ``games.make_ruleset`` from a game id and options.
+
+    Compared and hashed by identity: ``make_ruleset`` hands out one value per configuration,
+    and derived tables are cached on it.
+    """
+
+    game: str
+    name: str
+    options: Mapping[str, Any]  # every option resolved, profile included: stored with sessions
+    deal: str  # deal method id (catalogue 2.2.1)
+    min_players: int
+    max_players: int
+    passing: str = "none"  # left-3 | rotation-lrah | none
+    first_lead: str = "eldest-any"
+    fallback_lead: str = "eldest-any"  # AMB-44: the eldest rule when 2C is not in any hand
+    break_rule: str = "none"  # lead-restricted | none
+    queen_breaks_hearts: bool = False
+    lead_heart_instead_of_queen: bool = False
+    first_trick_points: bool = True
+    values: Mapping[Card, int] = field(default_factory=dict)  # penalty value of each scoring card
+    spots: bool = False  # Spot Hearts: hearts score their pips (values hold them)
+    complex: bool = False  # Complex Hearts: Gaussian scores, TC multiplies by 2i
+    moon: MoonRule | None = None
+    moon_choice: str = "ask"  # ask | subtract | add
+    revoke: str = "003"  # catalogue 4.1: 003 | 001
+    clockwise: bool = True
+    warning: str | None = None  # the sources leave this game's differences open
+    settlement: str = "cumulative"  # the default settlement id
+
+    def layout(self, players: int) -> DealLayout:
+        """The deal for ``players``; ValueError when the game is not for that many."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        return deal_layout(self.deal, players)
+
+    def pass_direction(self, hand: int, players: int) -> Direction:
+        """Where the passed cards go on hand number ``hand`` (1-based; catalogue 2.2.2)."""
+        if self.passing == "none":
+            return Direction.NONE
+        if self.passing == "rotation-lrah" and players == 4:
+            return (Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.NONE)[(hand - 1) % 4]
+        return Direction.LEFT
+
+    def pass_count(self, players: int) -> int:
+        """Cards each player passes: 3, or 2 with six or more players (003 "The Pass")."""
+        if self.passing == "none":
+            return 0
+        return 2 if players >= 6 else 3
+
+    def is_penalty(self, c: Card) -> bool:
+        """Whether taking this card can score."""
+        return c in self.values or (self.complex and c == _TC)
+
+    @cached_property
+    def specials(self) -> frozenset[Card]:
+        """Cards a result must place one by one: they score unlike a plain heart, or a moon needs them."""
+        specials = {c for c, v in self.values.items() if c.suit is not Suit.HEARTS or (not self.spots and v != 1)}
+        if self.complex:
+            specials.add(_TC)
+        if self.moon:
+            specials.update(self.moon.requires)
+            if self.moon.bonus_card:
+                specials.add(self.moon.bonus_card)
+        return frozenset(specials)
+
+    def penalty_total(self, layout: DealLayout) -> int:
+        """The positive penalty points in the pack (revoke-001 debits this, catalogue 4.1)."""
+        if self.complex:
+            return 0
+        return sum(v for c in layout.pack if (v := self.values.get(c, 0)) > 0)
+
+    def hearts_in(self, layout: DealLayout) -> int:
+        """How many hearts a hand holds in play (all are taken: the widow goes to a trick winner)."""
+        return sum(1 for c in layout.pack if c.suit is Suit.HEARTS)
+
+
+_TC = card("TC")

@@ -202,40 +202,58 @@ class Hand:
 
         :raises IllegalPlay: the play breaks a rule; the hand is unchanged.
         """
-        self.check_play(c, seat)
-        return self.apply(c, self.turn if seat is None else seat)
+        tricks_before = len(self.tricks)
+        self.run(((c, seat),))
+        return self.tricks[-1] if len(self.tricks) > tricks_before else None
 
     def apply(self, c: Card, seat: int) -> Trick | None:
         """Make a play without checking it (replay of an accepted irregularity)."""
-        held = self.holding[seat]
-        left = held.get(c, 0)
-        if left == 1:
-            del held[c]
-        elif left:
-            held[c] = left - 1
-        if left:
-            self.suit_count[seat][c.si] -= 1
-            self.cards_left[seat] -= 1
-        if c.si == H or (c is QUEEN_OF_SPADES and self.ruleset.queen_breaks_hearts):
-            self.hearts_broken = True
-        current = self.current
-        current.append((seat, c))
-        mask = self._played_mask = self._played_mask | (1 << seat)
-        self.plays_made += 1
-        if len(current) < self.n:
-            nxt = self._next[seat]
-            while (mask >> nxt) & 1:
-                nxt = self._next[nxt]
-            self.turn = nxt
-            return None
-        return self._finish_trick()
+        tricks_before = len(self.tricks)
+        self.run(((c, seat),), check=False)
+        return self.tricks[-1] if len(self.tricks) > tricks_before else None
+
+    def run(self, plays: Iterable[tuple[Card, int | None]], *, check: bool = True) -> None:
+        """Make plays in order, each checked by ``check_play`` first: the one place state changes.
+
+        :raises IllegalPlay: at the first illegal play; the plays before it stand.
+        """
+        check_play = self.check_play
+        holding, suit_count, cards_left, nxt_of = self.holding, self.suit_count, self.cards_left, self._next
+        queen_breaks = self.ruleset.queen_breaks_hearts
+        n = self.n
+        for c, named in plays:
+            if check:
+                check_play(c, named)
+            seat = self.turn if named is None else named
+            held = holding[seat]
+            left = held.get(c, 0)
+            if left:
+                if left == 1:
+                    del held[c]
+                else:
+                    held[c] = left - 1
+                suit_count[seat][c.si] -= 1
+                cards_left[seat] -= 1
+            if c.si == H or (queen_breaks and c is QUEEN_OF_SPADES):
+                self.hearts_broken = True
+            current = self.current
+            current.append((seat, c))
+            mask = self._played_mask = self._played_mask | (1 << seat)
+            self.plays_made += 1
+            if len(current) < n:
+                nxt = nxt_of[seat]
+                while (mask >> nxt) & 1:
+                    nxt = nxt_of[nxt]
+                self.turn = nxt
+            else:
+                self._finish_trick()
 
     def _finish_trick(self) -> Trick:
         plays = tuple(self.current)
         winner = self.trick_winner(plays)
         trick = Trick(len(self.tricks) + 1, plays[0][0], plays, winner)
         won = self.taken[winner]
-        won.extend(c for _, c in plays)
+        won.extend([c for _, c in plays])
         if not self.tricks:
             won.extend(self.widow)  # the widow goes to the winner of trick 1 (T-STD 5)
         self.tricks.append(trick)

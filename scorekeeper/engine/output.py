@@ -23,7 +23,7 @@ def outcome_json(outcome: HandOutcome) -> dict[str, Any]:
     out: dict[str, Any] = {"ok": True, "game": outcome.ruleset.game}
     if outcome.tricks is not None:
         out["tricks"] = [
-            {"leader": names[t.leader], "cards": [c.code for c in t.cards], "winner": names[t.winner]}
+            {"leader": names[t.leader], "cards": [c.code for _, c in t.plays], "winner": names[t.winner]}
             for t in outcome.tricks
         ]
     out["taken"] = {

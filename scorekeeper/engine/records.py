@@ -211,9 +211,10 @@ def _players(value: Any) -> tuple[str, ...]:
 
 def _cards(what: str, value: Any) -> tuple[Card, ...]:
     if isinstance(value, list):
-        fast = [_FAST.get(v) for v in value] if all(isinstance(v, str) for v in value) else [None]
-        if None not in fast:
-            return tuple(fast)  # type: ignore[arg-type]
+        try:
+            return tuple(map(_FAST.__getitem__, value))  # canonical spellings: the common case
+        except (KeyError, TypeError):
+            pass
     if not isinstance(value, (str, list)):
         raise RecordSyntaxError(f"{what}: a card list is an array of cards or one string of cards")
     try:
@@ -229,6 +230,11 @@ def _play(value: Any, player: Any) -> tuple[PlayItem, ...]:
         return tuple(PlayItem(c) for c in _cards("play", value))
     if not isinstance(value, list):
         raise RecordSyntaxError("play must be a list of cards played, in order")
+    try:
+        new = tuple.__new__
+        return tuple([new(PlayItem, (_FAST[v], None)) for v in value])  # canonical, no players named
+    except (KeyError, TypeError):
+        pass
     items = []
     for i, item in enumerate(value):
         if isinstance(item, str):

@@ -116,7 +116,11 @@ def _replay_play(
     for e in record.events:
         if e["type"] == "revoke-corrected" and e["trick"] > max(1, -(-len(record.play) // n)):
             raise InconsistentRecord(f"the corrected revoke names trick {e['trick']}, which was not played", code="revoke-claim")
-    plays = [(item.card, None if item.player is None else seat_of[item.player]) for item in record.play]
+    named = any(item.player is not None for item in record.play)
+    plays: Sequence[tuple[Card, int | None]] = (
+        [(item.card, None if item.player is None else seat_of[item.player]) for item in record.play]
+        if named else record.play  # a PlayItem with no player is already (card, None)
+    )
 
     if record.deal is not None:
         hands, widow = _check_deal(record, ruleset, seating, layout, direction)
@@ -133,23 +137,32 @@ def _replay_play(
 
     revoke: RevokeOutcome | None = None
     snaps: list[Snapshot] = []
-    play = hand.play
-    for index, (c, seat) in enumerate(plays):
+    index = 0
+    while index < len(plays):
         try:
-            trick = play(c, seat)
+            if want_snapshots:
+                for c, seat in plays[index:]:
+                    trick = hand.play(c, seat)
+                    snaps.append(hand.snapshot(c, trick.plays[-1][0] if trick else hand.current[-1][0], trick))
+                    index += 1
+            else:
+                hand.run(plays[index:] if index else plays)
+                index = len(plays)
         except IllegalPlay as exc:
-            offender = seat_of[exc.player] if exc.player is not None else -1
-            key = (offender, hand.trick_number)
-            if revoke is None and exc.code in REVOKE_CODES and key in claims:
+            index = hand.plays_made
+            c, named = plays[index]
+            offender = hand.turn if named is None else named
+            if revoke is None and exc.code in REVOKE_CODES and (offender, hand.trick_number) in claims:
                 revoke = RevokeOutcome(offender, hand.trick_number, index, c, exc.code, _revoke_rule(ruleset))
                 trick = hand.apply(c, offender)
-            else:
-                if proofs is not None and exc.code in ("revoke", "hearts-not-broken", "first-lead", "first-trick-points"):
-                    exc.message = exc.args[0] + _proof(proofs, offender, hand, exc.code)
-                    exc.args = (exc.message,)
-                raise
-        if want_snapshots:
-            snaps.append(hand.snapshot(c, hand.tricks[-1].plays[-1][0] if trick else hand.current[-1][0], trick))
+                if want_snapshots:
+                    snaps.append(hand.snapshot(c, offender, trick))
+                index += 1
+                continue
+            if proofs is not None and exc.code in REVOKE_CODES:
+                exc.message = exc.args[0] + _proof(proofs, offender, hand, exc.code)
+                exc.args = (exc.message,)
+            raise
 
     unmatched = claims - ({(revoke.seat, revoke.trick)} if revoke else set())
     if unmatched:
@@ -169,7 +182,8 @@ def _replay_play(
         )
 
     specials = special_cards(ruleset)
-    taken = tuple(tuple(sorted(c for c in t if ruleset.is_penalty(c) or c in specials)) for t in hand.taken)
+    scoring = ruleset.scoring_cards
+    taken = tuple(tuple(sorted([c for c in t if c in scoring])) for t in hand.taken)
     hauls = tuple(haul_of(ruleset, t, specials) for t in hand.taken)
     moon = None
     if revoke is not None:

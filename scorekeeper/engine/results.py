@@ -54,7 +54,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
             hauls.append(haul)
             heart_cards = [c for c in entry if c.suit is Suit.HEARTS]
             constraints.append((len(heart_cards), haul.spots))
-            taken_out.append(tuple(sorted(c for c in entry if ruleset.is_penalty(c) or c in specials)))
+            taken_out.append(tuple(sorted(c for c in entry if c in ruleset.scoring_cards)))
             continue
         taken_out.append(dict(entry))
         if "points" in entry and not any(k in entry for k in ("hearts", "spots")) and not _card_keys(entry):

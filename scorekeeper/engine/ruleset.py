@@ -24,7 +24,7 @@ from .cards import (
 from .seating import Direction
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DealLayout:
     """How the cards go out for one player count: the pack, cards per hand, widow size."""
 
@@ -33,18 +33,18 @@ class DealLayout:
     widow_size: int
     double_deck: bool = False
 
-    @property
+    @cached_property
     def copies(self) -> dict[Card, int]:
         """How many of each card the pack holds."""
-        return _copies(self.pack)
+        counts: dict[Card, int] = {}
+        for c in self.pack:
+            counts[c] = counts.get(c, 0) + 1
+        return counts
 
-
-@lru_cache(maxsize=64)
-def _copies(pack: tuple[Card, ...]) -> dict[Card, int]:
-    counts: dict[Card, int] = {}
-    for c in pack:
-        counts[c] = counts.get(c, 0) + 1
-    return counts
+    @cached_property
+    def hearts(self) -> int:
+        """Hearts in the pack: all are taken, since the widow goes to a trick's winner."""
+        return sum(1 for c in self.pack if c.suit is Suit.HEARTS)
 
 
 # --- deal charts (catalogue 2.2.1, 2.17) -----------------------------------------------------
@@ -63,6 +63,7 @@ DEAL_RANGES: dict[str, tuple[int, int]] = {
 }
 
 
+@lru_cache(maxsize=256)
 def deal_layout(deal: str, players: int) -> DealLayout:
     """The layout of deal method ``deal`` for ``players``; ValueError when it has none."""
     lo, hi = DEAL_RANGES[deal]
@@ -171,6 +172,11 @@ class Ruleset:
         return c in self.values or (self.complex and c == _TC)
 
     @cached_property
+    def scoring_cards(self) -> frozenset[Card]:
+        """Every card whose taking can matter to the score: shown in a player's ``taken``."""
+        return frozenset(self.values) | self.specials
+
+    @cached_property
     def specials(self) -> frozenset[Card]:
         """Cards a result must place one by one: they score unlike a plain heart, or a moon needs them."""
         specials = {c for c, v in self.values.items() if c.suit is not Suit.HEARTS or (not self.spots and v != 1)}
@@ -190,7 +196,7 @@ class Ruleset:
 
     def hearts_in(self, layout: DealLayout) -> int:
         """How many hearts a hand holds in play (all are taken: the widow goes to a trick winner)."""
-        return sum(1 for c in layout.pack if c.suit is Suit.HEARTS)
+        return layout.hearts
 
 
 _TC = card("TC")

@@ -75,12 +75,12 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
             problems.append(f"{c} is listed for {' and '.join(names)}")
     _check_tricks_total(record, layout, seating, problems)
 
-    if not point_entries and not problems:
+    if not point_entries:
         counted = sum(count for count, _ in constraints if count is not None)
         all_counted = all(count is not None for count, _ in constraints)
         if (all_counted and counted != hearts_total) or counted > hearts_total:
             problems.append(f"the hearts add up to {counted}, but a hand has {hearts_total}")
-        elif ruleset.spots and not _hearts_can_split(tuple(heart_values), tuple(constraints)):
+        elif ruleset.spots and not problems and not _hearts_can_split(tuple(heart_values), tuple(constraints)):
             problems.append(_split_sentence(ruleset, seating, constraints, hearts_total, sum(heart_values)))
 
     if point_entries:

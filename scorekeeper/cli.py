@@ -12,10 +12,10 @@ import json
 import os
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
-from .engine import records
+from .engine import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.output import error_json, outcome_json
 from .engine.replay import HandOutcome, replay
@@ -30,18 +30,25 @@ def main(argv: list[str] | None = None) -> int:
     p_replay.add_argument("file", help="a JSON hand record, a JSON-lines archive, or - for standard input")
     p_replay.add_argument("--text", action="store_true", help="print a trick table for a person instead of JSON")
     p_replay.add_argument("--jobs", type=int, default=0, help="worker processes for an archive (default: one per core)")
+    p_notation = sub.add_parser("notation", help="convert a hand record between JSON and the text notation")
+    p_notation.add_argument("file", help="a JSON record or a record in the text notation, or - for standard input")
+    p_notation.add_argument("--to", choices=("text", "json"), help="output format (default: the other one)")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return cmd_replay(args.file, text=args.text, jobs=args.jobs)
+    if args.command == "notation":
+        return cmd_notation(args.file, to=args.to)
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 
 # --- replay --------------------------------------------------------------------------------
 
-def replay_text(text: str) -> tuple[int, dict[str, Any], HandOutcome | None]:
-    """Replay one record given as JSON text: (exit status, output object, outcome when legal)."""
+def replay_text(
+    text: str, parse: Callable[[str], records.HandRecord] = records.loads,
+) -> tuple[int, dict[str, Any], HandOutcome | None]:
+    """Replay one record given as text (JSON, or what ``parse`` reads): (exit status, output, outcome)."""
     try:
-        record = records.loads(text)
+        record = parse(text)
         outcome = replay(record)
     except ScorekeeperError as exc:
         return exc.exit_status, error_json(exc), None
@@ -69,7 +76,9 @@ def cmd_replay(path: str, *, text: bool = False, jobs: int = 0, out: IO[str] | N
     with stream:
         first, rest_starts = _first_record_line(stream)
         if first is None:
-            status, obj, outcome = replay_text(stream.read() if rest_starts is None else rest_starts + stream.read())
+            status, obj, outcome = replay_text(
+                stream.read() if rest_starts is None else rest_starts + stream.read(), parse=load_record,
+            )
             if text:
                 out.write(format_text(obj, outcome))
             else:
@@ -159,6 +168,52 @@ def _parallel(lines: Iterator[str], jobs: int) -> Iterator[tuple[int, str]]:
 def _replay_chunk_stream(lines: Iterator[str]) -> Iterator[tuple[int, str]]:
     for line in lines:
         yield replay_line(line)
+
+
+# --- the text notation ----------------------------------------------------------------------
+
+def is_notation(text: str) -> bool:
+    """Whether one record is in the text notation: not JSON, and opening with a tag (or a comment)."""
+    if not text.lstrip("\ufeff \t\r\n").startswith(("[", ";")):
+        return False
+    try:
+        json.loads(text)
+    except ValueError:
+        return True
+    return False
+
+
+def load_record(text: str) -> records.HandRecord:
+    """One record, from JSON or from the text notation.
+
+    :raises RecordSyntaxError: unreadable in either.
+    """
+    return notation.loads(text) if is_notation(text) else records.loads(text)
+
+
+def cmd_notation(path: str, *, to: str | None = None, out: IO[str] | None = None) -> int:
+    """Convert one record: JSON to the notation, the notation to canonical JSON (or as ``to`` says)."""
+    out = out or sys.stdout
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as stream:
+                text = stream.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        print(json.dumps(error_json(RecordSyntaxError(f"cannot read {path}: {reason}"))), file=out)
+        return 2
+    try:
+        record = load_record(text)
+    except ScorekeeperError as exc:
+        print(json.dumps(error_json(exc), ensure_ascii=False), file=out)
+        return exc.exit_status
+    if (to or ("json" if is_notation(text) else "text")) == "text":
+        out.write(notation.dumps(record))
+    else:
+        print(records.dumps(record), file=out)
+    return 0
 
 
 # --- the readable trick table ----------------------------------------------------------------

@@ -170,7 +170,7 @@ class Hand:
                 if self.cards_left[seat] != counts[H] + counts[S]:
                     self._fail(
                         "first-lead", seat, c,
-                        f"{name} may not lead a {c.suit.noun[:-1]} to the first trick while holding clubs or diamonds",
+                        f"{name} may not lead a {_suit_noun(c.suit)} to the first trick while holding clubs or diamonds",
                     )
         if c.si == H and self.ruleset.break_rule == "lead-restricted" and not self.hearts_broken:
             others = self.cards_left[seat] - counts[H]

@@ -117,10 +117,11 @@ def _replay_play(
         if e["type"] == "revoke-corrected" and e["trick"] > max(1, -(-len(record.play) // n)):
             raise InconsistentRecord(f"the corrected revoke names trick {e['trick']}, which was not played", code="revoke-claim")
     named = any(item.player is not None for item in record.play)
-    plays: Sequence[tuple[Card, int | None]] = (
-        [(item.card, None if item.player is None else seat_of[item.player]) for item in record.play]
-        if named else record.play  # a PlayItem with no player is already (card, None)
-    )
+    plays: Sequence[tuple[Card, int | None]]
+    if named:
+        plays = [(item.card, None if item.player is None else seat_of[item.player]) for item in record.play]
+    else:
+        plays = record.play  # type: ignore[assignment]  # a PlayItem with no player is already (card, None)
 
     if record.deal is not None:
         hands, widow = _check_deal(record, ruleset, seating, layout, direction)
@@ -150,8 +151,8 @@ def _replay_play(
                 index = len(plays)
         except IllegalPlay as exc:
             index = hand.plays_made
-            c, named = plays[index]
-            offender = hand.turn if named is None else named
+            c, named_seat = plays[index]
+            offender = hand.turn if named_seat is None else named_seat
             if revoke is None and exc.code in REVOKE_CODES and (offender, hand.trick_number) in claims:
                 revoke = RevokeOutcome(offender, hand.trick_number, index, c, exc.code, _revoke_rule(ruleset))
                 trick = hand.apply(c, offender)
@@ -370,8 +371,7 @@ def _rebuild_hands(
     passed = _check_passes(record, ruleset, seating, direction)
     complete = len(plays) == n * layout.hand_size
     for seat in range(n):
-        mine = Counter(hands[seat])
-        given_away = Counter(passed[seat]) & mine
+        given_away = Counter(passed[seat]) & Counter(hands[seat])
         if given_away:
             c = next(iter(given_away))
             raise InconsistentRecord(

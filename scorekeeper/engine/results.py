@@ -153,8 +153,8 @@ def _check_tricks(entry: Mapping[str, Any], haul: Haul, layout: DealLayout, n: i
 
 def _check_tricks_total(record: HandRecord, layout: DealLayout, seating: Seating, problems: list[str]) -> None:
     assert record.taken is not None
-    counts = [e.get("tricks") for e in record.taken.values() if isinstance(e, Mapping)]
-    if len(counts) == seating.size and all(t is not None for t in counts) and sum(counts) != layout.hand_size:
+    counts = [e["tricks"] for e in record.taken.values() if isinstance(e, Mapping) and "tricks" in e]
+    if len(counts) == seating.size and sum(counts) != layout.hand_size:
         problems.append(f"the tricks add up to {sum(counts)}, but a hand has {layout.hand_size}")
 
 
@@ -227,6 +227,8 @@ def _check_points(
         known += value
     for haul in hauls:
         if haul is not None:
-            known += int(base_points(ruleset, haul))  # type: ignore[call-overload]
+            points = base_points(ruleset, haul)
+            assert isinstance(points, int)  # Complex Hearts returned above
+            known += points
     if len(point_entries) + sum(1 for h in hauls if h is not None) == seating.size and known != total:
         problems.append(f"the points add up to {known}, but a hand of {ruleset.name} is worth {total}")

@@ -132,7 +132,7 @@ def _apply_moon(
     if choice == "subtract":
         result[shooter] = subtract
     else:
-        result = [own_when_adding if seat == shooter else p + add for seat, p in enumerate(points)]  # type: ignore[operator]
+        result = [own_when_adding if seat == shooter else p + add for seat, p in enumerate(points)]
     return tuple(result)
 
 

@@ -9,6 +9,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .cards import Card
 from .games import make_ruleset
 from .hand import Hand
 from .records import HandRecord, PlayItem
@@ -32,14 +33,14 @@ def random_record(
     layout = ruleset.layout(n)
     pack = list(layout.pack)
     rng.shuffle(pack)
-    dealt: list[list] = [[] for _ in range(n)]
+    dealt: list[list[Card]] = [[] for _ in range(n)]
     seat = seating.eldest(dealer)
     for c in pack[: n * layout.hand_size]:  # one at a time, starting with eldest (2.2.1)
         dealt[seat].append(c)
         seat = seating.next(seat)
     widow = pack[n * layout.hand_size:]
     direction = ruleset.pass_direction(hand_number, n)
-    passes: dict[str, tuple] | None = None
+    passes: dict[str, tuple[Card, ...]] | None = None
     held = [list(h) for h in dealt]
     if direction is not Direction.NONE:
         k = ruleset.pass_count(n)

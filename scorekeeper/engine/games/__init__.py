@@ -73,7 +73,9 @@ def make_ruleset(game: str, options: Mapping[str, Any] | None = None) -> Ruleset
     key = None
     if isinstance(game, str) and isinstance(options, (dict, type(None))):
         try:
-            key = (game, tuple(sorted((options or {}).items())))
+            # The value's type is part of the key: 1 == True and -10.0 == -10 hash alike, but
+            # the options take only their own types (OptionSpec.check).
+            key = (game, tuple(sorted((k, type(v).__name__, v) for k, v in (options or {}).items())))
             cached = _CACHE.get(key)
         except TypeError:  # an unhashable option value: resolve() will explain it
             key, cached = None, None
@@ -86,7 +88,7 @@ def make_ruleset(game: str, options: Mapping[str, Any] | None = None) -> Ruleset
     return ruleset
 
 
-_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Ruleset] = {}
+_CACHE: dict[tuple[str, tuple[tuple[str, str, Any], ...]], Ruleset] = {}
 
 
 from . import hearts as _hearts  # noqa: E402,F401  (registers the Hearts family)

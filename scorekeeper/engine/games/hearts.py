@@ -66,7 +66,7 @@ def _moon(opts: Mapping[str, Any], values: Mapping[Card, int]) -> MoonRule | Non
     """The moon rule named by the ``moon`` option, shaped by the game's cards (2.2.4)."""
     moon = opts["moon"]
     queen = (QS,) if QS in values or opts.get("_qs_in_moon") else ()
-    jd_bonus = {"bonus_card": JD, "bonus": 10} if values.get(JD) == -10 else {}
+    jd_bonus: dict[str, Any] = {"bonus_card": JD, "bonus": 10} if values.get(JD) == -10 else {}
     choice = ("subtract", "add") if opts.get("moon_mode", "choice") == "choice" else ("subtract",)
     if moon == "none":
         return None
@@ -85,7 +85,7 @@ def _moon(opts: Mapping[str, Any], values: Mapping[Card, int]) -> MoonRule | Non
     if moon == "pink-lady":
         bonus_card = card(opts.get("bonus_card", "TD"))
         requires = (QS, bonus_card) if opts.get("moon_requires_bonus") else (QS,)
-        adds = {"bonus_card": bonus_card, "bonus": 10} if opts.get("moon_adds_bonus") else {}
+        adds: dict[str, Any] = {"bonus_card": bonus_card, "bonus": 10} if opts.get("moon_adds_bonus") else {}
         return MoonRule("pink-lady", requires=requires, value=38, modes=choice, **adds)
     return MoonRule("complex", requires=(QS,), complex=True)
 

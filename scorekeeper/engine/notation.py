@@ -1,0 +1,513 @@
+"""The text notation of hand records: tag lines, then one trick per line (like PGN and PBN).
+
+The notation is another spelling of the JSON record of RECORDS.md, not a second format.
+The reader builds the very JSON object ``records.to_json`` gives and hands it to
+``records.from_json``, so every field is checked in one place; the writer starts from
+``records.to_json``, so it leaves out exactly the fields the JSON leaves out. ``loads``,
+``dumps``, ``load`` and ``dump`` mirror ``json``. A written text reads back to an equal
+record, and writing that record gives the same bytes.
+
+A tag is ``[Name value ...]`` with JSON values; a trick line is the trick's number, a
+dot and the cards in the order played, ``"Cat":KC`` when the recorder named the player.
+Everything after ``;`` is a comment: the writer explains each trick there (who led, who
+won, or why a play is illegal) and the reader skips it.
+
+>>> text = '''[Game "black-lady"]
+... [Players "Ann" "Bob" "Cat" "Dan"]
+... [Dealer "Dan"]
+... [Taken "Ann" {"hearts": 13, "QS": 1}]
+... [Taken "Bob" []]
+... [Taken "Cat" []]
+... [Taken "Dan" []]
+... '''
+>>> record = loads(text)
+>>> record.taken["Ann"]
+{'hearts': 13, 'QS': 1}
+>>> dumps(record) == text
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import IO, Any, NamedTuple
+
+from .cards import Card, parse_cards
+from .errors import RecordSyntaxError, ScorekeeperError
+from .records import FIELD_ORDER, HandRecord, PlayItem, from_json, to_json
+from .replay import replay
+
+__all__ = ["TAGS", "TagSpec", "dump", "dumps", "load", "loads"]
+
+
+class TagSpec(NamedTuple):
+    """What one tag holds: the record field it fills, and how its values map onto that field."""
+
+    field: str
+    kind: str  # value | cards | names | option | per-player | per-player-cards | event
+    example: str
+
+
+TAGS: dict[str, TagSpec] = {  # in the order the writer puts them
+    "Game": TagSpec("game", "value", '[Game "black-lady"]'),
+    "Id": TagSpec("id", "value", '[Id "2024-05-01-3"]'),
+    "Players": TagSpec("players", "names", '[Players "Ann" "Bob" "Cat" "Dan"]'),
+    "Dealer": TagSpec("dealer", "value", '[Dealer "Dan"]'),
+    "Hand": TagSpec("hand", "value", "[Hand 1]"),
+    "Option": TagSpec("options", "option", '[Option "first_lead" "two-of-clubs"]'),
+    "PassDirection": TagSpec("pass_direction", "value", '[PassDirection "left"]'),
+    "Deal": TagSpec("deal", "per-player-cards", '[Deal "Ann" "2C 7C KD"]'),
+    "Widow": TagSpec("widow", "cards", '[Widow "3D 9S"]'),
+    "Passes": TagSpec("passes", "per-player-cards", '[Passes "Ann" "QS AH KH"]'),
+    "Leader": TagSpec("leader", "value", '[Leader "Bob"]'),
+    "Event": TagSpec("events", "event", '[Event {"type": "misdeal", "reason": "wrong-count"}]'),
+    "MoonChoice": TagSpec("moon_choice", "value", '[MoonChoice "add"]'),
+    "Taken": TagSpec("taken", "per-player", '[Taken "Ann" {"hearts": 3, "QS": 1}]'),
+}
+_MAPPINGS = ("option", "per-player", "per-player-cards")  # one tag per key, or a bare tag: empty
+_REQUIRED = ("players", "game", "dealer")  # what from_json needs first, in the order it checks them
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_SPACE = re.compile(r"\s*")
+_PLAY_SPACE = re.compile(r"[\s,]*")  # cards in the play may also be separated by commas (RECORDS.md)
+_GAP = re.compile(r"\s+")
+_NUMBER = re.compile(r"(\d+)\.")
+_CARD = re.compile(r"[^\s;,\"\[\]]+")
+_DECODER = json.JSONDecoder()
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+def dumps(record: HandRecord) -> str:
+    """The notation of a record: its tags, a blank line, one line per trick.
+
+    The play is cut into tricks of one card per player (the Hearts core); the comments come
+    from replaying the record, which never fails here: an illegal hand is commented, not refused.
+    """
+    header = list(_tag_lines(to_json(record)))
+    body = _play_lines(record)
+    return "\n".join(header) + "\n" + ("\n" + "\n".join(body) + "\n" if body else "")
+
+
+def dump(record: HandRecord, fp: IO[str]) -> None:
+    """Write the notation of a record to a text file."""
+    fp.write(dumps(record))
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _card_string(codes: list[str]) -> str:
+    """A card list as one JSON string of canonical cards, the way people write a hand."""
+    return _json(" ".join(codes))
+
+
+def _tag_lines(obj: dict[str, Any]) -> Iterator[str]:
+    """One line per tag, from the canonical JSON object (so omissions follow ``to_json``)."""
+    for name, spec in TAGS.items():
+        if spec.field not in obj:
+            continue
+        value = obj[spec.field]
+        if spec.kind == "value":
+            yield f"[{name} {_json(value)}]"
+        elif spec.kind == "cards":
+            yield f"[{name} {_card_string(value)}]"
+        elif spec.kind == "names":
+            yield f"[{name} {' '.join(_json(v) for v in value)}]"
+        elif spec.kind == "event":
+            yield from (f"[{name} {_json(event)}]" for event in value)
+        else:  # one tag per key; a bare tag keeps an empty object apart from an absent one
+            show = _card_string if spec.kind == "per-player-cards" else _json
+            yield from (f"[{name} {_json(key)} {show(v)}]" for key, v in value.items())
+            if not value:
+                yield f"[{name}]"
+
+
+def _play_lines(record: HandRecord) -> list[str]:
+    """Trick lines with their comments, comments lined up in one column."""
+    n = max(1, len(record.players))
+    items = [_item_text(item) for item in record.play]
+    numbers = [f"{k // n + 1}." for k in range(0, len(items), n)]
+    pad = max((len(number) for number in numbers), default=0)  # cards line up in columns
+    lines = [number.ljust(pad) + " " + " ".join(items[k * n:k * n + n]) for k, number in enumerate(numbers)]
+    remarks, note = _remarks(record, len(lines), n)
+    width = max((len(line) for line in lines), default=0)
+    out = [f"; {note}"] if note else []
+    out += [line.ljust(width) + f" ; {remark}" if remark else line for line, remark in zip(lines, remarks)]
+    return out
+
+
+def _item_text(item: PlayItem) -> str:
+    return item.card.code if item.player is None else f"{_json(item.player)}:{item.card.code}"
+
+
+def _remarks(record: HandRecord, count: int, n: int) -> tuple[list[str], str | None]:
+    """Per trick line, what replay says of it; and a note for an error no line can carry.
+
+    On an illegal hand only the line of the first illegal play is commented: replay reports
+    the error, not the tricks completed before it, so earlier lines stay bare.
+    """
+    remarks = [""] * count
+    try:
+        outcome = replay(record)
+    except ScorekeeperError as exc:
+        word = "unreadable" if isinstance(exc, RecordSyntaxError) else "illegal"
+        note = f"{word}: {_one_line(exc.message)}"
+        at = _error_line(exc, count, n)
+        if at is None:
+            return remarks, note
+        remarks[at] = note
+        return remarks, None
+    names = [_one_line(name) for name in outcome.players]
+    for k, trick in enumerate((outcome.tricks or ())[:count]):
+        remarks[k] = f"{names[trick.leader]} led, {names[trick.winner]} won"
+    return remarks, None
+
+
+def _error_line(exc: ScorekeeperError, count: int, n: int) -> int | None:
+    """The trick line an error belongs to: its play's, or its trick's; None for the whole record."""
+    if exc.play is not None and count:
+        return min(exc.play // n, count - 1)  # a hand that stops early: its last line
+    if exc.trick is not None and 1 <= exc.trick <= count:
+        return exc.trick - 1
+    return None
+
+
+def _one_line(text: str) -> str:
+    """A comment runs to the end of its line: names and messages must not break it."""
+    return " ".join(text.splitlines())
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+def loads(text: str) -> HandRecord:
+    """Read a record from its notation.
+
+    :raises RecordSyntaxError: with the line and column of an unknown tag, a bad JSON value,
+        a bad card, a trick out of sequence, or a field ``records.from_json`` refuses.
+    """
+    return _Reader(text).read()
+
+
+def load(fp: IO[str]) -> HandRecord:
+    """Read a record from a text file in the notation."""
+    return loads(fp.read())
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """One piece of the record as read (a tag, or one card played) and where it was."""
+
+    field: str
+    key: str | None  # the option or player a mapping tag is about; None for a bare tag
+    value: Any
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    """A trick number or a play item, before the tricks are counted."""
+
+    number: int | None
+    item: Any  # the JSON play item: "KC" or ["Cat", "KC"]
+    line: int
+    column: int
+
+
+def _skip(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where the run of ``pattern`` (spaces) starting at ``pos`` ends."""
+    match = pattern.match(text, pos)
+    return pos if match is None else match.end()
+
+
+def _fail(message: str, line: int, column: int) -> RecordSyntaxError:
+    return RecordSyntaxError(message, line=line, column=column)
+
+
+class _Reader:
+    """A scanner over the lines: tags first, then play tokens; then the record is built."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.removeprefix("\ufeff").split("\n")  # only \n ends a line: JSON escapes it
+        self.units: list[_Unit] = []
+        self.tokens: list[_Token] = []
+        self.seen: dict[tuple[str, str | None], int] = {}
+        self.last_tag_line = 0
+
+    def read(self) -> HandRecord:
+        for number, line in enumerate(self.lines, 1):
+            self._line(line, number)
+        self._require_tags()
+        players = next(u.value for u in self.units if u.field == "players")
+        self.units += _play_units(self.tokens, len(players))
+        return _build(self.units)
+
+    # --- lines and tags ----------------------------------------------------------------------
+
+    def _line(self, text: str, line: int) -> None:
+        pos = _skip(_PLAY_SPACE, text, 0)
+        while pos < len(text) and text[pos] != ";":
+            if text[pos] == "[":
+                if self.tokens:
+                    raise _fail("tags come before the play: move this tag above trick 1", line, pos + 1)
+                pos = self._tag(text, pos, line)
+                self.last_tag_line = line
+            else:
+                pos = self._play_token(text, pos, line)
+            pos = _skip(_PLAY_SPACE, text, pos)
+
+    def _tag(self, text: str, start: int, line: int) -> int:
+        """Read ``[Name value ...]`` from ``start``; return where it ends."""
+        pos = _skip(_SPACE, text, start + 1)
+        match = _NAME.match(text, pos)
+        if match is None:
+            raise _fail('a tag is [Name value ...], e.g. [Game "hearts"]', line, pos + 1)
+        name = match.group()
+        if name not in TAGS:
+            raise _fail(_unknown_tag(name), line, pos + 1)
+        values: list[Any] = []
+        columns: list[int] = []
+        pos = match.end()
+        while True:
+            at = _skip(_SPACE, text, pos)
+            if at == len(text) or text[at] == ";":
+                raise _fail(f"[{name} is not closed: a tag ends with ] on the same line", line, at + 1)
+            if text[at] == "]":
+                break
+            if at == pos:
+                raise _fail(f"separate the values of [{name}] with spaces", line, at + 1)
+            try:
+                value, pos = _DECODER.raw_decode(text, at)
+            except json.JSONDecodeError as exc:
+                raise _fail(f"bad value in [{name}]: {exc.msg} (values are JSON: \"text\" in double "
+                            "quotes, numbers, true, false, [arrays], {objects})", line, exc.pos + 1) from None
+            values.append(value)
+            columns.append(at + 1)
+        self._add_tag(name, values, columns, line, start + 1)
+        return at + 1
+
+    def _add_tag(self, name: str, values: list[Any], columns: list[int], line: int, column: int) -> None:
+        """Check the tag's shape and record what it says about its field."""
+        spec = TAGS[name]
+        if not _arity_ok(spec.kind, len(values)):
+            raise _fail(f"[{name}] takes {_arity_text(spec.kind)}, e.g. {spec.example}", line, column)
+        key: str | None = None
+        value: Any = values[0] if values else None
+        if spec.kind == "names":
+            value = values
+        elif spec.kind in _MAPPINGS and values:
+            if not isinstance(values[0], str):
+                what = "an option name" if spec.kind == "option" else "a player's name"
+                raise _fail(f"[{name}] starts with {what}, a JSON string: {spec.example}", line, columns[0])
+            key, value = values
+        if spec.kind == "cards" or (spec.kind in ("per-player-cards", "per-player") and values):
+            what = spec.field if key is None else f"{spec.field} of {key}"
+            value = _card_codes(value, what, line, columns[-1])
+        self._once(spec, name, key, line, column)
+        self.units.append(_Unit(spec.field, key, value, line, column))
+
+    def _once(self, spec: TagSpec, name: str, key: str | None, line: int, column: int) -> None:
+        """A field, an option, a player's deal: each is given once (events are a list)."""
+        if spec.kind == "event":
+            return
+        seen = (spec.field, key)
+        if seen in self.seen:
+            about = "" if key is None else f" for {key!r}"
+            raise _fail(f"[{name}]{about} is given twice (first on line {self.seen[seen]})", line, column)
+        self.seen[seen] = line
+
+    def _require_tags(self) -> None:
+        """The tags without which there is no record; reported where the header ends."""
+        given = {u.field for u in self.units}
+        for name in ("Game", "Players", "Dealer"):
+            if TAGS[name].field not in given:
+                raise _fail(f"the record needs a {TAGS[name].example} tag", self.last_tag_line + 1, 1)
+
+    # --- the play ------------------------------------------------------------------------------
+
+    def _play_token(self, text: str, pos: int, line: int) -> int:
+        """Read a trick number, a card, or ``"Player":card``; return where it ends."""
+        number = _NUMBER.match(text, pos)
+        if number:
+            self.tokens.append(_Token(int(number.group(1)), None, line, pos + 1))
+            return number.end()
+        if text[pos] != '"':
+            code, end = _card_at(text, pos, line)
+            self.tokens.append(_Token(None, code, line, pos + 1))
+            return end
+        try:
+            player, end = _DECODER.raw_decode(text, pos)
+        except json.JSONDecodeError as exc:
+            raise _fail(f"bad player name: {exc.msg}", line, exc.pos + 1) from None
+        colon = _skip(_SPACE, text, end)
+        if not text.startswith(":", colon):
+            raise _fail('a named play is "Player":card, e.g. "Cat":KC', line, colon + 1)
+        code, end = _card_at(text, _skip(_SPACE, text, colon + 1), line)
+        self.tokens.append(_Token(None, [player, code], line, pos + 1))
+        return end
+
+
+def _unknown_tag(name: str) -> str:
+    near = [t for t in TAGS if t.lower() == name.lower()]
+    hint = f"did you mean [{near[0]}]?" if near else "the tags are " + ", ".join(TAGS)
+    return f"unknown tag [{name}]: {hint}"
+
+
+def _arity_ok(kind: str, count: int) -> bool:
+    if kind == "names":
+        return count >= 1
+    if kind == "option":
+        return count == 2
+    if kind in _MAPPINGS:
+        return count in (0, 2)
+    return count == 1
+
+
+def _arity_text(kind: str) -> str:
+    return {
+        "names": "one or more names",
+        "option": "two values, the option's name and its value",
+        "per-player": "a player's name and a value (or nothing, for none at all)",
+        "per-player-cards": "a player's name and cards (or nothing, for none at all)",
+    }.get(kind, "one value")
+
+
+def _card_codes(value: Any, what: str, line: int, column: int) -> Any:
+    """A card list (string or array) in canonical codes, as ``to_json`` writes it.
+
+    Other values pass through unchanged: ``from_json`` explains what is wrong with them.
+    """
+    if not isinstance(value, (str, list)) or not all(isinstance(v, str) for v in value):
+        return value
+    try:
+        return [c.code for c in parse_cards(value)]
+    except RecordSyntaxError as exc:
+        raise _fail(f"{what}: {exc.message}", line, column) from None
+
+
+def _card_at(text: str, pos: int, line: int) -> tuple[str, int]:
+    """The card written at ``pos`` (any spelling ``Card.parse`` takes), and where it ends."""
+    token = _CARD.match(text, pos)
+    if token is None:
+        found = repr(text[pos]) if pos < len(text) else "the end of the line"
+        raise _fail(f"a card was expected, not {found}", line, pos + 1)
+    try:
+        return Card.parse(token.group()).code, token.end()
+    except RecordSyntaxError as exc:
+        problem = exc.message
+    after = _GAP.match(text, token.end())
+    following = _CARD.match(text, after.end()) if after else None
+    if following is not None:  # a lone rank and suit written apart, as in "♠ Q"
+        try:
+            return Card.parse(token.group() + following.group()).code, following.end()
+        except RecordSyntaxError:
+            pass
+    raise _fail(problem + _card_hint(token.group()), line, pos + 1)
+
+
+def _card_hint(token: str) -> str:
+    if token.isdigit():
+        return f"; a trick number ends with a dot: {token}."
+    if ":" in token:
+        return '; name the player as a JSON string: "Cat":KC'
+    return ""
+
+
+def _play_units(tokens: list[_Token], n: int) -> list[_Unit]:
+    """The play items, after checking the tricks: numbered 1, 2, ... with ``n`` cards each.
+
+    Only the last trick may be shorter (a hand stopped early, or an incomplete record).
+    """
+    units: list[_Unit] = []
+    trick, cards = 0, 0
+    for token in tokens:
+        if token.number is not None:
+            if trick and cards < n:
+                raise _fail(f"trick {trick} has {cards} cards, but with {n} players every trick "
+                            f"but the last has {n}", token.line, token.column)
+            if token.number != trick + 1:
+                raise _fail(f"trick number out of sequence: {token.number}. where {trick + 1}. "
+                            "was expected", token.line, token.column)
+            trick, cards = trick + 1, 0
+            continue
+        if not trick:
+            raise _fail("the play starts with the trick number, 1., before the first card",
+                        token.line, token.column)
+        if cards == n:
+            raise _fail(f"trick {trick} already has {n} cards: start the next with {trick + 1}.",
+                        token.line, token.column)
+        cards += 1
+        units.append(_Unit("play", None, token.item, token.line, token.column))
+    if trick and not cards:
+        last = tokens[-1]
+        raise _fail(f"trick {trick} has no cards", last.line, last.column)
+    return units
+
+
+# --- building the record -----------------------------------------------------------------------
+
+def _apply(obj: dict[str, Any], unit: _Unit) -> None:
+    """Put one unit into the JSON object, as ``to_json`` would have it."""
+    kind = "play" if unit.field == "play" else TAGS[_tag_of(unit.field)].kind
+    if kind in ("event", "play"):
+        obj.setdefault(unit.field, []).append(unit.value)
+    elif kind in _MAPPINGS:
+        mapping = obj.setdefault(unit.field, {})
+        if unit.key is not None:
+            mapping[unit.key] = unit.value
+    else:
+        obj[unit.field] = unit.value
+
+
+def _tag_of(field: str) -> str:
+    return next(name for name, spec in TAGS.items() if spec.field == field)
+
+
+def _build(units: list[_Unit]) -> HandRecord:
+    """The record, through ``from_json``: the one place record fields are checked."""
+    obj: dict[str, Any] = {}
+    for unit in units:
+        _apply(obj, unit)
+    if "taken" not in obj:
+        obj.setdefault("play", [])
+    try:
+        return from_json({key: obj[key] for key in FIELD_ORDER if key in obj})
+    except RecordSyntaxError as exc:
+        raise _locate(units, exc) from None
+
+
+def _locate(units: list[_Unit], error: RecordSyntaxError) -> RecordSyntaxError:
+    """Give a refused record the line of the tag or card that made it wrong.
+
+    Units are added one at a time, the required fields first, each time asking ``from_json``
+    again (stand-ins fill what is not added yet): the first unit refused is the culprit. Only
+    a refused record pays for this.
+    """
+    first = sorted(units, key=lambda u: _REQUIRED.index(u.field) if u.field in _REQUIRED else len(_REQUIRED))
+    obj: dict[str, Any] = {}
+    for unit in first:
+        _apply(obj, unit)
+        problem = _refusal(lambda: from_json(_with_stand_ins(obj)))
+        if problem is not None:
+            return RecordSyntaxError(problem.message, line=unit.line, column=unit.column, code=problem.code)
+    return error  # pragma: no cover - the whole object was refused, so some unit is
+
+
+def _with_stand_ins(obj: dict[str, Any]) -> dict[str, Any]:
+    """The fields every record needs, where not yet given: a game and a dealer who is seated."""
+    players = obj.get("players", ["?"])
+    dealer = players[0] if isinstance(players, list) and players else "?"
+    return {"game": "?", "dealer": dealer, **obj, "players": players}
+
+
+def _refusal(check: Callable[[], object]) -> RecordSyntaxError | None:
+    try:
+        check()
+    except RecordSyntaxError as exc:
+        return exc
+    return None

@@ -68,6 +68,7 @@ class Hand:
         widow: Sequence[Card] = (),
         leader: int | None = None,
         out_of_turn_tricks: Iterable[int] = (),
+        trump: Suit | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.seating = seating
@@ -87,6 +88,7 @@ class Hand:
         self._next = [seating.next(s) for s in range(self.n)]
         self.cards_left = [sum(h.values()) for h in self.holding]
         self.rank_of = _rank_order(ruleset)
+        self.trump = None if trump is None else trump_index(trump)
         self.out_of_turn_tricks = frozenset(out_of_turn_tricks)
         self.two_clubs_holder = next((s for s, h in enumerate(self.holding) if TWO_OF_CLUBS in h), None)
         self.first_lead = ruleset.first_lead
@@ -263,9 +265,13 @@ class Hand:
         return trick
 
     def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
-        """The highest card of the led suit wins; of two identical cards the first played (T-STD 3)."""
+        """The highest trump, else the highest card of the led suit; of two identical cards the
+        first played (T-STD 3)."""
         rank_of = self.rank_of
         led = plays[0][1].si
+        trump = self.trump
+        if trump is not None and trump != led and any(c.si == trump for _, c in plays):
+            led = trump
         best_seat, best = plays[0][0], rank_of[plays[0][1].ri]
         for seat, c in plays[1:]:
             if c.si == led and rank_of[c.ri] > best:
@@ -307,5 +313,14 @@ def _suit_noun(suit: Suit | None) -> str:
 
 
 def _rank_order(ruleset: Ruleset) -> list[int]:
-    """Trick-taking strength indexed by Card.ri; Hearts games use the natural order, A high."""
-    return list(range(16))
+    """Trick-taking strength indexed by Card.ri (catalogue 1.1): natural, A high; or the ten
+    ranking second, between A and K (Conquimbert)."""
+    order = [2 * r for r in range(16)]
+    if ruleset.rank_order == "ten-second":
+        order[10] = 27  # between the king (26) and the ace (28)
+    return order
+
+
+def trump_index(suit: Suit) -> int:
+    """The suit index (Card.si) of a trump suit."""
+    return ("S", "H", "D", "C").index(suit.value)

@@ -7,7 +7,7 @@ are options, so a variant is never a copy of a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -21,7 +21,10 @@ from .cards import (
     double_pack,
     pack_without,
 )
+from .gaussian import Gaussian
 from .seating import Direction
+
+Points = int | Gaussian
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,23 @@ class Ruleset:
     clockwise: bool = True
     warning: str | None = None  # the sources leave this game's differences open
     settlement: str = "cumulative"  # the default settlement id
+    rank_order: str = "natural"  # 1.1: natural (A high) | ten-second (Conquimbert: A T K Q J 9 ... 2)
+    trumps: str = "none"  # none | per-hand (the hand record or its turn-up names the trump suit)
+    target: int | None = 100  # end condition: the game ends when a total reaches this (None: by agreement)
+
+    def is_finished(self, totals: Sequence[Points]) -> bool:
+        """Whether the game ends with these running totals (catalogue 3.1 step 4, 7.5)."""
+        if self.target is None:
+            return False
+        if self.complex:
+            return any(isinstance(t, Gaussian) and t.norm >= self.target * self.target for t in totals)
+        return any(isinstance(t, int) and t >= self.target for t in totals)
+
+    def winners(self, totals: Sequence[Points]) -> tuple[int, ...]:
+        """Seats with the lowest total (magnitude in Complex Hearts); ties are joint winners (1.6)."""
+        keys = [t.norm if isinstance(t, Gaussian) else t for t in totals]
+        best = min(keys)
+        return tuple(seat for seat, k in enumerate(keys) if k == best)
 
     def layout(self, players: int) -> DealLayout:
         """The deal for ``players``; ValueError when the game is not for that many."""

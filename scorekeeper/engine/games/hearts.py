@@ -107,6 +107,7 @@ def _hearts_game(
     extra_values: Callable[[Mapping[str, Any]], Mapping[Card, int]] = lambda o: {},
     players: Mapping[str, tuple[int, int]] | tuple[int, int] = (3, 7),
     settlement: Mapping[str, str] | str = "cumulative",
+    target: Mapping[str, int | None] | int | None = 100,
     deals: tuple[str, ...] = ("chart-004", "equal-widow", "strip-low", "strip-2s"),
     spots: bool = False,
     complex_scoring: bool = False,
@@ -154,6 +155,7 @@ def _hearts_game(
             revoke=opts["revoke"],
             warning=warning,
             settlement=settlement[profile] if isinstance(settlement, Mapping) else settlement,
+            target=target.get(profile) if isinstance(target, Mapping) else target,
         )
 
     return register(GameDef(game_id, name, specs, build, profiles, aliases, summary))
@@ -173,6 +175,7 @@ _hearts_game(
     extra_options=(OptionSpec("queen_of_spades", 0, (0, 13), "001: QS is a 13-point penalty card"),),
     players={"004": (3, 7), "003": (2, 12), "001": (2, 7), "002": (2, 12)},
     settlement={"004": "cumulative", "003": "cumulative", "001": "cumulative", "002": "sweepstakes"},
+    target={"004": 100, "003": 100, "001": None, "002": None},
     aliases=("hearts (basic)",),
     summary="Take as few hearts as possible.",
 )
@@ -223,6 +226,7 @@ _hearts_game(
     extra_values=_spot_values, spots=True,
     players={"002": (2, 12), "004": (3, 7)},
     settlement={"002": "spot-differences", "004": "cumulative"},
+    target={"002": None, "004": 100},
     summary="Hearts score their pips.",
 )
 _hearts_game(
@@ -275,5 +279,6 @@ _hearts_game(
     deals=("heartsette-004", "heartsette-002", "chart-004", "equal-widow", "strip-low", "strip-2s"),
     players={"004": (3, 8), "002": (3, 6)},
     settlement={"004": "cumulative", "002": "sweepstakes"},
+    target={"004": 100, "002": None},
     summary="Hearts with a widow for the first trick's winner.",
 )

@@ -73,42 +73,56 @@ def cmd_replay(path: str, *, text: bool = False, jobs: int = 0, out: IO[str] | N
         error = RecordSyntaxError(f"cannot read {path}: {exc.strerror}")
         print(json.dumps(error_json(error)), file=out)
         return 2
-    with stream:
-        first, rest_starts = _first_record_line(stream)
-        if first is None:
-            status, obj, outcome = replay_text(
-                stream.read() if rest_starts is None else rest_starts + stream.read(), parse=load_record,
-            )
-            if text:
-                out.write(format_text(obj, outcome))
-            else:
-                print(json.dumps(obj, ensure_ascii=False), file=out)
-            return status
-        return _replay_archive(first, stream, text=text, jobs=jobs, out=out)
-
-
-def _first_record_line(stream: IO[str]) -> tuple[str | None, str | None]:
-    """Decide between one JSON value and an archive of JSON lines, reading only the first line.
-
-    Returns (first line, None) for an archive (a first line that is a whole JSON object),
-    else (None, what was read) so the caller reads the rest as one value.
-    """
-    line = stream.readline()
-    head = line
-    while line and not line.strip():
-        line = stream.readline()
-        head += line
     try:
-        value = json.loads(line)
-    except ValueError:
-        return None, head
-    if isinstance(value, dict):
-        return line, None
-    return None, head
+        head: list[str] = []
+        lines = _archive_lines(stream, head)
+        if lines is None:
+            return _replay_single("".join(head) + stream.read(), text=text, out=out)
+        return _replay_archive(lines, text=text, jobs=jobs, out=out)
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
 
 
-def _replay_archive(first: str, stream: IO[str], *, text: bool, jobs: int, out: IO[str]) -> int:
-    lines = _nonblank([first], stream)
+def _replay_single(source: str, *, text: bool, out: IO[str]) -> int:
+    status, obj, outcome = replay_text(source, parse=load_record)
+    if text:
+        out.write(format_text(obj, outcome))
+    else:
+        print(json.dumps(obj, ensure_ascii=False), file=out)
+    return status
+
+
+def _archive_lines(stream: IO[str], head: list[str]) -> Iterator[str] | None:
+    """The records of a JSON-lines archive, or None when the input is one record.
+
+    An archive is a first line that is a whole JSON object followed by at least one more
+    non-blank line; only those lines are read before deciding (kept in ``head``), so an
+    archive streams.
+    """
+    first = _next_nonblank(stream, head)
+    second = None
+    if first is not None:
+        try:
+            is_object = isinstance(json.loads(first), dict)
+        except ValueError:
+            is_object = False
+        if is_object:
+            second = _next_nonblank(stream, head)
+    if first is None or second is None:
+        return None
+    return _nonblank([first, second], stream)
+
+
+def _next_nonblank(stream: IO[str], seen: list[str]) -> str | None:
+    for line in iter(stream.readline, ""):
+        seen.append(line)
+        if line.strip():
+            return line
+    return None
+
+
+def _replay_archive(lines: Iterator[str], *, text: bool, jobs: int, out: IO[str]) -> int:
     results = _parallel(lines, jobs) if not text else ((s, o) for s, o in map(_text_line, lines))
     worst = 0
     for status, line in results:

@@ -15,6 +15,7 @@ won, or why a play is illegal) and the reader skips it.
 >>> text = '''[Game "black-lady"]
 ... [Players "Ann" "Bob" "Cat" "Dan"]
 ... [Dealer "Dan"]
+... [MoonChoice "add"]
 ... [Taken "Ann" {"hearts": 13, "QS": 1}]
 ... [Taken "Bob" []]
 ... [Taken "Cat" []]
@@ -84,8 +85,8 @@ _DECODER = json.JSONDecoder()
 def dumps(record: HandRecord) -> str:
     """The notation of a record: its tags, a blank line, one line per trick.
 
-    The play is cut into tricks of one card per player (the Hearts core); the comments come
-    from replaying the record, which never fails here: an illegal hand is commented, not refused.
+    The play is cut into tricks of one card per player (the Hearts core). The comments come
+    from replaying the record: an illegal or unplayable hand is commented, not refused.
     """
     header = list(_tag_lines(to_json(record)))
     body = _play_lines(record)
@@ -137,7 +138,7 @@ def _play_lines(record: HandRecord) -> list[str]:
     remarks, note = _remarks(record, len(lines), n)
     width = max((len(line) for line in lines), default=0)
     out = [f"; {note}"] if note else []
-    out += [line.ljust(width) + f" ; {remark}" if remark else line for line, remark in zip(lines, remarks)]
+    out += [line.ljust(width) + f" ; {remark}" if remark else line for line, remark in zip(lines, remarks, strict=True)]
     return out
 
 
@@ -202,6 +203,7 @@ def load(fp: IO[str]) -> HandRecord:
 class _Unit:
     """One piece of the record as read (a tag, or one card played) and where it was."""
 
+    kind: str  # a TagSpec kind, or "play"
     field: str
     key: str | None  # the option or player a mapping tag is about; None for a bare tag
     value: Any
@@ -309,7 +311,7 @@ class _Reader:
             what = spec.field if key is None else f"{spec.field} of {key}"
             value = _card_codes(value, what, line, columns[-1])
         self._once(spec, name, key, line, column)
-        self.units.append(_Unit(spec.field, key, value, line, column))
+        self.units.append(_Unit(spec.kind, spec.field, key, value, line, column))
 
     def _once(self, spec: TagSpec, name: str, key: str | None, line: int, column: int) -> None:
         """A field, an option, a player's deal: each is given once (events are a list)."""
@@ -336,6 +338,9 @@ class _Reader:
         if number:
             self.tokens.append(_Token(int(number.group(1)), None, line, pos + 1))
             return number.end()
+        if not self.tokens:
+            raise _fail("expected a tag, [Name value ...], or the play, which starts with the trick number 1.",
+                        line, pos + 1)
         if text[pos] != '"':
             code, end = _card_at(text, pos, line)
             self.tokens.append(_Token(None, code, line, pos + 1))
@@ -435,14 +440,11 @@ def _play_units(tokens: list[_Token], n: int) -> list[_Unit]:
                             "was expected", token.line, token.column)
             trick, cards = trick + 1, 0
             continue
-        if not trick:
-            raise _fail("the play starts with the trick number, 1., before the first card",
-                        token.line, token.column)
         if cards == n:
             raise _fail(f"trick {trick} already has {n} cards: start the next with {trick + 1}.",
                         token.line, token.column)
         cards += 1
-        units.append(_Unit("play", None, token.item, token.line, token.column))
+        units.append(_Unit("play", "play", None, token.item, token.line, token.column))
     if trick and not cards:
         last = tokens[-1]
         raise _fail(f"trick {trick} has no cards", last.line, last.column)
@@ -453,19 +455,14 @@ def _play_units(tokens: list[_Token], n: int) -> list[_Unit]:
 
 def _apply(obj: dict[str, Any], unit: _Unit) -> None:
     """Put one unit into the JSON object, as ``to_json`` would have it."""
-    kind = "play" if unit.field == "play" else TAGS[_tag_of(unit.field)].kind
-    if kind in ("event", "play"):
+    if unit.kind in ("event", "play"):
         obj.setdefault(unit.field, []).append(unit.value)
-    elif kind in _MAPPINGS:
+    elif unit.kind in _MAPPINGS:
         mapping = obj.setdefault(unit.field, {})
         if unit.key is not None:
             mapping[unit.key] = unit.value
     else:
         obj[unit.field] = unit.value
-
-
-def _tag_of(field: str) -> str:
-    return next(name for name, spec in TAGS.items() if spec.field == field)
 
 
 def _build(units: list[_Unit]) -> HandRecord:

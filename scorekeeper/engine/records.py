@@ -295,6 +295,10 @@ def _taken(value: Any, player: Any) -> dict[str, TakenEntry]:
             if key in RESULT_COUNTS:
                 if key != "points" and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
                     raise RecordSyntaxError(f"taken by {name}: {key} must be a whole number from 0, not {count!r}")
+                if key == "points" and not _is_points(count):
+                    raise RecordSyntaxError(
+                        f"taken by {name}: points must be a whole number (or {{\"re\": a, \"im\": b}}), not {count!r}"
+                    )
                 counts[key] = count
                 continue
             c = _card(f"taken by {name}", key)
@@ -303,6 +307,15 @@ def _taken(value: Any, player: Any) -> dict[str, TakenEntry]:
             counts[c.code] = count
         out[name] = counts
     return out
+
+
+def _is_points(value: Any) -> bool:
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if isinstance(value, Mapping):
+        return set(value) == {"re", "im"} and whole(value["re"]) and whole(value["im"])
+    return whole(value)
 
 
 def card_entry(entry: TakenEntry) -> Sequence[Card] | None:

@@ -125,7 +125,10 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """Read any accepted spelling (catalogue 1.1); raise RecordSyntaxError otherwise."""
-        card = _SPELLINGS.get(text) or _SPELLINGS.get(_normalise(text))
+        card = _SPELLINGS.get(text)
+        if card is None:
+            parts = text.split()
+            card = _SPELLINGS.get(_normalise(text)) if len(parts) == 1 else _joined(parts)
         if card is None:
             raise RecordSyntaxError(f"{text!r} is not a card (write rank then suit, e.g. QS, TH, 2C)")
         return card
@@ -143,6 +146,16 @@ _SUIT_SPELLINGS = {
 _RANK_SPELLINGS = {str(r): r for r in Rank if r is not Rank.JOKER}
 _RANK_SPELLINGS["10"] = Rank.TEN
 _JOKER_SPELLINGS = ("JK", "JOKER", "🃏")
+
+
+def _joined(parts: Sequence[str]) -> Card | None:
+    """A lone rank and a lone suit written apart, in either order ("♠ Q", "10 ♥"); nothing else."""
+    if len(parts) != 2:
+        return None
+    a, b = (_normalise(p) for p in parts)
+    if (a in _RANK_SPELLINGS and b in _SUIT_SPELLINGS) or (a in _SUIT_SPELLINGS and b in _RANK_SPELLINGS):
+        return _SPELLINGS.get(a + b)
+    return None
 
 
 def _normalise(text: str) -> str:
@@ -180,7 +193,7 @@ def parse_cards(value: str | Sequence[str] | Iterable[str]) -> tuple[Card, ...]:
             token = tokens[i]
             card = _SPELLINGS.get(token) or _SPELLINGS.get(_normalise(token))
             if card is None and i + 1 < len(tokens):
-                card = _SPELLINGS.get(_normalise(token + tokens[i + 1]))
+                card = _joined(tokens[i:i + 2])
                 if card is not None:
                     i += 1
             if card is None:

@@ -75,6 +75,14 @@ class RecordSyntaxError(ScorekeeperError):
         self.line = line
         self.column = column
 
+    def to_json(self) -> dict[str, Any]:
+        """The error object, plus where in the text when that is known (an optional extension)."""
+        data = super().to_json()
+        if self.line is not None:
+            data["line"] = self.line
+            data["column"] = self.column
+        return data
+
 
 class UnknownGame(RecordSyntaxError):
     default_code = "unknown-game"

@@ -167,12 +167,12 @@ class Hand:
             if rule == "any-club" and c.si != C:
                 self._fail("first-lead", seat, c, f"{name} holds 2C and must lead a club to the first trick, not {c}")
             if rule == "eldest-no-heart" and c.si == H and self.cards_left[seat] != counts[H]:
-                self._fail("first-lead", seat, c, f"{name} may not lead a heart to the first trick while holding other suits")
+                self._fail("first-lead", seat, c, f"{name} may not lead {c} to the first trick while holding other suits than hearts")
             if rule == "eldest-no-spade-heart" and c.si in (H, S):
                 if self.cards_left[seat] != counts[H] + counts[S]:
                     self._fail(
                         "first-lead", seat, c,
-                        f"{name} may not lead a {_suit_noun(c.suit)} to the first trick while holding clubs or diamonds",
+                        f"{name} may not lead {c} (a {_suit_noun(c.suit)}) to the first trick while holding clubs or diamonds",
                     )
         if c.si == H and self.ruleset.break_rule == "lead-restricted" and not self.hearts_broken:
             others = self.cards_left[seat] - counts[H]

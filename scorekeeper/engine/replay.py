@@ -339,17 +339,11 @@ def _rebuild_hands(
             f"{len(plays)} cards were played, but {n} players hold only {n * layout.hand_size}", code="deal",
         )
     counted: Counter[Card] = Counter()
-    for index, (c, _) in enumerate(plays):
-        counted[c] += 1
-        if counted[c] > pack[c]:
-            trick = index // n + 1
-            if pack[c] == 0:
-                raise IllegalPlay(f"{c} is not in this game's pack", code="not-in-hand", play=index, trick=trick, card=c.code)
-            raise IllegalPlay(f"{c} was played twice", code="duplicate-card", play=index, trick=trick, card=c.code)
     # Follow turns with an unchecked hand: the same trick-winner code as the real replay.
     tracker = Hand(ruleset, seating, seating.seat(record.dealer), [() for _ in range(n)],
                    leader=leader, out_of_turn_tricks=out_of_turn)
     by_seat: list[list[tuple[int, Card]]] = [[] for _ in range(n)]
+    first_seen: dict[Card, tuple[int, int]] = {}
     for index, (c, seat) in enumerate(plays):
         who = tracker.turn if seat is None else seat
         if seat is not None and seat != tracker.turn and (
@@ -357,6 +351,15 @@ def _rebuild_hands(
         ):
             tracker._fail("out-of-turn", seat, c, f"{seating.name(seat)} played {c} out of turn: it was "
                           f"{seating.name(tracker.turn)}'s turn")
+        counted[c] += 1
+        if counted[c] > pack[c]:
+            name = seating.name(who)
+            if pack[c] == 0:
+                tracker._fail("not-in-hand", who, c, f"{name} played {c}, which is not in this game's pack")
+            earlier, earlier_seat = first_seen[c]
+            tracker._fail("duplicate-card", who, c, f"{name} played {c}, which {seating.name(earlier_seat)} "
+                          f"already played (play {earlier})")
+        first_seen.setdefault(c, (index, who))
         by_seat[who].append((index, c))
         tracker.apply(c, who)
     for seat, mine in enumerate(by_seat):
@@ -401,8 +404,8 @@ def _wrong_first_leader(hand: Hand, leader: int, plays: Sequence[tuple[Card, int
     first = plays[0][0] if plays else TWO_OF_CLUBS
     name, rightful = hand.seating.name(leader), hand.seating.name(should)
     if hand.first_lead in ("two-of-clubs", "any-club"):
-        hand._fail("first-lead", leader, first, f"{rightful} holds 2C and leads the first trick, not {name}")
-    hand._fail("out-of-turn", leader, first, f"{name} led the first trick, but {rightful} (eldest) leads it")
+        hand._fail("first-lead", leader, first, f"{name} led {first} to the first trick, but {rightful} holds 2C and leads it")
+    hand._fail("out-of-turn", leader, first, f"{name} led {first} to the first trick, but {rightful} (eldest) leads it")
 
 
 def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -68,6 +69,14 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
         for c in haul.specials:
             listed.setdefault(c, []).append(name)
         _check_tricks(entry, haul, layout, seating.size, name, problems)
+
+    if ruleset.spots and heart_values and min(heart_values) > 0:
+        # Only every heart makes the hand's whole spot total: that share took them all (a moon needs the count).
+        for seat, (count, spots) in enumerate(constraints):
+            share = hauls[seat]
+            if count is None and share is not None and spots == sum(heart_values):
+                hauls[seat] = replace(share, hearts=hearts_total)
+                constraints[seat] = (hearts_total, spots)
 
     _check_specials(listed, specials, in_pack, problems, complete=not point_entries)
     for c, names in listed.items():

@@ -68,7 +68,7 @@ def _replay_chunk(lines: list[str]) -> list[tuple[int, str]]:
 def cmd_replay(path: str, *, text: bool = False, jobs: int = 0, out: IO[str] | None = None) -> int:
     out = out or sys.stdout
     try:
-        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8-sig")
     except OSError as exc:
         error = RecordSyntaxError(f"cannot read {path}: {exc.strerror}")
         print(json.dumps(error_json(error)), file=out)
@@ -212,7 +212,7 @@ def cmd_notation(path: str, *, to: str | None = None, out: IO[str] | None = None
         if path == "-":
             text = sys.stdin.read()
         else:
-            with open(path, encoding="utf-8") as stream:
+            with open(path, encoding="utf-8-sig") as stream:
                 text = stream.read()
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"

@@ -100,7 +100,7 @@ IMPOSSIBLE = [
     pytest.param("spot-hearts", {}, four({"spots": 2}, {"spots": 50}, {"spots": 50}, {"spots": 0}),
                  ["the spots add up to 102, but a hand's hearts are worth 104"], id="spots-102"),
     pytest.param("spot-hearts", {}, four({"points": 1}, {"points": 50}, {"points": 53}, {"points": 0}),
-                 ["Ann cannot score 1 points"], id="spot-points-1"),
+                 ["Ann cannot score 1 point"], id="spot-points-1"),
     pytest.param("spot-hearts", {}, four({"hearts": 2}, {"spots": 50}, {"spots": 52}, {"spots": 0}),
                  ["give Ann's spots"], id="spots-missing"),
     # tricks that do not add up, or that cannot hold the cards

@@ -10,6 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 card', '3 cards': messages are read by people."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 class ScorekeeperError(ValueError):
     """Base of every error the engine raises about its input."""
 

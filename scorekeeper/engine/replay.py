@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, format_cards
-from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError
+from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
 from .games import make_ruleset
 from .hand import TWO_OF_CLUBS, Hand, Snapshot, Trick
 from .records import HandRecord
@@ -245,7 +245,7 @@ def _check_passes(
     for seat, name in enumerate(seating.players):
         cards = tuple(record.passes.get(name, ()))
         if len(cards) != want:
-            raise InconsistentRecord(f"{name} passed {len(cards)} cards; each player passes {want}", code="pass", player=name)
+            raise InconsistentRecord(f"{name} passed {plural(len(cards), 'card')}; each player passes {want}", code="pass", player=name)
         passed[seat] = cards
     return passed
 
@@ -262,7 +262,7 @@ def _check_deal(
         cards = record.deal.get(name, ())
         if len(cards) != layout.hand_size:
             raise InconsistentRecord(
-                f"{name} was dealt {len(cards)} cards; with {seating.size} players each gets {layout.hand_size}",
+                f"{name} was dealt {plural(len(cards), 'card')}; with {seating.size} players each gets {layout.hand_size}",
                 code="deal", player=name,
             )
         dealt.append(tuple(cards))
@@ -271,7 +271,7 @@ def _check_deal(
     if record.widow is not None:
         if len(record.widow) != layout.widow_size:
             raise InconsistentRecord(
-                f"the widow holds {len(record.widow)} cards; with {seating.size} players it holds {layout.widow_size}",
+                f"the widow holds {plural(len(record.widow), 'card')}; with {seating.size} players it holds {layout.widow_size}",
                 code="deal",
             )
         for c in record.widow:
@@ -336,7 +336,7 @@ def _rebuild_hands(
     pack = Counter(layout.pack)
     if len(plays) > n * layout.hand_size:
         raise InconsistentRecord(
-            f"{len(plays)} cards were played, but {n} players hold only {n * layout.hand_size}", code="deal",
+            f"{plural(len(plays), 'card')} were played, but {n} players hold only {n * layout.hand_size}", code="deal",
         )
     counted: Counter[Card] = Counter()
     # Follow turns with an unchecked hand: the same trick-winner code as the real replay.

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import Card, Suit, format_cards
-from .errors import ImpossibleResult
+from .errors import ImpossibleResult, plural
 from .records import HandRecord
 from .replay import HandOutcome
 from .ruleset import DealLayout, Ruleset
@@ -63,7 +63,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
             hauls.append(None)
             constraints.append((None, None))
             continue
-        haul, constraint = _haul_from_counts(ruleset, name, entry, specials, problems)
+        haul, constraint = _haul_from_counts(ruleset, layout, name, entry, specials, problems)
         hauls.append(haul)
         constraints.append(constraint)
         for c in haul.specials:
@@ -111,7 +111,8 @@ def _card_keys(entry: Mapping[str, Any]) -> list[str]:
 
 
 def _haul_from_counts(
-    ruleset: Ruleset, name: str, entry: Mapping[str, Any], specials: frozenset[Card], problems: list[str],
+    ruleset: Ruleset, layout: DealLayout, name: str, entry: Mapping[str, Any], specials: frozenset[Card],
+    problems: list[str],
 ) -> tuple[Haul, tuple[int | None, int | None]]:
     """A haul from counts such as {"hearts": 3, "QS": 1}."""
     mine: list[Card] = []
@@ -123,11 +124,14 @@ def _haul_from_counts(
         mine.extend([c] * entry[key])
     hearts = entry.get("hearts")
     spots = entry.get("spots")
+    if hearts == layout.hearts:  # every heart: the special ones (Pink Lady's QH) are among them
+        mine.extend(c for c in sorted(specials) if c.suit is Suit.HEARTS and c not in mine
+                    for _ in range(layout.copies.get(c, 0)))
     if ruleset.spots and spots is None:
         problems.append(f"{ruleset.name} scores the hearts' pips: give {name}'s spots or the hearts taken")
     special_hearts = sum(1 for c in mine if c.suit is Suit.HEARTS)
     if hearts is not None and hearts < special_hearts:
-        problems.append(f"{name} took {format_cards(c for c in mine if c.suit is Suit.HEARTS)} but only {hearts} hearts")
+        problems.append(f"{name} took {format_cards(c for c in mine if c.suit is Suit.HEARTS)} but only {plural(hearts, 'heart')}")
     count = hearts if hearts is not None else (None if spots is not None else special_hearts)
     if not ruleset.spots:
         spot_total = (count or 0) - special_hearts + sum(ruleset.values.get(c, 1) for c in mine if c.suit is Suit.HEARTS)
@@ -144,7 +148,12 @@ def _check_specials(
         names = listed.get(c, [])
         copies = in_pack[c]
         if len(names) > copies:
-            problems.append(f"{c} is taken by both {' and '.join(names)}" if copies == 1 else f"{c} is taken {len(names)} times")
+            if copies == 1 and len(set(names)) == 1:
+                problems.append(f"{names[0]}'s share names {c} twice")
+            elif copies == 1:
+                problems.append(f"{c} is taken by both {' and '.join(names)}")
+            else:
+                problems.append(f"{c} is taken {len(names)} times")
         elif complete and len(names) < copies:
             problems.append(f"{c} was taken by nobody" if copies == 1 else f"only {len(names)} of the {copies} {c} were taken")
 
@@ -154,10 +163,10 @@ def _check_tricks(entry: Mapping[str, Any], haul: Haul, layout: DealLayout, n: i
     if tricks is None:
         return
     if tricks > layout.hand_size:
-        problems.append(f"{name} took {tricks} tricks, but a hand has {layout.hand_size}")
+        problems.append(f"{name} took {plural(tricks, 'trick')}, but a hand has {layout.hand_size}")
     cards = haul.hearts + sum(1 for c in haul.specials if c.suit is not Suit.HEARTS)
     if cards > tricks * n + (layout.widow_size if tricks else 0):
-        problems.append(f"{name} took {cards} scoring cards in {tricks} tricks")
+        problems.append(f"{name} took {plural(cards, 'scoring card')} in {plural(tricks, 'trick')}")
 
 
 def _check_tricks_total(record: HandRecord, layout: DealLayout, seating: Seating, problems: list[str]) -> None:
@@ -232,7 +241,7 @@ def _check_points(
             problems.append(f"{name}'s points must be a whole number")
             return
         if value not in reachable:
-            problems.append(f"{name} cannot score {value} points in one hand of {ruleset.name}")
+            problems.append(f"{name} cannot score {plural(value, 'point')} in one hand of {ruleset.name}")
         known += value
     for haul in hauls:
         if haul is not None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import Card
 from .errors import ScorekeeperError
 from .gaussian import Gaussian
 from .replay import HandOutcome
@@ -51,7 +50,3 @@ def outcome_json(outcome: HandOutcome) -> dict[str, Any]:
 def error_json(error: ScorekeeperError) -> dict[str, Any]:
     """The output of a hand that is illegal or unreadable."""
     return {"ok": False, "error": error.to_json()}
-
-
-def cards_json(cards: tuple[Card, ...]) -> list[str]:
-    return [c.code for c in cards]

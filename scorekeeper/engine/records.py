@@ -316,8 +316,3 @@ def _is_points(value: Any) -> bool:
     if isinstance(value, Mapping):
         return set(value) == {"re", "im"} and whole(value["re"]) and whole(value["im"])
     return whole(value)
-
-
-def card_entry(entry: TakenEntry) -> Sequence[Card] | None:
-    """The card list of a taken entry, or None when it gives counts."""
-    return None if isinstance(entry, Mapping) else entry

@@ -425,15 +425,3 @@ def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: s
 def replay_snapshots(record: HandRecord) -> Iterator[Snapshot]:
     """The table after each play of a legal hand, for the trick-by-trick audit."""
     yield from replay(record, snapshots=True).snapshots
-
-
-def describe_error(error: ScorekeeperError) -> str:
-    """One line for a person: where, then the sentence."""
-    where = []
-    if error.hand is not None:
-        where.append(f"hand {error.hand}")
-    if error.trick is not None:
-        where.append(f"trick {error.trick}")
-    if error.play is not None:
-        where.append(f"play {error.play}")
-    return (", ".join(where) + ": " if where else "") + error.message

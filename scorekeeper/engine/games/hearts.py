@@ -65,7 +65,7 @@ def _values(opts: Mapping[str, Any], extra: Mapping[Card, int]) -> dict[Card, in
 def _moon(opts: Mapping[str, Any], values: Mapping[Card, int]) -> MoonRule | None:
     """The moon rule named by the ``moon`` option, shaped by the game's cards (2.2.4)."""
     moon = opts["moon"]
-    queen = (QS,) if QS in values or opts.get("_qs_in_moon") else ()
+    queen = (QS,) if QS in values else ()
     jd_bonus: dict[str, Any] = {"bonus_card": JD, "bonus": 10} if values.get(JD) == -10 else {}
     choice = ("subtract", "add") if opts.get("moon_mode", "choice") == "choice" else ("subtract",)
     if moon == "none":

@@ -24,6 +24,7 @@ EVENT_TYPES = {
     "exposed-own": ("player",),  # a player turned up his own card: the deal stands (4.2 case 2)
     "out-of-turn": ("trick",),  # a play out of turn stood as a regular play (4.3)
     "stopped": (),  # play stopped once no card left could score; the rest was not recorded
+    "cut": ("player",),  # the table cut for odd chips or a tie, and this player won the cut (1.5)
 }
 MISDEAL_REASONS = ("exposed-other", "face-up-in-pack", "wrong-count")
 DIRECTIONS = ("left", "right", "across", "none")

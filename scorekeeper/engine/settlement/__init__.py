@@ -1,0 +1,190 @@
+"""Settlements over whole sessions (catalogue section 3): a fold over the replayed hands.
+
+``settle(session)`` replays every hand (full records and quick results alike), hands
+each outcome to the session's settlement method, checks that chips are conserved, and
+returns an immutable ``SessionResult``. One illegal or impossible hand refuses the
+whole session, naming the hand: never a partial, silent result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from ..errors import ScorekeeperError
+from ..gaussian import Gaussian
+from ..output import points_json
+from ..replay import HandOutcome, replay
+from ..scoring import Points
+from ..seating import Seating
+from .ledger import HandSettlement, check_conserved
+from .methods import METHODS, Method, make_method, revoke_chips
+from .money import fewest_transfers, money_from_chips, money_from_points
+from .session import Session, SessionHand, session_from_json, session_hands, session_to_json
+
+__all__ = [
+    "METHODS", "Session", "SessionResult", "HandSettlement", "settle", "settle_json", "session_from_json",
+    "session_to_json", "result_json",
+]
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """A settled session: every hand's settlement, the running totals, chips, money."""
+
+    session: Session
+    settlement: str
+    players: tuple[str, ...]
+    chips: bool
+    hands: tuple[HandSettlement, ...]
+    outcomes: tuple[HandOutcome, ...]
+    dealers: tuple[int, ...]
+    totals: tuple[Points, ...]
+    balance: tuple[int, ...]
+    pool: int
+    finished: bool
+    winners: tuple[int, ...]
+    closing: HandSettlement | None = None
+    money: tuple[Decimal, ...] | None = None
+    transfers: tuple[tuple[str, str, Decimal], ...] = ()
+
+
+def settle(session: Session) -> SessionResult:
+    """Settle a whole session.
+
+    :raises ScorekeeperError: the first hand that is unreadable, illegal or impossible
+        (``error.hand`` is its 1-based position), or a settlement that does not fit.
+    """
+    ruleset = session.ruleset
+    seating = Seating(session.players, ruleset.clockwise)
+    n = seating.size
+    method = make_method(session.settlement_id, ruleset, seating, session.settlement_options)
+    zero: Points = Gaussian(0, 0) if ruleset.complex else 0
+    totals: list[Points] = [zero] * n
+    balance = [0] * n
+    hands: list[HandSettlement] = []
+    outcomes: list[HandOutcome] = []
+    dealers: list[int] = []
+    last: SessionHand | None = None
+    for sh in session_hands(session):
+        if method.finished:
+            exc = ScorekeeperError(
+                f"the game was over after hand {hands[-1].position}, but more hands are recorded",
+                code="game-over", hand=sh.position,
+            )
+            raise exc
+        try:
+            outcome = replay(sh.record)
+            settled = _settle_hand(method, sh, outcome, totals, balance)
+        except ScorekeeperError as exc:
+            exc.hand = sh.position
+            raise
+        totals = list(settled.totals)
+        balance = [b + p for b, p in zip(balance, settled.payments)]
+        method.after_hand(totals, balance, outcome)
+        hands.append(settled)
+        outcomes.append(outcome)
+        dealers.append(sh.dealer)
+        last = sh
+    closing = None
+    pool_before = method.pool
+    closed = method.close(_cut(last, seating))
+    if closed is not None:
+        payments, notes = closed
+        check_conserved(0, payments, pool_before, method.pool)
+        balance = [b + p for b, p in zip(balance, payments)]
+        closing = HandSettlement(0, (zero,) * n, tuple(payments), method.pool, tuple(totals), tuple(notes))
+        if outcomes:
+            method.after_hand(totals, balance, outcomes[-1])
+    money, transfers = _money(session, method, totals, balance)
+    return SessionResult(
+        session, method.id, seating.players, method.chips, tuple(hands), tuple(outcomes), tuple(dealers),
+        tuple(totals), tuple(balance), method.pool, method.finished, method.winner_seats if hands else (),
+        closing, money, transfers,
+    )
+
+
+def _settle_hand(
+    method: Method, sh: SessionHand, outcome: HandOutcome, totals: Sequence[Points], balance: Sequence[int],
+) -> HandSettlement:
+    n = len(totals)
+    pool_before = method.pool
+    names = outcome.players
+    if outcome.void is not None:
+        payments, notes = [0] * n, [f"misdeal ({outcome.void}): the hand is void; {names[sh.dealer]} deals again"] * n
+    elif outcome.revoke is not None and method.chips:
+        payments, notes = revoke_chips(method, outcome.revoke.seat)
+    else:
+        payments, notes = method.settle(outcome, _cut(sh, Seating(names)))
+        if method.chips:
+            notes = [note if "net" in note else f"{note}; net {p:+d}" for note, p in zip(notes, payments)]
+    check_conserved(sh.position, payments, pool_before, method.pool)
+    new_totals = tuple(t + p for t, p in zip(totals, outcome.points))
+    return HandSettlement(sh.position, outcome.points, tuple(payments), method.pool, new_totals, tuple(notes),
+                          outcome.void is not None)
+
+
+def _cut(sh: SessionHand | None, seating: Seating) -> int | None:
+    """The winner of the cut recorded with the hand (an event ``{"type": "cut", "player": P}``)."""
+    if sh is None:
+        return None
+    cuts = [e["player"] for e in sh.record.events if e["type"] == "cut"]
+    return seating.seat(cuts[-1]) if cuts else None
+
+
+def _money(
+    session: Session, method: Method, totals: Sequence[Points], balance: Sequence[int],
+) -> tuple[tuple[Decimal, ...] | None, tuple[tuple[str, str, Decimal], ...]]:
+    if session.stake is None:
+        return None, ()
+    money = money_from_chips(balance, session.stake) if method.chips else money_from_points(totals, session.stake)
+    if money is None:
+        return None, ()
+    transfers = fewest_transfers(dict(zip(session.players, money)))
+    return tuple(money), tuple(transfers)
+
+
+# --- JSON --------------------------------------------------------------------------------------
+
+def settle_json(value: Any) -> dict[str, Any]:
+    """The ``settle`` output of RECORDS.md for a decoded session record."""
+    return result_json(settle(session_from_json(value)))
+
+
+def result_json(result: SessionResult) -> dict[str, Any]:
+    names = result.players
+
+    def per(values: Sequence[Any], convert: Any = points_json) -> dict[str, Any]:
+        return {name: convert(v) for name, v in zip(names, values)}
+
+    out: dict[str, Any] = {"ok": True, "settlement": result.settlement, "hands": []}
+    for settled, dealer, outcome in zip(result.hands, result.dealers, result.outcomes):
+        entry: dict[str, Any] = {
+            "points": per(settled.points), "payments": per(settled.payments, int), "pool": settled.pool,
+            "dealer": names[dealer], "totals": per(settled.totals), "notes": per(settled.notes, str),
+        }
+        if outcome.moon is not None:
+            entry["moon"] = names[outcome.moon.seat]
+        if outcome.void is not None:
+            entry["void"] = outcome.void
+        if outcome.revoke is not None:
+            entry["revoke"] = names[outcome.revoke.seat]
+        out["hands"].append(entry)
+    out["totals"] = per(result.totals)
+    out["balance"] = per(result.balance, int)
+    out["pool"] = result.pool
+    out["finished"] = result.finished
+    out["winners"] = [names[s] for s in result.winners]
+    if result.closing is not None:
+        out["closing"] = {"payments": per(result.closing.payments, int), "notes": per(result.closing.notes, str)}
+    if result.money is not None:
+        out["money"] = per(result.money, _amount)
+        out["transfers"] = [{"from": a, "to": b, "amount": _amount(x)} for a, b, x in result.transfers]
+    return out
+
+
+def _amount(value: Decimal) -> str:
+    """Money as a string with the stake's decimals (no binary-float rounding)."""
+    return str(value)

@@ -1,0 +1,442 @@
+"""Settlement methods (catalogue section 3): one class per method id, one registry.
+
+A method sees each hand's replayed outcome in order and says what it moves: chips
+between players and the pool, and in words why. Methods keep their carried state
+(pool, jack, match totals) inside one ``settle`` run; what they return is immutable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ..errors import UnknownOption, plural
+from ..gaussian import Gaussian
+from ..options import OptionSpec, resolve, yes_no
+from ..replay import HandOutcome
+from ..ruleset import Ruleset
+from ..scoring import Points, base_points
+from ..seating import Seating
+from .ledger import divide, units_word
+
+METHODS: dict[str, type[Method]] = {}
+
+
+def method(cls: type[Method]) -> type[Method]:
+    METHODS[cls.id] = cls
+    return cls
+
+
+class Method:
+    """Base: running totals of points; subclasses say what chips move."""
+
+    id: ClassVar[str] = ""
+    chips: ClassVar[bool] = True  # a chip method (payments, pool) or a point method (totals decide)
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    players: ClassVar[tuple[int, int] | None] = None  # the player counts the method is for
+
+    def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
+        self.ruleset = ruleset
+        self.names = seating.players
+        self.n = seating.size
+        self.opts = resolve(self.id, {s.name: s for s in self.option_specs}, {}, options)
+        if self.players and not self.players[0] <= self.n <= self.players[1]:
+            lo, hi = self.players
+            count = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise UnknownOption(f"the {self.id} settlement is for {count} players, not {self.n}")
+        self.pool = 0
+        self.hands_settled = 0
+        self.closed = bool(self.opts.get("closed", False))
+        self.finished = False
+        self.winner_seats: tuple[int, ...] = ()
+        self.hearts_only = all(v == 1 for v in ruleset.values.values()) and not ruleset.spots
+
+    # --- what subclasses provide ---------------------------------------------------------
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        """Payments per seat and a sentence per seat for one hand; may change ``self.pool``."""
+        return [0] * self.n, [""] * self.n
+
+    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
+        """Update ``finished`` and ``winner_seats`` after a hand."""
+
+    def close(self, cut: int | None) -> tuple[list[int], list[str]] | None:
+        """When the table stops: what happens to chips left in the pool (AMB-43)."""
+        return None
+
+    # --- shared helpers ------------------------------------------------------------------
+
+    def units(self, outcome: HandOutcome) -> list[int]:
+        """Heart-units u_i (1.3): the hand's penalty count, before any moon."""
+        if outcome.moon is None and all(isinstance(p, int) for p in outcome.points):
+            return [int(p) for p in outcome.points]  # type: ignore[arg-type]
+        values = [base_points(self.ruleset, h) for h in outcome.hauls]
+        if not all(isinstance(v, int) for v in values):
+            raise UnknownOption(f"the {self.id} settlement counts whole penalty points; use complex-magnitude")
+        return [int(v) for v in values]  # type: ignore[arg-type]
+
+    def took(self, seat: int, u: int) -> str:
+        return f"{self.names[seat]} took {units_word(self.hearts_only, u)}"
+
+    def richest(self, balance: Sequence[int]) -> tuple[int, ...]:
+        best = max(balance)
+        return tuple(s for s, b in enumerate(balance) if b == best)
+
+
+def _lowest(keys: Sequence[int]) -> tuple[int, ...]:
+    low = min(keys)
+    return tuple(s for s, k in enumerate(keys) if k == low)
+
+
+# --- point methods ---------------------------------------------------------------------------
+
+@method
+class Cumulative(Method):
+    """3.1: hand scores add up; the game ends when a total reaches the target; lowest wins."""
+
+    id = "cumulative"
+    chips = False
+    option_specs = (
+        OptionSpec("target", "game", ("game", 100, 50, 31, 150, "none"), "3.1: the total that ends the game"),
+        OptionSpec("final_tie", "joint", ("joint", "play-on"), "1.6: tied winners share, or play on"),
+    )
+
+    def target(self) -> int | None:
+        target = self.opts["target"]
+        if target == "game":
+            return self.ruleset.target
+        return None if target == "none" else int(target)
+
+    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
+        if outcome.moon is not None and outcome.moon.instant_win:
+            self.finished, self.winner_seats = True, (outcome.moon.seat,)  # spot-instant-win (2.2.4)
+            return
+        keys = [t.norm if isinstance(t, Gaussian) else t for t in totals]
+        self.winner_seats = _lowest(keys)
+        target = self.target()
+        if target is None:
+            return
+        limit = target * target if self.ruleset.complex else target  # 7.5: |Z| >= 100 as a² + b² >= 10000
+        if any(k >= limit for k in keys):
+            self.finished = len(self.winner_seats) == 1 or self.opts["final_tie"] == "joint"
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        notes = []
+        for seat, p in enumerate(outcome.points):
+            shown = str(p)
+            if outcome.moon is not None and outcome.moon.seat == seat:
+                notes.append(f"{self.names[seat]} shot the moon: scores {shown}")
+            else:
+                notes.append(f"{self.names[seat]} scores {shown}")
+        return [0] * self.n, notes
+
+
+@method
+class ComplexMagnitude(Cumulative):
+    """7: Gaussian running scores; the game ends at a magnitude of 100; the lowest magnitude wins."""
+
+    id = "complex-magnitude"
+    option_specs = (
+        OptionSpec("target", 100, (100, 50, 150, "none"), "7.5: the magnitude that ends the game"),
+        OptionSpec("final_tie", "joint", ("joint", "play-on"), "1.6: tied winners share, or play on"),
+    )
+
+
+@method
+class LowestCollectsDifference(Method):
+    """3.2: each hand is a game; the lowest collects from each other player the difference."""
+
+    id = "lowest-collects-difference"
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        return _collect_differences(self, self.units(outcome), cut, "the hand's winnings")
+
+    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
+        self.finished, self.winner_seats = True, self.richest(balance)
+
+
+def _collect_differences(m: Method, units: Sequence[int], cut: int | None, what: str) -> tuple[list[int], list[str]]:
+    """3.2 / 3.7: the lowest collect from each other player his excess; ties divide, odd by cut."""
+    low = min(units)
+    winners = [s for s, u in enumerate(units) if u == low]
+    payments = [0] * m.n
+    notes = [""] * m.n
+    gathered = 0
+    for seat, u in enumerate(units):
+        if seat not in winners:
+            payments[seat] = -(u - low)
+            gathered += u - low
+            notes[seat] = f"{m.took(seat, u)}: pays the difference {u} - {low} = {u - low}"
+    shares = divide(gathered, winners, cut, m.names, what) if gathered else {s: 0 for s in winners}
+    for seat in winners:
+        payments[seat] = shares[seat]
+        split = f", shared among {len(winners)}" if len(winners) > 1 else ""
+        notes[seat] = f"{m.took(seat, units[seat])}, the fewest: collects {shares[seat]} of {gathered}{split}"
+    return payments, notes
+
+
+@method
+class FiveHandMatch(Method):
+    """3.3: five hands make a match; the lowest match total is credited the differences."""
+
+    id = "five-hand-match"
+
+    def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
+        super().__init__(ruleset, seating, options)
+        self.match = [0] * self.n
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        units = self.units(outcome)
+        self.match = [m + u for m, u in zip(self.match, units)]
+        self.hands_settled += 1
+        if self.hands_settled % 5:
+            left = 5 - self.hands_settled % 5
+            return [0] * self.n, [
+                f"{self.took(s, u)}: match total {self.match[s]}, {plural(left, 'hand')} to play" for s, u in enumerate(units)
+            ]
+        payments, notes = _collect_differences(self, self.match, cut, "the match")
+        notes = [f"match of five hands, total {self.match[s]}: " + note for s, note in enumerate(notes)]
+        self.match = [0] * self.n
+        return payments, notes
+
+    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
+        self.finished = self.hands_settled % 5 == 0
+        self.winner_seats = self.richest(balance)
+
+
+# --- pool methods ----------------------------------------------------------------------------
+
+_CLOSE = (
+    yes_no("closed", False, "AMB-43: the table has stopped: share out what is left in the pool"),
+    OptionSpec("leftover", "split-equal", ("split-equal", "last-winner"), "AMB-43: who gets a pool left when the table stops"),
+)
+
+
+class PoolMethod(Method):
+    """Pot and jackpot methods: players pay their units in; winners take the pool out."""
+
+    last_winners: tuple[int, ...] = ()
+
+    def close(self, cut: int | None) -> tuple[list[int], list[str]] | None:
+        if not self.closed or not self.pool:
+            return None
+        pool = self.pool
+        takers = list(self.last_winners) if self.opts["leftover"] == "last-winner" and self.last_winners else list(range(self.n))
+        shares = divide(pool, takers, cut, self.names, f"the {pool} chips left in the pool")
+        self.pool = 0
+        payments = [shares.get(s, 0) for s in range(self.n)]
+        notes = [f"{self.names[s]} gets {payments[s]} of the {pool} chips left in the pool" for s in range(self.n)]
+        return payments, notes
+
+    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
+        self.finished = self.closed
+        self.winner_seats = self.richest(balance)
+
+    def pay_in(self, units: Sequence[int], payments: list[int], notes: list[str], carried: int) -> int:
+        """Everyone pays his units into the pool; returns the pool P."""
+        for seat, u in enumerate(units):
+            payments[seat] -= u
+            notes[seat] = f"{self.took(seat, u)}: pays {u} into the pool"
+        return carried + sum(units)
+
+
+@method
+class Pot(PoolMethod):
+    """3.4: the fewest units win the pot (ties divide; odd chips carry)."""
+
+    id = "pot"
+    option_specs = (OptionSpec("starting_chips", 100, (50, 100), "3.4: chips each player starts with (bookkeeping)"), *_CLOSE)
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        units = self.units(outcome)
+        payments, notes = [0] * self.n, [""] * self.n
+        carried = self.pool
+        pool = self.pay_in(units, payments, notes, carried)
+        winners = _lowest(units)
+        share, odd = divmod(pool, len(winners))
+        for seat in winners:
+            payments[seat] += share
+            notes[seat] += f", the fewest: wins {share} of the pot of {pool}" + (f" ({carried} carried in)" if carried else "")
+        if odd:
+            notes[winners[0]] += f"; {plural(odd, 'odd chip')} carried to the next pot"
+        self.pool = odd
+        self.last_winners = winners
+        return payments, notes
+
+
+@method
+class Sweepstakes(PoolMethod):
+    """3.5: only a clear player (no units) wins the pool; otherwise it is a jack and carries."""
+
+    id = "sweepstakes"
+    option_specs = (
+        OptionSpec("win", "any-clear", ("any-clear", "single-clear-only"), "3.5: may several clear players share it"),
+        yes_no("all_hearts_jack", False, "3.5: a player taking every heart makes it a jack"),
+        *_CLOSE,
+    )
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        units = self.units(outcome)
+        payments, notes = [0] * self.n, [""] * self.n
+        carried = self.pool
+        pool = self.pay_in(units, payments, notes, carried)
+        clear = tuple(s for s, u in enumerate(units) if u == 0)
+        total = sum(units)
+        why = ""
+        if self.opts["all_hearts_jack"] and total and any(u == total for u in units):
+            why = "one player took them all"
+        elif not clear:
+            why = "nobody is clear"
+        elif self.opts["win"] == "single-clear-only" and len(clear) > 1:
+            why = "more than one player is clear"
+        if why:
+            self.pool = pool
+            for seat in range(self.n):
+                notes[seat] += f"; {why}: the pool of {pool} is a jack, carried"
+            return payments, notes
+        share, odd = divmod(pool, len(clear))
+        for seat in clear:
+            payments[seat] += share
+            notes[seat] = f"{self.names[seat]} is clear: pays nothing, wins {share} of the pool of {pool}"
+        if odd:
+            notes[clear[0]] += f"; {plural(odd, 'odd chip')} carried"
+        self.pool = odd
+        self.last_winners = clear
+        return payments, notes
+
+
+@method
+class Howell(Method):
+    """3.6: pay (n-1) per unit, take back T - u; every pair settles its difference."""
+
+    id = "howell"
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        units = self.units(outcome)
+        total = sum(units)  # AMB-08: T is the units actually taken
+        payments, notes = [], []
+        for seat, u in enumerate(units):
+            paid, back = (self.n - 1) * u, total - u
+            payments.append(back - paid)
+            notes.append(f"{self.took(seat, u)}: paid {paid} into the pot, took back {back}, net {back - paid:+d}")
+        return payments, notes
+
+    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
+        self.winner_seats = self.richest(balance)
+
+
+@method
+class SpotDifferences(Method):
+    """3.7: the lowest spot total collects each other's excess; ties divide, odd by cut."""
+
+    id = "spot-differences"
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        return _collect_differences(self, self.units(outcome), cut, "the spots collected")
+
+    def took(self, seat: int, u: int) -> str:
+        return f"{self.names[seat]} took {plural(u, 'spot')}"
+
+    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
+        self.winner_seats = self.richest(balance)
+
+
+@method
+class TwoHandedDifference(Method):
+    """3.8: the player with more hearts pays the difference."""
+
+    id = "two-handed-difference"
+    players = (2, 2)
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        a, b = self.units(outcome)
+        owe = abs(a - b)
+        loser = 0 if a > b else 1
+        return self._two(loser, owe, (a, b), f"the difference {max(a, b)} - {min(a, b)}")
+
+    def _two(self, loser: int, owe: int, units: Sequence[int], why: str) -> tuple[list[int], list[str]]:
+        winner = 1 - loser
+        payments = [0, 0]
+        payments[loser], payments[winner] = -owe, owe
+        notes = ["", ""]
+        notes[loser] = f"{self.took(loser, units[loser])}: pays {owe} ({why})"
+        notes[winner] = f"{self.took(winner, units[winner])}: receives {owe}"
+        return payments, notes
+
+    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
+        self.winner_seats = self.richest(balance)
+
+
+@method
+class TwoHandedFirstSixFree(TwoHandedDifference):
+    """3.9: the loser's first six hearts are free; he pays for the rest."""
+
+    id = "two-handed-first-six-free"
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        a, b = self.units(outcome)
+        loser = 0 if a > b else 1
+        u = (a, b)[loser]
+        return self._two(loser, max(0, u - 6), (a, b), f"{u} - 6 free")
+
+
+@method
+class ThreeHandedExcess(Method):
+    """3.10: the most hearts pays each other his excess; two equal highest both pay the low man."""
+
+    id = "three-handed-excess"
+    players = (3, 3)
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        units = self.units(outcome)
+        high = max(units)
+        payers = [s for s, u in enumerate(units) if u == high]
+        payments, notes = [0] * 3, [""] * 3
+        if len(payers) == 3:
+            return payments, [f"{self.took(s, u)}: all equal, nothing to pay" for s, u in enumerate(units)]
+        if len(payers) == 1:
+            (p,) = payers
+            for s, u in enumerate(units):
+                if s != p:
+                    payments[s] += high - u
+                    payments[p] -= high - u
+                    notes[s] = f"{self.took(s, u)}: receives {high - u} from {self.names[p]}"
+            notes[p] = f"{self.took(p, high)}, the most: pays {-payments[p]}"
+            return payments, notes
+        low = next(s for s in range(3) if s not in payers)
+        for p in payers:
+            payments[p] = -(high - units[low])
+            payments[low] += high - units[low]
+            notes[p] = f"{self.took(p, high)}, tied for the most: pays {self.names[low]} {high - units[low]}"
+        notes[low] = f"{self.took(low, units[low])}: receives {payments[low]}"
+        return payments, notes
+
+    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
+        self.winner_seats = self.richest(balance)
+
+
+def revoke_chips(m: Method, offender: int) -> tuple[list[int], list[str]]:
+    """4.1 revoke-003-chips: the reneger pays each other player 10; nothing else is settled."""
+    payments = [10] * m.n
+    payments[offender] = -10 * (m.n - 1)
+    notes = [f"{m.names[s]} receives 10 from {m.names[offender]} for the revoke" for s in range(m.n)]
+    notes[offender] = f"{m.names[offender]} revoked: pays each other player 10 ({10 * (m.n - 1)}); no hearts are paid"
+    return payments, notes
+
+
+def make_method(settlement: str, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> Method:
+    """The settlement method for a session.
+
+    :raises UnknownOption: an unknown settlement id, or one that does not fit the game.
+    """
+    cls = METHODS.get(settlement)
+    if cls is None:
+        known = ", ".join(sorted(METHODS))
+        raise UnknownOption(f"unknown settlement {settlement!r} (known: {known})")
+    if cls is SpotDifferences and not ruleset.spots:
+        raise UnknownOption("spot-differences settles Spot Hearts (spot totals); this game counts hearts")
+    if ruleset.complex and cls not in (Cumulative, ComplexMagnitude):
+        raise UnknownOption(f"Complex Hearts scores are Gaussian integers: settle with complex-magnitude, not {settlement}")
+    if cls is ComplexMagnitude and not ruleset.complex:
+        raise UnknownOption("complex-magnitude settles Complex Hearts only")
+    return cls(ruleset, seating, options)

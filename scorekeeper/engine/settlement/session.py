@@ -1,0 +1,171 @@
+"""The session record (RECORDS.md): a game, its table, and its hands in order.
+
+Dealer rotation and pass direction follow by themselves (catalogue 1.2, 2.2.2): the
+deal moves one seat in the direction of play after every hand, except after a misdeal,
+when the same dealer deals again and the pass direction stays where it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ..errors import RecordSyntaxError, ScorekeeperError
+from ..games import make_ruleset
+from ..records import HandRecord, from_json
+from ..ruleset import Ruleset
+from ..seating import Seating
+
+SESSION_FIELDS = (
+    "id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake", "hands",
+)
+# Fields every hand takes from the session (a hand may repeat them only with the same value).
+INHERITED = ("game", "options", "players")
+
+
+@dataclass(frozen=True)
+class Session:
+    """A session as recorded: the configuration and the raw hand objects, in order."""
+
+    game: str
+    players: tuple[str, ...]
+    first_dealer: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    settlement: str | None = None  # None: the game's default settlement
+    settlement_options: Mapping[str, Any] = field(default_factory=dict)
+    stake: Decimal | None = None  # money per point or per chip
+    hands: tuple[Mapping[str, Any], ...] = ()
+    id: str | None = None
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return make_ruleset(self.game, self.options)
+
+    @property
+    def settlement_id(self) -> str:
+        return self.settlement or self.ruleset.settlement
+
+
+def session_from_json(value: Any) -> Session:
+    """A session from its decoded JSON object.
+
+    :raises RecordSyntaxError: a missing or badly shaped field.
+    """
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError("a session record must be a JSON object")
+    unknown = [k for k in value if k not in SESSION_FIELDS]
+    if unknown:
+        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the session record")
+    # The hand-record reader checks game, players and dealer shapes the same way for both.
+    probe = from_json({"game": value.get("game"), "players": value.get("players"),
+                       "dealer": value.get("first_dealer"), "options": value.get("options") or {}})
+    settlement = value.get("settlement")
+    if settlement is not None and not isinstance(settlement, str):
+        raise RecordSyntaxError("settlement must be a settlement id such as \"howell\"")
+    settlement_options = value.get("settlement_options") or {}
+    if not isinstance(settlement_options, Mapping):
+        raise RecordSyntaxError("settlement_options must be an object")
+    hands = value.get("hands") or []
+    if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
+        raise RecordSyntaxError("hands must be a list of hand or result records")
+    record_id = value.get("id")
+    if record_id is not None and not isinstance(record_id, str):
+        raise RecordSyntaxError("id must be a string")
+    return Session(
+        game=probe.game,
+        players=probe.players,
+        first_dealer=probe.dealer,
+        options=probe.options,
+        settlement=settlement,
+        settlement_options=dict(settlement_options),
+        stake=_stake(value.get("stake")),
+        hands=tuple(dict(h) for h in hands),
+        id=record_id,
+    )
+
+
+def session_to_json(session: Session) -> dict[str, Any]:
+    """The session record, which ``session_from_json`` reads back unchanged."""
+    out: dict[str, Any] = {}
+    if session.id is not None:
+        out["id"] = session.id
+    out["game"] = session.game
+    out["options"] = dict(session.options)
+    out["players"] = list(session.players)
+    out["first_dealer"] = session.first_dealer
+    if session.settlement is not None:
+        out["settlement"] = session.settlement
+    out["settlement_options"] = dict(session.settlement_options)
+    if session.stake is not None:
+        out["stake"] = str(session.stake)
+    out["hands"] = [dict(h) for h in session.hands]
+    return out
+
+
+def _stake(value: Any) -> Decimal | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {value!r}")
+    try:
+        stake = Decimal(str(value))
+    except InvalidOperation:
+        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {value!r}") from None
+    if not stake.is_finite() or stake < 0:
+        raise RecordSyntaxError(f"stake must be an amount of 0 or more, not {value!r}")
+    return stake
+
+
+@dataclass(frozen=True, slots=True)
+class SessionHand:
+    """One hand of the session, with where it stands: its position, deal number and dealer."""
+
+    position: int  # 1-based place in the session's list of hands
+    deal: int  # 1-based deal number: misdeals do not count, so passes keep their rotation
+    dealer: int
+    record: HandRecord
+
+
+def session_hands(session: Session) -> Iterator[SessionHand]:
+    """Each hand as a full record, its dealer and deal number filled in by the rotation.
+
+    :raises ScorekeeperError: a hand that cannot be read, or whose dealer breaks the rotation
+        (the error's ``hand`` is the 1-based position).
+    """
+    ruleset = session.ruleset
+    seating = Seating(session.players, ruleset.clockwise)
+    dealer = seating.seat(session.first_dealer)
+    deal = 1
+    for position, raw in enumerate(session.hands, 1):
+        try:
+            for key in INHERITED:
+                if key in raw and raw[key] != _session_value(session, key):
+                    raise RecordSyntaxError(f"the hand's {key} differs from the session's")
+            expected = seating.name(dealer)
+            if "dealer" in raw and raw["dealer"] != expected:
+                raise RecordSyntaxError(
+                    f"the deal rotates to {expected} for this hand, but the record says {raw['dealer']!r} dealt"
+                )
+            if "hand" in raw and raw["hand"] != deal:
+                raise RecordSyntaxError(f"this is deal {deal} of the session, but the record says hand {raw['hand']!r}")
+            record = from_json(raw, {
+                "game": session.game, "options": dict(session.options), "players": list(session.players),
+                "dealer": expected, "hand": deal,
+            })
+        except ScorekeeperError as exc:
+            exc.hand = position
+            raise
+        yield SessionHand(position, deal, dealer, record)
+        if not any(e["type"] == "misdeal" for e in record.events):
+            dealer = seating.next(dealer)  # the deal passes on (1.2); a misdeal is redealt (4.2)
+            deal += 1
+
+
+def _session_value(session: Session, key: str) -> Any:
+    if key == "players":
+        return list(session.players)
+    if key == "options":
+        return dict(session.options)
+    return getattr(session, key)

@@ -1,0 +1,64 @@
+"""``scorekeeper settle FILE|-``: settle a session record (RECORDS.md), as JSON or in words."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO, Any
+
+from .engine.errors import RecordSyntaxError, ScorekeeperError
+from .engine.output import error_json
+from .engine.settlement import result_json, session_from_json, settle
+
+
+def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None) -> int:
+    """Print the settle output; exit 0 settled, 1 an illegal or impossible hand, 2 unreadable."""
+    out = out or sys.stdout
+    try:
+        source = sys.stdin.read() if path == "-" else open(path, encoding="utf-8-sig").read()
+    except OSError as exc:
+        return _fail(RecordSyntaxError(f"cannot read {path}: {exc.strerror}"), out)
+    try:
+        try:
+            value = json.loads(source)
+        except json.JSONDecodeError as exc:
+            raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+        result = result_json(settle(session_from_json(value)))
+    except ScorekeeperError as exc:
+        return _fail(exc, out)
+    if text:
+        out.write(format_settlement(result))
+    else:
+        print(json.dumps(result, ensure_ascii=False), file=out)
+    return 0
+
+
+def _fail(error: ScorekeeperError, out: IO[str]) -> int:
+    print(json.dumps(error_json(error), ensure_ascii=False), file=out)
+    return error.exit_status
+
+
+def format_settlement(result: dict[str, Any]) -> str:
+    """The settlement in words: every hand's arithmetic, then totals, chips and who pays whom."""
+    lines = [f"settlement: {result['settlement']}"]
+    for i, hand in enumerate(result["hands"], 1):
+        lines.append(f"hand {i} (dealer {hand['dealer']}), pool after: {hand['pool']}")
+        lines.extend(f"  {note}" for note in hand["notes"].values() if note)
+    if "closing" in result:
+        lines.append("the table stops:")
+        lines.extend(f"  {note}" for note in result["closing"]["notes"].values())
+    lines.append("totals: " + ", ".join(f"{n} {_show(v)}" for n, v in result["totals"].items()))
+    lines.append("chips: " + ", ".join(f"{n} {v:+d}" for n, v in result["balance"].items()) + f"; pool {result['pool']}")
+    if "money" in result:
+        lines.append("money: " + ", ".join(f"{n} {v}" for n, v in result["money"].items()))
+        lines.extend(f"  {t['from']} pays {t['to']} {t['amount']}" for t in result["transfers"])
+    state = "finished" if result["finished"] else "in progress"
+    lines.append(f"game {state}; " + ("winners: " + ", ".join(result["winners"]) if result["winners"] else "no winner yet"))
+    return "\n".join(lines) + "\n"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        sign = "-" if value["im"] < 0 else "+"
+        return f"{value['re']} {sign} {abs(value['im'])}i"
+    return str(value)

@@ -33,7 +33,14 @@ def main(argv: list[str] | None = None) -> int:
     p_notation = sub.add_parser("notation", help="convert a hand record between JSON and the text notation")
     p_notation.add_argument("file", help="a JSON record or a record in the text notation, or - for standard input")
     p_notation.add_argument("--to", choices=("text", "json"), help="output format (default: the other one)")
+    p_settle = sub.add_parser("settle", help="settle a session: scores, chips, pools, money")
+    p_settle.add_argument("file", help="a JSON session record, or - for standard input")
+    p_settle.add_argument("--text", action="store_true", help="print the settlement in words instead of JSON")
     args = parser.parse_args(argv)
+    if args.command == "settle":
+        from .settle_cli import cmd_settle
+
+        return cmd_settle(args.file, text=args.text)
     if args.command == "replay":
         return cmd_replay(args.file, text=args.text, jobs=args.jobs)
     if args.command == "notation":

@@ -122,6 +122,8 @@ def _settle_hand(
             notes = [note if "net" in note else f"{note}; net {p:+d}" for note, p in zip(notes, payments)]
     check_conserved(sh.position, payments, pool_before, method.pool)
     new_totals = tuple(t + p for t, p in zip(totals, outcome.points))
+    if not method.chips and outcome.void is None:
+        notes = [f"{note}; total {total}" for note, total in zip(notes, new_totals)]
     return HandSettlement(sh.position, outcome.points, tuple(payments), method.pool, new_totals, tuple(notes),
                           outcome.void is not None)
 

@@ -15,7 +15,8 @@ from ..gaussian import Gaussian
 from ..options import OptionSpec, resolve, yes_no
 from ..replay import HandOutcome
 from ..ruleset import Ruleset
-from ..scoring import Points, base_points
+from ..cards import Suit
+from ..scoring import Haul, Points, base_points
 from ..seating import Seating
 from .ledger import divide, units_word
 
@@ -83,6 +84,15 @@ class Method:
         return tuple(s for s, b in enumerate(balance) if b == best)
 
 
+def describe_take(haul: Haul) -> str:
+    """'3 hearts and QS', 'no scoring cards': a player's take as the table says it."""
+    parts = [plural(haul.hearts, "heart")] if haul.hearts else []
+    parts += [c.code for c in haul.specials if c.suit is not Suit.HEARTS]
+    if not parts:
+        return "no scoring cards"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def _lowest(keys: Sequence[int]) -> tuple[int, ...]:
     low = min(keys)
     return tuple(s for s, k in enumerate(keys) if k == low)
@@ -122,12 +132,19 @@ class Cumulative(Method):
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
         notes = []
+        moon = outcome.moon
         for seat, p in enumerate(outcome.points):
-            shown = str(p)
-            if outcome.moon is not None and outcome.moon.seat == seat:
-                notes.append(f"{self.names[seat]} shot the moon: scores {shown}")
+            took = f"{self.names[seat]} took {describe_take(outcome.hauls[seat])}" if outcome.hauls else self.names[seat]
+            if outcome.revoke is not None:
+                why = "revoked" if outcome.revoke.seat == seat else "scores nothing for the revoked hand"
+                notes.append(f"{self.names[seat]} {why}: {p}")
+            elif moon is not None and moon.seat == seat:
+                how = f", chose to {moon.choice}" if moon.choice else ""
+                notes.append(f"{took}: shot the moon ({moon.rule}{how}): {p}")
+            elif moon is not None and moon.choice == "add" or moon is not None and moon.rule == "greek":
+                notes.append(f"{took}: {p}, with {self.names[moon.seat]}'s moon added")
             else:
-                notes.append(f"{self.names[seat]} scores {shown}")
+                notes.append(f"{took}: {p}")
         return [0] * self.n, notes
 
 

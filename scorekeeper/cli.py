@@ -36,7 +36,14 @@ def main(argv: list[str] | None = None) -> int:
     p_settle = sub.add_parser("settle", help="settle a session: scores, chips, pools, money")
     p_settle.add_argument("file", help="a JSON session record, or - for standard input")
     p_settle.add_argument("--text", action="store_true", help="print the settlement in words instead of JSON")
+    p_serve = sub.add_parser("serve", help="run the table app (schema brought up to date first)")
+    p_serve.add_argument("--host", default="127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=5000)
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        from .web.serve import serve
+
+        return serve(args.host, args.port)
     if args.command == "settle":
         from .settle_cli import cmd_settle
 

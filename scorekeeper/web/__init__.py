@@ -1,0 +1,74 @@
+"""The table app: a Flask app factory with one blueprint per area.
+
+The app sits on the engine: views parse input and call ``services``, which call the
+engine and commit. Templates and static files live at the project's top level.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from .extensions import csrf, db, migrate
+
+PROJECT = Path(__file__).resolve().parent.parent.parent
+MIGRATIONS = PROJECT / "migrations"
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app; ``config`` overrides the defaults (tests pass their database URL here)."""
+    app = Flask(
+        "scorekeeper",
+        template_folder=str(PROJECT / "templates"),
+        static_folder=str(PROJECT / "static"),
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(PROJECT / "instance"),
+        instance_relative_config=True,
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.update(
+        SQLALCHEMY_DATABASE_URI=os.environ.get("SCOREKEEPER_DATABASE_URL")
+        or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db"),
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        SECRET_KEY=os.environ.get("SCOREKEEPER_SECRET_KEY") or _instance_secret(app.instance_path),
+        WTF_CSRF_TIME_LIMIT=None,  # a form opened at the start of a long evening still submits at its end
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    )
+    if config:
+        app.config.update(config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # records keep the contract's key order
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
+    csrf.init_app(app)
+
+    from . import models  # noqa: F401  (tables known to the metadata)
+    from .api import bp as api_bp
+
+    app.register_blueprint(api_bp)
+    csrf.exempt(api_bp)  # the JSON API authenticates with the session's token, not a cookie
+    return app
+
+
+def _instance_secret(instance: str) -> str:
+    """A secret key kept in the instance folder, made once, so sessions survive restarts."""
+    path = Path(instance) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+    """SQLite: foreign keys on, and WAL so readers on other phones never block a writer."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()

@@ -1,0 +1,93 @@
+"""The JSON API of RECORDS.md, on the same services as the phone pages.
+
+Writes need ``Authorization: Bearer <token>``; reads accept the token or the
+session's read-only key (``?key=...``). An illegal or impossible hand answers 422
+with the engine's error object, and nothing is stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from . import services
+from .models import TableSession
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    return header[7:].strip() if header.lower().startswith("bearer ") else None
+
+
+def _json_body() -> Any:
+    body = request.get_json(silent=True)
+    if body is None:
+        raise RecordSyntaxError("the request body must be JSON")
+    return body
+
+
+def _error(error: ScorekeeperError) -> tuple[Response, int]:
+    # Unreadable input is a 400; a hand the rules refuse is a 422 (RECORDS.md).
+    status = 400 if error.exit_status == 2 else 422
+    return jsonify(services.error_body(error)), status
+
+
+def _session_for_write(session_id: str) -> TableSession:
+    table = services.get_session(session_id)
+    services.check_token(table, _token())
+    return table
+
+
+def _session_for_read(session_id: str) -> TableSession:
+    table = services.get_session(session_id)
+    services.check_read(table, _token(), request.args.get("key"))
+    return table
+
+
+@bp.errorhandler(services.AccessDenied)
+def _denied(exc: services.AccessDenied) -> tuple[Response, int]:
+    return jsonify({"ok": False, "error": {"code": "forbidden", "message": str(exc)}}), 403
+
+
+@bp.errorhandler(services.NotFound)
+def _missing(exc: services.NotFound) -> tuple[Response, int]:
+    return jsonify({"ok": False, "error": {"code": "not-found", "message": str(exc)}}), 404
+
+
+@bp.errorhandler(ScorekeeperError)
+def _refused(exc: ScorekeeperError) -> tuple[Response, int]:
+    return _error(exc)
+
+
+@bp.post("/sessions")
+def create_session() -> tuple[Response, int]:
+    created = services.create_session(_json_body())
+    return jsonify({"id": created.id, "token": created.token, "read_key": created.read_key}), 201
+
+
+@bp.post("/sessions/<session_id>/hands")
+def add_hand(session_id: str) -> tuple[Response, int]:
+    table = _session_for_write(session_id)
+    _, created = services.add_hand(table, _json_body())
+    return jsonify(services.current_settlement(table)), 201 if created else 200
+
+
+@bp.get("/sessions/<session_id>")
+def read_session(session_id: str) -> Response:
+    return jsonify(services.current_settlement(_session_for_read(session_id)))
+
+
+@bp.get("/sessions/<session_id>/export")
+def export_session(session_id: str) -> Response:
+    return jsonify(services.export_session(_session_for_read(session_id)))
+
+
+@bp.get("/sessions/<session_id>/revision")
+def revision(session_id: str) -> Response:
+    """What a phone polls to show a hand recorded on another phone without a reload."""
+    table = _session_for_read(session_id)
+    return jsonify({"revision": table.revision})

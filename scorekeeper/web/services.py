@@ -1,0 +1,232 @@
+"""The services layer: the only code that talks to both the engine and the database.
+
+Every write settles the whole session with the change applied before anything is
+stored, so an illegal or impossible hand is refused with the engine's error and
+nothing already stored is lost. Views and the JSON API call these functions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.settlement import result_json, session_from_json, session_to_json, settle
+from .extensions import db
+from .models import Hand, HandVersion, TableSession
+
+SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake")
+
+
+class AccessDenied(Exception):
+    """A write without the session's token, or a read without its token or read key."""
+
+
+class NotFound(Exception):
+    """No such session or hand."""
+
+
+@dataclass(frozen=True)
+class Created:
+    id: str
+    token: str
+    read_key: str
+
+
+# --- keys ----------------------------------------------------------------------------------------
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_token(table: TableSession, token: str | None) -> None:
+    """:raises AccessDenied: unless ``token`` is the session's edit token."""
+    if not token or not hmac.compare_digest(_hash(token), table.token_hash):
+        raise AccessDenied("this needs the session's edit link or token")
+
+
+def check_read(table: TableSession, token: str | None, key: str | None) -> None:
+    """Reads accept the edit token or the read-only key."""
+    if key and hmac.compare_digest(key, table.read_key):
+        return
+    check_token(table, token)
+
+
+def get_session(session_id: str) -> TableSession:
+    table = db.session.get(TableSession, session_id)
+    if table is None:
+        raise NotFound(f"no session {session_id!r}")
+    return table
+
+
+# --- the session record ----------------------------------------------------------------------------
+
+def session_record(
+    table: TableSession,
+    *,
+    row: Hand | None = None,
+    record: dict[str, Any] | None = None,
+    struck: bool | None = None,
+    confirmed: bool | None = None,
+) -> dict[str, Any]:
+    """The stored session as a RECORDS.md session record: the hands that count, in order.
+
+    With ``row`` and any of ``record``/``struck``/``confirmed``: the session as it would be
+    with that one hand changed, which is what a write checks before it stores anything.
+    """
+    hands = []
+    for h in table.hands:
+        rec, is_struck, is_confirmed = h.record, h.struck, h.confirmed
+        if h is row:
+            rec = rec if record is None else record
+            is_struck = is_struck if struck is None else struck
+            is_confirmed = is_confirmed if confirmed is None else confirmed
+        if is_confirmed and not is_struck:
+            hands.append(dict(rec))
+    return {**table.config, "hands": hands}
+
+
+def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Settle a session record; :raises ScorekeeperError: with the engine's sentence."""
+    return result_json(settle(session_from_json(record)))
+
+
+def current_settlement(table: TableSession) -> dict[str, Any]:
+    return settle_record(session_record(table))
+
+
+# --- writes ------------------------------------------------------------------------------------------
+
+def create_session(record: Mapping[str, Any], *, confirm_required: bool = False) -> Created:
+    """Store a new session (hands optional) once the engine accepts all of it.
+
+    :raises ScorekeeperError: the record is unreadable, or a hand is illegal or impossible.
+    """
+    session = session_from_json(record)  # shapes, game, players
+    canonical = session_to_json(session)
+    settle(session)  # every hand legal, options known, settlement fits
+    config = {k: canonical[k] for k in SESSION_KEYS if k in canonical}
+    token = secrets.token_urlsafe(24)
+    table = TableSession(
+        id=secrets.token_urlsafe(9), token_hash=_hash(token), read_key=secrets.token_urlsafe(12),
+        game=session.game, config=config, confirm_required=confirm_required, revision=0,
+    )
+    db.session.add(table)
+    for position, hand in enumerate(canonical["hands"], 1):
+        _add_row(table, position, hand, confirmed=True)
+    db.session.commit()
+    return Created(table.id, token, table.read_key)
+
+
+def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None) -> tuple[Hand, bool]:
+    """Append a hand after the engine accepts the session with it; (row, created).
+
+    The same client-made ``id`` sent twice is stored once: the second call returns the
+    first row unchanged.
+    """
+    hand = _plain(hand)
+    client_id = hand.get("id")
+    if client_id is not None:
+        existing = db.session.scalar(select(Hand).where(Hand.session_id == table.id, Hand.client_id == client_id))
+        if existing is not None:
+            return existing, False
+    confirmed = (not table.confirm_required) if confirmed is None else confirmed
+    record = session_record(table)
+    record["hands"].append(hand)  # checked as if it counted, even while it awaits confirmation
+    settle_record(record)
+    row = _add_row(table, len(table.hands) + 1, hand, confirmed=confirmed)
+    table.revision += 1
+    try:
+        db.session.commit()
+    except IntegrityError:  # another phone stored the same client id a moment ago
+        db.session.rollback()
+        existing = db.session.scalar(select(Hand).where(Hand.session_id == table.id, Hand.client_id == client_id))
+        if existing is None:
+            raise
+        return existing, False
+    return row, True
+
+
+def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], change: str = "edited") -> Hand:
+    """Replace a hand with a corrected version (kept in its history) once the session settles."""
+    row = _hand_at(table, position)
+    hand = _plain(hand)
+    settle_record(session_record(table, row=row, record=hand))
+    row.record = hand
+    _version(row, hand, row.struck, change)
+    return _commit(table, row)
+
+
+def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand:
+    """Strike a hand out (or restore it); the totals recompute, the history keeps it."""
+    row = _hand_at(table, position)
+    if row.struck != struck:
+        settle_record(session_record(table, row=row, struck=struck))
+        row.struck = struck
+        _version(row, row.record, struck, "struck out" if struck else "restored")
+        _commit(table, row)
+    return row
+
+
+def confirm_hand(table: TableSession, position: int) -> Hand:
+    """A second phone confirms a hand: from now on it counts."""
+    row = _hand_at(table, position)
+    if not row.confirmed:
+        settle_record(session_record(table, row=row, confirmed=True))
+        row.confirmed = True
+        _version(row, row.record, row.struck, "confirmed")
+        _commit(table, row)
+    return row
+
+
+def _commit(table: TableSession, row: Hand) -> Hand:
+    table.revision += 1
+    db.session.commit()
+    return row
+
+
+def _add_row(table: TableSession, position: int, hand: dict[str, Any], *, confirmed: bool) -> Hand:
+    row = Hand(session=table, position=position, client_id=hand.get("id"), record=hand, struck=False,
+               confirmed=confirmed)
+    db.session.add(row)
+    _version(row, hand, False, "recorded")
+    return row
+
+
+def _version(row: Hand, hand: dict[str, Any], struck: bool, change: str) -> None:
+    number = len(row.versions) + 1
+    row.versions.append(HandVersion(version=number, record=hand, struck=struck, change=change))
+
+
+def _hand_at(table: TableSession, position: int) -> Hand:
+    for row in table.hands:
+        if row.position == position:
+            return row
+    raise NotFound(f"no hand {position} in this session")
+
+
+def _plain(hand: Mapping[str, Any]) -> dict[str, Any]:
+    """A JSON-clean copy of a hand object (what is stored is exactly what JSON can say)."""
+    if not isinstance(hand, Mapping):
+        raise RecordSyntaxError("a hand must be a JSON object")
+    try:
+        return dict(json.loads(json.dumps(hand)))
+    except (TypeError, ValueError):
+        raise RecordSyntaxError("a hand must be a JSON object") from None
+
+
+def export_session(table: TableSession) -> dict[str, Any]:
+    """The session record, which ``create_session`` accepts again unchanged."""
+    return session_record(table)
+
+
+def error_body(error: ScorekeeperError) -> dict[str, Any]:
+    return {"ok": False, "error": error.to_json()}

@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from .engine import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
-from .engine.output import error_json, outcome_json
+from .engine.output import error_json, outcome_json, outcome_line
 from .engine.replay import HandOutcome, replay
 
 CHUNK = 400  # archive lines per task handed to a worker process
@@ -70,9 +70,16 @@ def replay_text(
 
 
 def replay_line(line: str) -> tuple[int, str]:
-    """One archive line in, (exit status, one output line) out."""
-    status, out, _ = replay_text(line)
-    return status, json.dumps(out, ensure_ascii=False)
+    """One archive line in, (exit status, one output line) out.
+
+    The output of a legal hand is written straight to text (``outcome_line``): the same bytes
+    as ``json.dumps`` of ``outcome_json``, without building the dict first.
+    """
+    try:
+        outcome = replay(records.loads(line))
+    except ScorekeeperError as exc:
+        return exc.exit_status, json.dumps(error_json(exc), ensure_ascii=False)
+    return 0, outcome_line(outcome)
 
 
 def _replay_chunk(lines: list[str]) -> list[tuple[int, str]]:

@@ -15,7 +15,11 @@ def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None) -> 
     """Print the settle output; exit 0 settled, 1 an illegal or impossible hand, 2 unreadable."""
     out = out or sys.stdout
     try:
-        source = sys.stdin.read() if path == "-" else open(path, encoding="utf-8-sig").read()
+        if path == "-":
+            source = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8-sig") as stream:  # closed at once: no ResourceWarning
+                source = stream.read()
     except OSError as exc:
         return _fail(RecordSyntaxError(f"cannot read {path}: {exc.strerror}"), out)
     try:
@@ -43,7 +47,7 @@ def format_settlement(result: dict[str, Any]) -> str:
     lines = [f"settlement: {result['settlement']}"]
     for i, hand in enumerate(result["hands"], 1):
         lines.append(f"hand {i} (dealer {hand['dealer']}), pool after: {hand['pool']}")
-        lines.extend(f"  {note}" for note in hand["notes"].values() if note)
+        lines.extend(f"  {note}" for note in dict.fromkeys(hand["notes"].values()) if note)  # a misdeal's note once
     if "closing" in result:
         lines.append("the table stops:")
         lines.extend(f"  {note}" for note in result["closing"]["notes"].values())

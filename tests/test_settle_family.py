@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import Suit
-from scorekeeper.engine.errors import ImpossibleResult, InconsistentRecord
+from scorekeeper.engine.errors import ImpossibleResult, InconsistentRecord, ScorekeeperError
 from scorekeeper.engine.settlement.family import (
     FAMILY_METHODS, AuctionPoolHand, AuctionPoolState, ConquimbertHand, ConquimbertState, HandResult,
     HartenjagenHand, HartenjagenState, JokerPaymentsHand, JokerPaymentsState, KnavesHand, KnavesState, PolignacHand,
@@ -253,6 +253,10 @@ def test_auction_pool_conserves_chips(game: tuple[str, int, list[AuctionPoolHand
             hand = replace(hand, bids=())
         elif all(b is None for b in hand.bids):
             hand = replace(hand, suit=None, taken=(), revoke=None)
+        if profile == "004" and any(b is not None and b > s.chips[seat] for seat, b in enumerate(hand.bids)):
+            with pytest.raises(ScorekeeperError, match="more chips than he has"):
+                auction_pool(s, hand)  # 2.19 (004): nobody bids more chips than he has
+            return
         r, new = auction_pool(s, hand)
         assert conserved(r, s.pool)
         assert sum(new.chips) + new.pool == 100 * n

@@ -4,15 +4,22 @@ Like python-chess's Board, a ``Hand`` is mutable and cheap to advance; what it
 hands out (``Trick``, ``Snapshot``) is immutable. ``check_play`` is the only place
 a play's legality is decided: ``is_legal``, ``legal_plays`` and ``play`` all go
 through it, so the form, the replay and the audit page can never disagree.
+
+Holdings are bitmasks over card indexes (``CARD_BIT``): "does he hold it", "does he
+hold that suit" and "what else does he hold" are one ``&`` each, which is what makes
+checking every play of a long archive cheap. The bit order is the display order, so
+reading a mask back gives sorted cards. A double pack (each card twice) is a multiset:
+a second mask per seat marks the cards held twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
-from .cards import Card, Suit, card, format_cards, sorted_cards
+from .cards import ALL_CARDS, JOKER, Card, Suit, card, format_cards
 from .errors import IllegalPlay
 from .ruleset import Ruleset
 from .seating import Seating
@@ -20,6 +27,37 @@ from .seating import Seating
 TWO_OF_CLUBS = card("2C")
 QUEEN_OF_SPADES = card("QS")
 S, H, D, C = 0, 1, 2, 3  # suit indexes (Card.si)
+
+CARD_ORDER: tuple[Card, ...] = ALL_CARDS + (JOKER,)  # display order: S H D C high to low, joker last
+CARD_BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(CARD_ORDER)}
+SUIT_BITS: tuple[int, ...] = tuple(sum(CARD_BIT[c] for c in CARD_ORDER if c.si == si) for si in range(5))
+HEARTS_BITS = SUIT_BITS[H]
+QS_BIT = CARD_BIT[QUEEN_OF_SPADES]
+TWO_C_BIT = CARD_BIT[TWO_OF_CLUBS]
+POINT_BITS = HEARTS_BITS | QS_BIT  # what first_trick_points=false keeps off trick 1
+
+
+_CARD_OF_PLAY = itemgetter(1)  # (seat, card) -> card, without a Python-level frame
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, in display order (bit order is display order)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARD_ORDER[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Sequence[Card]) -> int | None:
+    """The mask of distinct cards, or None when a card repeats (a double pack's multiset).
+
+    Summing the bits is one C-level pass; a repeated card carries into another bit and so
+    lowers the popcount, which is how a repeat is seen.
+    """
+    mask: int = sum(map(CARD_BIT.__getitem__, cards))
+    return mask if mask.bit_count() == len(cards) else None
 
 
 class Trick(NamedTuple):
@@ -75,34 +113,47 @@ class Hand:
         self.dealer = dealer
         self.n = seating.size
         self.widow = tuple(widow)
-        self.holding: list[dict[Card, int]] = []
-        self.suit_count: list[list[int]] = []  # per seat, cards held per suit index (Card.si)
+        self._held: list[int] = []  # per seat: the cards held (at least once)
+        self._held2: list[int] = []  # per seat: the cards held twice (double pack only)
         for cards_held in hands:
-            held: dict[Card, int] = {}
-            counts = [0, 0, 0, 0, 0]
-            for c in cards_held:
-                held[c] = held.get(c, 0) + 1
-                counts[c.si] += 1
-            self.holding.append(held)
-            self.suit_count.append(counts)
+            once, twice = _masks(tuple(cards_held))
+            self._held.append(once)
+            self._held2.append(twice)
+        self._double = any(self._held2)
         self._next = [seating.next(s) for s in range(self.n)]
-        self.cards_left = [sum(h.values()) for h in self.holding]
-        self.rank_of = _rank_order(ruleset)
+        self.rank_of = _RANK_ORDERS[ruleset.rank_order == "ten-second"]
         self.trump = None if trump is None else trump_index(trump)
+        self._strengths = _STRENGTHS[ruleset.rank_order == "ten-second"] if trump is None else None
         self.out_of_turn_tricks = frozenset(out_of_turn_tricks)
-        self.two_clubs_holder = next((s for s, h in enumerate(self.holding) if TWO_OF_CLUBS in h), None)
+        self.two_clubs_holder = next((s for s, h in enumerate(self._held) if h & TWO_C_BIT), None)
         self.first_lead = ruleset.first_lead
         if self.first_lead in ("two-of-clubs", "any-club") and self.two_clubs_holder is None:
             self.first_lead = ruleset.fallback_lead  # AMB-44
         self.first_leader = self._first_leader() if leader is None else leader
+        self._breakers = HEARTS_BITS | (QS_BIT if ruleset.queen_breaks_hearts else 0)
+        self._restricted = ruleset.break_rule == "lead-restricted"
+        self._guard_first_trick = not ruleset.first_trick_points
         self.tricks: list[Trick] = []
         self.taken: list[list[Card]] = [[] for _ in range(self.n)]
         self.current: list[tuple[int, Card]] = []
+        self._led = 0  # suit bits of the current trick's led suit; 0 before the lead
+        self._out_of_order = False  # someone not on turn played to the current trick (4.3)
         self.leader = self.first_leader
         self.turn = self.first_leader
         self.hearts_broken = False
-        self.plays_made = 0
-        self._played_mask = 0  # seats that have played to the current trick
+
+    @property
+    def holding(self) -> list[dict[Card, int]]:
+        """Each seat's cards left and how many of each, in display order (a copy)."""
+        return [
+            {c: 2 if twice & CARD_BIT[c] else 1 for c in cards_of(once)}
+            for once, twice in zip(self._held, self._held2)
+        ]
+
+    @property
+    def cards_left(self) -> list[int]:
+        """How many cards each seat holds."""
+        return [once.bit_count() + twice.bit_count() for once, twice in zip(self._held, self._held2)]
 
     # --- the rules ---------------------------------------------------------------------------
 
@@ -118,72 +169,86 @@ class Hand:
         return len(self.tricks) + 1
 
     @property
+    def plays_made(self) -> int:
+        """Plays made so far: every finished trick has one per seat (counted, not kept, for speed)."""
+        return len(self.tricks) * self.n + len(self.current)
+
+    def has_played(self, seat: int) -> bool:
+        """Whether ``seat`` has played to the current trick."""
+        return any(s == seat for s, _ in self.current)
+
+    @property
     def is_over(self) -> bool:
         """Every card held has been played."""
-        return not self.current and not any(self.cards_left)
+        return not self.current and not any(self._held)
 
     def check_play(self, c: Card, seat: int | None = None) -> None:
         """Raise IllegalPlay, with the rule's code and a sentence, unless ``seat`` may play ``c`` now.
 
         ``seat`` defaults to whoever's turn it is; naming another seat is a play out of
         turn, which stands only in a trick where the table accepted it (catalogue 4.3).
+        Runs once per play of every replayed hand, so the common case is a few mask tests.
         """
         turn = self.turn
         if seat is not None and seat != turn:
-            if self.trick_number not in self.out_of_turn_tricks or (self._played_mask >> seat) & 1:
+            if self.trick_number not in self.out_of_turn_tricks or self.has_played(seat):
                 self._fail("out-of-turn", seat, c, f"{self._name(seat)} played {c} out of turn: it was {self._name(turn)}'s turn")
             turn = seat
-        held = self.holding[turn]
-        if held.get(c, 0) == 0:
-            if self.cards_left[turn] == 0:
+        bit = CARD_BIT[c]
+        held = self._held[turn]
+        if not held & bit:
+            if not held:
                 self._fail("not-in-hand", turn, c, f"{self._name(turn)} has no cards left but played {c}")
             self._fail("not-in-hand", turn, c, f"{self._name(turn)} played {c} but does not hold it")
-        counts = self.suit_count[turn]
-        if not self.current:
-            self._check_lead(turn, c, counts)
-            return
-        led_card = self.current[0][1]
-        led = led_card.si
-        if c.si != led and counts[led]:
-            must = sorted_cards(x for x in held if x.si == led)
-            self._fail(
-                "revoke", turn, c,
-                f"{self._name(turn)} played {c} on a {_suit_noun(led_card.suit)} lead while holding {format_cards(must)}",
-            )
-        if not self.tricks and not self.ruleset.first_trick_points and c.si != led and self._is_point_card(c):
-            if any(not self._is_point_card(x) for x in held):
+        led = self._led
+        if not led:
+            self._check_lead(turn, c, bit, held)
+        elif not bit & led:
+            if held & led:
+                led_card = self.current[0][1]
+                self._fail(
+                    "revoke", turn, c,
+                    f"{self._name(turn)} played {c} on a {_suit_noun(led_card.suit)} lead while holding "
+                    f"{format_cards(cards_of(held & led))}",
+                )
+            if self._guard_first_trick and not self.tricks and bit & POINT_BITS and held & ~POINT_BITS:
                 self._fail(
                     "first-trick-points", turn, c,
                     f"{self._name(turn)} discarded {c} on the first trick while holding cards that score nothing",
                 )
 
-    def _check_lead(self, seat: int, c: Card, counts: list[int]) -> None:
+    def _check_lead(self, seat: int, c: Card, bit: int, held: int) -> None:
         """Lead restrictions: the first lead (2.2.3) and breaking hearts."""
-        name = self._name(seat)
         if not self.tricks:
             rule = self.first_lead
-            if rule == "two-of-clubs" and c is not TWO_OF_CLUBS:
-                self._fail("first-lead", seat, c, f"{name} holds 2C and must lead it to the first trick, not {c}")
-            if rule == "any-club" and c.si != C:
-                self._fail("first-lead", seat, c, f"{name} holds 2C and must lead a club to the first trick, not {c}")
-            if rule == "eldest-no-heart" and c.si == H and self.cards_left[seat] != counts[H]:
-                self._fail("first-lead", seat, c, f"{name} may not lead {c} to the first trick while holding other suits than hearts")
-            if rule == "eldest-no-spade-heart" and c.si in (H, S):
-                if self.cards_left[seat] != counts[H] + counts[S]:
-                    self._fail(
-                        "first-lead", seat, c,
-                        f"{name} may not lead {c} (a {_suit_noun(c.suit)}) to the first trick while holding clubs or diamonds",
-                    )
-        if c.si == H and self.ruleset.break_rule == "lead-restricted" and not self.hearts_broken:
-            others = self.cards_left[seat] - counts[H]
-            if self.ruleset.lead_heart_instead_of_queen and others == 1 and self.holding[seat].get(QUEEN_OF_SPADES):
-                others = 0
+            if rule != "eldest-any":
+                self._check_first_lead(rule, seat, c, bit, held)
+        if bit & HEARTS_BITS and self._restricted and not self.hearts_broken:
+            others = held & ~HEARTS_BITS
+            if others == QS_BIT and self.ruleset.lead_heart_instead_of_queen and not self._held2[seat] & QS_BIT:
+                others = 0  # his only other card is QS: he may lead a heart instead
             if others:
-                self._fail("hearts-not-broken", seat, c, f"{name} led {c} before hearts were broken while holding other suits")
+                self._fail("hearts-not-broken", seat, c, f"{self._name(seat)} led {c} before hearts were broken while holding other suits")
+
+    def _check_first_lead(self, rule: str, seat: int, c: Card, bit: int, held: int) -> None:
+        """The first lead's rule (catalogue 2.2.3)."""
+        name = self._name(seat)
+        if rule == "two-of-clubs" and c is not TWO_OF_CLUBS:
+            self._fail("first-lead", seat, c, f"{name} holds 2C and must lead it to the first trick, not {c}")
+        if rule == "any-club" and c.si != C:
+            self._fail("first-lead", seat, c, f"{name} holds 2C and must lead a club to the first trick, not {c}")
+        if rule == "eldest-no-heart" and bit & HEARTS_BITS and held & ~HEARTS_BITS:
+            self._fail("first-lead", seat, c, f"{name} may not lead {c} to the first trick while holding other suits than hearts")
+        if rule == "eldest-no-spade-heart" and c.si in (H, S):
+            if held & ~(HEARTS_BITS | SUIT_BITS[S]):
+                self._fail(
+                    "first-lead", seat, c,
+                    f"{name} may not lead {c} (a {_suit_noun(c.suit)}) to the first trick while holding clubs or diamonds",
+                )
 
     def _is_point_card(self, c: Card) -> bool:
         """A heart or QS: what first_trick_points=false keeps off trick 1."""
-        return c.si == H or c is QUEEN_OF_SPADES
+        return bool(CARD_BIT[c] & POINT_BITS)
 
     def is_legal(self, c: Card, seat: int | None = None) -> bool:
         """Whether ``check_play`` accepts the play."""
@@ -195,7 +260,7 @@ class Hand:
 
     def legal_plays(self) -> list[Card]:
         """Every card the player to move may play, in display order."""
-        return [c for c in sorted_cards(self.holding[self.turn]) if self.is_legal(c)]
+        return [c for c in cards_of(self._held[self.turn]) if self.is_legal(c)]
 
     # --- applying plays ----------------------------------------------------------------------
 
@@ -217,35 +282,44 @@ class Hand:
     def run(self, plays: Iterable[tuple[Card, int | None]], *, check: bool = True) -> None:
         """Make plays in order, each checked by ``check_play`` first: the one place state changes.
 
+        The loop is the replay's inner loop, so it keeps the tables it needs in locals.
+
         :raises IllegalPlay: at the first illegal play; the plays before it stand.
         """
         check_play = self.check_play
-        holding, suit_count, cards_left, nxt_of = self.holding, self.suit_count, self.cards_left, self._next
-        queen_breaks = self.ruleset.queen_breaks_hearts
+        held, held2, nxt_of = self._held, self._held2, self._next
+        known_single = check and not self._double  # a checked play's card is held, and only once
+        breakers = self._breakers
         n = self.n
         for c, named in plays:
             if check:
                 check_play(c, named)
-            seat = self.turn if named is None else named
-            held = holding[seat]
-            left = held.get(c, 0)
-            if left:
-                if left == 1:
-                    del held[c]
+            if named is None:
+                seat = self.turn
+            else:
+                seat = named
+                if seat != self.turn:
+                    self._out_of_order = True
+            bit = CARD_BIT[c]
+            if known_single:
+                held[seat] ^= bit
+            elif held[seat] & bit:
+                if held2[seat] & bit:
+                    held2[seat] ^= bit
                 else:
-                    held[c] = left - 1
-                suit_count[seat][c.si] -= 1
-                cards_left[seat] -= 1
-            if c.si == H or (queen_breaks and c is QUEEN_OF_SPADES):
+                    held[seat] ^= bit
+            if bit & breakers:
                 self.hearts_broken = True
             current = self.current
+            if not current:
+                self._led = SUIT_BITS[c.si]
             current.append((seat, c))
-            mask = self._played_mask = self._played_mask | (1 << seat)
-            self.plays_made += 1
             if len(current) < n:
                 nxt = nxt_of[seat]
-                while (mask >> nxt) & 1:
-                    nxt = nxt_of[nxt]
+                if self._out_of_order:  # skip whoever already played out of turn
+                    played = {s for s, _ in current}
+                    while nxt in played:
+                        nxt = nxt_of[nxt]
                 self.turn = nxt
             else:
                 self._finish_trick()
@@ -253,20 +327,26 @@ class Hand:
     def _finish_trick(self) -> Trick:
         plays = tuple(self.current)
         winner = self.trick_winner(plays)
-        trick = Trick(len(self.tricks) + 1, plays[0][0], plays, winner)
+        tricks = self.tricks
+        trick = tuple.__new__(Trick, (len(tricks) + 1, plays[0][0], plays, winner))  # Trick(...) without the Python-level __new__
         won = self.taken[winner]
-        won.extend([c for _, c in plays])
-        if not self.tricks:
+        won.extend(map(_CARD_OF_PLAY, plays))
+        if not tricks:
             won.extend(self.widow)  # the widow goes to the winner of trick 1 (T-STD 5)
-        self.tricks.append(trick)
+        tricks.append(trick)
         self.current = []
-        self._played_mask = 0
+        self._led = 0
+        self._out_of_order = False
         self.leader = self.turn = winner
         return trick
 
     def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """The highest trump, else the highest card of the led suit; of two identical cards the
         first played (T-STD 3)."""
+        strengths = self._strengths
+        if strengths is not None:  # no trumps: the led suit's table ranks every card
+            ranks = list(map(strengths[plays[0][1].si].__getitem__, map(_CARD_OF_PLAY, plays)))
+            return plays[ranks.index(max(ranks))][0]  # index finds the first played of equals
         rank_of = self.rank_of
         led = plays[0][1].si
         trump = self.trump
@@ -290,7 +370,7 @@ class Hand:
             card=c,
             current=current,
             completed=completed,
-            holdings=tuple(tuple(sorted_cards(_expand(h))) for h in self.holding),
+            holdings=tuple(tuple(_expand(h)) for h in self.holding),
             taken=tuple(tuple(t) for t in self.taken),
         )
 
@@ -304,6 +384,25 @@ class Hand:
         )
 
 
+def _masks(cards: Sequence[Card]) -> tuple[int, int]:
+    """A seat's (held once or more, held twice) masks; the second is 0 unless a card repeats.
+
+    No pack holds a card more than twice (a double pack is the most), so two masks are enough.
+    """
+    once = mask_of(cards)
+    if once is not None:
+        return once, 0
+    once = twice = 0
+    for c in cards:
+        bit = CARD_BIT[c]
+        if twice & bit:
+            raise ValueError(f"{c} is held three times; no pack has more than two")
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return once, twice
+
+
 def _expand(held: dict[Card, int]) -> list[Card]:
     return [c for c, k in held.items() for _ in range(k)]
 
@@ -312,13 +411,25 @@ def _suit_noun(suit: Suit | None) -> str:
     return suit.noun[:-1] if suit else "joker"
 
 
-def _rank_order(ruleset: Ruleset) -> list[int]:
+def _rank_order(ten_second: bool) -> list[int]:
     """Trick-taking strength indexed by Card.ri (catalogue 1.1): natural, A high; or the ten
     ranking second, between A and K (Conquimbert)."""
     order = [2 * r for r in range(16)]
-    if ruleset.rank_order == "ten-second":
+    if ten_second:
         order[10] = 27  # between the king (26) and the ace (28)
     return order
+
+
+_RANK_ORDERS = {False: _rank_order(False), True: _rank_order(True)}  # shared by every Hand: read-only
+
+
+def _strength_tables(rank_of: list[int]) -> tuple[dict[Card, int], ...]:
+    """Per led suit index, each card's strength in a trick without trumps: its rank in the led
+    suit, -1 off it. Winning a trick is then a max over a few lookups."""
+    return tuple({c: rank_of[c.ri] if c.si == led else -1 for c in CARD_ORDER} for led in range(5))
+
+
+_STRENGTHS = {ten: _strength_tables(order) for ten, order in _RANK_ORDERS.items()}
 
 
 def trump_index(suit: Suit) -> int:

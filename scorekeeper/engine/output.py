@@ -1,12 +1,23 @@
-"""Replay outcomes as the JSON values of RECORDS.md (plain dicts; the caller serialises)."""
+"""Replay outcomes as the JSON values of RECORDS.md (plain dicts; the caller serialises).
+
+``outcome_line`` also writes that JSON text directly: an archive replay prints one line per
+hand, and building the dict and running the generic encoder over it costs more than the
+replay's checks. It gives exactly ``json.dumps(outcome_json(outcome), ensure_ascii=False)``.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
+from json.encoder import encode_basestring
+from operator import itemgetter
 from typing import Any
 
+from .cards import Card
 from .errors import ScorekeeperError
 from .gaussian import Gaussian
+from .hand import CARD_ORDER
 from .replay import HandOutcome
 from .scoring import Points
 
@@ -30,10 +41,17 @@ def outcome_json(outcome: HandOutcome) -> dict[str, Any]:
         for name, entry in zip(names, outcome.taken)
     }
     out["points"] = {name: points_json(p) for name, p in zip(names, outcome.points)}
+    out.update(_tail_json(outcome))
+    return out
+
+
+def _tail_json(outcome: HandOutcome) -> dict[str, Any]:
+    """The small fields after the points: moon, and revoke, void and warning when present."""
+    names = outcome.players
     moon = outcome.moon
-    out["moon"] = None if moon is None else {
+    out: dict[str, Any] = {"moon": None if moon is None else {
         "player": names[moon.seat], "rule": moon.rule, "choice": moon.choice, "instant_win": moon.instant_win,
-    }
+    }}
     if outcome.revoke is not None:
         r = outcome.revoke
         out["revoke"] = {
@@ -45,6 +63,47 @@ def outcome_json(outcome: HandOutcome) -> dict[str, Any]:
     if outcome.ruleset.warning:
         out["warning"] = outcome.ruleset.warning
     return out
+
+
+_QUOTED: dict[Card, str] = {c: f'"{c.code}"' for c in CARD_ORDER}  # card codes never need escaping
+_CARD_OF_PLAY = itemgetter(1)  # (seat, card) -> card
+
+
+@lru_cache(maxsize=None)
+def _trick_template(size: int) -> str:
+    """A %-template for one trick of ``size`` cards: leader, the cards, winner (all JSON text)."""
+    return '{"leader": %s, "cards": [' + ", ".join(["%s"] * size) + '], "winner": %s}'
+_encode = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(..., ensure_ascii=False) does
+
+
+def outcome_line(outcome: HandOutcome) -> str:
+    """The ``replay`` output of a legal hand as one line of JSON text.
+
+    Byte for byte ``json.dumps(outcome_json(outcome), ensure_ascii=False)``; the tricks,
+    the cards taken and whole-number points are written here, the rest (Gaussian points,
+    result counts, the small tail) goes through the encoder.
+    """
+    taken, points = outcome.taken, outcome.points
+    if not all(type(p) is int for p in points) or not all(type(t) is tuple for t in taken):
+        return _encode(outcome_json(outcome))
+    names = [encode_basestring(name) for name in outcome.players]
+    quoted = _QUOTED.__getitem__
+    parts = ['{"ok": true, "game": ', encode_basestring(outcome.ruleset.game)]
+    if outcome.tricks is not None:
+        parts.append(', "tricks": [')
+        trick = _trick_template(len(names))  # every finished trick has one card per player
+        parts.append(", ".join([
+            trick % (names[leader], *map(quoted, map(_CARD_OF_PLAY, plays)), names[winner])
+            for _, leader, plays, winner in outcome.tricks
+        ]))
+        parts.append("]")
+    parts.append(', "taken": {')
+    parts.append(", ".join([f'{name}: [{", ".join(map(quoted, entry))}]' for name, entry in zip(names, taken)]))
+    parts.append('}, "points": {')
+    parts.append(", ".join([f"{name}: {p}" for name, p in zip(names, points)]))
+    parts.append("}, ")
+    parts.append(_encode(_tail_json(outcome))[1:])  # the tail object's members, after its opening brace
+    return "".join(parts)
 
 
 def error_json(error: ScorekeeperError) -> dict[str, Any]:

@@ -34,6 +34,7 @@ FIELD_ORDER = (
 )
 RESULT_COUNTS = ("hearts", "tricks", "spots", "points")
 _FAST = {c.code: c for c in ALL_CARDS} | {"JK": JOKER}  # canonical spellings: the common case
+_FIELDS = frozenset(FIELD_ORDER)
 
 
 class PlayItem(NamedTuple):
@@ -41,6 +42,11 @@ class PlayItem(NamedTuple):
 
     card: Card
     player: str | None = None
+
+
+# A card played with no player named, one shared (immutable) item per canonical spelling:
+# reading a play list is then one C-level lookup per card instead of building a tuple.
+_PLAIN_PLAYS = {code: PlayItem(c) for code, c in _FAST.items()}
 
 
 @dataclass(frozen=True)
@@ -98,9 +104,9 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
     """
     if not isinstance(value, Mapping):
         raise RecordSyntaxError("a hand record must be a JSON object")
-    data = {**(defaults or {}), **value}
-    unknown = [k for k in data if k not in FIELD_ORDER]
-    if unknown:
+    data = {**defaults, **value} if defaults else value
+    if not _FIELDS.issuperset(data):
+        unknown = [k for k in data if k not in _FIELDS]
         raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the hand record")
     players = _players(data.get("players"))
     names = set(players)
@@ -116,7 +122,11 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
             return None
         if not isinstance(v, Mapping):
             raise RecordSyntaxError(f"{key} must be an object of player names and card lists")
-        return {player(key, name): _cards(f"{key} of {name}", cards) for name, cards in v.items()}
+        out = {}
+        for name, cards in v.items():
+            name = player(key, name)
+            out[name] = _canonical_cards(cards) or _cards(f"{key} of {name}", cards)
+        return out
 
     game = data.get("game")
     if not isinstance(game, str):
@@ -145,7 +155,7 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
                 raise RecordSyntaxError(f"a result record (taken) cannot also have {key}")
         taken = _taken(taken, player)
     widow = data.get("widow")
-    return HandRecord(
+    return _new_record(
         game=game,
         players=players,
         dealer=player("dealer", data["dealer"]),
@@ -210,6 +220,27 @@ def _players(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _new_record(**fields: Any) -> HandRecord:
+    """``HandRecord(**fields)`` given every field, without the frozen dataclass's ``__init__``.
+
+    That ``__init__`` sets each of the 15 fields through ``object.__setattr__``, which costs
+    more than reading the rest of a record; the result is the same object.
+    """
+    record: HandRecord = object.__new__(HandRecord)
+    record.__dict__.update(fields)
+    return record
+
+
+def _canonical_cards(value: Any) -> tuple[Card, ...] | None:
+    """A list of canonically spelled cards, or None: then ``_cards`` reads it or words the error."""
+    if isinstance(value, list):
+        try:
+            return tuple(map(_FAST.__getitem__, value))
+        except (KeyError, TypeError):
+            pass
+    return None
+
+
 def _cards(what: str, value: Any) -> tuple[Card, ...]:
     if isinstance(value, list):
         try:
@@ -232,8 +263,7 @@ def _play(value: Any, player: Any) -> tuple[PlayItem, ...]:
     if not isinstance(value, list):
         raise RecordSyntaxError("play must be a list of cards played, in order")
     try:
-        new = tuple.__new__
-        return tuple([new(PlayItem, (_FAST[v], None)) for v in value])  # canonical, no players named
+        return tuple(map(_PLAIN_PLAYS.__getitem__, value))  # canonical, no players named
     except (KeyError, TypeError):
         pass
     items = []

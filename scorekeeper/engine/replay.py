@@ -10,17 +10,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from .cards import Card, format_cards
 from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
 from .games import make_ruleset
-from .hand import TWO_OF_CLUBS, Hand, Snapshot, Trick
+from .hand import CARD_BIT, TWO_OF_CLUBS, Hand, Snapshot, Trick, mask_of
 from .records import HandRecord
 from .ruleset import DealLayout, Ruleset
-from .scoring import Haul, MoonOutcome, Points, haul_of, revoke_points, score_hand, special_cards
+from .scoring import Haul, MoonOutcome, Points, hauls_of, revoke_points, score_hand
 from .seating import Direction, Seating
 
+_PLAYER_OF = itemgetter(1)  # PlayItem -> the player named, or None
 REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points")  # AMB-10: all handled as reneges
 
 
@@ -116,7 +118,7 @@ def _replay_play(
     for e in record.events:
         if e["type"] == "revoke-corrected" and e["trick"] > max(1, -(-len(record.play) // n)):
             raise InconsistentRecord(f"the corrected revoke names trick {e['trick']}, which was not played", code="revoke-claim")
-    named = any(item.player is not None for item in record.play)
+    named = any(p is not None for p in set(map(_PLAYER_OF, record.play)))  # the set: C-level, a few items
     plays: Sequence[tuple[Card, int | None]]
     if named:
         plays = [(item.card, None if item.player is None else seat_of[item.player]) for item in record.play]
@@ -182,10 +184,7 @@ def _replay_play(
             code="incomplete", play=len(plays), trick=hand.trick_number,
         )
 
-    specials = special_cards(ruleset)
-    scoring = ruleset.scoring_cards
-    taken = tuple(tuple(sorted([c for c in t if c in scoring])) for t in hand.taken)
-    hauls = tuple(haul_of(ruleset, t, specials) for t in hand.taken)
+    taken, hauls = hauls_of(ruleset, hand.taken)
     moon = None
     if revoke is not None:
         points = revoke_points(ruleset, layout, revoke.seat, n)
@@ -254,6 +253,64 @@ def _check_deal(
     record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, direction: Direction,
 ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """Check the deal against the pack and the passes against the deal; return post-pass hands."""
+    fast = None if layout.double_deck else _single_pack_deal(record, ruleset, seating, layout, direction)
+    return fast if fast is not None else _checked_deal(record, ruleset, seating, layout, direction)
+
+
+def _single_pack_deal(
+    record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, direction: Direction,
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]] | None:
+    """``_check_deal`` for a sound single-pack deal, on card masks; None when anything is off.
+
+    A deal is sound when every hand and the widow have the right size and, as masks, are
+    disjoint and inside the pack. Anything else goes to ``_checked_deal``, which finds and
+    words the error; so this never decides an error, it only skips the counting.
+    """
+    assert record.deal is not None
+    seen = 0
+    dealt: list[tuple[Card, ...]] = []
+    masks: list[int] = []
+    size = layout.hand_size
+    for name in seating.players:
+        cards = record.deal.get(name, ())
+        mask = mask_of(cards)
+        if len(cards) != size or mask is None or mask & seen:
+            return None
+        seen |= mask
+        dealt.append(tuple(cards))
+        masks.append(mask)
+    widow = record.widow
+    if widow is not None:
+        mask = mask_of(widow)
+        if len(widow) != layout.widow_size or mask is None or mask & seen:
+            return None
+        seen |= mask
+    pack = layout.mask
+    if pack is None or seen & ~pack:
+        return None
+    if widow is None:
+        widow = tuple(c for c in layout.pack if not CARD_BIT[c] & seen)
+    passed = _check_passes(record, ruleset, seating, direction)
+    if direction is Direction.NONE or not any(passed):
+        return dealt, widow
+    hands: list[list[Card]] = []
+    for cards, held, given in zip(dealt, masks, passed):
+        mask = mask_of(given)
+        if mask is None or mask & ~held:
+            return None
+        kept = list(cards)
+        for c in given:
+            kept.remove(c)
+        hands.append(kept)
+    for seat in range(seating.size):
+        hands[seating.receiver(seat, direction)].extend(passed[seat])
+    return [tuple(h) for h in hands], widow
+
+
+def _checked_deal(
+    record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, direction: Direction,
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """The deal checked card by card, counting copies: double packs, and the words of any error."""
     assert record.deal is not None
     copies = layout.copies
     seen: dict[Card, int] = {}
@@ -347,7 +404,7 @@ def _rebuild_hands(
     for index, (c, seat) in enumerate(plays):
         who = tracker.turn if seat is None else seat
         if seat is not None and seat != tracker.turn and (
-            tracker.trick_number not in out_of_turn or (tracker._played_mask >> seat) & 1
+            tracker.trick_number not in out_of_turn or tracker.has_played(seat)
         ):
             tracker._fail("out-of-turn", seat, c, f"{seating.name(seat)} played {c} out of turn: it was "
                           f"{seating.name(tracker.turn)}'s turn")
@@ -365,7 +422,6 @@ def _rebuild_hands(
     for seat, mine in enumerate(by_seat):
         if len(mine) > layout.hand_size:
             index, c = mine[layout.hand_size]
-            tracker.plays_made = index
             raise IllegalPlay(
                 f"{seating.name(seat)} played {len(mine)} cards but holds only {layout.hand_size}",
                 code="not-in-hand", play=index, trick=index // n + 1, player=seating.name(seat), card=c.code,

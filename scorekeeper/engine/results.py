@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from .cards import Card, Suit, format_cards
+from .cards import ALL_CARDS, Card, Suit, format_cards
 from .errors import ImpossibleResult, plural
 from .records import HandRecord
 from .replay import HandOutcome
@@ -21,17 +21,53 @@ from .scoring import Haul, base_points, haul_of, score_hand, special_cards
 from .seating import Seating
 
 
+COUNT_KEYS = frozenset(("hearts", "tricks", "spots", "points"))
+_CODES = {c.code: c for c in ALL_CARDS}  # records write counted cards in their canonical spelling
+
+
+@dataclass(frozen=True)
+class PackFacts:
+    """What checking a result needs to know about a game's pack, computed once per ruleset and layout."""
+
+    specials: frozenset[Card]
+    sorted_specials: tuple[Card, ...]
+    special_hearts: tuple[tuple[Card, int], ...]  # special cards that are hearts, with their copies in the pack
+    in_pack: Counter[Card]  # read only
+    heart_values: tuple[int, ...]
+
+
+@lru_cache(maxsize=256)
+def pack_facts(ruleset: Ruleset, layout: DealLayout) -> PackFacts:
+    """The pack facts of a ruleset (hashed by identity: rulesets are cached) and a layout."""
+    specials = special_cards(ruleset)
+    ordered = tuple(sorted(specials))
+    return PackFacts(
+        specials=specials,
+        sorted_specials=ordered,
+        special_hearts=tuple((c, layout.copies.get(c, 0)) for c in ordered if c.suit is Suit.HEARTS),
+        in_pack=Counter(layout.pack),
+        heart_values=tuple(ruleset.values.get(c, 0) for c in layout.pack if c.suit is Suit.HEARTS),
+    )
+
+
 def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout) -> HandOutcome:
     """Check and score a result record.
 
     :raises ImpossibleResult: the counts cannot come from any deal of this game.
     """
     assert record.taken is not None
+    facts = pack_facts(ruleset, layout)
+    sound = _sound_counts(record, ruleset, seating, layout, facts)
+    if sound is not None:
+        shares, shown = sound
+        points, moon = score_hand(ruleset, layout, shares, record.moon_choice, seating.players)
+        return HandOutcome(record, ruleset, seating, layout, points, shares, shown, moon=moon)
     problems: list[str] = []
-    specials = special_cards(ruleset)
-    in_pack = Counter(layout.pack)
-    heart_values = [ruleset.values.get(c, 0) for c in layout.pack if c.suit is Suit.HEARTS]
+    specials = facts.specials
+    in_pack = facts.in_pack
+    heart_values = facts.heart_values
     hearts_total = len(heart_values)
+    tricks_given = False
 
     hauls: list[Haul | None] = []
     point_entries: dict[int, Any] = {}
@@ -46,7 +82,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
             constraints.append((None, None))
             taken_out.append({})
             continue
-        if not isinstance(entry, Mapping):
+        if type(entry) is not dict and not isinstance(entry, Mapping):  # dicts first: the common case, quickly
             for c in entry:
                 listed.setdefault(c, []).append(name)
                 if not in_pack[c]:
@@ -63,12 +99,14 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
             hauls.append(None)
             constraints.append((None, None))
             continue
-        haul, constraint = _haul_from_counts(ruleset, layout, name, entry, specials, problems)
+        haul, constraint = _haul_from_counts(ruleset, layout, name, entry, facts, problems)
         hauls.append(haul)
         constraints.append(constraint)
         for c in haul.specials:
             listed.setdefault(c, []).append(name)
-        _check_tricks(entry, haul, layout, seating.size, name, problems)
+        if "tricks" in entry:
+            tricks_given = True
+            _check_tricks(entry, haul, layout, seating.size, name, problems)
 
     if ruleset.spots and heart_values and min(heart_values) > 0:
         # Only every heart makes the hand's whole spot total: that share took them all (a moon needs the count).
@@ -78,11 +116,12 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
                 hauls[seat] = replace(share, hearts=hearts_total)
                 constraints[seat] = (hearts_total, spots)
 
-    _check_specials(listed, specials, in_pack, problems, complete=not point_entries)
+    _check_specials(listed, facts.sorted_specials, in_pack, problems, complete=not point_entries)
     for c, names in listed.items():
         if c not in specials and c.suit is Suit.HEARTS and len(names) > in_pack[c]:
             problems.append(f"{c} is listed for {' and '.join(names)}")
-    _check_tricks_total(record, layout, seating, problems)
+    if tricks_given:
+        _check_tricks_total(record, layout, seating, problems)
 
     if not point_entries:
         counted = sum(count for count, _ in constraints if count is not None)
@@ -106,17 +145,69 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
     return HandOutcome(record, ruleset, seating, layout, points, complete, tuple(taken_out), moon=moon)
 
 
+def _sound_counts(
+    record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, facts: PackFacts,
+) -> tuple[tuple[Haul, ...], tuple[Any, ...]] | None:
+    """The hauls of a sound result given as counts (``{"hearts": 3, "QS": 1}``), or None.
+
+    Sound: every player gives his hearts and, card by card, the special cards he took, and
+    nothing else; the hearts add up to the pack's; each special card is taken as often as the
+    pack holds it; no special card is a heart (Pink Lady's QH). Anything else (card lists,
+    tricks, spots, points, Spot Hearts, a problem) returns None and goes the careful way,
+    which finds and words every problem: so this never decides an error, it only skips the
+    bookkeeping of the common case.
+    """
+    assert record.taken is not None
+    if ruleset.spots:
+        return None
+    taken = record.taken
+    specials = facts.specials
+    shares: list[Haul] = []
+    shown: list[Any] = []
+    total = 0
+    placed: dict[Card, int] = {}
+    for name in seating.players:
+        entry = taken.get(name)
+        if type(entry) is not dict:
+            return None
+        hearts = entry.get("hearts")
+        if type(hearts) is not int:
+            return None
+        mine: list[Card] = []
+        for key, copies in entry.items():
+            if key == "hearts":
+                continue
+            c = _CODES.get(key)
+            if c is None or c not in specials or c.suit is Suit.HEARTS:
+                return None
+            if copies:
+                mine.extend([c] * copies)
+                placed[c] = placed.get(c, 0) + copies
+        total += hearts
+        shares.append(Haul(hearts, hearts, tuple(sorted(mine))) if mine else _plain_haul(hearts, hearts))
+        shown.append(dict(entry))
+    if total != len(facts.heart_values) or (total == layout.hearts and facts.special_hearts):
+        return None
+    in_pack = facts.in_pack
+    if any(placed.get(c, 0) != in_pack[c] for c in facts.sorted_specials):
+        return None
+    return tuple(shares), tuple(shown)
+
+
 def _card_keys(entry: Mapping[str, Any]) -> list[str]:
-    return [k for k in entry if k not in ("hearts", "tricks", "spots", "points")]
+    return [k for k in entry if k not in COUNT_KEYS]
 
 
 def _haul_from_counts(
-    ruleset: Ruleset, layout: DealLayout, name: str, entry: Mapping[str, Any], specials: frozenset[Card],
+    ruleset: Ruleset, layout: DealLayout, name: str, entry: Mapping[str, Any], facts: PackFacts,
     problems: list[str],
 ) -> tuple[Haul, tuple[int | None, int | None]]:
     """A haul from counts such as {"hearts": 3, "QS": 1}."""
     mine: list[Card] = []
-    for key in _card_keys(entry):
+    specials = facts.specials
+    for key in entry:
+        if key in COUNT_KEYS:
+            continue
         c = Card.parse(key)
         if c not in specials:
             problems.append(f"{c} does not score on its own in {ruleset.name}; count it in hearts ({name})")
@@ -124,9 +215,16 @@ def _haul_from_counts(
         mine.extend([c] * entry[key])
     hearts = entry.get("hearts")
     spots = entry.get("spots")
-    if hearts == layout.hearts:  # every heart: the special ones (Pink Lady's QH) are among them
-        mine.extend(c for c in sorted(specials) if c.suit is Suit.HEARTS and c not in mine
-                    for _ in range(layout.copies.get(c, 0)))
+    if hearts == layout.hearts and facts.special_hearts:  # every heart: the special ones (Pink Lady's QH) too
+        listed = set(mine)
+        mine.extend(c for c, copies in facts.special_hearts if c not in listed for _ in range(copies))
+    if not mine:  # no special card: nothing to sort or count (the common case)
+        if ruleset.spots and spots is None:
+            problems.append(f"{ruleset.name} scores the hearts' pips: give {name}'s spots or the hearts taken")
+        count = hearts if hearts is not None else (None if spots is not None else 0)
+        if not ruleset.spots:
+            spots = count or 0
+        return _plain_haul(count or 0, spots or 0), (count, spots if ruleset.spots else None)
     if ruleset.spots and spots is None:
         problems.append(f"{ruleset.name} scores the hearts' pips: give {name}'s spots or the hearts taken")
     special_hearts = sum(1 for c in mine if c.suit is Suit.HEARTS)
@@ -140,11 +238,24 @@ def _haul_from_counts(
     return haul, (count, spots if ruleset.spots else None)
 
 
+_PLAIN_HAULS: dict[tuple[int, int], Haul] = {}
+
+
+def _plain_haul(hearts: int, spots: int) -> Haul:
+    """A haul of hearts only (hauls are immutable, so the common ones are shared)."""
+    haul = _PLAIN_HAULS.get((hearts, spots))
+    if haul is None:
+        haul = Haul(hearts, spots, ())
+        if len(_PLAIN_HAULS) < 4096:
+            _PLAIN_HAULS[hearts, spots] = haul
+    return haul
+
+
 def _check_specials(
-    listed: Mapping[Card, list[str]], specials: frozenset[Card], in_pack: Counter[Card], problems: list[str], complete: bool,
+    listed: Mapping[Card, list[str]], specials: Sequence[Card], in_pack: Counter[Card], problems: list[str], complete: bool,
 ) -> None:
-    """Each special card in play is taken exactly as often as the pack holds it."""
-    for c in sorted(specials):
+    """Each special card in play is taken exactly as often as the pack holds it (``specials`` in order)."""
+    for c in specials:
         names = listed.get(c, [])
         copies = in_pack[c]
         if len(names) > copies:

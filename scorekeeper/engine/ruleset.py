@@ -45,6 +45,13 @@ class DealLayout:
         return counts
 
     @cached_property
+    def mask(self) -> int | None:
+        """The pack as a card mask (``hand.CARD_BIT``), or None when it holds a card twice."""
+        from .hand import mask_of  # hand imports this module
+
+        return mask_of(self.pack)
+
+    @cached_property
     def hearts(self) -> int:
         """Hearts in the pack: all are taken, since the widow goes to a trick's winner."""
         return sum(1 for c in self.pack if c.suit is Suit.HEARTS)

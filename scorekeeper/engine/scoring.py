@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Union
 
 from .cards import Card, Suit, card, sorted_cards
 from .errors import InconsistentRecord
 from .gaussian import Gaussian
+from .hand import HEARTS_BITS, cards_of, mask_of
 from .ruleset import DealLayout, Ruleset
 
 Points = Union[int, Gaussian]
@@ -46,6 +48,37 @@ class MoonOutcome:
 def special_cards(ruleset: Ruleset) -> frozenset[Card]:
     """Cards the result of a hand must place individually (cached on the ruleset)."""
     return ruleset.specials
+
+
+def hauls_of(ruleset: Ruleset, taken: Sequence[Sequence[Card]]) -> tuple[tuple[tuple[Card, ...], ...], tuple[Haul, ...]]:
+    """Per seat, the scoring cards taken (display order: a replay's ``taken``) and the ``Haul``.
+
+    A seat's cards are read as one mask, so the scoring cards and specials are an ``&``
+    away and come out sorted; a take holding a card twice (double pack) counts card by card.
+    """
+    specials_mask, scoring_mask = _score_masks(ruleset)
+    values = ruleset.values
+    shown: list[tuple[Card, ...]] = []
+    hauls: list[Haul] = []
+    for cards in taken:
+        mask = mask_of(cards)
+        if mask is None:
+            shown.append(tuple(sorted_cards([c for c in cards if c in ruleset.scoring_cards])))
+            hauls.append(haul_of(ruleset, cards))
+            continue
+        hearts = cards_of(mask & HEARTS_BITS)
+        shown.append(tuple(cards_of(mask & scoring_mask)))
+        hauls.append(Haul(len(hearts), sum([values.get(c, 0) for c in hearts]), tuple(cards_of(mask & specials_mask))))
+    return tuple(shown), tuple(hauls)
+
+
+@lru_cache(maxsize=256)
+def _score_masks(ruleset: Ruleset) -> tuple[int, int]:
+    """The ruleset's specials and scoring cards as card masks (rulesets hash by identity)."""
+    specials = mask_of(tuple(ruleset.specials))
+    scoring = mask_of(tuple(ruleset.scoring_cards))
+    assert specials is not None and scoring is not None  # sets: no card twice
+    return specials, scoring
 
 
 def haul_of(ruleset: Ruleset, taken: Iterable[Card], specials: frozenset[Card] | None = None) -> Haul:

@@ -48,9 +48,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import models  # noqa: F401  (tables known to the metadata)
     from .api import bp as api_bp
+    from .pages import bp as pages_bp
 
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API authenticates with the session's token, not a cookie
+    app.register_blueprint(pages_bp)  # the phone pages: forms with CSRF tokens
     return app
 
 

@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import add
 from typing import Any
 
 from ..errors import ScorekeeperError
 from ..gaussian import Gaussian
 from ..output import points_json
+from ..records import HandRecord
 from ..replay import HandOutcome, replay
+from ..results import check_result
+from ..ruleset import DealLayout, Ruleset
 from ..scoring import Points
 from ..seating import Seating
 from .ledger import HandSettlement, check_conserved
@@ -68,6 +72,10 @@ def settle(session: Session) -> SessionResult:
     outcomes: list[HandOutcome] = []
     dealers: list[int] = []
     last: SessionHand | None = None
+    try:
+        layout: DealLayout | None = ruleset.layout(n)
+    except ValueError:
+        layout = None  # replay words the error with the first hand
     for sh in session_hands(session):
         if method.finished:
             exc = ScorekeeperError(
@@ -76,21 +84,26 @@ def settle(session: Session) -> SessionResult:
             )
             raise exc
         try:
-            outcome = replay(sh.record)
-            settled = _settle_hand(method, sh, outcome, totals, balance)
+            outcome = _replay(sh.record, ruleset, seating, layout)
+            settled = _settle_hand(method, sh, outcome, totals, seating)
         except ScorekeeperError as exc:
             exc.hand = sh.position
             raise
         totals = list(settled.totals)
-        balance = [b + p for b, p in zip(balance, settled.payments)]
-        method.after_hand(totals, balance, outcome)
+        balance = list(map(add, balance, settled.payments))
+        if outcome.void is None:  # a misdeal is redealt: it neither ends nor decides anything (4.2)
+            method.after_hand(totals, balance, outcome)
         hands.append(settled)
         outcomes.append(outcome)
         dealers.append(sh.dealer)
         last = sh
     closing = None
     pool_before = method.pool
-    closed = method.close(_cut(last, seating))
+    try:
+        closed = method.close(_cut(last, seating))
+    except ScorekeeperError as exc:
+        exc.hand = None if last is None else last.position  # the cut is recorded with the last hand
+        raise
     if closed is not None:
         payments, notes = closed
         check_conserved(0, payments, pool_before, method.pool)
@@ -106,22 +119,32 @@ def settle(session: Session) -> SessionResult:
     )
 
 
+def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout | None) -> HandOutcome:
+    """``replay(record)``; a quick result goes straight to ``check_result``, which is what replay calls for
+    it, with the ruleset, seating and layout every hand of the session shares (they follow from the
+    session's game, options and players, which a hand cannot change)."""
+    if record.taken is not None and layout is not None and not any(e["type"] == "misdeal" for e in record.events):
+        return check_result(record, ruleset, seating, layout)
+    return replay(record)
+
+
 def _settle_hand(
-    method: Method, sh: SessionHand, outcome: HandOutcome, totals: Sequence[Points], balance: Sequence[int],
+    method: Method, sh: SessionHand, outcome: HandOutcome, totals: Sequence[Points], seating: Seating,
 ) -> HandSettlement:
     n = len(totals)
     pool_before = method.pool
     names = outcome.players
     if outcome.void is not None:
         payments, notes = [0] * n, [f"misdeal ({outcome.void}): the hand is void; {names[sh.dealer]} deals again"] * n
-    elif outcome.revoke is not None and method.chips:
+    elif outcome.revoke is not None and method.chips and not method.revoke_by_points:
         payments, notes = revoke_chips(method, outcome.revoke.seat)
     else:
-        payments, notes = method.settle(outcome, _cut(sh, Seating(names)))
-        if method.chips:
-            notes = [note if "net" in note else f"{note}; net {p:+d}" for note, p in zip(notes, payments)]
+        payments, notes = method.settle(outcome, _cut(sh, seating))
+        if method.chips:  # a note that already ends with its net (Howell) keeps it; a name may hold "net" (Janet)
+            notes = [note if note.endswith(net) else f"{note}; {net}"
+                     for note, net in zip(notes, [f"net {p:+d}" for p in payments])]
     check_conserved(sh.position, payments, pool_before, method.pool)
-    new_totals = tuple(t + p for t, p in zip(totals, outcome.points))
+    new_totals = tuple(map(add, totals, outcome.points))
     if not method.chips and outcome.void is None:
         notes = [f"{note}; total {total}" for note, total in zip(notes, new_totals)]
     return HandSettlement(sh.position, outcome.points, tuple(payments), method.pool, new_totals, tuple(notes),
@@ -130,7 +153,7 @@ def _settle_hand(
 
 def _cut(sh: SessionHand | None, seating: Seating) -> int | None:
     """The winner of the cut recorded with the hand (an event ``{"type": "cut", "player": P}``)."""
-    if sh is None:
+    if sh is None or not sh.record.events:
         return None
     cuts = [e["player"] for e in sh.record.events if e["type"] == "cut"]
     return seating.seat(cuts[-1]) if cuts else None

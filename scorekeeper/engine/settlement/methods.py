@@ -8,6 +8,7 @@ between players and the pool, and in words why. Methods keep their carried state
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..errors import UnknownOption, plural
@@ -35,6 +36,9 @@ class Method:
     chips: ClassVar[bool] = True  # a chip method (payments, pool) or a point method (totals decide)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     players: ClassVar[tuple[int, int] | None] = None  # the player counts the method is for
+    # 4.1: an established revoke scores revoke-003-points (or revoke-001) and the method settles
+    # those points, rather than revoke-003-chips (the reneger pays each player 10).
+    revoke_by_points: ClassVar[bool] = False
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
@@ -51,6 +55,8 @@ class Method:
         self.finished = False
         self.winner_seats: tuple[int, ...] = ()
         self.hearts_only = all(v == 1 for v in ruleset.values.values()) and not ruleset.spots
+        self.revoked: int | None = None  # the seat whose established revoke scored this hand's points
+        self._words: dict[tuple[str, int, int], str] = {}  # notes' words, which repeat hand after hand
 
     # --- what subclasses provide ---------------------------------------------------------
 
@@ -69,7 +75,8 @@ class Method:
 
     def units(self, outcome: HandOutcome) -> list[int]:
         """Heart-units u_i (1.3): the hand's penalty count, before any moon."""
-        if outcome.moon is None and all(isinstance(p, int) for p in outcome.points):
+        self.revoked = None if outcome.revoke is None else outcome.revoke.seat
+        if outcome.moon is None and not self.ruleset.complex:  # the hand's points are its whole units
             return [int(p) for p in outcome.points]  # type: ignore[arg-type]
         values = [base_points(self.ruleset, h) for h in outcome.hauls]
         if not all(isinstance(v, int) for v in values):
@@ -77,13 +84,20 @@ class Method:
         return [int(v) for v in values]  # type: ignore[arg-type]
 
     def took(self, seat: int, u: int) -> str:
-        return f"{self.names[seat]} took {units_word(self.hearts_only, u)}"
+        if self.revoked is not None:  # revoke-003-points / revoke-001 (4.1): the hand scores only the revoke
+            why = "revoked" if seat == self.revoked else "scores nothing for the revoked hand"
+            return f"{self.names[seat]} {why}: {plural(u, 'penalty point')}"
+        words = self._words.get(("took", seat, u))
+        if words is None:
+            words = self._words["took", seat, u] = f"{self.names[seat]} took {units_word(self.hearts_only, u)}"
+        return words
 
     def richest(self, balance: Sequence[int]) -> tuple[int, ...]:
         best = max(balance)
         return tuple(s for s, b in enumerate(balance) if b == best)
 
 
+@lru_cache(maxsize=1024)
 def describe_take(haul: Haul) -> str:
     """'3 hearts and QS', 'no scoring cards': a player's take as the table says it."""
     parts = [plural(haul.hearts, "heart")] if haul.hearts else []
@@ -111,6 +125,10 @@ class Cumulative(Method):
         OptionSpec("final_tie", "joint", ("joint", "play-on"), "1.6: tied winners share, or play on"),
     )
 
+    def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
+        super().__init__(ruleset, seating, options)
+        self._scored: dict[tuple[int, Haul, Points], str] = {}
+
     def target(self) -> int | None:
         target = self.opts["target"]
         if target == "game":
@@ -131,8 +149,17 @@ class Cumulative(Method):
             self.finished = len(self.winner_seats) == 1 or self.opts["final_tie"] == "joint"
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
-        notes = []
         moon = outcome.moon
+        if moon is None and outcome.revoke is None and outcome.hauls:  # the common hand: words repeat
+            memo = self._scored
+            notes = []
+            for seat, (p, haul) in enumerate(zip(outcome.points, outcome.hauls)):
+                words = memo.get((seat, haul, p))
+                if words is None:
+                    words = memo[seat, haul, p] = f"{self.names[seat]} took {describe_take(haul)}: {p}"
+                notes.append(words)
+            return [0] * self.n, notes
+        notes = []
         for seat, p in enumerate(outcome.points):
             took = f"{self.names[seat]} took {describe_take(outcome.hauls[seat])}" if outcome.hauls else self.names[seat]
             if outcome.revoke is not None:
@@ -164,12 +191,15 @@ class LowestCollectsDifference(Method):
     """3.2: each hand is a game; the lowest collects from each other player the difference."""
 
     id = "lowest-collects-difference"
+    revoke_by_points = True
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
-        return _collect_differences(self, self.units(outcome), cut, "the hand's winnings")
+        units = self.units(outcome)
+        self.winner_seats = _lowest(units)  # tied lowest divide the winnings: joint winners (1.6)
+        return _collect_differences(self, units, cut, "the hand's winnings")
 
     def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
-        self.finished, self.winner_seats = True, self.richest(balance)
+        self.finished = True
 
 
 def _collect_differences(m: Method, units: Sequence[int], cut: int | None, what: str) -> tuple[list[int], list[str]]:
@@ -197,10 +227,12 @@ class FiveHandMatch(Method):
     """3.3: five hands make a match; the lowest match total is credited the differences."""
 
     id = "five-hand-match"
+    revoke_by_points = True
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
         super().__init__(ruleset, seating, options)
         self.match = [0] * self.n
+        self.match_winners: tuple[int, ...] = ()
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
         units = self.units(outcome)
@@ -211,14 +243,16 @@ class FiveHandMatch(Method):
             return [0] * self.n, [
                 f"{self.took(s, u)}: match total {self.match[s]}, {plural(left, 'hand')} to play" for s, u in enumerate(units)
             ]
+        self.revoked = None  # the match totals are what settles now
         payments, notes = _collect_differences(self, self.match, cut, "the match")
         notes = [f"match of five hands, total {self.match[s]}: " + note for s, note in enumerate(notes)]
+        self.match_winners = _lowest(self.match)  # tied lowest divide the match: joint winners (AMB-42)
         self.match = [0] * self.n
         return payments, notes
 
     def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
-        self.finished = self.hands_settled % 5 == 0
-        self.winner_seats = self.richest(balance)
+        self.finished = self.hands_settled > 0 and self.hands_settled % 5 == 0
+        self.winner_seats = self.match_winners if self.finished else _lowest(self.match)
 
 
 # --- pool methods ----------------------------------------------------------------------------
@@ -235,6 +269,7 @@ class PoolMethod(Method):
     last_winners: tuple[int, ...] = ()
 
     def close(self, cut: int | None) -> tuple[list[int], list[str]] | None:
+        self.finished = self.closed  # the table stopped after the last recorded hand
         if not self.closed or not self.pool:
             return None
         pool = self.pool
@@ -246,14 +281,17 @@ class PoolMethod(Method):
         return payments, notes
 
     def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
-        self.finished = self.closed
         self.winner_seats = self.richest(balance)
 
     def pay_in(self, units: Sequence[int], payments: list[int], notes: list[str], carried: int) -> int:
         """Everyone pays his units into the pool; returns the pool P."""
+        memo = self._words if self.revoked is None else {}  # a revoke's words are not the usual ones
         for seat, u in enumerate(units):
             payments[seat] -= u
-            notes[seat] = f"{self.took(seat, u)}: pays {u} into the pool"
+            words = memo.get(("pays", seat, u))
+            if words is None:
+                words = memo["pays", seat, u] = f"{self.took(seat, u)}: pays {u} into the pool"
+            notes[seat] = words
         return carried + sum(units)
 
 
@@ -308,8 +346,9 @@ class Sweepstakes(PoolMethod):
             why = "more than one player is clear"
         if why:
             self.pool = pool
+            jack = f"; {why}: the pool of {pool} is a jack, carried"
             for seat in range(self.n):
-                notes[seat] += f"; {why}: the pool of {pool} is a jack, carried"
+                notes[seat] += jack
             return payments, notes
         share, odd = divmod(pool, len(clear))
         for seat in clear:

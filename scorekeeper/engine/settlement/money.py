@@ -11,7 +11,7 @@ from ..scoring import Points
 
 def money_from_chips(balance: Sequence[int], stake: Decimal) -> list[Decimal]:
     """A chip balance times the stake per chip."""
-    return [b * stake for b in balance]
+    return [_no_negative_zero(b * stake) for b in balance]
 
 
 def money_from_points(totals: Sequence[Points], stake: Decimal) -> list[Decimal] | None:
@@ -24,7 +24,12 @@ def money_from_points(totals: Sequence[Points], stake: Decimal) -> list[Decimal]
         return None
     whole = [int(t) for t in totals]  # type: ignore[arg-type]
     n, total = len(whole), sum(whole)
-    return [(total - n * t) * stake for t in whole]
+    return [_no_negative_zero((total - n * t) * stake) for t in whole]
+
+
+def _no_negative_zero(amount: Decimal) -> Decimal:
+    """-3 x 0.00 is Decimal('-0.00'): nobody owes "-0"."""
+    return amount.copy_abs() if amount.is_zero() else amount
 
 
 def fewest_transfers(balances: Mapping[str, Decimal]) -> list[tuple[str, str, Decimal]]:

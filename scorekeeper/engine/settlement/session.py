@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ..errors import RecordSyntaxError, ScorekeeperError
+from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
 from ..games import make_ruleset
 from ..records import HandRecord, from_json
 from ..ruleset import Ruleset
@@ -64,10 +64,12 @@ def session_from_json(value: Any) -> Session:
     settlement = value.get("settlement")
     if settlement is not None and not isinstance(settlement, str):
         raise RecordSyntaxError("settlement must be a settlement id such as \"howell\"")
-    settlement_options = value.get("settlement_options") or {}
+    settlement_options = value.get("settlement_options")
+    settlement_options = {} if settlement_options is None else settlement_options  # [] or "" are refused
     if not isinstance(settlement_options, Mapping):
         raise RecordSyntaxError("settlement_options must be an object")
-    hands = value.get("hands") or []
+    hands = value.get("hands")
+    hands = [] if hands is None else hands
     if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
         raise RecordSyntaxError("hands must be a list of hand or result records")
     record_id = value.get("id")
@@ -138,34 +140,29 @@ def session_hands(session: Session) -> Iterator[SessionHand]:
     seating = Seating(session.players, ruleset.clockwise)
     dealer = seating.seat(session.first_dealer)
     deal = 1
+    given = {"game": session.game, "options": dict(session.options), "players": list(session.players)}
     for position, raw in enumerate(session.hands, 1):
         try:
             for key in INHERITED:
-                if key in raw and raw[key] != _session_value(session, key):
+                if key in raw and raw[key] != given[key]:
                     raise RecordSyntaxError(f"the hand's {key} differs from the session's")
             expected = seating.name(dealer)
-            if "dealer" in raw and raw["dealer"] != expected:
-                raise RecordSyntaxError(
-                    f"the deal rotates to {expected} for this hand, but the record says {raw['dealer']!r} dealt"
+            record = from_json(raw, {**given, "dealer": expected, "hand": deal})
+            # A readable hand that contradicts the rotation is inconsistent (exit 1), like a wrong pass_direction.
+            if record.dealer != expected:
+                raise InconsistentRecord(
+                    f"the deal rotates to {expected} for this hand, but the record says {record.dealer} dealt",
+                    code="rotation",
                 )
-            if "hand" in raw and raw["hand"] != deal:
-                raise RecordSyntaxError(f"this is deal {deal} of the session, but the record says hand {raw['hand']!r}")
-            record = from_json(raw, {
-                "game": session.game, "options": dict(session.options), "players": list(session.players),
-                "dealer": expected, "hand": deal,
-            })
+            if record.hand != deal:
+                raise InconsistentRecord(
+                    f"this is deal {deal} of the session, but the record says hand {record.hand}", code="rotation",
+                )
         except ScorekeeperError as exc:
             exc.hand = position
             raise
         yield SessionHand(position, deal, dealer, record)
-        if not any(e["type"] == "misdeal" for e in record.events):
+        if not record.events or not any(e["type"] == "misdeal" for e in record.events):
             dealer = seating.next(dealer)  # the deal passes on (1.2); a misdeal is redealt (4.2)
             deal += 1
 
-
-def _session_value(session: Session, key: str) -> Any:
-    if key == "players":
-        return list(session.players)
-    if key == "options":
-        return dict(session.options)
-    return getattr(session, key)

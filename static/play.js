@@ -1,0 +1,153 @@
+/* Card by card: every tapped card is sent with the cards so far to the server, whose engine
+   answers whose turn it is, the trick, or why the card is refused. No rule lives here. */
+(function () {
+  "use strict";
+  var root = document.getElementById("play");
+  if (!root || !window.fetch) return;
+  var $ = function (sel) { return document.querySelector(sel); };
+  var $$ = function (sel) { return Array.prototype.slice.call(document.querySelectorAll(sel)); };
+  var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
+  var total = parseInt(root.dataset.total, 10);
+  var storeKey = "scorekeeper-play:" + root.dataset.session + ":" + root.dataset.deal;
+  var leaderSelect = $("[data-leader-select]");
+  var refusal = $("#play-refusal");
+  var save = $("#save-play");
+  var plays = [];
+  var busy = false;
+  var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+  var label = function (code) { return (code[0] === "T" ? "10" : code[0]) + (SUITS[code[1]] || code[1]); };
+  var cardSpan = function (code) {
+    var s = document.createElement("span");
+    s.className = "s" + code[1]; s.textContent = label(code);
+    return s;
+  };
+  var moonChoice = function () { var m = $('input[name="moon_choice"]:checked'); return m ? m.value : null; };
+
+  try { plays = JSON.parse(root.dataset.plays || "[]"); } catch (e) { plays = []; }
+  try {  // hands of this session already saved leave nothing behind
+    var prefix = "scorekeeper-play:" + root.dataset.session + ":";
+    for (var i = window.localStorage.length - 1; i >= 0; i--) {
+      var k = window.localStorage.key(i);
+      if (k && k.indexOf(prefix) === 0 && k !== storeKey) window.localStorage.removeItem(k);
+    }
+  } catch (e) { /* no storage */ }
+  if (!plays.length) {
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(storeKey) || "null");
+      if (saved && Array.isArray(saved.plays)) {
+        plays = saved.plays;
+        if (saved.client_id) $("#client_id").value = saved.client_id;
+        if (saved.leader && leaderSelect) leaderSelect.value = saved.leader;
+      }
+    } catch (e) { plays = []; }
+  }
+
+  var remember = function () {
+    try {
+      window.localStorage.setItem(storeKey, JSON.stringify({
+        plays: plays, client_id: $("#client_id").value, leader: leaderSelect ? leaderSelect.value : null }));
+    } catch (e) { /* private mode: the page still works */ }
+  };
+
+  var showRefusal = function (text) {
+    refusal.textContent = text || "";
+    refusal.hidden = !text;
+  };
+
+  var render = function (state) {
+    plays = state.plays || plays;
+    $("#plays").value = plays.join(" ");
+    if (state.leader) $("#leader").value = leaderSelect && leaderSelect.value ? leaderSelect.value : state.leader;
+    var counts = {};
+    plays.forEach(function (c) { counts[c] = (counts[c] || 0) + 1; });
+    $$("#grid .card").forEach(function (b) {
+      var used = (counts[b.dataset.card] || 0) >= parseInt(b.dataset.copies, 10);
+      b.classList.toggle("played", used);
+      b.disabled = used || plays.length >= total;
+    });
+    var turn = $("#turn");
+    if (state.complete) turn.textContent = "Every card is played.";
+    else if (leaderSelect && !leaderSelect.value && !plays.length) turn.textContent = "Who holds 2C? Choose above, then tap 2C.";
+    else turn.textContent = state.turn + " to play (trick " + state.trick_number + ")";
+    var trick = $("#trick");
+    trick.textContent = "";
+    (state.trick || []).forEach(function (pc) {
+      var li = document.createElement("li");
+      li.appendChild(document.createTextNode(pc[0] + " "));
+      li.appendChild(cardSpan(pc[1]));
+      trick.appendChild(li);
+    });
+    var last = $("#last-trick");
+    last.textContent = "";
+    if (state.last_trick) {
+      last.appendChild(document.createTextNode("Last trick: "));
+      state.last_trick.cards.forEach(function (pc, i) {
+        if (i) last.appendChild(document.createTextNode(" "));
+        last.appendChild(cardSpan(pc[1]));
+      });
+      last.appendChild(document.createTextNode(" \u2192 " + state.last_trick.winner + " won it"));
+    }
+    $$("#won tbody tr").forEach(function (tr) {
+      var name = tr.dataset.player;
+      tr.querySelector(".tricks").textContent = String((state.tricks_won || {})[name] || 0);
+      var taken = tr.querySelector(".taken");
+      taken.textContent = "";
+      ((state.taken || {})[name] || []).forEach(function (c) { taken.appendChild(cardSpan(c)); taken.appendChild(document.createTextNode(" ")); });
+    });
+    $("#count").textContent = plays.length + " of " + total;
+    var complete = $("#complete");
+    if (state.complete) {
+      var text = state.message ? state.message : "The hand is complete" + (state.points_shown ? ": " +
+        Object.keys(state.points_shown).map(function (n) { return n + " " + state.points_shown[n]; }).join(", ") : "") + ".";
+      complete.textContent = text;
+      complete.hidden = false;
+    } else {
+      complete.hidden = true;
+    }
+    save.disabled = !state.complete;
+    remember();
+  };
+
+  var check = function (card) {
+    if (busy) return;
+    busy = true;
+    var body = { plays: plays, card: card || null, leader: leaderSelect ? (leaderSelect.value || null) : null,
+                 moon_choice: moonChoice() };
+    fetch(root.dataset.check, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().catch(function () { return { ok: false, error: { message: "The server did not answer (" + r.status + "). Reload the page." } }; });
+    }).then(function (state) {
+      if (state.ok) {
+        showRefusal("");
+      } else {
+        showRefusal(state.error.message + (state.hint ? " " + state.hint : ""));
+        var b = card && document.getElementById("card-" + card);
+        if (b) { b.classList.add("refused"); setTimeout(function () { b.classList.remove("refused"); }, 400); }
+      }
+      if (state.plays) render(state);
+    }).catch(function () {
+      showRefusal("No connection: the card was not checked. Try again.");
+    }).then(function () { busy = false; });
+  };
+
+  $("#grid").addEventListener("click", function (ev) {
+    var b = ev.target.closest("button.card");
+    if (b && !b.disabled) check(b.dataset.card);
+  });
+  $("#undo").addEventListener("click", function () {
+    if (!plays.length) return;
+    plays = plays.slice(0, -1);
+    check(null);
+  });
+  if (leaderSelect) leaderSelect.addEventListener("change", function () { check(null); });
+  $$('input[name="moon_choice"]').forEach(function (m) { m.addEventListener("change", function () { check(null); }); });
+  $("#play-form").addEventListener("submit", function () {
+    $("#plays").value = plays.join(" ");
+    if (leaderSelect && leaderSelect.value) $("#leader").value = leaderSelect.value;
+  });
+  check(null);
+})();

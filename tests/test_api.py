@@ -1,0 +1,450 @@
+"""The JSON API of RECORDS.md ("Server and HTTP API"), on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from scorekeeper.engine.settlement import settle_json
+from scorekeeper.web import services
+from scorekeeper.web.extensions import db
+from scorekeeper.web.models import Hand, HandVersion, TableSession
+from webdata import (
+    ILLEGAL_ERROR,
+    IMPOSSIBLE,
+    PLAYERS,
+    Table,
+    example_hand,
+    illegal_hand,
+    result,
+    session,
+)
+
+SETTLE_KEYS = {"ok", "settlement", "hands", "totals", "balance", "pool", "finished", "winners"}
+
+
+def counts(app: Flask) -> tuple[int, int, int]:
+    """Rows in sessions, hands, hand_versions."""
+    with app.app_context():
+        return tuple(db.session.scalar(select(func.count()).select_from(model))  # type: ignore[return-value]
+                     for model in (TableSession, Hand, HandVersion))
+
+
+def snapshot(app: Flask, table: Table) -> tuple[Any, int, tuple[int, int, int]]:
+    """What a refused write must leave exactly as it was."""
+    return table.export(), table.revision(), counts(app)
+
+
+# --- creating a session ------------------------------------------------------------------------
+
+def test_create_answers_201_with_id_and_token(client: FlaskClient) -> None:
+    response = client.post("/api/sessions", json=session())
+    assert response.status_code == 201
+    body = response.get_json()
+    assert isinstance(body["id"], str) and body["id"]
+    assert isinstance(body["token"], str) and len(body["token"]) >= 24
+    assert body["read_key"] and body["read_key"] != body["token"]
+
+
+def test_the_token_is_never_stored(app: Flask, client: FlaskClient) -> None:
+    table = Table(client)
+    with app.app_context():
+        row = db.session.get(TableSession, table.id)
+        assert row is not None
+        stored = json.dumps([getattr(row, c.key) for c in TableSession.__table__.columns], default=str)
+    assert table.token not in stored
+
+
+def test_create_with_hands_settles_them(client: FlaskClient) -> None:
+    table = Table(client, session(hands=[example_hand(), result()]))
+    settled = table.get()
+    assert [h["points"] for h in settled["hands"]] == [
+        {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 17}, {"Ann": 16, "Bob": 2, "Cat": 0, "Dan": 8},
+    ]
+    assert settled["totals"] == {"Ann": 19, "Bob": 6, "Cat": 2, "Dan": 25}
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ({"game": "black-lady", "players": PLAYERS}, 400, "syntax"),  # no first dealer
+    ({**session(), "colour": "red"}, 400, "syntax"),  # an unknown field is never stored silently
+    ({**session(), "game": "no-such-game"}, 400, "unknown-game"),
+    ({**session(), "options": {"bogus": 1}}, 400, "unknown-option"),
+    (session(hands=[illegal_hand()]), 422, "revoke"),
+    (session(hands=[result(), IMPOSSIBLE]), 422, "impossible-result"),
+])
+def test_create_refuses_and_stores_nothing(app: Flask, client: FlaskClient, body: Any, status: int,
+                                           code: str) -> None:
+    response = client.post("/api/sessions", json=body)
+    assert response.status_code == status
+    assert response.get_json()["ok"] is False
+    assert response.get_json()["error"]["code"] == code
+    assert counts(app) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("data, content_type", [
+    ("not json", "application/json"), ("[1, 2]", "application/json"), ('"a string"', "application/json"),
+    ("{}", "text/plain"),
+])
+def test_create_refuses_a_body_that_is_not_a_session_object(app: Flask, client: FlaskClient, data: str,
+                                                           content_type: str) -> None:
+    response = client.post("/api/sessions", data=data, content_type=content_type)
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "syntax"
+    assert counts(app) == (0, 0, 0)
+
+
+# --- recording hands ----------------------------------------------------------------------------
+
+def test_add_hands_answers_201_with_the_settle_output(client: FlaskClient) -> None:
+    table = Table(client)
+    first = table.add(example_hand())
+    assert first.status_code == 201
+    body = first.get_json()
+    assert SETTLE_KEYS <= set(body) and body["ok"] is True
+    assert body["settlement"] == "cumulative"
+    assert body["hands"][0]["points"] == {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 17}
+    assert set(body["hands"][0]) >= {"points", "payments", "pool"}
+    second = table.add(result((0, 0, 13, 0), "Dan"))
+    assert second.status_code == 201
+    body = second.get_json()
+    assert [h["dealer"] for h in body["hands"]] == ["Dan", "Ann"]  # the deal rotates by itself
+    assert body["totals"] == {"Ann": 3, "Bob": 4, "Cat": 15, "Dan": 30}
+    assert body["finished"] is False and body["winners"] == ["Ann"]
+    # The answer is the engine's settlement of the stored session, as `scorekeeper settle` gives it.
+    assert body == settle_json(table.export()) == table.get()
+    assert table.revision() == 2
+
+
+@pytest.mark.parametrize("bad, error", [
+    (illegal_hand, ILLEGAL_ERROR),
+    (lambda: IMPOSSIBLE, {"code": "impossible-result", "hand": 2, "player": None, "play": None}),
+])
+def test_an_illegal_or_impossible_hand_answers_422_and_nothing_is_stored(
+    app: Flask, client: FlaskClient, bad: Callable[[], dict[str, Any]], error: dict[str, Any],
+) -> None:
+    table = Table(client)
+    if error["hand"] == 2:
+        assert table.add(result()).status_code == 201
+    before = snapshot(app, table)
+    response = table.add(bad())
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["ok"] is False
+    assert error.items() <= body["error"].items()
+    assert set(body["error"]) >= {"code", "message", "play", "trick", "player", "card"}
+    assert body["error"]["message"]
+    assert snapshot(app, table) == before
+
+
+def test_impossible_result_lists_every_problem(client: FlaskClient) -> None:
+    response = Table(client).add(IMPOSSIBLE)
+    assert response.get_json()["error"]["message"] == (
+        "Impossible result: QS is taken by both Ann and Bob; the hearts add up to 14, but a hand has 13."
+    )
+
+
+def test_a_hand_after_the_game_is_over_is_refused(app: Flask, client: FlaskClient) -> None:
+    table = Table(client)
+    for _ in range(4):  # Dan takes 12 hearts and QS each hand: 100 after four, the game's end
+        assert table.add(result((1, 0, 0, 12), "Dan")).status_code == 201
+    assert table.get()["finished"] is True
+    before = snapshot(app, table)
+    response = table.add(result())
+    assert response.status_code == 422
+    assert response.get_json()["error"]["code"] == "game-over"
+    assert snapshot(app, table) == before
+
+
+def test_a_hand_must_be_a_json_object(app: Flask, client: FlaskClient) -> None:
+    table = Table(client)
+    before = snapshot(app, table)
+    for data in ("[]", "3", "nope"):
+        response = client.post(f"/api/sessions/{table.id}/hands", data=data, content_type="application/json",
+                               headers=table.auth)
+        assert response.status_code == 400, data
+    assert snapshot(app, table) == before
+
+
+# --- the same hand sent twice ----------------------------------------------------------------------
+
+def test_the_same_client_id_twice_is_stored_once(app: Flask, client: FlaskClient) -> None:
+    table = Table(client)
+    first = table.add(result(id="phone-1/hand-1"))
+    again = table.add(result(id="phone-1/hand-1"))
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.get_json() == first.get_json()
+    assert len(table.export()["hands"]) == 1
+    assert table.revision() == 1
+    assert counts(app) == (1, 1, 1)
+    other = table.add(result(id="phone-1/hand-2"))
+    assert other.status_code == 201 and len(other.get_json()["hands"]) == 2
+
+
+def test_client_ids_are_per_session(client: FlaskClient) -> None:
+    one, two = Table(client), Table(client)
+    assert one.add(result(id="h1")).status_code == 201
+    assert two.add(result(id="h1")).status_code == 201
+
+
+def _post_together(app: Flask, table: Table, hands: list[dict[str, Any]]) -> list[tuple[int, Any]]:
+    """POST each hand from its own thread, test client and app context, all released at once.
+
+    An exception escaping a view (TESTING propagates them) counts as a 500.
+    """
+    start = threading.Barrier(len(hands))
+    answers: list[tuple[int, Any]] = [(0, None)] * len(hands)
+
+    def phone(i: int) -> None:
+        client = app.test_client()
+        start.wait(timeout=30)
+        try:
+            response = client.post(f"/api/sessions/{table.id}/hands", json=hands[i], headers=table.auth)
+            answers[i] = (response.status_code, response.get_json())
+        except Exception as exc:  # noqa: BLE001 - reported below as the 500 it would be
+            answers[i] = (500, repr(exc))
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(len(hands))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads)
+    return answers
+
+
+@pytest.fixture
+def interleaved(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
+    """Force the race: every phone has read and checked the session before any of them writes.
+
+    Each thread's first settle (the check before the write) waits until all have reached it.
+    """
+    def arm(phones: int) -> None:
+        barrier = threading.Barrier(phones)
+        local = threading.local()
+        real = services.settle_record
+
+        def settle_then_wait(record: Any) -> dict[str, Any]:
+            out = real(record)
+            if not getattr(local, "waited", False):
+                local.waited = True
+                barrier.wait(timeout=30)
+            return out
+
+        monkeypatch.setattr(services, "settle_record", settle_then_wait)
+
+    return arm
+
+
+def test_the_same_hand_sent_by_two_phones_at_once_is_stored_once(
+    app: Flask, client: FlaskClient, interleaved: Callable[[int], None],
+) -> None:
+    table = Table(client)
+    assert table.add(result(id="h1")).status_code == 201
+    interleaved(2)
+    answers = _post_together(app, table, [result((1, 1, 1, 10), "Bob", id="h2")] * 2)
+    assert sorted(status for status, _ in answers) == [200, 201], answers
+    assert answers[0][1] == answers[1][1]  # both phones see the same settlement
+    assert len(table.export()["hands"]) == 2
+    assert counts(app) == (1, 2, 2)
+    assert table.revision() == 2
+
+
+def test_many_phones_sending_the_same_hand_store_it_once(app: Flask, client: FlaskClient) -> None:
+    table = Table(client)
+    answers = _post_together(app, table, [result(id="dup")] * 6)
+    assert sorted(status for status, _ in answers) == [200] * 5 + [201], answers
+    assert len(table.export()["hands"]) == 1
+    assert counts(app) == (1, 1, 1)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG services.add_hand: two different hands written at once both take position len(hands)+1; "
+    "the loser's IntegrityError on (session_id, position) is re-raised (500) when it has a client id, "
+    "and without one the 'same client id' lookup (client_id IS NULL) returns another hand: 2xx, hand lost"
+))
+@pytest.mark.parametrize("with_ids", [True, False], ids=["client-ids", "no-ids"])
+def test_two_different_hands_at_once_are_both_stored_or_one_is_refused(
+    app: Flask, client: FlaskClient, interleaved: Callable[[int], None], with_ids: bool,
+) -> None:
+    table = Table(client)
+    hands = [result((1, 1, 1, 10), "Bob"), result((10, 1, 1, 1), "Cat")]
+    if with_ids:
+        hands = [dict(h, id=f"h{i}") for i, h in enumerate(hands)]
+    interleaved(2)
+    answers = _post_together(app, table, hands)
+    stored = table.export()["hands"]
+    for hand, (status, _) in zip(hands, answers):
+        assert status < 500, answers
+        if status in (200, 201):  # an answer that says "recorded" means the hand is stored
+            assert hand in stored, (answers, stored)
+
+
+# --- keys -------------------------------------------------------------------------------------------
+
+def test_writes_need_the_token(app: Flask, client: FlaskClient) -> None:
+    table = Table(client)
+    before = snapshot(app, table)
+    url = f"/api/sessions/{table.id}/hands"
+    for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": f"Bearer {table.read_key}"},
+                    {"Authorization": table.token}, {"Authorization": f"Basic {table.token}"}):
+        response = client.post(url, json=result(), headers=headers)
+        assert response.status_code == 403, headers
+        assert response.get_json()["error"]["code"] == "forbidden"
+    response = client.post(url, json=result(), query_string={"key": table.read_key})  # the read link is not a key
+    assert response.status_code == 403
+    assert snapshot(app, table) == before
+    assert client.post(url, json=result(), headers={"authorization": f"bearer {table.token}"}).status_code == 201
+
+
+@pytest.mark.parametrize("what", ["", "/export", "/revision"])
+def test_reads_accept_the_token_or_the_read_key(client: FlaskClient, what: str) -> None:
+    table = Table(client)
+    table.add(result())
+    url = f"/api/sessions/{table.id}{what}"
+    by_token = client.get(url, headers=table.auth)
+    by_key = client.get(url, query_string={"key": table.read_key})
+    assert by_token.status_code == by_key.status_code == 200
+    assert by_token.get_json() == by_key.get_json()
+    for kwargs in ({}, {"query_string": {"key": "wrong"}}, {"headers": {"Authorization": "Bearer wrong"}},
+                   {"query_string": {"key": table.token}}):
+        response = client.get(url, **kwargs)
+        assert response.status_code == 403, kwargs
+        assert response.get_json()["error"]["code"] == "forbidden"
+
+
+def test_one_sessions_keys_do_not_open_another(client: FlaskClient) -> None:
+    one, two = Table(client), Table(client)
+    assert client.get(f"/api/sessions/{two.id}", query_string={"key": one.read_key}).status_code == 403
+    assert client.post(f"/api/sessions/{two.id}/hands", json=result(), headers=one.auth).status_code == 403
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG services.check_read: hmac.compare_digest raises TypeError on a non-ASCII str, "
+    "so ?key=é is a 500 instead of a 403 (compare the UTF-8 bytes instead)"
+))
+def test_a_non_ascii_key_is_refused_not_a_crash(client: FlaskClient) -> None:
+    table = Table(client)
+    try:
+        status = client.get(f"/api/sessions/{table.id}", query_string={"key": "clé"}).status_code
+    except TypeError:
+        status = 500
+    assert status == 403
+
+
+@pytest.mark.parametrize("method, what", [
+    ("get", ""), ("get", "/export"), ("get", "/revision"), ("post", "/hands"),
+])
+def test_an_unknown_session_is_404(client: FlaskClient, method: str, what: str) -> None:
+    table = Table(client)
+    response = getattr(client, method)(f"/api/sessions/nosuchsession{what}", json=result(), headers=table.auth,
+                                       query_string={"key": table.read_key})
+    assert response.status_code == 404
+    assert response.get_json()["error"]["code"] == "not-found"
+
+
+# --- export and import ---------------------------------------------------------------------------------
+
+def test_export_is_accepted_again_unchanged_and_settles_identically(client: FlaskClient) -> None:
+    table = Table(client, session(settlement="cumulative", stake="0.05"))
+    assert table.add(example_hand() | {"id": "full-1"}).status_code == 201
+    assert table.add(result((0, 5, 5, 3), "Bob", id="quick-2")).status_code == 201
+    assert table.add(result((2, 2, 2, 7), "Ann")).status_code == 201
+    exported = table.export()
+    assert set(exported) >= {"game", "players", "first_dealer", "hands"}
+    assert len(exported["hands"]) == 3
+    again = Table(client, exported)  # POST /api/sessions with the export, unchanged
+    assert again.id != table.id
+    assert again.export() == exported
+    assert again.get() == table.get() == settle_json(exported)
+    assert table.get()["money"]  # the stake came through
+    # the client ids came along: sending a hand again to the copy stores nothing
+    assert again.add(result((0, 5, 5, 3), "Bob", id="quick-2")).status_code == 200
+
+
+def test_the_settlement_follows_the_export_through_json(client: FlaskClient) -> None:
+    """Unicode names and the contract's key order survive the database and the wire."""
+    names = ["Zoë", "Ødegård", "李", "Ann"]
+    record = {"game": "black-lady", "players": names, "first_dealer": "Ann", "options": {}}
+    table = Table(client, record)
+    hand = {"taken": {"Zoë": {"hearts": 13}, "Ødegård": {"QS": 1}, "李": {"hearts": 0}, "Ann": {"hearts": 0}}}
+    response = table.add(hand)
+    assert response.status_code == 201
+    assert list(response.get_json())[:3] == ["ok", "settlement", "hands"]
+    assert list(response.get_json()["totals"]) == names
+    assert table.export()["hands"] == [hand]
+
+
+# --- what the database must never see ----------------------------------------------------------------
+
+BAD_IDS = {"number": 5, "object": {"a": 1}, "too-long": "x" * 65}
+# (case, backend) pairs that answer 500 today; see the xfail reasons.
+BROKEN_IDS = {("number", "postgres"), ("object", "sqlite"), ("object", "postgres"), ("too-long", "postgres")}
+
+
+@pytest.mark.parametrize("case", list(BAD_IDS))
+def test_a_bad_client_id_is_answered_not_a_crash(request: pytest.FixtureRequest, app: Flask,
+                                                 client: FlaskClient, case: str) -> None:
+    backend = db_backend(app)
+    if (case, backend) in BROKEN_IDS:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=(
+            "BUG services.add_hand looks the client id up (and stores it) before the engine checks the hand: "
+            "a non-string id reaches the database (500 on PostgreSQL for a number, on both for an object), "
+            "and an id over the String(64) column is a DataError (500) on PostgreSQL but stored on SQLite"
+        )))
+    table = Table(client)
+    before = snapshot(app, table)
+    try:
+        response = table.add(result(id=BAD_IDS[case]))
+        status = response.status_code
+    except Exception:  # noqa: BLE001 - a view that raises is a 500
+        status = 500
+    assert status in (201, 400), status
+    if status == 400:
+        assert snapshot(app, table) == before
+    else:
+        assert table.export()["hands"] == [result(id=BAD_IDS[case])]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG services.create_session: two hands with the same client id in one session record pass the "
+    "engine and then break uq_hands_session_id_client_id at commit (IntegrityError, 500)"
+))
+def test_a_session_with_one_client_id_twice_is_refused(app: Flask, client: FlaskClient) -> None:
+    record = session(hands=[result(id="same"), result(id="same")])
+    try:
+        status = client.post("/api/sessions", json=record).status_code
+    except Exception:  # noqa: BLE001
+        status = 500
+    assert status in (400, 422)
+    assert counts(app) == (0, 0, 0)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG: the API reads JSON with Python's NaN/Infinity extensions; the engine lets them through in an "
+    "event's extra field, so SQLite stores them (and the export is no longer JSON) and PostgreSQL's json "
+    "type refuses them (500). Parse the body with parse_constant raising, answer 400."
+))
+def test_nan_is_not_json(app: Flask, client: FlaskClient) -> None:
+    table = Table(client)
+    before = snapshot(app, table)
+    body = ('{"taken": {"Ann": {"hearts": 13}, "Bob": {"QS": 1}, "Cat": {"hearts": 0}, "Dan": {"hearts": 0}},'
+            ' "moon_choice": "add", "events": [{"type": "exposed-own", "player": "Ann", "note": NaN}]}')
+    try:
+        status = client.post(f"/api/sessions/{table.id}/hands", data=body, content_type="application/json",
+                             headers=table.auth).status_code
+    except Exception:  # noqa: BLE001
+        status = 500
+    assert status == 400
+    assert snapshot(app, table) == before
+
+
+def db_backend(app: Flask) -> str:
+    with app.app_context():
+        return "postgres" if db.engine.dialect.name == "postgresql" else db.engine.dialect.name

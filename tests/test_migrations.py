@@ -1,0 +1,96 @@
+"""The migrations, on SQLite and on PostgreSQL: an empty database to head, the schema the
+models describe, and back down to base."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask import Flask
+from flask_migrate import downgrade
+from sqlalchemy import inspect, text
+
+from conftest import dispose, make_app
+from scorekeeper.web import MIGRATIONS
+from scorekeeper.web.extensions import db
+from scorekeeper.web.serve import upgrade_database
+
+TABLES = {"sessions", "hands", "hand_versions"}
+
+
+@pytest.fixture
+def bare_app(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+    """The app on an empty database, no migration run yet."""
+    app = make_app(database_url, tmp_path / "instance", monkeypatch, migrate=False)
+    yield app
+    dispose(app)
+
+
+def head() -> str:
+    script = ScriptDirectory(str(MIGRATIONS))
+    heads = script.get_heads()
+    assert len(heads) == 1, f"the migrations must have one head, not {heads}"
+    return heads[0]
+
+
+def tables(app: Flask) -> set[str]:
+    with app.app_context():
+        return set(inspect(db.engine).get_table_names())
+
+
+def test_one_linear_history() -> None:
+    script = ScriptDirectory(str(MIGRATIONS))
+    revisions = list(script.walk_revisions())
+    assert revisions, "no migrations"
+    assert [r for r in revisions if r.down_revision is None] == [revisions[-1]]
+    assert script.get_heads() == [head()]
+
+
+def test_upgrade_brings_an_empty_database_to_head(bare_app: Flask) -> None:
+    assert tables(bare_app) == set()
+    upgrade_database(bare_app)
+    assert tables(bare_app) == TABLES | {"alembic_version"}
+    with bare_app.app_context():
+        assert db.session.scalar(text("SELECT version_num FROM alembic_version")) == head()
+    upgrade_database(bare_app)  # serve runs it on every start: a database at head stays as it is
+    assert tables(bare_app) == TABLES | {"alembic_version"}
+
+
+def test_migrated_schema_is_what_the_models_say(bare_app: Flask) -> None:
+    """No drift between migrations and models: autogenerate would find nothing to do."""
+    upgrade_database(bare_app)
+    with bare_app.app_context(), db.engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        assert compare_metadata(context, db.metadata) == []
+
+
+def test_constraints_carry_the_naming_convention(bare_app: Flask) -> None:
+    upgrade_database(bare_app)
+    with bare_app.app_context():
+        inspector = inspect(db.engine)
+        hands_fks = {fk["name"] for fk in inspector.get_foreign_keys("hands")}
+        hands_uniques = {uq["name"] for uq in inspector.get_unique_constraints("hands")}
+        version_fks = {fk["name"] for fk in inspector.get_foreign_keys("hand_versions")}
+        indexes = {ix["name"] for ix in inspector.get_indexes("hands")}
+    assert hands_fks == {"fk_hands_session_id_sessions"}
+    assert version_fks == {"fk_hand_versions_hand_id_hands"}
+    assert hands_uniques == {"uq_hands_session_id_position", "uq_hands_session_id_client_id"}
+    assert "ix_hands_session_id" in indexes
+
+
+def test_downgrade_to_base_and_up_again(bare_app: Flask) -> None:
+    upgrade_database(bare_app)
+    client = bare_app.test_client()
+    assert client.post("/api/sessions", json={"game": "black-lady", "players": ["A", "B", "C", "D"],
+                                              "first_dealer": "D"}).status_code == 201
+    with bare_app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision="base")
+        assert db.session.scalar(text("SELECT count(*) FROM alembic_version")) == 0
+        db.session.remove()
+    assert tables(bare_app) == {"alembic_version"}
+    upgrade_database(bare_app)
+    assert tables(bare_app) == TABLES | {"alembic_version"}

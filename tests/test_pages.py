@@ -1,0 +1,657 @@
+"""The phone pages, driven through their real forms with real CSRF tokens.
+
+A small HTML form reader (``Page.form``) collects what a browser would send: hidden fields
+(the CSRF token, the client id), checked boxes and radios, selected options. Tests change
+only what a player would type or tap.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from scorekeeper.engine.games import GAMES
+from scorekeeper.web.extensions import db
+from scorekeeper.web.models import Hand, HandVersion, TableSession
+
+ROOT = Path(__file__).resolve().parent.parent
+EVIL = "<script>alert(1)</script>"
+PLAYERS = ["Ann", "Bob", "Cat", EVIL]
+PAGE_LIMIT = 30 * 1024
+URL = re.compile(r"https?://([^/\"'\s<>]+)")
+
+
+# --- a browser's view of a form -------------------------------------------------------------------
+
+class _Forms(HTMLParser):
+    """Every <form>: its action, method and the values a browser would submit by default."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.forms: dict[str, dict[str, Any]] = {}
+        self.current: dict[str, Any] | None = None
+        self.select: str | None = None
+        self.select_first: str | None = None
+        self.textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.current = {"action": a.get("action", ""), "method": a.get("method", "get"), "fields": [],
+                            "buttons": {}}
+            self.forms[a.get("id") or f"form-{len(self.forms)}"] = self.current
+            return
+        if self.current is None:
+            return
+        fields = self.current["fields"]
+        if tag == "input":
+            kind = a.get("type", "text")
+            name = a.get("name")
+            if not name or kind in ("submit", "button"):
+                return
+            if kind in ("checkbox", "radio") and "checked" not in a:
+                return
+            fields.append((name, a.get("value", "on" if kind in ("checkbox", "radio") else "")))
+        elif tag == "button" and a.get("name") and a.get("id"):
+            self.current["buttons"][a["id"]] = (a["name"], a.get("value", ""))
+        elif tag == "select":
+            self.select, self.select_first = a.get("name"), None
+            self._selected = False
+        elif tag == "option" and self.select:
+            if self.select_first is None:
+                self.select_first = a.get("value", "")
+            if "selected" in a:
+                fields.append((self.select, a.get("value", "")))
+                self._selected = True
+        elif tag == "textarea":
+            self.textarea = a.get("name")
+            fields.append((self.textarea, ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.current = None
+        elif tag == "select" and self.select and self.current is not None:
+            if not self._selected and self.select_first is not None:
+                self.current["fields"].append((self.select, self.select_first))
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea and self.current is not None:
+            name, value = self.current["fields"][-1]
+            self.current["fields"][-1] = (name, value + data)
+
+
+class Page:
+    def __init__(self, response: Any) -> None:
+        self.response = response
+        self.status = response.status_code
+        self.html = response.get_data(as_text=True)
+
+    def form(self, form_id: str) -> tuple[str, dict[str, Any]]:
+        """(action, fields) of a form as a browser would submit it untouched."""
+        parser = _Forms()
+        parser.feed(self.html)
+        form = parser.forms[form_id]
+        data: dict[str, Any] = {}
+        for name, value in form["fields"]:
+            data[name] = value
+        return form["action"], data
+
+    def text(self, element_id: str) -> str:
+        match = re.search(rf'id="{re.escape(element_id)}"[^>]*>(.*?)</', self.html, re.S)
+        assert match, f"no element #{element_id}"
+        return re.sub(r"<[^>]+>", "", match.group(1)).strip()
+
+    def totals(self) -> dict[str, str]:
+        return {_unescape(p): v for p, v in re.findall(r'<td class="total" data-player="([^"]*)">([^<]*)</td>', self.html)}
+
+    def refusal(self) -> str:
+        match = re.search(r'class="refusal"[^>]*>(.*?)</p>', self.html, re.S)
+        return _unescape(match.group(1)) if match else ""
+
+
+def _unescape(text: str) -> str:
+    return html.unescape(text)
+
+
+def check_page(page: Page) -> None:
+    """Every page: small enough for a phone on a poor connection, nothing from another host,
+    and every name escaped."""
+    assert len(page.response.data) < PAGE_LIMIT, f"page is {len(page.response.data)} bytes"
+    hosts = set(URL.findall(page.html))
+    assert hosts <= {"localhost"}, hosts
+    assert EVIL not in page.html
+    assert "<script>alert" not in page.html
+
+
+# --- fixtures -----------------------------------------------------------------------------------
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+    from scorekeeper.web import create_app
+    from scorekeeper.web.serve import upgrade_database
+
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    application = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(tmp_path / "t.db"), "TESTING": True})
+    upgrade_database(application)
+    yield application
+    with application.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def get(client: FlaskClient, url: str, status: int = 200) -> Page:
+    page = Page(client.get(url))
+    assert page.status == status, (url, page.status, page.html[:500])
+    check_page(page)
+    return page
+
+
+def submit(client: FlaskClient, page: Page, form_id: str, changes: dict[str, Any] | None = None,
+           drop: tuple[str, ...] = ()) -> Any:
+    action, data = page.form(form_id)
+    for key in drop:
+        data.pop(key, None)
+    data.update(changes or {})
+    return client.post(action, data=data)
+
+
+def start_table(client: FlaskClient, players: list[str] = PLAYERS, game: str = "black-lady",
+                changes: dict[str, Any] | None = None, profile: str = "") -> tuple[str, str]:
+    """Start a table through the start form; (edit url, read-only url)."""
+    page = get(client, f"/?game={game}&profile={profile}")
+    fields = {f"players-{i}": name for i, name in enumerate(players)}
+    fields.update({"first_dealer": players[-1], "action": "start"})
+    fields.update(changes or {})
+    response = submit(client, page, "start-form", fields)
+    assert response.status_code == 302, Page(response).refusal() or Page(response).html[:2000]
+    edit = response.headers["Location"]
+    session = get(client, edit)
+    read = re.search(r'id="read-link" value="http://localhost([^"]+)"', session.html)
+    assert read
+    return edit, read.group(1)
+
+
+def record_result(client: FlaskClient, edit: str, hearts: list[int | str], qs: int,
+                  extra: dict[str, Any] | None = None) -> Any:
+    page = get(client, edit + "/result")
+    fields: dict[str, Any] = {f"hearts_{i}": str(h) for i, h in enumerate(hearts)}
+    fields["take_QS"] = str(qs)
+    fields.update(extra or {})
+    return submit(client, page, "result-form", fields)
+
+
+def counts(app: Flask) -> tuple[int, int, int]:
+    with app.app_context():
+        return tuple(db.session.scalar(select(func.count()).select_from(m))  # type: ignore[return-value]
+                     for m in (TableSession, Hand, HandVersion))
+
+
+def csrf_header(page: Page) -> dict[str, str]:
+    token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page.html)
+    assert token
+    return {"X-CSRFToken": token.group(1)}
+
+
+# --- starting a table ----------------------------------------------------------------------------
+
+def test_start_page_offers_every_game_and_builds_its_options(client: FlaskClient) -> None:
+    page = get(client, "/")
+    for game in GAMES.values():
+        assert f'<option value="{game.id}"' in page.html
+    for game in GAMES.values():
+        page = get(client, f"/?game={game.id}")
+        for spec in game.options.values():
+            if spec.name == "profile":
+                assert 'id="profile"' in page.html
+            elif tuple(spec.choices) == (False, True):
+                assert f'type="checkbox" id="opt_{spec.name}"' in page.html
+            else:
+                assert f'<select id="opt_{spec.name}"' in page.html
+        assert 'id="start"' in page.html and 'id="players-0"' in page.html and 'id="game"' in page.html
+
+
+def test_start_a_black_lady_table(app: Flask, client: FlaskClient) -> None:
+    edit, read = start_table(client, changes={"stake": "0.05", "confirm_required": ""})
+    assert re.fullmatch(r"/s/[\w-]+/[\w-]+", edit) and re.fullmatch(r"/v/[\w-]+/[\w-]+", read)
+    page = get(client, edit)
+    assert "Black Lady" in page.html
+    assert _unescape(page.text("dealer")) == EVIL
+    assert set(page.totals()) == set(PLAYERS) and set(page.totals().values()) == {"0"}
+    assert "Pass 3 cards to the left." in page.html
+    with app.app_context():
+        table = db.session.scalars(select(TableSession)).one()
+        assert table.config["game"] == "black-lady" and table.config["players"] == PLAYERS
+        assert table.config["first_dealer"] == EVIL and table.config["stake"] == "0.05"
+        assert table.config["options"] == {}  # the game's defaults are not repeated
+    # Ann is left of the dealer: she leads.
+    assert "Ann (left of the dealer) leads" in page.html
+
+
+def test_changing_the_game_shows_its_options_and_keeps_the_players(client: FlaskClient) -> None:
+    page = get(client, "/")
+    response = submit(client, page, "start-form", {"players-0": "Ann", "players-1": "Bob", "game": "spot-hearts",
+                                                     "action": "refresh"})
+    page = Page(response)
+    assert page.status == 200
+    check_page(page)
+    assert 'id="opt_ace_value"' in page.html and 'value="Ann"' in page.html
+    assert '<option value="spot-differences" selected>' in page.html  # the profile's own settlement
+
+
+def test_a_refused_table_shows_the_engine_sentence_and_the_form_as_typed(app: Flask, client: FlaskClient) -> None:
+    page = get(client, "/?game=black-lady")
+    response = submit(client, page, "start-form", {"players-0": "Ann", "players-1": EVIL, "players-2": "",
+                                                     "players-3": "", "first_dealer": "Ann", "action": "start"})
+    page = Page(response)
+    assert page.status == 200
+    check_page(page)
+    assert page.refusal() == "Black Lady is for 3 to 7 players, not 2"
+    assert 'value="Ann"' in page.html and 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' in page.html
+    assert counts(app) == (0, 0, 0)
+    response = submit(client, get(client, "/?game=black-lady"), "start-form",
+                      {"players-0": "Ann", "players-1": "Bob", "players-2": "Cat", "stake": "lots", "action": "start"})
+    assert "stake must be an amount" in Page(response).refusal()
+    assert counts(app) == (0, 0, 0)
+
+
+def test_known_players_are_offered(client: FlaskClient) -> None:
+    start_table(client)
+    page = get(client, "/")
+    assert '<datalist id="known-players">' in page.html and '<option value="Cat">' in page.html
+    assert '<option value="&lt;script&gt;alert(1)&lt;/script&gt;">' in page.html
+
+
+# --- recording hands by their result -----------------------------------------------------------------
+
+def test_three_hands_by_result(app: Flask, client: FlaskClient) -> None:
+    edit, read = start_table(client)
+    for hearts, qs in (([3, 2, 0, 8], 0), ([0, 13, 0, 0], 2), ([4, 4, 4, 1], 3)):
+        response = record_result(client, edit, hearts, qs)
+        assert response.status_code == 302, Page(response).refusal()
+    page = get(client, edit)
+    assert page.totals() == {"Ann": "20", "Bob": "19", "Cat": "17", EVIL: "22"}
+    assert counts(app) == (1, 3, 3)
+    # The sheet: one row per hand, dealer marked, running totals; why each score, per number.
+    assert all(f'id="hand-{n}"' in page.html for n in (1, 2, 3))
+    # Why each score: the page fetches the settle output's notes when a number is tapped.
+    assert '<button class="pts">16</button><small class="run">16</small>' in page.html
+    notes = client.get(edit + "/notes").get_json()
+    assert notes["hands"]["1"]["Ann"] == "Ann took 3 hearts and QS: 16; total 16"
+    assert notes["hands"]["3"][EVIL] == f"{EVIL} took 1 heart and QS: 14; total 22"
+    assert client.get(read + "/notes").get_json() == notes
+    assert client.get(read.replace("/v/", "/s/") + "/notes").status_code == 403
+    assert 'data-deal="4"' in page.html
+    assert page.text("dealer") == "Cat"  # EVIL, Ann, Bob dealt: the deal goes round clockwise
+    assert page.text("pass") == "Pass 3 cards to the left."
+    assert _unescape(page.text("lead")).startswith(f"{EVIL} (left of the dealer) leads")
+    read_page = get(client, read)
+    assert read_page.totals() == page.totals()
+    assert 'id="record-result"' not in read_page.html and 'id="edit-link"' not in read_page.html
+
+
+def test_an_impossible_result_is_refused_with_the_engine_sentence(app: Flask, client: FlaskClient) -> None:
+    edit, _ = start_table(client)
+    before = counts(app)
+    response = record_result(client, edit, [3, 2, 0, 9], 1)
+    page = Page(response)
+    assert page.status == 200
+    check_page(page)
+    assert page.refusal() == "Impossible result: the hearts add up to 14, but a hand has 13."
+    # The form exactly as typed.
+    for i, h in enumerate([3, 2, 0, 9]):
+        assert re.search(rf'id="hearts_{i}" name="hearts_{i}"\s+value="{h}"', page.html)
+    assert re.search(r'id="take_QS-1" value="1"\s+data-card="QS" data-player="Bob" checked>', page.html)
+    assert counts(app) == before
+    # Nobody took QS: also the engine's sentence.
+    page = get(client, edit + "/result")
+    response = submit(client, page, "result-form", {"hearts_0": "13"})
+    assert Page(response).refusal() == "Impossible result: QS was taken by nobody."
+    assert counts(app) == before
+
+
+def test_the_same_form_sent_twice_is_stored_once(app: Flask, client: FlaskClient) -> None:
+    edit, _ = start_table(client)
+    page = get(client, edit + "/result")
+    fields = {"hearts_0": "13", "take_QS": "0", "moon_choice": "add"}
+    first = submit(client, page, "result-form", fields)
+    second = submit(client, page, "result-form", fields)
+    assert first.status_code == second.status_code == 302
+    assert counts(app)[1] == 1
+    assert get(client, edit).totals() == {"Ann": "0", "Bob": "26", "Cat": "26", EVIL: "26"}
+
+
+def test_a_moon_without_the_choice_asks_for_it(client: FlaskClient) -> None:
+    edit, _ = start_table(client)
+    response = record_result(client, edit, [0, 0, 13, 0], 2)
+    assert "moon" in Page(response).refusal()
+    response = record_result(client, edit, [0, 0, 13, 0], 2, {"moon_choice": "subtract"})
+    assert response.status_code == 302
+    assert get(client, edit).totals() == {"Ann": "0", "Bob": "0", "Cat": "-26", EVIL: "0"}
+
+
+# --- corrections ------------------------------------------------------------------------------------------
+
+def test_edit_and_strike_recompute_totals_and_keep_versions(app: Flask, client: FlaskClient) -> None:
+    edit, read = start_table(client)
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    record_result(client, edit, [1, 1, 1, 10], 3)
+    assert get(client, edit).totals() == {"Ann": "17", "Bob": "3", "Cat": "1", EVIL: "31"}
+
+    hand = get(client, edit + "/hand/1")
+    assert re.search(r'id="hearts_0" name="hearts_0"\s+value="3"', hand.html)  # prefilled from its taken
+    assert 'id="take_QS-0" value="0"\n             data-card="QS" data-player="Ann" checked>' in hand.html
+    response = submit(client, hand, "result-form", {"hearts_0": "2", "hearts_1": "3"})
+    assert response.status_code == 302
+    assert get(client, edit).totals() == {"Ann": "16", "Bob": "4", "Cat": "1", EVIL: "31"}
+
+    hand = get(client, edit + "/hand/1")
+    history = re.search(r'id="history">(.*?)</ol>', hand.html, re.S)
+    assert history and re.findall(r'data-version="(\d+)"', history.group(1)) == ["1", "2"]
+    assert "recorded" in history.group(1) and "edited: Ann hearts 3 → 2; Bob hearts 2 → 3" in history.group(1)
+    submit(client, get(client, edit + "/hand/2"), "result-form", {})  # an unchanged save is a version too
+
+    strike = get(client, edit + "/hand/2")
+    assert 'id="strike-2"' in strike.html
+    response = submit(client, strike, "strike-form-2")
+    assert response.status_code == 302
+    page = get(client, edit)
+    assert page.totals() == {"Ann": "15", "Bob": "3", "Cat": "0", EVIL: "8"}
+    assert '<tr id="hand-2" data-hand="2" class="struck">' in page.html
+    assert "<s>1</s>" in page.html  # the struck hand's numbers are crossed out
+    restore = get(client, edit + "/hand/2")
+    assert "Struck out" in restore.html and 'id="restore-2"' in restore.html
+    submit(client, restore, "strike-form-2")
+    assert get(client, edit).totals() == {"Ann": "16", "Bob": "4", "Cat": "1", EVIL: "31"}
+    with app.app_context():
+        row = db.session.scalars(select(Hand).where(Hand.position == 2)).one()
+        assert [v.change for v in row.versions][0] == "recorded"
+        assert [v.change for v in row.versions][-2:] == ["struck out", "restored"]
+        first = db.session.scalars(select(Hand).where(Hand.position == 1)).one()
+        assert [v.record["taken"]["Ann"]["hearts"] for v in first.versions] == [3, 2]
+    # The read-only page shows the history too, without any form.
+    page = get(client, read + "/hand/1")
+    assert "Ann hearts 3 → 2" in _unescape(page.html) and "<form" not in page.html
+
+
+def test_a_correction_the_engine_refuses_keeps_the_hand(app: Flask, client: FlaskClient) -> None:
+    edit, _ = start_table(client)
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    hand = get(client, edit + "/hand/1")
+    response = submit(client, hand, "result-form", {"hearts_0": "5"})
+    page = Page(response)
+    assert page.refusal() == "Impossible result: the hearts add up to 15, but a hand has 13."
+    assert re.search(r'id="hearts_0" name="hearts_0"\s+value="5"', page.html)
+    assert get(client, edit).totals()["Ann"] == "16"
+    response = submit(client, get(client, edit + "/hand/1"), "json-form", {"record": "{not json"})
+    assert "not JSON" in Page(response).refusal()
+    assert counts(app) == (1, 1, 1)
+
+
+# --- confirmation by a second phone --------------------------------------------------------------------------
+
+def test_hands_wait_for_a_second_phone(app: Flask, client: FlaskClient) -> None:
+    edit, read = start_table(client, changes={"confirm_required": "y"})
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    page = get(client, edit)
+    assert "waiting for confirmation" in page.html and 'id="confirm-1"' in page.html
+    assert set(page.totals().values()) == {"0"}
+    assert "waiting for confirmation" in get(client, read).html
+    assert 'id="confirm-1"' not in get(client, read).html
+    response = submit(client, page, "confirm-form-1")
+    assert response.status_code == 302
+    page = get(client, edit)
+    assert page.totals()["Ann"] == "16" and 'id="confirm-1"' not in page.html
+
+
+# --- keys, CSRF and escaping -------------------------------------------------------------------------------
+
+def test_the_read_only_link_cannot_write(app: Flask, client: FlaskClient) -> None:
+    edit, read = start_table(client)
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    sid, key = read.split("/")[2:4]
+    form_page = get(client, edit + "/result")
+    _, data = form_page.form("result-form")
+    data.update({"hearts_0": "13", "take_QS": "0", "moon_choice": "add"})
+    before = counts(app)
+    for url in (f"/s/{sid}/{key}/result", f"/s/{sid}/{key}/hand/1", f"/s/{sid}/{key}/hand/1/strike",
+                f"/s/{sid}/{key}/hand/1/confirm", f"/s/{sid}/{key}/play"):
+        assert client.post(url, data=data).status_code == 403, url
+    assert client.post(f"/s/{sid}/{key}/play-check", json={"plays": []}, headers=csrf_header(form_page)).status_code == 403
+    for url in (f"/s/{sid}/{key}", f"/s/{sid}/{key}/result", f"/s/{sid}/{key}/play", f"/s/{sid}/wrong"):
+        page = get(client, url, 403)
+    assert client.post(f"/v/{sid}/{key}/result", data=data).status_code in (404, 405)
+    get(client, f"/v/{sid}/wrong", 403)
+    get(client, f"/v/nosuch/{key}", 404)
+    get(client, f"/s/nosuch/{key}", 404)
+    get(client, edit + "/hand/9", 404)
+    assert counts(app) == before
+    assert "Not allowed" in page.html
+
+
+def test_forms_need_their_csrf_token(app: Flask, client: FlaskClient) -> None:
+    edit, _ = start_table(client)
+    page = get(client, edit + "/result")
+    response = submit(client, page, "result-form", {"hearts_0": "13", "take_QS": "0", "moon_choice": "add"},
+                      drop=("csrf_token",))
+    assert response.status_code == 400
+    assert counts(app)[1] == 0
+    assert client.post(edit + "/play-check", json={"plays": []}).status_code == 400
+
+
+def test_names_are_escaped_everywhere(client: FlaskClient) -> None:
+    edit, read = start_table(client)
+    record_result(client, edit, [3, 2, 0, 8], 3)
+    for url in (edit, read, edit + "/live", read + "/live", edit + "/result", edit + "/play", edit + "/hand/1",
+                read + "/hand/1", "/"):
+        page = get(client, url)  # check_page: no raw <script>alert
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.html, url
+
+
+def test_every_page_renders_small_and_self_contained(client: FlaskClient) -> None:
+    edit, read = start_table(client, changes={"confirm_required": "y", "stake": "0.10"})
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    for url in ("/", "/?game=spot-hearts", "/?game=complex-hearts", edit, read, edit + "/live", read + "/live",
+                edit + "/result", edit + "/play", edit + "/hand/1", read + "/hand/1"):
+        page = get(client, url)
+        assert page.response.headers["Content-Security-Policy"].startswith("default-src 'self'")
+    for asset in ("app.css", "app.js", "play.js"):
+        response = client.get(f"/static/{asset}")
+        assert response.status_code == 200 and len(response.data) < PAGE_LIMIT
+        assert set(URL.findall(response.get_data(as_text=True))) == set()
+        response.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_gets_a_result_form(client: FlaskClient, game: str) -> None:
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    edit, _ = start_table(client, players=players, game=game)
+    page = get(client, edit + "/result")
+    assert 'id="hearts_3"' in page.html and 'id="save-hand"' in page.html
+    from scorekeeper.engine.games import make_ruleset
+
+    ruleset = make_ruleset(game, {})
+    for c in ruleset.specials:
+        assert f'id="take_{c.code}-0"' in page.html
+    assert ('id="spots_0"' in page.html) == ruleset.spots
+
+
+def test_the_page_follows_other_phones(client: FlaskClient) -> None:
+    edit, read = start_table(client)
+    page = get(client, read)
+    poll = re.search(r'data-poll="([^"]+)"', page.html)
+    assert poll
+    before = client.get(_unescape(poll.group(1))).get_json()["revision"]
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    assert client.get(_unescape(poll.group(1))).get_json()["revision"] == before + 1
+    live = get(client, read + "/live")
+    assert live.html.lstrip().startswith('<section id="live"') and 'id="hand-1"' in live.html
+
+
+# --- card by card -----------------------------------------------------------------------------------------
+
+def check(client: FlaskClient, edit: str, headers: dict[str, str], plays: list[str], card: str | None,
+          **extra: Any) -> Any:
+    return client.post(edit + "/play-check", json={"plays": plays, "card": card, **extra}, headers=headers)
+
+
+def test_play_check_refuses_a_revoke_with_the_engine_sentence(client: FlaskClient) -> None:
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])  # Dan deals, Ann leads
+    page = get(client, edit + "/play")
+    assert 'data-card="QS"' in page.html and len(re.findall(r'class="card s[SHDC]"', page.html)) == 52
+    headers = csrf_header(page)
+    state = check(client, edit, headers, [], None).get_json()
+    assert state["ok"] and state["turn"] == "Ann"
+    plays: list[str] = []
+    for c in ("2C", "3C", "4H", "5C", "6C", "7C", "8C"):
+        response = check(client, edit, headers, plays, c)
+        assert response.status_code == 200, response.get_json()
+        plays = response.get_json()["plays"]
+    state = response.get_json()
+    assert state["turn"] == "Cat" and state["trick"] == [["Dan", "6C"], ["Ann", "7C"], ["Bob", "8C"]]
+    assert state["tricks_won"]["Dan"] == 1 and state["taken"]["Dan"] == ["4H"]
+    response = check(client, edit, headers, plays, "9C")  # Cat had a club on trick 1
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["ok"] is False and body["error"]["code"] == "revoke"
+    assert body["error"]["message"].startswith("Cat played 4H on a club lead while holding 9C")
+    assert body["plays"] == plays  # the refused card is not kept
+    # A card already played is refused on the spot, with its sentence.
+    body = check(client, edit, headers, plays, "2C").get_json()
+    assert body["error"]["code"] == "duplicate-card" and "already played" in body["error"]["message"]
+
+
+def test_a_whole_hand_card_by_card(app: Flask, client: FlaskClient) -> None:
+    example = json.loads((ROOT / "examples" / "black-lady-hand.json").read_text())
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"],
+                          changes={"opt_first_lead": "two-of-clubs"})
+    page = get(client, edit + "/play")
+    assert 'id="leader-select"' in page.html  # the 2C rule: say who holds it
+    headers = csrf_header(page)
+    body = check(client, edit, headers, [], "2C").get_json()
+    assert body["error"]["code"] == "leader"
+    plays: list[str] = []
+    for c in example["play"]:
+        response = check(client, edit, headers, plays, c, leader="Bob")
+        assert response.status_code == 200, response.get_json()
+        plays = response.get_json()["plays"]
+    state = response.get_json()
+    assert state["complete"] is True and len(plays) == 52
+    assert sum(state["tricks_won"].values()) == 13
+    assert sum(state["points"].values()) == 26
+    response = submit(client, page, "play-form", {"plays": " ".join(plays), "leader": "Bob"})
+    assert response.status_code == 302, Page(response).refusal()
+    with app.app_context():
+        row = db.session.scalars(select(Hand)).one()
+        assert row.record["play"] == example["play"] and row.record["leader"] == "Bob"
+    sheet = get(client, edit)
+    assert {p: int(v) for p, v in sheet.totals().items()} == state["points"]
+    # The hand page of a card-by-card hand: the result form prefilled from the engine's replay,
+    # and the record itself to correct.
+    hand = get(client, edit + "/hand/1")
+    assert 'id="json-form"' in hand.html and "Recorded card by card" in hand.html
+    hearts = [int(h) for h in re.findall(r'name="hearts_\d"\s+value="(\d+)"', hand.html)]
+    assert sum(hearts) == 13
+
+
+def test_an_incomplete_card_record_is_refused_and_kept_on_the_page(app: Flask, client: FlaskClient) -> None:
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])
+    page = get(client, edit + "/play")
+    response = submit(client, page, "play-form", {"plays": "2C 3C 4C 5C"})
+    refused = Page(response)
+    assert refused.status == 200
+    assert refused.refusal().startswith("the hand stops after 4 of 52 cards")
+    assert "data-plays=\"[&#34;2C&#34;, &#34;3C&#34;, &#34;4C&#34;, &#34;5C&#34;]\"" in refused.html
+    assert counts(app)[1] == 0
+
+
+# --- settlements, warnings, corrections as JSON --------------------------------------------------------------
+
+def test_a_jack_and_the_cut_for_odd_chips(client: FlaskClient) -> None:
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    edit, _ = start_table(client, players=players, game="hearts", profile="002")  # its own settlement: sweepstakes
+    page = get(client, edit + "/result")
+    assert 'id="take_QS-0"' not in page.html and 'id="cut"' in page.html  # plain hearts: no special card
+    response = submit(client, page, "result-form", {"hearts_0": "3", "hearts_1": "3", "hearts_2": "3", "hearts_3": "4"})
+    assert response.status_code == 302
+    sheet = get(client, edit)
+    assert re.search(r'In the pool: <strong>13</strong> chips \(a jack, carried to the next hand\)', sheet.html)
+    assert {p: v for p, v in re.findall(r'<td class="chips" data-player="([^"]*)">([^<]*)</td>', sheet.html)} == {
+        "Ann": "-3", "Bob": "-3", "Cat": "-3", "Dan": "-4"}
+
+    edit, _ = start_table(client, players=players, game="hearts",
+                          changes={"settlement": "lowest-collects-difference"})
+    page = get(client, edit + "/result")
+    response = submit(client, page, "result-form", {"hearts_0": "0", "hearts_1": "0", "hearts_2": "6", "hearts_3": "7"})
+    refused = Page(response)
+    assert "Ann and Bob divide the hand's winnings and 1 odd chip is cut for" in refused.refusal()
+    response = submit(client, refused, "result-form", {"cut": "1"})
+    assert response.status_code == 302
+    assert "Bob receives" not in get(client, edit).html  # the notes are behind the numbers
+    with client.application.app_context():
+        hand = db.session.scalars(select(Hand).order_by(Hand.id.desc())).first()
+        assert hand is not None and hand.record["events"] == [{"type": "cut", "player": "Bob"}]
+
+
+def test_a_game_with_a_warning_shows_it(client: FlaskClient) -> None:
+    page = get(client, "/?game=rickety-kate")
+    assert 'id="game-warning"' in page.html
+    edit, read = start_table(client, game="rickety-kate")
+    assert "AMB-26" in get(client, edit).html and "AMB-26" in get(client, read).html
+
+
+def test_complex_scores_read_as_gaussian_integers(client: FlaskClient) -> None:
+    from scorekeeper.web.pages import format_points
+
+    assert [format_points(v) for v in (16, {"re": 3, "im": 13}, {"re": 0, "im": -13}, {"re": -10, "im": 0})] == [
+        "16", "3+13i", "-13i", "-10"]
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"], game="complex-hearts")
+    page = get(client, edit + "/result")
+    response = submit(client, page, "result-form", {"hearts_0": "3", "hearts_1": "10", "take_QS": "0",
+                                                      "take_JD": "1", "take_TC": "2"})
+    assert response.status_code == 302, Page(response).refusal()
+    assert get(client, edit).totals()["Ann"] == "3+13i"
+
+
+def test_a_card_record_corrected_as_json(app: Flask, client: FlaskClient) -> None:
+    example = json.loads((ROOT / "examples" / "black-lady-hand.json").read_text())
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"], changes={"opt_first_lead": "two-of-clubs"})
+    page = get(client, edit + "/play")
+    submit(client, page, "play-form", {"plays": " ".join(example["play"]), "leader": "Bob"})
+    hand = get(client, edit + "/hand/1")
+    _, data = hand.form("json-form")
+    record = json.loads(data["record"])
+    assert record["play"] == example["play"]
+    record["play"][-1], record["play"][-2] = record["play"][-2], record["play"][-1]  # swap the last trick's cards
+    response = submit(client, hand, "json-form", {"record": json.dumps(record)})
+    refused = Page(response)
+    assert refused.status == 200
+    assert refused.refusal().startswith("Bob played TC on a spade lead while holding QS")  # the engine's sentence
+    assert re.search(r'<textarea id="record"[^>]*>[^<]*KC', refused.html)  # kept as typed
+    record = {"taken": {"Ann": {"hearts": 13, "QS": 1}, "Bob": {"hearts": 0}, "Cat": {"hearts": 0},
+                        "Dan": {"hearts": 0}}, "moon_choice": "subtract"}
+    response = submit(client, get(client, edit + "/hand/1"), "json-form", {"record": json.dumps(record)})
+    assert response.status_code == 302
+    assert get(client, edit).totals() == {"Ann": "-26", "Bob": "0", "Cat": "0", "Dan": "0"}
+    page = get(client, edit + "/hand/1")
+    assert "corrected as JSON: replaced by a result" in page.html and "Recorded by its result" in page.html
+    with app.app_context():
+        row = db.session.scalars(select(Hand)).one()
+        assert len(row.versions) == 2 and row.record["id"] == row.versions[0].record["id"]

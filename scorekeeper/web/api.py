@@ -7,6 +7,7 @@ with the engine's error object, and nothing is stored.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -24,10 +25,15 @@ def _token() -> str | None:
 
 
 def _json_body() -> Any:
-    body = request.get_json(silent=True)
-    if body is None:
-        raise RecordSyntaxError("the request body must be JSON")
-    return body
+    """The request's JSON; NaN and Infinity are not JSON, whatever Python's reader allows."""
+    try:
+        return json.loads(request.get_data(as_text=True), parse_constant=_not_json)
+    except ValueError as exc:
+        raise RecordSyntaxError(f"the request body must be JSON ({exc})") from None
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def _error(error: ScorekeeperError) -> tuple[Response, int]:

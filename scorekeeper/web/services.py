@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
@@ -55,7 +55,7 @@ def check_token(table: TableSession, token: str | None) -> None:
 
 def check_read(table: TableSession, token: str | None, key: str | None) -> None:
     """Reads accept the edit token or the read-only key."""
-    if key and hmac.compare_digest(key, table.read_key):
+    if key and hmac.compare_digest(key.encode(), table.read_key.encode()):
         return
     check_token(table, token)
 
@@ -112,6 +112,10 @@ def create_session(record: Mapping[str, Any], *, confirm_required: bool = False)
     """
     session = session_from_json(record)  # shapes, game, players
     canonical = session_to_json(session)
+    ids = [_client_id(h) for h in canonical["hands"]]
+    repeated = next((i for i in ids if i is not None and ids.count(i) > 1), None)
+    if repeated is not None:
+        raise RecordSyntaxError(f"two hands have the same id {repeated!r}: each hand's id must be different")
     settle(session)  # every hand legal, options known, settlement fits
     config = {k: canonical[k] for k in SESSION_KEYS if k in canonical}
     token = secrets.token_urlsafe(24)
@@ -130,29 +134,47 @@ def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | 
     """Append a hand after the engine accepts the session with it; (row, created).
 
     The same client-made ``id`` sent twice is stored once: the second call returns the
-    first row unchanged.
+    first row unchanged. Two phones writing at once both get their hand stored (the later
+    one is checked again after the earlier one, as the next hand), or a clear refusal.
     """
     hand = _plain(hand)
+    client_id = _client_id(hand)
+    for _ in range(_WRITE_ATTEMPTS):
+        if client_id is not None:
+            existing = db.session.scalar(select(Hand).where(Hand.session_id == table.id, Hand.client_id == client_id))
+            if existing is not None:
+                return existing, False
+        record = session_record(table)
+        record["hands"].append(hand)  # checked as if it counted, even while it awaits confirmation
+        settle_record(record)
+        is_confirmed = (not table.confirm_required) if confirmed is None else confirmed
+        row = _add_row(table, _next_position(table), hand, confirmed=is_confirmed)
+        table.revision += 1
+        try:
+            db.session.commit()
+            return row, True
+        except IntegrityError:  # another phone took this position (or this id) a moment ago
+            db.session.rollback()
+            db.session.refresh(table)
+    raise RecordSyntaxError("the table is busy: other phones keep recording at this moment; send the hand again")
+
+
+_WRITE_ATTEMPTS = 5
+
+
+def _next_position(table: TableSession) -> int:
+    last = db.session.scalar(select(func.max(Hand.position)).where(Hand.session_id == table.id))
+    return (last or 0) + 1
+
+
+def _client_id(hand: Mapping[str, Any]) -> str | None:
+    """A hand's client-made id: a short string, checked before it reaches the database."""
     client_id = hand.get("id")
-    if client_id is not None:
-        existing = db.session.scalar(select(Hand).where(Hand.session_id == table.id, Hand.client_id == client_id))
-        if existing is not None:
-            return existing, False
-    confirmed = (not table.confirm_required) if confirmed is None else confirmed
-    record = session_record(table)
-    record["hands"].append(hand)  # checked as if it counted, even while it awaits confirmation
-    settle_record(record)
-    row = _add_row(table, len(table.hands) + 1, hand, confirmed=confirmed)
-    table.revision += 1
-    try:
-        db.session.commit()
-    except IntegrityError:  # another phone stored the same client id a moment ago
-        db.session.rollback()
-        existing = db.session.scalar(select(Hand).where(Hand.session_id == table.id, Hand.client_id == client_id))
-        if existing is None:
-            raise
-        return existing, False
-    return row, True
+    if client_id is None:
+        return None
+    if not isinstance(client_id, str) or not 0 < len(client_id) <= 64:
+        raise RecordSyntaxError("a hand's id must be a string of 1 to 64 characters")
+    return client_id
 
 
 def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], change: str = "edited") -> Hand:

@@ -1,0 +1,279 @@
+"""The phone pages in a real browser: Debian's Chromium driven by Playwright.
+
+One scenario (the issue's): start a Black Lady table, record three hands by their result and
+one card by card, correct one, read the totals; the test keeps a screenshot of the sheet in
+``tests/artifacts/black-lady-phone.png`` (git-ignored).
+
+The app runs on a fresh SQLite file, migrated as ``scorekeeper serve`` does, served by
+werkzeug in a background thread on 127.0.0.1. Without ``/usr/bin/chromium`` or the
+``playwright`` package (``pip install -e .[test]``; never ``playwright install``: the system
+Chromium is used) the test fails under ``CI=true`` and is skipped elsewhere.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from scorekeeper.engine import replay
+from scorekeeper.engine.errors import ScorekeeperError
+from scorekeeper.engine.records import HandRecord, from_json
+from scorekeeper.engine.simulate import random_record
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+SCREENSHOT = ARTIFACTS / "black-lady-phone.png"
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+GAME = "black-lady"
+HOST = "127.0.0.1"
+TIMEOUT_MS = 10_000
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+# Three hands by result: hearts per seat (the last is left to the page to fill in) and who took QS.
+RESULTS = [
+    ([3, 5, 2, 3], 1),
+    ([0, 4, 6, 3], 3),
+    ([7, 0, 1, 5], 0),
+]
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _missing() -> str:
+    problems = []
+    if importlib.util.find_spec("playwright") is None:
+        problems.append("the Python package playwright is not installed (pip install playwright)")
+    if not os.access(CHROMIUM, os.X_OK):
+        problems.append(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    return "; ".join(problems)
+
+
+def result_points(hearts: list[int], queen: int) -> list[int]:
+    """Black Lady by hand: a point a heart, 13 for QS."""
+    return [h + (13 if seat == queen else 0) for seat, h in enumerate(hearts)]
+
+
+# --- the server and the browser ------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser_ready() -> None:
+    missing = _missing()
+    if missing:
+        if in_ci():
+            pytest.fail(f"CI=true but the browser test cannot run: {missing}", pytrace=False)
+        pytest.skip(f"no browser for the browser test: {missing}")
+
+
+@pytest.fixture(scope="session")
+def live_server(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app on a fresh migrated SQLite file, served on 127.0.0.1:<free port>."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper.web import create_app
+    from scorekeeper.web.extensions import db
+    from scorekeeper.web.serve import upgrade_database
+
+    tmp = tmp_path_factory.mktemp("browser")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp / "instance"))
+        mp.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'scorekeeper.db'}",
+                          "SECRET_KEY": "browser-test-secret"})
+    upgrade_database(app)
+    server = make_server(HOST, 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="browser-test-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser(browser_ready: None) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: str) -> Iterator[tuple[Any, list[str], list[str]]]:
+    """A 390x844 touch phone; every URL it requested and every script error it hit."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  base_url=live_server)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("dialog", lambda d: d.accept())
+    try:
+        yield page, requests, errors
+    finally:
+        context.close()
+
+
+# --- the card-by-card hand from the engine -------------------------------------------------------
+
+def play_without_deal(plays: list[str], dealer: str, number: int) -> None:
+    """What the card page's check does: the cards so far, no deal. Raises the engine's refusal."""
+    base = {"dealer": dealer, "hand": number, "play": plays}
+    replay(from_json(base, {"game": GAME, "options": {}, "players": PLAYERS}))
+
+
+def card_hand(dealer: str, number: int) -> tuple[HandRecord, list[str], tuple[int, str]]:
+    """A legal hand without a moon (no moon question to answer), its cards in order, and the first
+    place where the engine, without the deal (as the page asks it), refuses a card of another
+    suit than the one really played: (play index, that card).
+
+    Without the deal a card the player still holds can never be refused on the spot (nothing yet
+    proves he holds the suit led); what the engine does refuse is a card that contradicts what the
+    cards so far show, e.g. a spade from a player who has already shown out of spades (a revoke).
+    """
+    for seed in range(2024, 2124):
+        record = random_record(GAME, PLAYERS, random.Random(seed), dealer=PLAYERS.index(dealer), hand_number=number)
+        outcome = replay(record)
+        if outcome.moon is not None:
+            continue
+        plays = [item.card.code for item in record.play]
+        for k, code in enumerate(plays):
+            for candidate in sorted(set(plays[k + 1:])):
+                if candidate[1] == code[1]:
+                    continue
+                try:
+                    play_without_deal(plays[:k] + [candidate], dealer, number)
+                except ScorekeeperError as exc:
+                    if exc.code != "incomplete":
+                        return record, plays, (k, candidate)
+    raise AssertionError("no seed gave a hand with a refusable card")
+
+
+# --- the page helpers ----------------------------------------------------------------------------
+
+def totals(page: Any) -> list[int]:
+    return [int(page.locator(f'td.total[data-player="{p}"]').inner_text().strip()) for p in PLAYERS]
+
+
+def fill_result(page: Any, hearts: list[int], queen: int) -> None:
+    """Type all but the last count (the page fills the last one in), tap who took QS."""
+    for seat, count in enumerate(hearts[:-1]):
+        page.locator(f"#hearts_{seat}").fill(str(count))
+    last = page.locator(f"#hearts_{len(hearts) - 1}")
+    assert last.input_value() == str(hearts[-1]), "the page fills in the last player's hearts"
+    page.locator(f"#take_QS-{queen}").check()
+
+
+def save(page: Any, button: str) -> None:
+    with page.expect_navigation():
+        page.locator(button).tap()
+
+
+# --- the scenario --------------------------------------------------------------------------------
+
+def test_black_lady_table_on_a_phone(phone: tuple[Any, list[str], list[str]], live_server: str) -> None:
+    from playwright.sync_api import expect
+
+    page, requests, errors = phone
+
+    # Start a Black Lady table: the game first (the form rebuilds itself for it), then the names.
+    page.goto("/")
+    assert page.locator("#players-3").count() == 1 and page.locator("#add-player").is_visible()
+    with page.expect_navigation():
+        page.locator("#game").select_option(GAME)
+    for seat, name in enumerate(PLAYERS):
+        page.locator(f"#players-{seat}").fill(name)
+    assert page.locator("#first_dealer option").all_inner_texts() == PLAYERS
+    page.locator("#first_dealer").select_option("Ann")
+    save(page, "#start")
+    assert "/s/" in page.url
+    assert page.locator("#dealer").inner_text() == "Ann"
+
+    # Three hands by their result.
+    expected = [0] * 4
+    for hearts, queen in RESULTS:
+        page.locator("#record-result").tap()
+        page.wait_for_selector("#result-form")
+        fill_result(page, hearts, queen)
+        save(page, "#save-hand")
+        expected = [t + p for t, p in zip(expected, result_points(hearts, queen))]
+        assert totals(page) == expected
+    assert page.locator("tr#hand-3").count() == 1
+
+    # The fourth card by card: who deals and who leads as the page says.
+    dealer = page.locator("#dealer").inner_text().strip()
+    assert dealer == "Dan"
+    record, plays, (refuse_at, refused_card) = card_hand(dealer, 4)
+    eldest = PLAYERS[(PLAYERS.index(dealer) + 1) % 4]
+    assert page.locator("#lead").inner_text().startswith(f"{eldest} (left of the dealer) leads")
+    page.locator("#record-cards").tap()
+    page.wait_for_selector("#play")
+    assert page.locator("#leader-select").count() == 0, "Black Lady's first lead is eldest's: nobody to choose"
+    count = page.locator("#count")
+    turn = page.locator("#turn")
+    expect(turn).to_have_text(re.compile(rf"^{eldest} to play"))  # the page's first check answered
+    for k, code in enumerate(plays):
+        if k == refuse_at:
+            page.locator(f'#card-{refused_card}[data-card="{refused_card}"]').tap()
+            refusal = page.locator("#play-refusal")
+            refusal.wait_for(state="visible")
+            sentence = refusal.inner_text().strip()
+            assert len(sentence) > 20 and sentence[0].isalpha(), sentence
+            expect(count).to_have_text(f"{k} of 52")  # a refused card is not added
+        page.locator(f'#card-{code}[data-card="{code}"]').tap()
+        expect(count).to_have_text(f"{k + 1} of 52")  # no eval: the page's CSP forbids it
+        if k == refuse_at:
+            expect(refusal).to_be_hidden()  # the refusal goes once a legal card is tapped
+    expect(turn).to_have_text("Every card is played.")
+    expect(page.locator("#save-play")).to_be_enabled()
+    save(page, "#save-play")
+    card_points = [int(p) for p in replay(record).points]  # type: ignore[call-overload]
+    expected = [t + p for t, p in zip(expected, card_points)]
+    assert totals(page) == expected
+    assert page.locator("tr#hand-4").count() == 1
+
+    # Correct hand 2: Ann took 2 hearts, not 0 (the page refills Dan's count, who took QS too).
+    page.locator("#edit-2").tap()
+    page.wait_for_selector("#result-form")
+    page.locator("#hearts_0").fill("2")
+    assert page.locator("#hearts_3").input_value() == "1"
+    save(page, "#save-hand")
+    old_hearts, queen = RESULTS[1]
+    new_hearts = [2, 4, 6, 1]
+    expected = [t - a + b for t, a, b in zip(expected, result_points(old_hearts, queen), result_points(new_hearts, queen))]
+    if not page.locator("#sheet").count():
+        page.locator("#back").tap()
+        page.wait_for_selector("#sheet")
+    assert totals(page) == expected
+    assert "v2" in page.locator("tr#hand-2").inner_text()
+
+    # The screenshot of the sheet, and nothing but 127.0.0.1 asked for anything.
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+    assert SCREENSHOT.exists() and SCREENSHOT.stat().st_size > 10_000
+    foreign = [u for u in requests if urlsplit(u).scheme in ("http", "https", "ws", "wss")
+               and urlsplit(u).hostname != HOST]
+    assert not foreign, f"requests to other hosts: {foreign}"
+    assert not [u for u in requests if urlsplit(u).scheme not in ("http", "https", "data")], requests
+    assert not errors, f"script errors: {errors}"

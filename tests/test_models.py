@@ -6,6 +6,7 @@ path); each keeps the hand's earlier versions and the totals follow.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -200,3 +201,58 @@ def test_an_unknown_hand_or_session_is_not_found(ctx: Flask) -> None:
         services.strike_hand(table, 7)
     with pytest.raises(services.NotFound):
         services.get_session("nosuchsession")
+
+
+# --- two phones changing one session at once ------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG services: no session-level lock. An edit and a new hand checked at the same moment are each "
+    "valid alone and both commit (different rows, no unique clash): here the edit ends the game at hand "
+    "4 while hand 5 is appended, and from then on the session no longer settles (every read and write "
+    "of it is refused with game-over until hand 5 is struck). Lock the session row "
+    "(SELECT ... FOR UPDATE; BEGIN IMMEDIATE on SQLite) before checking, or re-check after the write."
+))
+def test_an_edit_and_a_new_hand_at_once_leave_a_session_that_settles(app: Flask,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    dan_25, ann_25 = result((0, 0, 1, 12), "Dan"), result((12, 0, 1, 0), "Ann")
+    with app.app_context():
+        created = services.create_session(session(hands=[dan_25, dan_25, dan_25, ann_25]))  # Dan 75
+    barrier = threading.Barrier(2)
+    seats, lock, local = [2], threading.Lock(), threading.local()
+    real = services.settle_record
+
+    def settle_then_wait(record: Any) -> dict[str, Any]:  # both have checked before either writes
+        out = real(record)
+        with lock:
+            wait = seats[0] > 0 and not getattr(local, "waited", False)
+            if wait:
+                seats[0] -= 1
+                local.waited = True
+        if wait:
+            try:
+                barrier.wait(timeout=3)
+            except threading.BrokenBarrierError:
+                pass  # the other is held back by a lock (the right fix): carry on alone
+        return out
+
+    monkeypatch.setattr(services, "settle_record", settle_then_wait)
+    failures: list[str] = []
+
+    def phone(write: Any) -> None:
+        with app.app_context():
+            try:
+                write(services.get_session(created.id))
+            except ScorekeeperError:
+                pass  # a refusal is a fine answer
+            except Exception as exc:  # noqa: BLE001
+                failures.append(repr(exc))
+
+    threads = [threading.Thread(target=phone, args=(lambda t: services.edit_hand(t, 4, dan_25),)),
+               threading.Thread(target=phone, args=(lambda t: services.add_hand(t, result()),))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert failures == []
+    with app.app_context():
+        services.current_settlement(services.get_session(created.id))  # must not raise

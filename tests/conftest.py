@@ -31,11 +31,6 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "postgres: runs against the throwaway PostgreSQL cluster (tests/pgcluster.py); "
         "fails under CI=true and skips elsewhere when the server programs are not installed",
     )
-    # migrations/env.py (Flask-Migrate's stock template) tries ``db.get_engine()`` first, which
-    # Flask-SQLAlchemy 3.1 deprecates (its fallback, ``db.engine``, is the right call); under
-    # ``filterwarnings = error`` that warning would abort every migration. Fix: env.py's
-    # get_engine() should return ``current_app.extensions["migrate"].db.engine`` directly.
-    config.addinivalue_line("filterwarnings", "ignore:'get_engine' is deprecated:DeprecationWarning")
 
 
 def in_ci() -> bool:

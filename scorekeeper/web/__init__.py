@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -57,12 +58,25 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 def _instance_secret(instance: str) -> str:
-    """A secret key kept in the instance folder, made once, so sessions survive restarts."""
+    """A secret key kept in the instance folder, made once, so sessions survive restarts.
+
+    Several workers may start at once on a fresh folder: exactly one creates the file
+    (O_EXCL, mode 0600 from the start); the others wait until it holds the key.
+    """
     path = Path(instance) / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        for _ in range(100):
+            key = path.read_text().strip()
+            if key:
+                return key
+            time.sleep(0.05)
+        raise RuntimeError(f"{path} stays empty: remove it or set SCOREKEEPER_SECRET_KEY") from None
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as out:
+        out.write(key)
+    return key
 
 
 @event.listens_for(Engine, "connect")
@@ -72,5 +86,6 @@ def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable at checkpoints, no fsync per commit
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.close()

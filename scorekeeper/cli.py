@@ -82,8 +82,20 @@ def replay_line(line: str) -> tuple[int, str]:
     return 0, outcome_line(outcome)
 
 
-def _replay_chunk(lines: list[str]) -> list[tuple[int, str]]:
-    return [replay_line(line) for line in lines]
+def _replay_chunk(lines: list[str]) -> tuple[int, str]:
+    """A chunk of archive lines in, (worst exit status, their output lines as one text) out.
+
+    One string per chunk is what crosses back from a worker process: pickling and writing
+    it is much cheaper than one (status, line) pair per record.
+    """
+    worst = 0
+    out: list[str] = []
+    for line in lines:
+        status, text = replay_line(line)
+        worst = max(worst, status)
+        out.append(text)
+    out.append("")
+    return worst, "\n".join(out)
 
 
 def cmd_replay(path: str, *, text: bool = False, jobs: int = 0, out: IO[str] | None = None) -> int:
@@ -146,9 +158,9 @@ def _next_nonblank(stream: IO[str], seen: list[str]) -> str | None:
 def _replay_archive(lines: Iterator[str], *, text: bool, jobs: int, out: IO[str]) -> int:
     results = _parallel(lines, jobs) if not text else ((s, o) for s, o in map(_text_line, lines))
     worst = 0
-    for status, line in results:
+    for status, block in results:  # each block is one or more whole output lines
         worst = max(worst, status)
-        out.write(line if text else line + "\n")
+        out.write(block)
     return worst
 
 
@@ -165,7 +177,10 @@ def _nonblank(head: Iterable[str], stream: Iterable[str]) -> Iterator[str]:
 
 
 def _parallel(lines: Iterator[str], jobs: int) -> Iterator[tuple[int, str]]:
-    """Replay lines in order, in chunks over worker processes; at most a few chunks in flight."""
+    """Replay lines in order, in chunks over worker processes; at most a few chunks in flight.
+
+    Yields (worst exit status, output lines ending in a newline), a chunk or a line at a time.
+    """
     jobs = jobs or os.cpu_count() or 1
     chunk: list[str] = []
     first_chunks: list[list[str]] = []
@@ -178,7 +193,7 @@ def _parallel(lines: Iterator[str], jobs: int) -> Iterator[tuple[int, str]]:
                 break
     if jobs == 1 or len(first_chunks) < 2:
         for c in first_chunks + [chunk]:
-            yield from _replay_chunk(c)
+            yield _replay_chunk(c)
         yield from _replay_chunk_stream(lines)
         return
     import multiprocessing
@@ -193,16 +208,17 @@ def _parallel(lines: Iterator[str], jobs: int) -> Iterator[tuple[int, str]]:
                 pending.append(pool.apply_async(_replay_chunk, (chunk,)))
                 chunk = []
                 while len(pending) > 2 * jobs:
-                    yield from pending.popleft().get()
+                    yield pending.popleft().get()
         if chunk:
             pending.append(pool.apply_async(_replay_chunk, (chunk,)))
         while pending:
-            yield from pending.popleft().get()
+            yield pending.popleft().get()
 
 
 def _replay_chunk_stream(lines: Iterator[str]) -> Iterator[tuple[int, str]]:
     for line in lines:
-        yield replay_line(line)
+        status, text = replay_line(line)
+        yield status, text + "\n"
 
 
 # --- the text notation ----------------------------------------------------------------------

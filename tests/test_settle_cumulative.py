@@ -121,3 +121,15 @@ def test_tied_lowest_totals_are_joint_winners_or_play_on(final_tie: str, finishe
                                  settlement_options={"final_tie": final_tie}))
         assert result["totals"] == {"A": 1, "B": 100, "C": 0, "D": 29}
         assert (result["finished"], result["winners"]) == (True, ["C"])
+
+
+def test_spot_instant_win_ends_the_game_with_the_shooter_as_winner() -> None:
+    # 3.1 step 2 (spot-hearts profile 004): record the hand, then the shooter wins at once, whatever the totals.
+    hands = [{"taken": {"A": {"spots": 40}, "B": {"spots": 51, "QS": 1}, "C": {"spots": 0}, "D": {"spots": 0}}},
+             {"taken": {"A": {"spots": 91, "QS": 1}, "B": {"spots": 0}, "C": {"spots": 0}, "D": {"spots": 0}}}]
+    result = settled(session("spot-hearts", hands, options={"profile": "004"}))
+    assert result["hands"][1]["moon"] == "A"
+    assert result["totals"] == {"A": 144, "B": 64, "C": 0, "D": 0}
+    assert (result["finished"], result["winners"]) == (True, ["A"])
+    error = refusal(session("spot-hearts", [*hands, hands[0]], options={"profile": "004"}))
+    assert (error.code, error.hand) == ("game-over", 3)

@@ -128,3 +128,10 @@ def test_fewest_transfers_is_the_fewest(values: list[int]) -> None:
     assert settles(balances, transfers)
     nonzero = tuple(sorted(v for v in amounts if v))
     assert len(transfers) == len(nonzero) - most_groups(nonzero)
+
+
+@pytest.mark.parametrize(("stake", "money"), [(1e3, "32000.0"), ("1E+3", "32000"), ("0.0000001", "0.0000032")])
+def test_money_is_never_written_with_an_exponent(stake: Any, money: str) -> None:
+    result = settled(session("hearts", THREE_HANDS, options={"profile": "003"}, settlement="sweepstakes", stake=stake))
+    assert result["money"]["A"] == money
+    assert all("E" not in t["amount"] for t in result["transfers"])

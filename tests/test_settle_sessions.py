@@ -189,3 +189,10 @@ def test_session_to_json_round_trips(value: dict[str, Any]) -> None:
     if "stake" in value:
         assert written["stake"] == str(value["stake"])
     assert settled(written) == settled(value)
+
+
+@pytest.mark.parametrize(("game", "players"), [("black-lady", ["A", "B"]), ("hearts", ["A", "B"]), ("hearts", ABCD * 4)])
+def test_a_table_the_game_is_not_for_is_refused_even_without_hands(game: str, players: list[str]) -> None:
+    names = [f"{p}{i}" for i, p in enumerate(players)]
+    error = refusal(session(game, [], players=names))
+    assert (error.code, error.exit_status, error.hand) == ("players", 1, None)

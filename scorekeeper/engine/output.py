@@ -101,9 +101,16 @@ def outcome_line(outcome: HandOutcome) -> str:
     parts.append(", ".join([f'{name}: [{", ".join(map(quoted, entry))}]' for name, entry in zip(names, taken)]))
     parts.append('}, "points": {')
     parts.append(", ".join([f"{name}: {p}" for name, p in zip(names, points)]))
-    parts.append("}, ")
-    parts.append(_encode(_tail_json(outcome))[1:])  # the tail object's members, after its opening brace
+    tail = _tail_json(outcome)
+    if tail == _PLAIN_TAIL:
+        parts.append('}, "moon": null}')
+    else:
+        parts.append("}, ")
+        parts.append(_encode(tail)[1:])  # the tail object's members, after its opening brace
     return "".join(parts)
+
+
+_PLAIN_TAIL: dict[str, Any] = {"moon": None}  # most hands: no moon, no revoke, nothing void
 
 
 def error_json(error: ScorekeeperError) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from operator import itemgetter
 from typing import Any
 
@@ -298,10 +299,7 @@ def _single_pack_deal(
         mask = mask_of(given)
         if mask is None or mask & ~held:
             return None
-        kept = list(cards)
-        for c in given:
-            kept.remove(c)
-        hands.append(kept)
+        hands.append(list(filterfalse(frozenset(given).__contains__, cards)))  # by identity: cards are interned
     for seat in range(seating.size):
         hands[seating.receiver(seat, direction)].extend(passed[seat])
     return [tuple(h) for h in hands], widow

@@ -36,9 +36,27 @@ class PackFacts:
     heart_values: tuple[int, ...]
 
 
-@lru_cache(maxsize=256)
+_FACTS: dict[tuple[int, int], tuple[Ruleset, DealLayout, PackFacts]] = {}
+
+
 def pack_facts(ruleset: Ruleset, layout: DealLayout) -> PackFacts:
-    """The pack facts of a ruleset (hashed by identity: rulesets are cached) and a layout."""
+    """The pack facts of a ruleset and a layout (both cached by the engine), looked up by identity.
+
+    Hashing a layout hashes its whole pack; the identities are kept alive in the cache, so an
+    ``id`` cannot be reused while its entry is there.
+    """
+    key = (id(ruleset), id(layout))
+    hit = _FACTS.get(key)
+    if hit is not None and hit[0] is ruleset and hit[1] is layout:
+        return hit[2]
+    facts = _pack_facts(ruleset, layout)
+    if len(_FACTS) >= 256:
+        _FACTS.clear()
+    _FACTS[key] = (ruleset, layout, facts)
+    return facts
+
+
+def _pack_facts(ruleset: Ruleset, layout: DealLayout) -> PackFacts:
     specials = special_cards(ruleset)
     ordered = tuple(sorted(specials))
     return PackFacts(

@@ -14,7 +14,7 @@ from decimal import Decimal
 from operator import add
 from typing import Any
 
-from ..errors import ScorekeeperError
+from ..errors import InconsistentRecord, ScorekeeperError
 from ..gaussian import Gaussian
 from ..output import points_json
 from ..records import HandRecord
@@ -73,9 +73,9 @@ def settle(session: Session) -> SessionResult:
     dealers: list[int] = []
     last: SessionHand | None = None
     try:
-        layout: DealLayout | None = ruleset.layout(n)
-    except ValueError:
-        layout = None  # replay words the error with the first hand
+        layout = ruleset.layout(n)
+    except ValueError as wrong:  # the session's table, not one hand: refused even with no hands yet
+        raise InconsistentRecord(str(wrong), code="players") from None
     for sh in session_hands(session):
         if method.finished:
             exc = ScorekeeperError(
@@ -119,11 +119,11 @@ def settle(session: Session) -> SessionResult:
     )
 
 
-def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout | None) -> HandOutcome:
+def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout) -> HandOutcome:
     """``replay(record)``; a quick result goes straight to ``check_result``, which is what replay calls for
     it, with the ruleset, seating and layout every hand of the session shares (they follow from the
     session's game, options and players, which a hand cannot change)."""
-    if record.taken is not None and layout is not None and not any(e["type"] == "misdeal" for e in record.events):
+    if record.taken is not None and not any(e["type"] == "misdeal" for e in record.events):
         return check_result(record, ruleset, seating, layout)
     return replay(record)
 
@@ -211,5 +211,5 @@ def result_json(result: SessionResult) -> dict[str, Any]:
 
 
 def _amount(value: Decimal) -> str:
-    """Money as a string with the stake's decimals (no binary-float rounding)."""
-    return str(value)
+    """Money as a string with the stake's decimals (no binary-float rounding), never in exponent form."""
+    return format(value, "f")

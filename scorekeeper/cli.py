@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from .engine import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
-from .engine.output import error_json, outcome_json, outcome_line
+from .engine.output import error_json, outcome_json, outcome_line, points_text
 from .engine.replay import HandOutcome, replay
 
 CHUNK = 400  # archive lines per task handed to a worker process
@@ -301,15 +301,8 @@ def format_text(obj: dict[str, Any], outcome: HandOutcome | None) -> str:
     if obj.get("moon"):
         m = obj["moon"]
         lines.append(f"{m['player']} shot the moon ({m['rule']}{', ' + m['choice'] if m['choice'] else ''})")
-    lines.append("points: " + ", ".join(f"{n} {_show_points(p)}" for n, p in obj["points"].items()))
+    lines.append("points: " + ", ".join(f"{n} {points_text(p)}" for n, p in obj["points"].items()))
     return "\n".join(lines) + "\n"
-
-
-def _show_points(p: Any) -> str:
-    if isinstance(p, dict):
-        sign = "-" if p["im"] < 0 else "+"
-        return f"{p['re']} {sign} {abs(p['im'])}i"
-    return str(p)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,7 +7,7 @@ import sys
 from typing import IO, Any
 
 from .engine.errors import RecordSyntaxError, ScorekeeperError
-from .engine.output import error_json
+from .engine.output import error_json, points_text
 from .engine.settlement import result_json, session_from_json, settle
 
 
@@ -51,7 +51,7 @@ def format_settlement(result: dict[str, Any]) -> str:
     if "closing" in result:
         lines.append("the table stops:")
         lines.extend(f"  {note}" for note in result["closing"]["notes"].values())
-    lines.append("totals: " + ", ".join(f"{n} {_show(v)}" for n, v in result["totals"].items()))
+    lines.append("totals: " + ", ".join(f"{n} {points_text(v)}" for n, v in result["totals"].items()))
     lines.append("chips: " + ", ".join(f"{n} {v:+d}" for n, v in result["balance"].items()) + f"; pool {result['pool']}")
     if "money" in result:
         lines.append("money: " + ", ".join(f"{n} {v}" for n, v in result["money"].items()))
@@ -59,10 +59,3 @@ def format_settlement(result: dict[str, Any]) -> str:
     state = "finished" if result["finished"] else "in progress"
     lines.append(f"game {state}; " + ("winners: " + ", ".join(result["winners"]) if result["winners"] else "no winner yet"))
     return "\n".join(lines) + "\n"
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, dict):
-        sign = "-" if value["im"] < 0 else "+"
-        return f"{value['re']} {sign} {abs(value['im'])}i"
-    return str(value)

@@ -22,6 +22,14 @@ from .replay import HandOutcome
 from .scoring import Points
 
 
+def points_text(value: Any) -> str:
+    """Points from the JSON output as a person reads them: 16, or 3 + 2i in Complex Hearts."""
+    if isinstance(value, dict):
+        sign = "-" if value["im"] < 0 else "+"
+        return f"{value['re']} {sign} {abs(value['im'])}i"
+    return str(value)
+
+
 def points_json(points: Points) -> Any:
     """A number, or {"re": a, "im": b} in Complex Hearts."""
     return points.to_json() if isinstance(points, Gaussian) else points

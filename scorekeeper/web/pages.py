@@ -576,21 +576,27 @@ def hand_edit(sid: str, key: str, position: int) -> Any:
                              formdata=request.form if posted else None, data=None if posted else data)
     refusal = None
     if posted and form.validate():
-        new = forms.result_record(form, keep=row.record)
         try:
-            change = describe_change(row.record, new) or "saved unchanged"
-            services.edit_hand(table, position, new, change=("edited: " + change)[:200])
+            return _save_correction(table, row, forms.result_record(form, keep=row.record), "edited", sid, key)
         except ScorekeeperError as exc:
             db.session.rollback()
             refusal = _refusal(exc, position)
-        else:
-            flash(f"Hand {position} corrected; the totals are recomputed.")
-            return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{position}")
     elif posted:
         refusal = "Please check the fields marked below."
     json_form = forms.JsonForm(data={"record": json.dumps(row.record, indent=1, ensure_ascii=False)})
     return render_template("pages/hand.html", form=form, refusal=refusal, json_form=json_form,
                            action_form=forms.ActionForm(), **_hand_context(table, row, True, key))
+
+
+def _save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: str, key: str) -> Any:
+    """Store a corrected hand (the services check it first) and go back to the sheet.
+
+    :raises ScorekeeperError: the engine refuses the corrected hand; nothing is stored.
+    """
+    change = describe_change(row.record, new) or "saved unchanged"
+    services.edit_hand(table, row.position, new, change=f"{how}: {change}"[:200])
+    flash(f"Hand {row.position} corrected; the totals are recomputed.")
+    return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
 
 
 def _is_counts(record: Mapping[str, Any]) -> bool:
@@ -610,14 +616,10 @@ def hand_json(sid: str, key: str, position: int) -> Any:
             new = _parse_json_record(json_form.record.data or "")
             if row.record.get("id") and "id" not in new:
                 new["id"] = row.record["id"]
-            change = describe_change(row.record, new) or "saved unchanged"
-            services.edit_hand(table, position, new, change=("corrected as JSON: " + change)[:200])
+            return _save_correction(table, row, new, "corrected as JSON", sid, key)
         except ScorekeeperError as exc:
             db.session.rollback()
             refusal = _refusal(exc, position)
-        else:
-            flash(f"Hand {position} corrected; the totals are recomputed.")
-            return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{position}")
     else:
         refusal = "Paste or type the corrected record."
     game = _game(table)

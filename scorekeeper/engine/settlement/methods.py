@@ -65,7 +65,8 @@ class Method:
         return [0] * self.n, [""] * self.n
 
     def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
-        """Update ``finished`` and ``winner_seats`` after a hand."""
+        """Update ``finished`` and ``winner_seats`` after a hand; by default the best balance leads."""
+        self.winner_seats = self.richest(balance)
 
     def close(self, cut: int | None) -> tuple[list[int], list[str]] | None:
         """When the table stops: what happens to chips left in the pool (AMB-43)."""
@@ -280,9 +281,6 @@ class PoolMethod(Method):
         notes = [f"{self.names[s]} gets {payments[s]} of the {pool} chips left in the pool" for s in range(self.n)]
         return payments, notes
 
-    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
-        self.winner_seats = self.richest(balance)
-
     def pay_in(self, units: Sequence[int], payments: list[int], notes: list[str], carried: int) -> int:
         """Everyone pays his units into the pool; returns the pool P."""
         memo = self._words if self.revoked is None else {}  # a revoke's words are not the usual ones
@@ -377,9 +375,6 @@ class Howell(Method):
             notes.append(f"{self.took(seat, u)}: paid {paid} into the pot, took back {back}, net {back - paid:+d}")
         return payments, notes
 
-    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
-        self.winner_seats = self.richest(balance)
-
 
 @method
 class SpotDifferences(Method):
@@ -392,9 +387,6 @@ class SpotDifferences(Method):
 
     def took(self, seat: int, u: int) -> str:
         return f"{self.names[seat]} took {plural(u, 'spot')}"
-
-    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
-        self.winner_seats = self.richest(balance)
 
 
 @method
@@ -418,9 +410,6 @@ class TwoHandedDifference(Method):
         notes[loser] = f"{self.took(loser, units[loser])}: pays {owe} ({why})"
         notes[winner] = f"{self.took(winner, units[winner])}: receives {owe}"
         return payments, notes
-
-    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
-        self.winner_seats = self.richest(balance)
 
 
 @method
@@ -466,9 +455,6 @@ class ThreeHandedExcess(Method):
             notes[p] = f"{self.took(p, high)}, tied for the most: pays {self.names[low]} {high - units[low]}"
         notes[low] = f"{self.took(low, units[low])}: receives {payments[low]}"
         return payments, notes
-
-    def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
-        self.winner_seats = self.richest(balance)
 
 
 def revoke_chips(m: Method, offender: int) -> tuple[list[int], list[str]]:

@@ -78,8 +78,8 @@ def create_session() -> tuple[Response, int]:
 @bp.post("/sessions/<session_id>/hands")
 def add_hand(session_id: str) -> tuple[Response, int]:
     table = _session_for_write(session_id)
-    _, created = services.add_hand(table, _json_body())
-    return jsonify(services.current_settlement(table)), 201 if created else 200
+    _, created, settlement = services.record_hand(table, _json_body())
+    return jsonify(settlement), 201 if created else 200
 
 
 @bp.get("/sessions/<session_id>")

@@ -137,25 +137,38 @@ def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | 
     first row unchanged. Two phones writing at once both get their hand stored (the later
     one is checked again after the earlier one, as the next hand), or a clear refusal.
     """
+    row, created, _ = record_hand(table, hand, confirmed=confirmed)
+    return row, created
+
+
+def record_hand(
+    table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None,
+) -> tuple[Hand, bool, dict[str, Any]]:
+    """``add_hand``, also returning the session's settlement afterwards.
+
+    The check before the write already settled the session with the new hand, so when the
+    hand counts at once that settlement is returned instead of settling everything again.
+    """
     hand = _plain(hand)
     client_id = _client_id(hand)
     for _ in range(_WRITE_ATTEMPTS):
         if client_id is not None:
             existing = db.session.scalar(select(Hand).where(Hand.session_id == table.id, Hand.client_id == client_id))
             if existing is not None:
-                return existing, False
+                return existing, False, current_settlement(table)
         record = session_record(table)
         record["hands"].append(hand)  # checked as if it counted, even while it awaits confirmation
-        settle_record(record)
+        settled = settle_record(record)
         is_confirmed = (not table.confirm_required) if confirmed is None else confirmed
         row = _add_row(table, _next_position(table), hand, confirmed=is_confirmed)
         table.revision += 1
         try:
             db.session.commit()
-            return row, True
         except IntegrityError:  # another phone took this position (or this id) a moment ago
             db.session.rollback()
             db.session.refresh(table)
+            continue
+        return row, True, settled if is_confirmed else current_settlement(table)
     raise RecordSyntaxError("the table is busy: other phones keep recording at this moment; send the hand again")
 
 

@@ -205,15 +205,9 @@ def test_an_unknown_hand_or_session_is_not_found(ctx: Flask) -> None:
 
 # --- two phones changing one session at once ------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG services: no session-level lock. An edit and a new hand checked at the same moment are each "
-    "valid alone and both commit (different rows, no unique clash): here the edit ends the game at hand "
-    "4 while hand 5 is appended, and from then on the session no longer settles (every read and write "
-    "of it is refused with game-over until hand 5 is struck). Lock the session row "
-    "(SELECT ... FOR UPDATE; BEGIN IMMEDIATE on SQLite) before checking, or re-check after the write."
-))
 def test_an_edit_and_a_new_hand_at_once_leave_a_session_that_settles(app: Flask,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both writes were checked against the same session; the revision lock lets only one stand."""
     dan_25, ann_25 = result((0, 0, 1, 12), "Dan"), result((12, 0, 1, 0), "Ann")
     with app.app_context():
         created = services.create_session(session(hands=[dan_25, dan_25, dan_25, ann_25]))  # Dan 75

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
 from ..engine.settlement import result_json, session_from_json, session_to_json, settle
 from .extensions import db
 from .models import Hand, HandVersion, TableSession
@@ -152,6 +152,7 @@ def record_hand(
     hand = _plain(hand)
     client_id = _client_id(hand)
     for _ in range(_WRITE_ATTEMPTS):
+        seen = table.revision
         if client_id is not None:
             existing = db.session.scalar(select(Hand).where(Hand.session_id == table.id, Hand.client_id == client_id))
             if existing is not None:
@@ -161,12 +162,12 @@ def record_hand(
         settled = settle_record(record)
         is_confirmed = (not table.confirm_required) if confirmed is None else confirmed
         row = _add_row(table, _next_position(table), hand, confirmed=is_confirmed)
-        table.revision += 1
         try:
+            _bump_revision(table, seen)
             db.session.commit()
-        except IntegrityError:  # another phone took this position (or this id) a moment ago
+        except (IntegrityError, _Conflict):  # another phone wrote to this session a moment ago
             db.session.rollback()
-            db.session.refresh(table)
+            db.session.expire(table)
             continue
         return row, True, settled if is_confirmed else current_settlement(table)
     raise RecordSyntaxError("the table is busy: other phones keep recording at this moment; send the hand again")
@@ -192,40 +193,73 @@ def _client_id(hand: Mapping[str, Any]) -> str | None:
 
 def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], change: str = "edited") -> Hand:
     """Replace a hand with a corrected version (kept in its history) once the session settles."""
+    seen = table.revision
     row = _hand_at(table, position)
     hand = _plain(hand)
     settle_record(session_record(table, row=row, record=hand))
     row.record = hand
     _version(row, hand, row.struck, change)
-    return _commit(table, row)
+    return _commit(table, row, seen)
 
 
 def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand:
     """Strike a hand out (or restore it); the totals recompute, the history keeps it."""
+    seen = table.revision
     row = _hand_at(table, position)
     if row.struck != struck:
         settle_record(session_record(table, row=row, struck=struck))
         row.struck = struck
         _version(row, row.record, struck, "struck out" if struck else "restored")
-        _commit(table, row)
+        _commit(table, row, seen)
     return row
 
 
 def confirm_hand(table: TableSession, position: int) -> Hand:
     """A second phone confirms a hand: from now on it counts."""
+    seen = table.revision
     row = _hand_at(table, position)
     if not row.confirmed:
         settle_record(session_record(table, row=row, confirmed=True))
         row.confirmed = True
         _version(row, row.record, row.struck, "confirmed")
-        _commit(table, row)
+        _commit(table, row, seen)
     return row
 
 
-def _commit(table: TableSession, row: Hand) -> Hand:
-    table.revision += 1
+def _commit(table: TableSession, row: Hand, seen: int) -> Hand:
+    """Commit a change checked against revision ``seen``, unless another write came first.
+
+    :raises InconsistentRecord: another phone changed the session since the check (``busy``).
+    """
+    try:
+        _bump_revision(table, seen)
+    except _Conflict:
+        db.session.rollback()
+        raise InconsistentRecord(
+            "another phone changed this session at the same moment: look at the sheet again and retry",
+            code="busy",
+        ) from None
     db.session.commit()
     return row
+
+
+class _Conflict(Exception):
+    """The session's revision moved between the check and the write."""
+
+
+def _bump_revision(table: TableSession, seen: int) -> None:
+    """Optimistic lock: the write stands only if nobody wrote since revision ``seen`` was read.
+
+    Every write checks the whole session and then moves its revision from ``seen`` to
+    ``seen + 1`` in the same transaction; a write checked against an older session finds
+    no row to update and is undone, so two writes never both commit on one revision.
+    """
+    done = db.session.execute(
+        update(TableSession).where(TableSession.id == table.id, TableSession.revision == seen)
+        .values(revision=seen + 1).execution_options(synchronize_session=False)
+    )
+    if done.rowcount != 1:  # type: ignore[attr-defined]
+        raise _Conflict()
 
 
 def _add_row(table: TableSession, position: int, hand: dict[str, Any], *, confirmed: bool) -> Hand:

@@ -460,13 +460,10 @@ def record_result(sid: str, key: str) -> Any:
     refusal = None
     if request.method == "POST" and form.validate():
         try:
-            row, created = services.add_hand(table, forms.result_record(form))
+            return _save_new_hand(table, forms.result_record(form), sid, key)
         except ScorekeeperError as exc:
             db.session.rollback()
             refusal = _refusal(exc, len(table.hands) + 1)
-        else:
-            flash(_saved(row, created))
-            return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
     elif request.method == "POST":
         refusal = "Please check the fields marked below."
     return render_template("pages/result.html", table=table, game=game, form=form, refusal=refusal, key=key,
@@ -588,6 +585,16 @@ def hand_edit(sid: str, key: str, position: int) -> Any:
                            action_form=forms.ActionForm(), **_hand_context(table, row, True, key))
 
 
+def _save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
+    """Store a new hand (the services check it first) and go back to the sheet at that hand.
+
+    :raises ScorekeeperError: the engine refuses the hand; nothing is stored.
+    """
+    row, created = services.add_hand(table, hand)
+    flash(_saved(row, created))
+    return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
+
+
 def _save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: str, key: str) -> Any:
     """Store a corrected hand (the services check it first) and go back to the sheet.
 
@@ -695,13 +702,10 @@ def play(sid: str, key: str) -> Any:
         plays = [p for p in (form.plays.data or "").replace(",", " ").split() if p]
         hand = _play_record(game, next_deal, form, plays)
         try:
-            row, created = services.add_hand(table, hand)
+            return _save_new_hand(table, hand, sid, key)
         except ScorekeeperError as exc:
             db.session.rollback()
             refusal = _refusal(exc, len(table.hands) + 1)
-        else:
-            flash(_saved(row, created))
-            return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
     if not form.client_id.data:
         form.client_id.data = forms.new_client_id()
     two_clubs = _needs_leader(game)

@@ -281,6 +281,15 @@ class PoolMethod(Method):
         notes = [f"{self.names[s]} gets {payments[s]} of the {pool} chips left in the pool" for s in range(self.n)]
         return payments, notes
 
+    def award(self, pool: int, winners: Sequence[int], payments: list[int]) -> tuple[int, int]:
+        """Winners share the pool equally; the odd chips stay in it for the next hand (3.4, 3.5)."""
+        share, odd = divmod(pool, len(winners))
+        for seat in winners:
+            payments[seat] += share
+        self.pool = odd
+        self.last_winners = tuple(winners)
+        return share, odd
+
     def pay_in(self, units: Sequence[int], payments: list[int], notes: list[str], carried: int) -> int:
         """Everyone pays his units into the pool; returns the pool P."""
         memo = self._words if self.revoked is None else {}  # a revoke's words are not the usual ones
@@ -306,14 +315,11 @@ class Pot(PoolMethod):
         carried = self.pool
         pool = self.pay_in(units, payments, notes, carried)
         winners = _lowest(units)
-        share, odd = divmod(pool, len(winners))
+        share, odd = self.award(pool, winners, payments)
         for seat in winners:
-            payments[seat] += share
             notes[seat] += f", the fewest: wins {share} of the pot of {pool}" + (f" ({carried} carried in)" if carried else "")
         if odd:
             notes[winners[0]] += f"; {plural(odd, 'odd chip')} carried to the next pot"
-        self.pool = odd
-        self.last_winners = winners
         return payments, notes
 
 
@@ -348,14 +354,11 @@ class Sweepstakes(PoolMethod):
             for seat in range(self.n):
                 notes[seat] += jack
             return payments, notes
-        share, odd = divmod(pool, len(clear))
+        share, odd = self.award(pool, clear, payments)
         for seat in clear:
-            payments[seat] += share
             notes[seat] = f"{self.names[seat]} is clear: pays nothing, wins {share} of the pool of {pool}"
         if odd:
             notes[clear[0]] += f"; {plural(odd, 'odd chip')} carried"
-        self.pool = odd
-        self.last_winners = clear
         return payments, notes
 
 

@@ -1,7 +1,7 @@
 """The table app: a Flask app factory with one blueprint per area.
 
 The app sits on the engine: views parse input and call ``services``, which call the
-engine and commit. Templates and static files live at the project's top level.
+engine and commit. Templates and static files live at the project's top level (``resources``).
 """
 
 from __future__ import annotations
@@ -16,19 +16,20 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from ..resources import CHECKOUT, installed, resource
 from .extensions import csrf, db, migrate
 
-PROJECT = Path(__file__).resolve().parent.parent.parent
-MIGRATIONS = PROJECT / "migrations"
+MIGRATIONS = resource("migrations")
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app; ``config`` overrides the defaults (tests pass their database URL here)."""
     app = Flask(
         "scorekeeper",
-        template_folder=str(PROJECT / "templates"),
-        static_folder=str(PROJECT / "static"),
-        instance_path=os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(PROJECT / "instance"),
+        template_folder=str(resource("templates")),
+        static_folder=str(resource("static")),
+        # A checkout keeps its data in ./instance; an installed copy in Flask's <prefix>/var/scorekeeper-instance.
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE_PATH") or (None if installed() else str(CHECKOUT / "instance")),
         instance_relative_config=True,
     )
     os.makedirs(app.instance_path, exist_ok=True)

@@ -6,6 +6,7 @@ path); each keeps the hand's earlier versions and the totals follow.
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -15,11 +16,13 @@ from flask import Flask
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper.engine import records
 from scorekeeper.engine.errors import ScorekeeperError
+from scorekeeper.engine.simulate import random_record
 from scorekeeper.web import services
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, HandVersion, TableSession
-from webdata import IMPOSSIBLE, example_hand, illegal_hand, result, session
+from webdata import EXAMPLE_OPTIONS, IMPOSSIBLE, PLAYERS, example_hand, illegal_hand, result, session
 
 
 @pytest.fixture
@@ -184,13 +187,47 @@ def test_a_hand_counts_once_confirmed(ctx: Flask) -> None:
     assert created and row.confirmed
     first = table.hands[0]
     assert not first.confirmed
-    assert len(services.export_session(table)["hands"]) == 1
+    exported = services.export_session(table)["hands"]
+    assert [h.get("counts") for h in exported] == [False, None]  # dealt, waiting, not counted yet
+    assert totals(table) == {"Ann": 1, "Bob": 1, "Cat": 1, "Dan": 10 + 13}  # hand 2 only
     services.confirm_hand(table, 1)
-    assert len(services.export_session(table)["hands"]) == 2
+    assert [h.get("counts") for h in services.export_session(table)["hands"]] == [None, None]
     assert totals(table) == {"Ann": 17, "Bob": 3, "Cat": 1, "Dan": 31}
     assert [(v, change) for v, change, _, _ in history(first)] == [(1, "recorded"), (2, "confirmed")]
     services.confirm_hand(table, 1)  # confirming twice changes nothing
     assert len(history(first)) == 2
+
+
+def test_a_hand_waiting_for_confirmation_keeps_its_place_in_the_rotation(ctx: Flask) -> None:
+    # Dan deals hand 1, which waits; hand 2, played card by card, is Ann's deal and passes right.
+    table = new_session(confirm_required=True)
+    services.add_hand(table, result((3, 2, 0, 8), "Ann"))
+    record = records.to_json(random_record("black-lady", PLAYERS, random.Random(5), options=EXAMPLE_OPTIONS,
+                                           dealer=0, hand_number=2))
+    for key in ("game", "options", "players"):
+        del record[key]
+    assert (record["dealer"], record["hand"]) == ("Ann", 2)  # its passes go right
+    row, created = services.add_hand(table, record, confirmed=True)
+    assert created and row.position == 2
+    settled = services.current_settlement(table)
+    assert [h["dealer"] for h in settled["hands"]] == ["Ann"]  # only hand 2 counts yet, as Ann's deal
+    services.confirm_hand(table, 1)
+    assert [h["dealer"] for h in services.current_settlement(table)["hands"]] == ["Dan", "Ann"]
+
+
+def test_an_exported_hand_still_waiting_imports_as_waiting(ctx: Flask) -> None:
+    table = new_session(confirm_required=True)
+    services.add_hand(table, result((3, 2, 0, 8), "Ann"))
+    services.add_hand(table, result((1, 1, 1, 10), "Dan"), confirmed=True)
+    exported = services.export_session(table)
+    copy = services.get_session(services.create_session(exported, confirm_required=True).id)
+    assert [(h.confirmed, "counts" in h.record) for h in copy.hands] == [(False, False), (True, False)]
+    assert services.export_session(copy) == exported
+    row, _ = services.add_hand(copy, result((0, 4, 9, 0), "Cat") | {"counts": False})
+    assert not row.confirmed and "counts" not in row.record
+    with pytest.raises(ScorekeeperError) as refused:
+        services.add_hand(copy, result() | {"counts": "later"})
+    assert refused.value.code == "syntax"
 
 
 def test_an_unknown_hand_or_session_is_not_found(ctx: Flask) -> None:

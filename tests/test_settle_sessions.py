@@ -149,6 +149,42 @@ def test_an_unreadable_session_is_refused(value: Any, code: str) -> None:
     assert error.hand is None
 
 
+def test_a_hand_that_does_not_count_yet_keeps_its_place_in_the_rotation() -> None:
+    # Hand 2 awaits confirmation: it was dealt by A and passed right, so hand 3 is B's and passes across.
+    hands = [full_hand("D", 1, 1), full_hand("A", 2, 2) | {"counts": False}, full_hand("B", 3, 3)]
+    value = session("black-lady", hands, options=LRAH, settlement="cumulative", settlement_options={"target": "none"})
+    result = settled(value)
+    assert [h["dealer"] for h in result["hands"]] == ["D", "B"]
+    alone = settled(session("black-lady", hands[:1], options=LRAH, settlement="cumulative",
+                            settlement_options={"target": "none"}))
+    assert alone["hands"][0] == result["hands"][0]
+    both = [h["points"] for h in result["hands"]]
+    assert result["totals"] == {p: both[0][p] + both[1][p] for p in ABCD}  # hand 2 scores nothing yet
+    assert session_to_json(session_from_json(value))["hands"][1]["counts"] is False  # the record keeps it
+    # Counted, the same hands settle with hand 2 in the totals.
+    counted = settled(session("black-lady", [hands[0], full_hand("A", 2, 2), hands[2]], options=LRAH,
+                              settlement="cumulative", settlement_options={"target": "none"}))
+    assert [h["dealer"] for h in counted["hands"]] == ["D", "A", "B"]
+    assert counted["hands"][2]["points"] == result["hands"][1]["points"]
+
+
+def test_a_hand_that_does_not_count_is_still_read_and_in_the_rotation() -> None:
+    # Without counts: false at hand 2, hand 3 (dealt by B) would break the rotation.
+    error = refusal(session("hearts", [units(3, 3, 3, 4), units(3, 3, 3, 4) | {"dealer": "B"}], settlement="howell"))
+    assert (error.code, error.hand) == ("rotation", 2)
+    hands = [units(3, 3, 3, 4), units(3, 3, 3, 4) | {"counts": False}, units(3, 3, 3, 4) | {"dealer": "B"}]
+    assert [h["dealer"] for h in settled(session("hearts", hands, settlement="howell"))["hands"]] == ["D", "B"]
+    unreadable = refusal(session("hearts", [units(3, 3, 3, 4) | {"counts": False, "dealer": "Zed"}]))
+    assert (unreadable.code, unreadable.hand) == ("syntax", 1)
+
+
+@pytest.mark.parametrize("value", [0, "no", None, []])
+def test_counts_must_be_true_or_false(value: Any) -> None:
+    error = refusal(session("hearts", [units(3, 3, 3, 4) | {"counts": value}]))
+    assert (error.code, error.hand, error.exit_status) == ("syntax", 1, 2)
+    assert "counts must be true or false" in error.message
+
+
 def test_hands_after_the_game_ended_are_refused() -> None:
     hands = [units(0, 3, 4, 6), units(0, 3, 4, 6)]
     error = refusal(session("hearts", hands, options={"profile": "003"}, settlement="lowest-collects-difference"))

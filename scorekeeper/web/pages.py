@@ -150,31 +150,23 @@ class NextDeal:
     direction: str
     pass_count: int
     lead: str
-    pending: int  # hands waiting for confirmation (they count for the rotation shown)
 
 
 def _next_deal(table: TableSession, game: Game) -> NextDeal:
     """The next deal by the engine's own rotation (a misdeal is redealt by the same dealer).
 
-    Hands waiting for confirmation were dealt at the table, so they count for who deals now.
+    Hands waiting for confirmation were dealt at the table, so they count for who deals now
+    (the session record gives them to the engine as ``"counts": false``).
     """
-    dealt = [h.record for h in table.hands if not h.struck]
-    counted = [h.record for h in table.hands if not h.struck and h.confirmed]
-    last = None
-    for hands in (dealt, counted, []):
-        try:
-            session = session_from_json({**table.config, "hands": [*hands, {"taken": {}}]})
-            *_, last = session_hands(session)
-            break
-        except ScorekeeperError:
-            continue
-    assert last is not None
+    record = services.session_record(table)
+    record["hands"].append({"taken": {}})  # a placeholder: only its place in the rotation is read
+    *_, last = session_hands(session_from_json(record))
     ruleset, n = game.ruleset, len(game.players)
     direction = ruleset.pass_direction(last.deal, n)
     return NextDeal(
         position=len(table.hands) + 1, number=last.deal, dealer=game.players[last.dealer], dealer_seat=last.dealer,
         direction=direction.value, pass_count=ruleset.pass_count(n) if direction is not Direction.NONE else 0,
-        lead=_lead_words(game, last.dealer), pending=len(dealt) - len(counted),
+        lead=_lead_words(game, last.dealer),
     )
 
 

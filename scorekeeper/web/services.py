@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
 from ..engine.settlement import result_json, session_from_json, session_to_json, settle
+from ..engine.settlement.session import split_counts
 from .extensions import db
 from .models import Hand, HandVersion, TableSession
 
@@ -77,8 +78,10 @@ def session_record(
     struck: bool | None = None,
     confirmed: bool | None = None,
 ) -> dict[str, Any]:
-    """The stored session as a RECORDS.md session record: the hands that count, in order.
+    """The stored session as a RECORDS.md session record: every hand not struck out, in order.
 
+    A hand waiting for confirmation was dealt at the table, so it keeps its place in the
+    dealer rotation but does not count yet: it goes to the engine as ``"counts": false``.
     With ``row`` and any of ``record``/``struck``/``confirmed``: the session as it would be
     with that one hand changed, which is what a write checks before it stores anything.
     """
@@ -89,8 +92,8 @@ def session_record(
             rec = rec if record is None else record
             is_struck = is_struck if struck is None else struck
             is_confirmed = is_confirmed if confirmed is None else confirmed
-        if is_confirmed and not is_struck:
-            hands.append(dict(rec))
+        if not is_struck:
+            hands.append(dict(rec) if is_confirmed else {**rec, "counts": False})
     return {**table.config, "hands": hands}
 
 
@@ -124,8 +127,9 @@ def create_session(record: Mapping[str, Any], *, confirm_required: bool = False)
         game=session.game, config=config, confirm_required=confirm_required, revision=0,
     )
     db.session.add(table)
-    for position, hand in enumerate(canonical["hands"], 1):
-        _add_row(table, position, hand, confirmed=True)
+    for position, raw in enumerate(canonical["hands"], 1):
+        hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does
+        _add_row(table, position, dict(hand), confirmed=counts)
     db.session.commit()
     return Created(table.id, token, table.read_key)
 
@@ -149,7 +153,10 @@ def record_hand(
     The check before the write already settled the session with the new hand, so when the
     hand counts at once that settlement is returned instead of settling everything again.
     """
-    hand = _plain(hand)
+    plain, counts = split_counts(_plain(hand))  # a hand sent with "counts": false waits for confirmation
+    hand = dict(plain)
+    if not counts:
+        confirmed = False
     client_id = _client_id(hand)
     for _ in range(_WRITE_ATTEMPTS):
         seen = table.revision
@@ -195,7 +202,7 @@ def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], chang
     """Replace a hand with a corrected version (kept in its history) once the session settles."""
     seen = table.revision
     row = _hand_at(table, position)
-    hand = _plain(hand)
+    hand = dict(split_counts(_plain(hand))[0])  # confirming is its own step, not an edit
     settle_record(session_record(table, row=row, record=hand))
     row.record = hand
     _version(row, hand, row.struck, change)

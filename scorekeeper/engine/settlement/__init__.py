@@ -83,6 +83,8 @@ def settle(session: Session) -> SessionResult:
                 code="game-over", hand=sh.position,
             )
             raise exc
+        if not sh.counts:  # dealt (the rotation moved on) but not scored yet
+            continue
         try:
             outcome = _replay(sh.record, ruleset, seating, layout)
             settled = _settle_hand(method, sh, outcome, totals, seating)

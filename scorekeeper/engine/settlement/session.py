@@ -128,6 +128,22 @@ class SessionHand:
     deal: int  # 1-based deal number: misdeals do not count, so passes keep their rotation
     dealer: int
     record: HandRecord
+    counts: bool = True  # False: dealt and in the rotation, but not scored yet (``"counts": false``)
+
+
+def split_counts(raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], bool]:
+    """The hand without the session-only field ``counts``, and its value.
+
+    ``"counts": false`` marks a hand that was dealt, so it takes its place in the dealer
+    rotation, but does not count yet: a hand awaiting a second phone's confirmation, or
+    one under dispute. It is read, but neither replayed nor scored.
+    """
+    if "counts" not in raw:
+        return raw, True
+    counts = raw["counts"]
+    if not isinstance(counts, bool):
+        raise RecordSyntaxError(f"counts must be true or false, not {counts!r}")
+    return {k: v for k, v in raw.items() if k != "counts"}, counts
 
 
 def session_hands(session: Session) -> Iterator[SessionHand]:
@@ -143,6 +159,7 @@ def session_hands(session: Session) -> Iterator[SessionHand]:
     given = {"game": session.game, "options": dict(session.options), "players": list(session.players)}
     for position, raw in enumerate(session.hands, 1):
         try:
+            raw, counts = split_counts(raw)
             for key in INHERITED:
                 if key in raw and raw[key] != given[key]:
                     raise RecordSyntaxError(f"the hand's {key} differs from the session's")
@@ -161,7 +178,7 @@ def session_hands(session: Session) -> Iterator[SessionHand]:
         except ScorekeeperError as exc:
             exc.hand = position
             raise
-        yield SessionHand(position, deal, dealer, record)
+        yield SessionHand(position, deal, dealer, record, counts)
         if not record.events or not any(e["type"] == "misdeal" for e in record.events):
             dealer = seating.next(dealer)  # the deal passes on (1.2); a misdeal is redealt (4.2)
             deal += 1

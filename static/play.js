@@ -12,7 +12,11 @@
   var leaderSelect = $("[data-leader-select]");
   var refusal = $("#play-refusal");
   var save = $("#save-play");
+  var claimBox = $("#claim");
   var plays = [];
+  var revoke = null;  // an established revoke the table let stand: {player, trick[, play]}
+  var offered = null;  // the revoke the last refusal offers to record
+  var lastCard = null;
   var busy = false;
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 
@@ -25,6 +29,7 @@
   var moonChoice = function () { var m = $('input[name="moon_choice"]:checked'); return m ? m.value : null; };
 
   try { plays = JSON.parse(root.dataset.plays || "[]"); } catch (e) { plays = []; }
+  if ($("#revoke_player").value) revoke = { player: $("#revoke_player").value, trick: parseInt($("#revoke_trick").value, 10) };
   try {  // hands of this session already saved leave nothing behind
     var prefix = "scorekeeper-play:" + root.dataset.session + ":";
     for (var i = window.localStorage.length - 1; i >= 0; i--) {
@@ -39,6 +44,7 @@
         plays = saved.plays;
         if (saved.client_id) $("#client_id").value = saved.client_id;
         if (saved.leader && leaderSelect) leaderSelect.value = saved.leader;
+        if (saved.revoke) revoke = saved.revoke;
       }
     } catch (e) { plays = []; }
   }
@@ -46,18 +52,25 @@
   var remember = function () {
     try {
       window.localStorage.setItem(storeKey, JSON.stringify({
-        plays: plays, client_id: $("#client_id").value, leader: leaderSelect ? leaderSelect.value : null }));
+        plays: plays, client_id: $("#client_id").value, leader: leaderSelect ? leaderSelect.value : null,
+        revoke: revoke }));
     } catch (e) { /* private mode: the page still works */ }
   };
 
-  var showRefusal = function (text) {
+  var showRefusal = function (text, claim) {
     refusal.textContent = text || "";
     refusal.hidden = !text;
+    offered = claim || null;
+    claimBox.hidden = !offered;
+    if (offered) $("#claim-revoke").textContent = "It stood: record " + offered.player + "\u2019s revoke in trick " + offered.trick;
   };
 
   var render = function (state) {
     plays = state.plays || plays;
+    if (state.revoke) revoke = state.revoke;
     $("#plays").value = plays.join(" ");
+    $("#revoke_player").value = revoke ? revoke.player : "";
+    $("#revoke_trick").value = revoke ? String(revoke.trick) : "";
     if (state.leader) $("#leader").value = leaderSelect && leaderSelect.value ? leaderSelect.value : state.leader;
     var counts = {};
     plays.forEach(function (c) { counts[c] = (counts[c] || 0) + 1; });
@@ -67,7 +80,7 @@
       b.disabled = used || plays.length >= total;
     });
     var turn = $("#turn");
-    if (state.complete) turn.textContent = "Every card is played.";
+    if (plays.length >= total) turn.textContent = "Every card is played.";
     else if (leaderSelect && !leaderSelect.value && !plays.length) turn.textContent = "Who holds 2C? Choose above, then tap 2C.";
     else turn.textContent = state.turn + " to play (trick " + state.trick_number + ")";
     var trick = $("#trick");
@@ -112,8 +125,9 @@
   var check = function (card) {
     if (busy) return;
     busy = true;
+    lastCard = card || null;
     var body = { plays: plays, card: card || null, leader: leaderSelect ? (leaderSelect.value || null) : null,
-                 moon_choice: moonChoice() };
+                 moon_choice: moonChoice(), revoke: revoke };
     fetch(root.dataset.check, {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
@@ -124,7 +138,8 @@
       if (state.ok) {
         showRefusal("");
       } else {
-        showRefusal(state.error.message + (state.hint ? " " + state.hint : ""));
+        if (state.error.code === "revoke-claim") revoke = null;  // the claimed revoke is no longer in the cards
+        showRefusal(state.error.message + (state.hint ? " " + state.hint : ""), state.claim);
         var b = card && document.getElementById("card-" + card);
         if (b) { b.classList.add("refused"); setTimeout(function () { b.classList.remove("refused"); }, 400); }
       }
@@ -141,7 +156,13 @@
   $("#undo").addEventListener("click", function () {
     if (!plays.length) return;
     plays = plays.slice(0, -1);
+    if (revoke && (revoke.play === undefined || plays.length <= revoke.play)) revoke = null;  // undone past it
     check(null);
+  });
+  $("#claim-revoke").addEventListener("click", function () {
+    if (!offered) return;
+    revoke = { player: offered.player, trick: offered.trick };
+    check(lastCard);
   });
   if (leaderSelect) leaderSelect.addEventListener("change", function () { check(null); });
   $$('input[name="moon_choice"]').forEach(function (m) { m.addEventListener("change", function () { check(null); }); });

@@ -241,10 +241,12 @@ def test_black_lady_table_on_a_phone(phone: tuple[Any, list[str], list[str]], li
             sentence = refusal.inner_text().strip()
             assert len(sentence) > 20 and sentence[0].isalpha(), sentence
             expect(count).to_have_text(f"{k} of 52")  # a refused card is not added
+            expect(page.locator("#claim-revoke")).to_be_visible()  # the table might have let it stand
         page.locator(f'#card-{code}[data-card="{code}"]').tap()
         expect(count).to_have_text(f"{k + 1} of 52")  # no eval: the page's CSP forbids it
         if k == refuse_at:
             expect(refusal).to_be_hidden()  # the refusal goes once a legal card is tapped
+            expect(page.locator("#claim-revoke")).to_be_hidden()
     expect(turn).to_have_text("Every card is played.")
     expect(page.locator("#save-play")).to_be_enabled()
     save(page, "#save-play")
@@ -276,4 +278,38 @@ def test_black_lady_table_on_a_phone(phone: tuple[Any, list[str], list[str]], li
                and urlsplit(u).hostname != HOST]
     assert not foreign, f"requests to other hosts: {foreign}"
     assert not [u for u in requests if urlsplit(u).scheme not in ("http", "https", "data")], requests
+    assert not errors, f"script errors: {errors}"
+
+
+def test_a_revoke_the_table_let_stand_on_a_phone(phone: tuple[Any, list[str], list[str]]) -> None:
+    """The card page offers to record a refused revoke as established; the hand then scores by the
+    table's revoke rule and can be saved at once."""
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    page.goto(f"/?game={GAME}")
+    for seat, name in enumerate(PLAYERS):
+        page.locator(f"#players-{seat}").fill(name)
+    page.locator("#first_dealer").select_option("Ann")
+    save(page, "#start")
+    record, plays, (refuse_at, refused_card) = card_hand("Ann", 1)
+    page.locator("#record-cards").tap()
+    page.wait_for_selector("#play")
+    count = page.locator("#count")
+    for k, code in enumerate(plays[:refuse_at]):
+        page.locator(f"#card-{code}").tap()
+        expect(count).to_have_text(f"{k + 1} of 52")
+    page.locator(f"#card-{refused_card}").tap()
+    claim = page.locator("#claim-revoke")
+    expect(claim).to_be_visible()
+    offender = claim.inner_text().split("record ")[1].split("\u2019")[0]
+    assert offender in PLAYERS
+    claim.tap()
+    expect(count).to_have_text(f"{refuse_at + 1} of 52")  # the refused card now stands
+    expect(page.locator("#complete")).to_contain_text(f"{offender}'s revoke in trick")
+    expect(page.locator("#save-play")).to_be_enabled()
+    save(page, "#save-play")
+    points = totals(page)
+    assert points[PLAYERS.index(offender)] > 0 and sum(points) == points[PLAYERS.index(offender)]
+    assert "revoke" in page.locator("tr#hand-1").inner_text()
     assert not errors, f"script errors: {errors}"

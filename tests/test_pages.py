@@ -538,6 +538,56 @@ def test_play_check_refuses_a_revoke_with_the_engine_sentence(client: FlaskClien
     assert body["error"]["code"] == "duplicate-card" and "already played" in body["error"]["message"]
 
 
+def test_a_revoke_the_table_let_stand_is_recorded_from_the_card_page(app: Flask, client: FlaskClient) -> None:
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])  # Dan deals, Ann leads
+    page = get(client, edit + "/play")
+    assert 'id="claim-revoke"' in page.html
+    headers = csrf_header(page)
+    plays = ["2C", "3C", "4H", "5C", "6C", "7C", "8C"]  # Cat showed out of clubs in trick 1
+    body = check(client, edit, headers, plays, "9C").get_json()
+    assert body["error"]["code"] == "revoke" and body["claim"] == {"player": "Cat", "trick": 1}
+    # The table let it stand: the same card again, with the claim.
+    claimed = check(client, edit, headers, plays, "9C", revoke=body["claim"])
+    assert claimed.status_code == 200, claimed.get_json()
+    state = claimed.get_json()
+    assert state["plays"] == [*plays, "9C"] and state["complete"] is True
+    assert state["revoke"] == {"player": "Cat", "trick": 1, "play": 2}
+    assert state["points"]["Cat"] > 0 and "Cat's revoke in trick 1 stands" in state["message"]
+    # A claim no card supports is refused with its own code, and the page drops it.
+    unmatched = check(client, edit, headers, ["2C"], None, revoke={"player": "Bob", "trick": 1}).get_json()
+    assert unmatched["error"]["code"] == "revoke-claim" and "claim" not in unmatched
+    response = submit(client, page, "play-form", {"plays": " ".join(state["plays"]), "revoke_player": "Cat",
+                                                   "revoke_trick": "1"})
+    assert response.status_code == 302, Page(response).refusal()
+    with app.app_context():
+        row = db.session.scalars(select(Hand)).one()
+        assert row.record["events"] == [{"type": "revoke", "player": "Cat", "trick": 1}]
+    sheet = get(client, edit)
+    assert {p: int(v) for p, v in sheet.totals().items()} == state["points"]
+    assert "revoke" in get(client, edit + "/hand/1").html
+
+
+def test_a_misdeal_from_the_session_page_keeps_the_dealer(app: Flask, client: FlaskClient) -> None:
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])  # Dan deals first
+    page = get(client, edit)
+    assert 'id="misdeal-form"' in page.html and "Dan deals again" in page.html
+    refused = submit(client, page, "misdeal-form")  # no reason chosen
+    assert refused.status_code == 302 and counts(app)[1] == 0
+    assert "Choose what happened" in get(client, edit).html
+    response = submit(client, page, "misdeal-form", {"reason": "face-up-in-pack"})
+    assert response.status_code == 302
+    assert submit(client, page, "misdeal-form", {"reason": "face-up-in-pack"}).status_code == 302  # sent twice
+    assert counts(app)[1] == 1
+    sheet = get(client, edit)
+    row = re.search(r'<tr id="hand-1".*?</tr>', sheet.html, re.S)
+    assert set(sheet.totals().values()) == {"0"} and row and "misdeal" in row.group(0)
+    assert "Dan deals again" in sheet.html  # the same dealer, the pass direction unchanged
+    hand = get(client, edit + "/hand/1")
+    assert "Recorded as a misdeal (face-up-in-pack)" in hand.html
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    assert get(client, edit).totals()["Ann"] == "16"
+
+
 def test_a_whole_hand_card_by_card(app: Flask, client: FlaskClient) -> None:
     example = json.loads((ROOT / "examples" / "black-lady-hand.json").read_text())
     edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"],

@@ -31,6 +31,7 @@ from wtforms.validators import InputRequired, Length, Optional
 from ..engine.cards import Card, Suit
 from ..engine.games import GAMES, GameDef
 from ..engine.options import OptionSpec
+from ..engine.records import MISDEAL_REASONS
 from ..engine.ruleset import DealLayout, Ruleset
 from ..engine.settlement import METHODS
 
@@ -389,3 +390,21 @@ class PlayForm(FlaskForm):
     moon_choice = HiddenField()
     cut = HiddenField()
     stopped = HiddenField()
+    revoke_player = HiddenField()  # an established revoke the table let stand (catalogue 4.1)
+    revoke_trick = HiddenField()
+
+
+# Catalogue 4.2, cases 1, 3 and 4: the deal is void and the same dealer deals again.
+MISDEAL_WORDS = {
+    "exposed-other": "A card of another player was turned up during the deal",
+    "face-up-in-pack": "A card was found face up in the pack",
+    "wrong-count": "Someone has too few or too many cards (found before the first trick was complete)",
+}
+assert set(MISDEAL_WORDS) == set(MISDEAL_REASONS)
+
+
+class MisdealForm(FlaskForm):
+    """A misdeal: the hand is void and the same dealer deals again."""
+
+    client_id = HiddenField()
+    reason = RadioField("What happened", choices=choices(list(MISDEAL_WORDS.items())), validators=[InputRequired()])

@@ -36,7 +36,7 @@ from ..engine.games import GAMES, make_ruleset
 from ..engine.hand import Hand
 from ..engine.output import points_json
 from ..engine.records import from_json
-from ..engine.replay import replay
+from ..engine.replay import REVOKE_CODES, replay
 from ..engine.ruleset import DealLayout, Ruleset
 from ..engine.seating import Direction, Seating
 from ..engine.settlement import METHODS, session_from_json, settle
@@ -205,7 +205,7 @@ class SheetRow:
     confirmed: bool
     counts: bool
     versions: int
-    kind: str  # "result" or "cards"
+    kind: str  # "result", "cards" or "misdeal"
     dealer: str | None = None
     points: Mapping[str, Any] | None = None
     totals: Mapping[str, Any] | None = None
@@ -239,8 +239,7 @@ def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, 
     for h in table.hands:
         counts = h.confirmed and not h.struck
         entry = next(out, None) if counts else _what_if(table, h)
-        row = SheetRow(h.position, h.struck, h.confirmed, counts, len(h.versions),
-                       "result" if "taken" in h.record else "cards")
+        row = SheetRow(h.position, h.struck, h.confirmed, counts, len(h.versions), _kind(h.record))
         if entry:
             row.dealer, row.points, row.notes = entry.get("dealer"), entry.get("points"), entry.get("notes", {})
             row.totals = entry.get("totals") if counts else None
@@ -248,6 +247,15 @@ def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, 
             row.moon, row.void, row.revoke = entry.get("moon"), entry.get("void"), entry.get("revoke")
         rows.append(row)
     return rows, settled, error
+
+
+def _kind(record: Mapping[str, Any]) -> str:
+    """How a hand was recorded: ``result``, ``cards``, or ``misdeal`` (a void deal, nothing played)."""
+    if "taken" in record:
+        return "result"
+    if not record.get("play") and any(e.get("type") == "misdeal" for e in record.get("events") or []):
+        return "misdeal"
+    return "cards"
 
 
 def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, Any]:
@@ -409,9 +417,30 @@ def session_read(sid: str, key: str) -> str:
 def _session_page(table: TableSession, can_edit: bool, key: str) -> str:
     context = _live_context(table, can_edit, key)
     links = {"read": url_for(".session_read", sid=table.id, key=table.read_key, _external=True)}
+    misdeal_form = None
     if can_edit:
         links["edit"] = url_for(".session_edit", sid=table.id, key=key, _external=True)
-    return render_template("pages/session.html", links=links, **context)
+        misdeal_form = forms.MisdealForm(data={"client_id": forms.new_client_id()})
+    return render_template("pages/session.html", links=links, misdeal_form=misdeal_form, **context)
+
+
+@bp.post("/s/<sid>/<key>/misdeal")
+def misdeal(sid: str, key: str) -> Any:
+    """A misdeal (catalogue 4.2): the hand is void, scores nothing, and the same dealer deals again."""
+    table = _edit_table(sid, key)
+    form = forms.MisdealForm()
+    if not form.validate():
+        flash("Choose what happened in the deal, then record the misdeal again.", "error")
+        return redirect(url_for(".session_edit", sid=sid, key=key) + "#misdeal")
+    hand: dict[str, Any] = {"events": [{"type": "misdeal", "reason": form.reason.data}]}
+    if form.client_id.data:
+        hand["id"] = form.client_id.data
+    try:
+        return _save_new_hand(table, hand, sid, key)
+    except ScorekeeperError as exc:
+        db.session.rollback()
+        flash(_refusal(exc, len(table.hands) + 1), "error")
+        return redirect(url_for(".session_edit", sid=sid, key=key))
 
 
 @bp.get("/s/<sid>/<key>/live")
@@ -726,6 +755,8 @@ def _play_record(game: Game, deal: NextDeal, form: forms.PlayForm, plays: list[s
         hand["leader"] = leader
     hand["play"] = plays
     events: list[dict[str, Any]] = []
+    if form.revoke_player.data:
+        events.append({"type": "revoke", "player": form.revoke_player.data, "trick": _trick_number(form.revoke_trick.data)})
     if form.stopped.data == "1":
         events.append({"type": "stopped"})
     if form.cut.data in game.players:
@@ -737,6 +768,11 @@ def _play_record(game: Game, deal: NextDeal, form: forms.PlayForm, plays: list[s
     return hand
 
 
+def _trick_number(text: str | None) -> int | str | None:
+    """A trick number from a form field; anything else goes to the engine as typed, to be refused there."""
+    return int(text) if text and text.isdigit() else text
+
+
 def _needs_leader(game: Game) -> bool:
     """Under the 2C rules without the deal, the record must say who led (the holder of 2C)."""
     return game.ruleset.first_lead in ("two-of-clubs", "any-club") and card("2C") in game.layout.copies
@@ -746,9 +782,11 @@ def _needs_leader(game: Game) -> bool:
 def play_check(sid: str, key: str) -> tuple[Response, int]:
     """Check the cards so far plus one more with the engine (without the deal).
 
-    Body: ``{"plays": ["2C", ...], "card": "QS" | null, "leader": name | null, "moon_choice": ...}``.
-    Answers the state after the accepted cards (whose turn, the trick so far, tricks won), or,
-    for a refused card, ``ok: false`` with the engine's error object and the state before it.
+    Body: ``{"plays": ["2C", ...], "card": "QS" | null, "leader": name | null, "moon_choice": ...,
+    "revoke": {"player": name, "trick": n} | null}``. Answers the state after the accepted cards
+    (whose turn, the trick so far, tricks won), or, for a refused card, ``ok: false`` with the
+    engine's error object and the state before it. A refused revoke comes with ``claim``: the
+    revoke event that records it as established, should the table have let it stand (4.1).
     """
     table = _edit_table(sid, key)
     game = _game(table)
@@ -769,6 +807,9 @@ def play_check(sid: str, key: str) -> tuple[Response, int]:
         base["leader"] = leader
     if body.get("moon_choice") in ("subtract", "add"):
         base["moon_choice"] = body["moon_choice"]
+    claimed = body.get("revoke")
+    if claimed is not None:
+        base["events"] = [{"type": "revoke", **claimed} if isinstance(claimed, Mapping) else claimed]
     defaults = {"game": table.config["game"], "options": table.config.get("options") or {},
                 "players": list(game.players)}
     try:
@@ -791,12 +832,20 @@ def play_check(sid: str, key: str) -> tuple[Response, int]:
             if exc.play is not None and exc.play < len(plays):
                 refused["hint"] = (f"{candidate} shows that play {exc.play + 1} broke a rule: "
                                    f"undo back to it to correct it, or record the hand as a result.")
+            if exc.code in REVOKE_CODES and claimed is None and exc.player and exc.trick:
+                refused["claim"] = {"player": exc.player, "trick": exc.trick}
             return jsonify(refused), 422
     answer.update(_play_state(game, deal, record))
     if outcome is not None:
         answer["complete"] = True
         answer["points"] = {name: points_json(p) for name, p in zip(game.players, outcome.points)}
         answer["points_shown"] = {name: format_points(points_json(p)) for name, p in zip(game.players, outcome.points)}
+        if outcome.revoke is not None:
+            who, trick = game.players[outcome.revoke.seat], outcome.revoke.trick
+            answer["revoke"] = {"player": who, "trick": trick, "play": outcome.revoke.play}
+            shown = ", ".join(f"{n} {p}" for n, p in answer["points_shown"].items())
+            answer["message"] = (f"{who}'s revoke in trick {trick} stands: the hand scores by the revoke rule "
+                                 f"({shown}). Save now, or tap the rest of the cards.")
     answer.setdefault("complete", False)
     return jsonify(answer), 200
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
@@ -160,15 +160,18 @@ def record_hand(
     client_id = _client_id(hand)
     for _ in range(_WRITE_ATTEMPTS):
         seen = table.revision
+        # The session's hands are loaded once and serve the dedupe, the check and the next position;
+        # the unique constraints catch a phone that wrote in between (then this loop reloads and retries).
         if client_id is not None:
-            existing = db.session.scalar(select(Hand).where(Hand.session_id == table.id, Hand.client_id == client_id))
+            existing = next((h for h in table.hands if h.client_id == client_id), None)
             if existing is not None:
                 return existing, False, current_settlement(table)
         record = session_record(table)
         record["hands"].append(hand)  # checked as if it counted, even while it awaits confirmation
         settled = settle_record(record)
         is_confirmed = (not table.confirm_required) if confirmed is None else confirmed
-        row = _add_row(table, _next_position(table), hand, confirmed=is_confirmed)
+        position = max((h.position for h in table.hands), default=0) + 1
+        row = _add_row(table, position, hand, confirmed=is_confirmed)
         try:
             _bump_revision(table, seen)
             db.session.commit()
@@ -181,11 +184,6 @@ def record_hand(
 
 
 _WRITE_ATTEMPTS = 5
-
-
-def _next_position(table: TableSession) -> int:
-    last = db.session.scalar(select(func.max(Hand.position)).where(Hand.session_id == table.id))
-    return (last or 0) + 1
 
 
 def _client_id(hand: Mapping[str, Any]) -> str | None:

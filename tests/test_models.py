@@ -230,6 +230,23 @@ def test_an_exported_hand_still_waiting_imports_as_waiting(ctx: Flask) -> None:
     assert refused.value.code == "syntax"
 
 
+def test_each_stored_state_is_settled_once_and_every_write_moves_on(ctx: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = new_session()
+    services.add_hand(table, result((3, 2, 0, 8), "Ann"))
+    calls: list[int] = []
+    real = services.settle_record
+    monkeypatch.setattr(services, "settle_record", lambda record: calls.append(1) or real(record))
+    first = services.current_settlement(table)
+    assert first is services.current_settlement(table) and calls == []  # the write already settled it
+    services.edit_hand(table, 1, result((4, 1, 0, 8), "Ann"))
+    assert len(calls) == 1  # the edit's check
+    assert services.current_settlement(table)["totals"]["Ann"] == 17 and len(calls) == 2
+    services.current_settlement(table)
+    assert len(calls) == 2
+    services.strike_hand(table, 1)
+    assert services.current_settlement(table)["totals"]["Ann"] == 0
+
+
 def test_an_unknown_hand_or_session_is_not_found(ctx: Flask) -> None:
     table = new_session()
     with pytest.raises(services.NotFound):

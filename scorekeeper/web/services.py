@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -103,7 +104,29 @@ def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def current_settlement(table: TableSession) -> dict[str, Any]:
-    return settle_record(session_record(table))
+    """The settle output of the session as stored (shared: callers must not change it).
+
+    Every write moves the session's revision, so (id, revision) names one stored state in
+    every process: each process settles a state once, however many phones poll it.
+    """
+    key = (table.id, table.revision)
+    settled = _SETTLED.get(key)
+    if settled is None:
+        settled = settle_record(session_record(table))
+        _remember(key, settled)
+    return settled
+
+
+_SETTLED: dict[tuple[str, int], dict[str, Any]] = {}
+_SETTLED_MAX = 512
+_SETTLED_LOCK = threading.Lock()
+
+
+def _remember(key: tuple[str, int], settled: dict[str, Any]) -> None:
+    with _SETTLED_LOCK:
+        if len(_SETTLED) >= _SETTLED_MAX:
+            del _SETTLED[next(iter(_SETTLED))]  # the oldest entry (dicts keep insertion order)
+        _SETTLED[key] = settled
 
 
 # --- writes ------------------------------------------------------------------------------------------
@@ -179,7 +202,10 @@ def record_hand(
             db.session.rollback()
             db.session.expire(table)
             continue
-        return row, True, settled if is_confirmed else current_settlement(table)
+        if not is_confirmed:
+            return row, True, current_settlement(table)
+        _remember((table.id, seen + 1), settled)  # what the check settled is the new stored state
+        return row, True, settled
     raise RecordSyntaxError("the table is busy: other phones keep recording at this moment; send the hand again")
 
 

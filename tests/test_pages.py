@@ -705,3 +705,75 @@ def test_a_card_record_corrected_as_json(app: Flask, client: FlaskClient) -> Non
     with app.app_context():
         row = db.session.scalars(select(Hand)).one()
         assert len(row.versions) == 2 and row.record["id"] == row.versions[0].record["id"]
+
+
+# --- the audit of a disputed hand ------------------------------------------------------------------------
+
+# Dan deals, Ann leads: trick 1 2C 6C AC 4S (Cat wins); trick 2 Cat 5S, Dan 7S, Ann discards 2H while
+# holding spades, Bob 2S; trick 3 Dan 8S, Ann KS (the proof), Bob 3S, Cat 6S.
+REMEMBERED = "1. 2C 6C AC 4S\n2. 5S 7S 2H 2S\n3. 8S KS 3S 6S\n"
+
+
+def test_audit_a_hand_recorded_by_result_from_the_tricks_remembered(app: Flask, client: FlaskClient) -> None:
+    edit, read = start_table(client, players=["Ann", "Bob", "Cat", "Dan"], game="hearts")
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    hand = get(client, edit + "/hand/1")
+    assert 'id="audit"' in hand.html
+    page = get(client, edit + "/hand/1/audit")
+    assert 'id="audit-form"' in page.html and 'id="verdict"' not in page.html  # nothing to step through yet
+    audited = Page(submit(client, page, "audit-form", {"record": REMEMBERED}))
+    assert audited.status == 200
+    check_page(audited)
+    assert "Play 7, trick 2: Ann played 2H on a spade lead while holding" in audited.html
+    assert "proven by KS, which Ann played later, play 9" in audited.html
+    assert 'id="established"' in audited.html and "Ann 30, Bob 0, Cat 0, Dan 0" in audited.html
+    assert 'class="offender"' in audited.html and "Trick 2" in audited.html  # the illegal trick is shown first
+    # Step to trick 1 and back: the record travels with the form.
+    step = Page(submit(client, audited, "step-form", {"trick": "1"}))
+    assert "Trick 1" in step.html and 'data-player="Cat"' in step.html
+    # What if Ann had followed with JS? She would win trick 2 and lead the next: the recorded 8S is not hers.
+    whatif = Page(submit(client, audited, "whatif-form", {"whatif_play": "7", "whatif_card": "js"}))
+    assert "With J♠ instead of 2♥ at play 7" in whatif.text("whatif-result").replace("&#9824;", "♠")
+    bad = Page(submit(client, audited, "whatif-form", {"whatif_play": "7", "whatif_card": "ZZ"}))
+    assert bad.text("whatif-refusal")
+    # The read-only link audits too, but cannot apply anything.
+    ro = get(client, read + "/hand/1/audit")
+    assert 'id="apply-form"' not in ro.html
+    # Apply the revoke rule: the hand becomes these tricks with Ann's revoke established, kept in the history.
+    before = counts(app)
+    response = submit(client, audited, "apply-form")
+    assert response.status_code == 302 and response.headers["Location"].endswith("/hand/1")
+    with app.app_context():
+        row = db.session.scalars(select(Hand)).one()
+        assert row.record["events"] == [{"type": "revoke", "player": "Ann", "trick": 2}]
+        assert len(row.record["play"]) == 12 and "taken" not in row.record
+    assert counts(app) == (before[0], before[1], before[2] + 1)
+    sheet = get(client, edit)
+    assert sheet.totals() == {"Ann": "30", "Bob": "0", "Cat": "0", "Dan": "0"}
+    history = get(client, edit + "/hand/1").html
+    assert "audit: Ann&#39;s revoke in trick 2 established (revoke-003-points)" in history
+
+
+def test_audit_refuses_unreadable_tricks_and_keeps_them(client: FlaskClient) -> None:
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"], game="hearts")
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    page = get(client, edit + "/hand/1/audit")
+    refused = Page(submit(client, page, "audit-form", {"record": "1. 2C 6C XX 4S"}))
+    assert refused.status == 200 and refused.text("audit-refusal")
+    assert "1. 2C 6C XX 4S" in refused.html
+    applied = submit(client, page, "apply-form" if 'id="apply-form"' in page.html else "audit-form",
+                     {"record": "1. 2C 6C AC 4S"})
+    assert applied.status_code == 200  # a legal part of a hand: nothing to apply, nothing stored
+
+
+def test_audit_of_a_card_by_card_hand_steps_through_it(app: Flask, client: FlaskClient) -> None:
+    example = json.loads((ROOT / "examples" / "black-lady-hand.json").read_text())
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"], changes={"opt_first_lead": "two-of-clubs"})
+    page = get(client, edit + "/play")
+    response = submit(client, page, "play-form", {"plays": " ".join(example["play"]), "leader": "Bob"})
+    assert response.status_code == 302
+    audit_page = get(client, edit + "/hand/1/audit")
+    assert 'id="legal"' in audit_page.html and "Every play is legal" in audit_page.html
+    assert "Trick 1" in audit_page.html and 'id="trick-list"' in audit_page.html
+    last = get(client, edit + "/hand/1/audit?trick=13")
+    assert "Trick 13" in last.html and 'id="next-trick"' in last.html

@@ -56,6 +56,7 @@ class HandOutcome:
     void: str | None = None  # the misdeal reason when the hand was void
     dealt: tuple[tuple[Card, ...], ...] | None = None  # each seat's cards after passing, as replayed
     snapshots: tuple[Snapshot, ...] = field(default=(), repr=False)
+    error: ScorekeeperError | None = None  # an audit's first illegal play (``replay(..., audit=True)``)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -65,10 +66,16 @@ class HandOutcome:
         return dict(zip(self.players, self.points))
 
 
-def replay(record: HandRecord, *, snapshots: bool = False) -> HandOutcome:
+def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False) -> HandOutcome:
     """Check and score a record (full or result).
 
-    :raises ScorekeeperError: the first thing wrong with it, with its code and a sentence.
+    ``audit=True`` (for ``engine.audit``) keeps a snapshot after every play, lets the plays stop
+    anywhere (the tricks a table remembers), and stops at the first illegal play instead of
+    raising it: the outcome's ``error`` is that play's error, and the hand is scored as far
+    as it went.
+
+    :raises ScorekeeperError: the first thing wrong with it, with its code and a sentence
+        (with ``audit``, only what is wrong before the first play: deal, passes, leader).
     """
     ruleset = make_ruleset(record.game, record.options)
     seating = Seating(record.players, ruleset.clockwise)
@@ -84,7 +91,7 @@ def replay(record: HandRecord, *, snapshots: bool = False) -> HandOutcome:
         from .results import check_result  # results import replay's outcome type
 
         return check_result(record, ruleset, seating, layout)
-    return _replay_play(record, ruleset, seating, layout, snapshots)
+    return _replay_play(record, ruleset, seating, layout, snapshots or audit, audit)
 
 
 def _void(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, event: Mapping[str, Any]) -> HandOutcome:
@@ -108,7 +115,8 @@ def _gaussian_zero() -> Points:
 
 
 def _replay_play(
-    record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, want_snapshots: bool
+    record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, want_snapshots: bool,
+    audit: bool = False,
 ) -> HandOutcome:
     n = seating.size
     seat_of = {name: i for i, name in enumerate(seating.players)}
@@ -140,6 +148,7 @@ def _replay_play(
         _wrong_first_leader(hand, leader, plays)
 
     revoke: RevokeOutcome | None = None
+    error: ScorekeeperError | None = None
     snaps: list[Snapshot] = []
     index = 0
     while index < len(plays):
@@ -166,10 +175,13 @@ def _replay_play(
             if proofs is not None and exc.code in REVOKE_CODES:
                 exc.message = exc.args[0] + _proof(proofs, offender, hand, exc.code)
                 exc.args = (exc.message,)
-            raise
+            if not audit:
+                raise
+            error = exc
+            break
 
     unmatched = claims - ({(revoke.seat, revoke.trick)} if revoke else set())
-    if unmatched:
+    if unmatched and error is None:
         seat, trick_no = sorted(unmatched)[0]
         raise InconsistentRecord(
             f"the record says {seating.name(seat)} revoked in trick {trick_no}, but every play of "
@@ -178,7 +190,7 @@ def _replay_play(
         )
     total = n * layout.hand_size
     finished = hand.is_over if record.deal is not None else len(plays) == total
-    if revoke is None and not finished and not _may_stop(record, ruleset, layout, hand, plays):
+    if revoke is None and not finished and not audit and not _may_stop(record, ruleset, layout, hand, plays):
         raise InconsistentRecord(
             f"the hand stops after {len(plays)} of {total} cards; record every card played "
             f"(or the revoke that stopped play)",
@@ -193,7 +205,7 @@ def _replay_play(
         points, moon = score_hand(ruleset, layout, hauls, record.moon_choice, seating.players)
     return HandOutcome(
         record, ruleset, seating, layout, points, hauls, taken, tuple(hand.tricks), moon, revoke,
-        dealt=tuple(tuple(h) for h in hands), snapshots=tuple(snaps),
+        dealt=tuple(tuple(h) for h in hands), snapshots=tuple(snaps), error=error,
     )
 
 

@@ -394,6 +394,15 @@ class PlayForm(FlaskForm):
     revoke_trick = HiddenField()
 
 
+class AuditForm(FlaskForm):
+    """A hand to audit as typed (JSON, the text notation, or trick lines), the trick to show, and a what-if."""
+
+    record = TextAreaField("The hand to audit", validators=[Optional(), Length(max=100_000)])
+    trick = IntegerField(validators=[Optional()])
+    whatif_play = IntegerField("Play number", validators=[Optional()])
+    whatif_card = StringField("Card instead", validators=[Optional(), Length(max=8)])
+
+
 # Catalogue 4.2, cases 1, 3 and 4: the deal is void and the same dealer deals again.
 MISDEAL_WORDS = {
     "exposed-other": "A card of another player was turned up during the deal",

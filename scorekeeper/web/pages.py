@@ -874,3 +874,6 @@ def _play_state(game: Game, deal: NextDeal, record: Any) -> dict[str, Any]:
         "total": len(names) * game.layout.hand_size,
     }
 
+
+
+from . import audits  # noqa: E402,F401  (the audit pages: routes on this blueprint, helpers from here)

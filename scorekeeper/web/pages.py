@@ -39,7 +39,7 @@ from ..engine.records import from_json
 from ..engine.replay import REVOKE_CODES, replay
 from ..engine.ruleset import DealLayout, Ruleset
 from ..engine.seating import Direction, Seating
-from ..engine.settlement import METHODS, session_from_json, settle
+from ..engine.settlement import METHODS, result_json, session_from_json
 from ..engine.settlement.session import session_hands
 from . import forms, services
 from .extensions import db
@@ -218,13 +218,12 @@ class SheetRow:
 
 def _what_if(table: TableSession, row: HandRow) -> dict[str, Any] | None:
     """The settle output of a struck or unconfirmed hand as if it counted (for the sheet)."""
-    record = services.session_record(table, row=row, struck=False, confirmed=True)
-    index = sum(1 for h in table.hands[: table.hands.index(row)] if h.confirmed and not h.struck)
-    try:
-        hands: list[dict[str, Any]] = services.settle_record(record)["hands"]
-    except ScorekeeperError:
+    found = services.settle_counting(table, row)
+    if found is None:
         return None
-    return hands[index] if index < len(hands) else None
+    result, index = found
+    hands: list[dict[str, Any]] = result_json(result)["hands"]
+    return hands[index]
 
 
 def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, str | None]:
@@ -510,13 +509,11 @@ def _row(table: TableSession, position: int) -> HandRow:
 
 def _hauls(table: TableSession, row: HandRow) -> Sequence[Any] | None:
     """What each player took in this hand, by the engine's replay (for prefilling a correction)."""
-    record = services.session_record(table, row=row, struck=False, confirmed=True)
-    index = sum(1 for h in table.hands[: table.hands.index(row)] if h.confirmed and not h.struck)
-    try:
-        result = settle(session_from_json(record))
-    except ScorekeeperError:
+    found = services.settle_counting(table, row)
+    if found is None:
         return None
-    return result.outcomes[index].hauls if index < len(result.outcomes) else None
+    result, index = found
+    return result.outcomes[index].hauls
 
 
 def _versions(row: HandRow) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
-from ..engine.settlement import result_json, session_from_json, session_to_json, settle
+from ..engine.settlement import SessionResult, result_json, session_from_json, session_to_json, settle
 from ..engine.settlement.session import split_counts
 from .extensions import db
 from .models import Hand, HandVersion, TableSession
@@ -101,6 +101,18 @@ def session_record(
 def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
     """Settle a session record; :raises ScorekeeperError: with the engine's sentence."""
     return result_json(settle(session_from_json(record)))
+
+
+def settle_counting(table: TableSession, row: Hand) -> tuple[SessionResult, int] | None:
+    """The session settled as if ``row`` counted (struck out or waiting too), and the place of
+    ``row`` among the hands that count; None when the engine refuses the session that way."""
+    record = session_record(table, row=row, struck=False, confirmed=True)
+    index = sum(1 for h in table.hands[: table.hands.index(row)] if h.confirmed and not h.struck)
+    try:
+        result = settle(session_from_json(record))
+    except ScorekeeperError:
+        return None
+    return (result, index) if index < len(result.hands) else None
 
 
 def current_settlement(table: TableSession) -> dict[str, Any]:

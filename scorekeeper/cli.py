@@ -39,11 +39,18 @@ def main(argv: list[str] | None = None) -> int:
     p_serve = sub.add_parser("serve", help="run the table app (schema brought up to date first)")
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--port", type=int, default=5000)
+    from .sheets.command import add_parser as add_sheet_parser  # the sheet subcommand (PDF, scorekeeper.sheets)
+
+    add_sheet_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "serve":
         from .web.serve import serve
 
         return serve(args.host, args.port)
+    if args.command == "sheet":
+        from .sheets.command import cmd_sheet
+
+        return cmd_sheet(args)
     if args.command == "settle":
         from .settle_cli import cmd_settle
 

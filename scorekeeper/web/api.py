@@ -12,16 +12,12 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.errors import RecordSyntaxError
 from . import services
+from .http import bearer_token, json_errors
 from .models import TableSession
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-def _token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    return header[7:].strip() if header.lower().startswith("bearer ") else None
 
 
 def _json_body() -> Any:
@@ -36,37 +32,19 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
-def _error(error: ScorekeeperError) -> tuple[Response, int]:
-    # Unreadable input is a 400; a hand the rules refuse is a 422 (RECORDS.md).
-    status = 400 if error.exit_status == 2 else 422
-    return jsonify(services.error_body(error)), status
-
-
 def _session_for_write(session_id: str) -> TableSession:
     table = services.get_session(session_id)
-    services.check_token(table, _token())
+    services.check_token(table, bearer_token())
     return table
 
 
 def _session_for_read(session_id: str) -> TableSession:
     table = services.get_session(session_id)
-    services.check_read(table, _token(), request.args.get("key"))
+    services.check_read(table, bearer_token(), request.args.get("key"))
     return table
 
 
-@bp.errorhandler(services.AccessDenied)
-def _denied(exc: services.AccessDenied) -> tuple[Response, int]:
-    return jsonify({"ok": False, "error": {"code": "forbidden", "message": str(exc)}}), 403
-
-
-@bp.errorhandler(services.NotFound)
-def _missing(exc: services.NotFound) -> tuple[Response, int]:
-    return jsonify({"ok": False, "error": {"code": "not-found", "message": str(exc)}}), 404
-
-
-@bp.errorhandler(ScorekeeperError)
-def _refused(exc: ScorekeeperError) -> tuple[Response, int]:
-    return _error(exc)
+json_errors(bp)
 
 
 @bp.post("/sessions")

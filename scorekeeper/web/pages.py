@@ -72,20 +72,6 @@ def _csrf(exc: CSRFError) -> tuple[str, int]:
     return render_template("pages/error.html", title="Please send the form again", message=message), 400
 
 
-@bp.after_request
-def _headers(response: Response) -> Response:
-    # Links carry the session's keys: never hand them to another site, never cache them.
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault("Cache-Control", "no-store")
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault(
-        "Content-Security-Policy",
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
-        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    )
-    return response
-
-
 @bp.app_template_filter("pts")
 def format_points(value: Any) -> str:
     """A score as the table reads it: 16, -10, or 3+13i in Complex Hearts."""

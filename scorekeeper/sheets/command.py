@@ -1,0 +1,119 @@
+"""``scorekeeper sheet``: print a session's score sheet, a blank one, or a hand's audit as PDF.
+
+Errors are those of the other subcommands: the engine's error object on standard output,
+exit 1 for a session or hand the rules refuse, 2 for unreadable input. An illegal hand's
+audit is still written (showing the refused play) and exits 1, as ``replay`` does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.output import error_json
+
+
+def add_parser(sub: Any) -> None:
+    """The ``sheet`` subcommand's arguments (``sub`` is the main parser's subparsers)."""
+    p = sub.add_parser("sheet", help="print a score sheet as PDF: a session's, a blank one, or a hand's audit")
+    p.add_argument("file", nargs="?", help="a JSON session record, or - for standard input")
+    p.add_argument("-o", "--output", required=True, help="the PDF to write, or - for standard output")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
+    p.add_argument("--blank", metavar="GAME", help="a blank sheet for this game instead of a session's")
+    p.add_argument("--players", help="with --blank: how many players, or their names separated by commas")
+    p.add_argument("--options", help="with --blank: the game's options as a JSON object, e.g. '{\"profile\": \"003\"}'")
+    p.add_argument("--settlement", help="with --blank: the settlement id (default: the game's own)")
+    p.add_argument("--audit", metavar="HAND", help="the audit of one hand record (JSON or the text notation), trick by trick")
+
+
+def cmd_sheet(args: Any, out: IO[str] | None = None) -> int:
+    """Run ``scorekeeper sheet`` with parsed arguments; the exit status."""
+    out = out or sys.stdout
+    try:
+        modes = [m for m in (args.file is not None, args.blank is not None, args.audit is not None) if m]
+        if len(modes) != 1:
+            raise RecordSyntaxError("give one of: a session FILE, --blank GAME --players N, or --audit HAND")
+        if args.blank is None and (args.players or args.options or args.settlement):
+            raise RecordSyntaxError("--players, --options and --settlement go with --blank")
+        if args.blank is not None:
+            return _write(_blank(args), args.output, out)
+        if args.audit is not None:
+            return _audit(args, out)
+        return _write(_session(args), args.output, out)
+    except ScorekeeperError as exc:
+        print(json.dumps(error_json(exc), ensure_ascii=False), file=out)
+        return exc.exit_status
+
+
+def _read(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        return Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise RecordSyntaxError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordSyntaxError(f"cannot read {path}: not UTF-8 text") from None
+
+
+def _json(text: str, what: str = "") -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordSyntaxError(f"{what}not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+
+
+def _session(args: Any) -> bytes:
+    from . import session_pdf
+
+    return session_pdf(_json(_read(args.file)), paper=args.paper)
+
+
+def _blank(args: Any) -> bytes:
+    from . import blank_pdf
+
+    if not args.players:
+        raise RecordSyntaxError("--blank needs --players: how many, or their names separated by commas")
+    players: int | list[str]
+    text = args.players.strip()
+    if text.isdigit():
+        players = int(text)
+    else:
+        players = [name.strip() for name in text.split(",") if name.strip()]
+        if len(set(players)) != len(players):
+            raise RecordSyntaxError("--players: every name must be different")
+    options = _json(args.options, "--options: ") if args.options else None
+    if options is not None and not isinstance(options, dict):
+        raise RecordSyntaxError("--options must be a JSON object of option names and values")
+    return blank_pdf(args.blank, players, options=options, settlement=args.settlement, paper=args.paper)
+
+
+def _audit(args: Any, out: IO[str]) -> int:
+    from ..cli import load_record
+    from . import audit_pdf
+
+    pdf, audit = audit_pdf(load_record(_read(args.audit)), paper=args.paper)
+    status = _write(pdf, args.output, out)
+    if status == 0 and audit.error is not None:  # the audit shows the refused play; the status says it was refused
+        error = ScorekeeperError(audit.error.message, code=audit.error.code, play=audit.error.play,
+                                 trick=audit.error.trick, player=audit.error.player, card=audit.error.card)
+        print(json.dumps(error_json(error), ensure_ascii=False), file=sys.stderr if args.output == "-" else out)
+        return error.exit_status
+    return status
+
+
+def _write(pdf: bytes, path: str, out: IO[str]) -> int:
+    try:
+        if path == "-":
+            sys.stdout.buffer.write(pdf)
+            sys.stdout.buffer.flush()
+        else:
+            Path(path).write_bytes(pdf)
+    except OSError as exc:
+        print(json.dumps(error_json(RecordSyntaxError(f"cannot write {path}: {exc.strerror}")), ensure_ascii=False),
+              file=out)
+        return 2
+    return 0

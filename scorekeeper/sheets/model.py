@@ -1,0 +1,797 @@
+"""What a printed score sheet says, computed from the engine: no HTML, no PDF here.
+
+A sheet is a list of column groups computed from the game's ruleset and the session's
+settlement method (never written per game), rows (one per hand, or empty ones to fill
+in at the table), a totals footer, the settlement and a line for signatures.
+
+Column groups are the extension point: ``COLUMN_GROUPS`` lists the functions that turn a
+table (ruleset, players, settlement) into groups; each group says its header and how to
+fill its cells from one settled hand. A later game (Tripoli's layout, Reversis' pools)
+adds its own functions for its own columns, and the templates need no change.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ..engine.cards import Card, Suit, sorted_cards
+from ..engine.errors import ScorekeeperError, UnknownOption
+from ..engine.gaussian import Gaussian
+from ..engine.games import GAMES, GameDef, find_game, make_ruleset
+from ..engine.replay import HandOutcome
+from ..engine.ruleset import Ruleset
+from ..engine.scoring import Points
+from ..engine.seating import Direction, Seating
+from ..engine.settlement import METHODS, SessionResult, session_from_json, settle
+from ..engine.settlement.ledger import HandSettlement
+from ..engine.settlement.methods import Cumulative, FiveHandMatch, Howell, LowestCollectsDifference, Method, PoolMethod, make_method
+from ..engine.settlement.money import fewest_transfers
+from ..engine.settlement.session import Session
+
+PAPERS = ("a4", "letter")
+SUIT_SYMBOLS = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
+DIRECTION_WORDS = {Direction.LEFT: "left", Direction.RIGHT: "right", Direction.ACROSS: "across", Direction.NONE: "keep"}
+BLANK_ROWS_WITHOUT_END = 20  # an evening of sweepstakes or Howell: no end condition to count towards
+MIN_ROWS, MAX_ROWS = 12, 40
+
+
+# --- values ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Column:
+    """One printed column: its key, its header, and how its cells look (``num``, ``name``, ``word``)."""
+
+    key: str
+    label: str
+    kind: str = "num"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One printed cell. ``span`` columns wide; ``kind`` adds a style (``total``, ``moon``, ``neg``...)."""
+
+    text: str = ""
+    kind: str = ""
+    note: str = ""  # a small word under the number: "moon", "revoke"
+    span: int = 1
+
+
+@dataclass(frozen=True)
+class HandView:
+    """What a row knows about one settled hand: the engine's outcome and settlement, and its place."""
+
+    number: int  # the row's number on the sheet (the hand's position in the session)
+    deal: int  # the deal number (misdeals are redealt: passes follow this)
+    dealer: str
+    direction: Direction
+    outcome: HandOutcome
+    settled: HandSettlement
+    chips: tuple[int, ...]  # running chip balance after the hand (chip methods)
+    counts: bool = True  # False: struck out or waiting for confirmation, shown but not counted
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The table a sheet is for: the game as configured, the players, the settlement method."""
+
+    ruleset: Ruleset
+    players: tuple[str, ...]  # names; empty strings on a blank sheet
+    settlement: str
+    method: Method
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def chips(self) -> bool:
+        return self.method.chips
+
+    @property
+    def short(self) -> tuple[str, ...]:
+        """Names as narrow columns print them (who dealt, who took QS): long ones cut short, still distinct."""
+        return short_names(self.players)
+
+
+Fill = Callable[[HandView], tuple[Cell, ...]]
+BlankFill = Callable[[int], tuple[Cell, ...]]
+
+
+def _no_cells(width: int) -> BlankFill:
+    return lambda deal: (Cell(),) * width
+
+
+@dataclass(frozen=True)
+class ColumnGroup:
+    """Columns printed together under one header: a player's points, the cards taken, the pool.
+
+    ``fill`` gives the cells of a settled hand; ``blank`` those of an empty row on a blank
+    sheet (its deal number in, e.g. the pass direction out); ``total`` the footer's cells.
+    """
+
+    key: str
+    label: str
+    kind: str  # css class of the group: hand, player, cards, pool
+    columns: tuple[Column, ...]
+    fill: Fill = field(compare=False, repr=False)
+    blank: BlankFill | None = field(default=None, compare=False, repr=False)
+    total: tuple[Cell, ...] = ()
+
+    @property
+    def width(self) -> int:
+        return len(self.columns)
+
+    def blank_cells(self, deal: int) -> tuple[Cell, ...]:
+        return (self.blank or _no_cells(self.width))(deal)
+
+    def footer(self) -> tuple[Cell, ...]:
+        return self.total or (Cell(span=self.width),)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One hand on the sheet (or an empty line to fill in)."""
+
+    number: int
+    cells: tuple[Cell, ...]
+    status: str = ""  # "", struck, waiting, void
+    marks: tuple[str, ...] = ()  # words under the number: struck, corrected, waiting, misdeal, revoke
+    notes: tuple[tuple[str, str], ...] = ()  # (player, the settlement's words for that player)
+    dealer: str = ""
+    direction: str = ""
+
+
+@dataclass(frozen=True)
+class FooterRow:
+    """A row under the hands (the totals): its label spans the number and the hand's own columns."""
+
+    label: str
+    span: int
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class SettlementView:
+    """The end of the sheet: totals, winners, chips, money and who pays whom."""
+
+    finished: bool
+    winners: tuple[str, ...]
+    totals: tuple[tuple[str, str], ...]
+    chips: tuple[tuple[str, str], ...] = ()  # chip balance per player (chip methods)
+    pool: int | None = None  # chips left in the pool (pool methods)
+    jack: bool = False  # the pool is a jack carried to the next hand
+    closing: tuple[str, ...] = ()
+    money: tuple[tuple[str, str], ...] = ()
+    transfers: tuple[tuple[str, str, str], ...] = ()  # (from, to, amount)
+    transfer_unit: str = ""  # "" for money, "chips" when chips change hands without a stake
+    hands: int = 0
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A whole score sheet, ready for a template."""
+
+    kind: str  # blank | filled
+    title: str
+    subtitle: str
+    rules: tuple[tuple[str, str], ...]  # (what, in words): penalty cards, passing, moon, end, settlement
+    players: tuple[str, ...]
+    groups: tuple[ColumnGroup, ...]
+    rows: tuple[Row, ...]
+    footer: tuple[FooterRow, ...]  # the rows under the hands: totals or chips
+    settlement: SettlementView | None
+    signatures: tuple[str, ...]
+    paper: str = "a4"
+    landscape: bool = False
+    session_id: str | None = None
+    warning: str | None = None
+    abbreviations: tuple[tuple[str, str], ...] = ()  # (short, full) for names cut short in narrow columns
+
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        return tuple(c for g in self.groups for c in g.columns)
+
+    @property
+    def has_notes(self) -> bool:
+        return any(r.notes for r in self.rows)
+
+
+# --- text -------------------------------------------------------------------------------------
+
+def points_text(value: Points) -> str:
+    """A score as the table writes it: 16, -10 (with a real minus sign), 3+13i in Complex Hearts.
+
+    >>> points_text(-10), points_text(Gaussian(3, -13)), points_text(Gaussian(0, 2)), points_text(Gaussian(4, 0))
+    ('\u221210', '3\u221213i', '2i', '4')
+    """
+    if isinstance(value, Gaussian):
+        re, im = value.re, value.im
+        if not im:
+            return _minus(str(re))
+        if not re:
+            return _minus(f"{im}i")
+        return _minus(f"{re}{'+' if im > 0 else '-'}{abs(im)}i")
+    return _minus(str(value))
+
+
+def _minus(text: str) -> str:
+    return text.replace("-", "\u2212")
+
+
+def signed(value: int) -> str:
+    """Chips gained or paid: +3, -2 (minus sign), 0."""
+    return _minus(f"{value:+d}") if value else "0"
+
+
+SHORT_NAME = 7  # longer names are cut in the narrow name columns
+
+
+def short_names(players: Sequence[str]) -> tuple[str, ...]:
+    """Each name, or for a long one its shortest prefix (3 letters or more) no other name starts with.
+
+    >>> short_names(["Ann", "Annabelle", "Frederick", "Freda", "Bob"])
+    ('Ann', 'Anna', 'Frede', 'Freda', 'Bob')
+    """
+    out = []
+    for seat, name in enumerate(players):
+        others = [o for i, o in enumerate(players) if i != seat]
+        short = name
+        if len(name) > SHORT_NAME:
+            for size in range(3, len(name)):
+                if not any(o.startswith(name[:size]) for o in others):
+                    short = name[:size]
+                    break
+        out.append(short)
+    return tuple(out)
+
+
+def card_label(c: Card) -> str:
+    """``QS`` -> ``Q♠``, ``TH`` -> ``10♥``.
+
+    >>> from scorekeeper.engine.cards import card
+    >>> card_label(card("QS")), card_label(card("TC"))
+    ('Q\u2660', '10\u2663')
+    """
+    if c.suit is None:
+        return c.code
+    rank = c.code[:-1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[c.suit]
+
+
+def _amount(value: Decimal) -> str:
+    return _minus(format(value, "f"))
+
+
+# --- column groups from the ruleset --------------------------------------------------------------
+
+def hand_group(table: TableView) -> tuple[ColumnGroup, ...]:
+    """Who dealt, and where the cards were passed (only for games that pass)."""
+    passes = table.ruleset.passing != "none"
+    columns = [Column("dealer", "Dealer", "name")]
+    if passes:
+        columns.append(Column("pass", "Pass", "word"))
+
+    short = dict(zip(table.players, table.short))
+
+    def fill(view: HandView) -> tuple[Cell, ...]:
+        cells = [Cell(short.get(view.dealer, view.dealer), "name")]
+        if passes:
+            cells.append(Cell(DIRECTION_WORDS[view.direction], "word"))
+        return tuple(cells)
+
+    def blank(deal: int) -> tuple[Cell, ...]:
+        cells = [Cell()]
+        if passes:
+            cells.append(Cell(DIRECTION_WORDS[table.ruleset.pass_direction(deal, table.n)], "word pre"))
+        return tuple(cells)
+
+    return (ColumnGroup("hand", "", "hand", tuple(columns), fill, blank),)
+
+
+def player_groups(table: TableView) -> tuple[ColumnGroup, ...]:
+    """Per player: the hand's points, and the running total (or running chips under a chip method)."""
+    running = "Chips" if table.chips else "Total"
+    groups = []
+    for seat, name in enumerate(table.players):
+        groups.append(ColumnGroup(
+            f"player-{seat}", name, "player", (Column("points", "Hand"), Column("running", running)),
+            _player_fill(table, seat),
+        ))
+    return tuple(groups)
+
+
+def _player_fill(table: TableView, seat: int) -> Fill:
+    def fill(view: HandView) -> tuple[Cell, ...]:
+        outcome, settled = view.outcome, view.settled
+        if settled.void:
+            return Cell("\u2013", "void"), Cell()
+        note = ""
+        if outcome.moon is not None and outcome.moon.seat == seat:
+            note = "moon"
+        elif outcome.revoke is not None and outcome.revoke.seat == seat:
+            note = "revoke"
+        points = _number(points_text(settled.points[seat]), "points", note)
+        if not view.counts:
+            return points, Cell()
+        if table.chips:
+            return points, _number(signed(view.chips[seat]), "running")
+        return points, _number(points_text(settled.totals[seat]), "running")
+
+    return fill
+
+
+def _number(text: str, kind: str, note: str = "") -> Cell:
+    """A number's cell; a long one (Complex Hearts' 3+13i, a four-digit total) prints smaller to fit."""
+    return Cell(text, f"{kind} long" if len(text) > 4 else kind, note)
+
+
+def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
+    """Who took each special card of the game (QS, JD when the option is on, 7C...), and who shot the moon."""
+    ruleset = table.ruleset
+    specials = tuple(sorted_cards(ruleset.specials))
+    columns = [Column(c.code, card_label(c), "name") for c in specials]
+    moon = ruleset.moon is not None
+    if moon:
+        columns.append(Column("moon", "Moon", "name"))
+    if not columns:
+        return ()
+    names = table.short
+
+    def fill(view: HandView) -> tuple[Cell, ...]:
+        outcome = view.outcome
+        if view.settled.void or not outcome.hauls:
+            return (Cell(),) * len(columns)
+        cells = []
+        for c in specials:
+            takers = [names[s] for s, haul in enumerate(outcome.hauls) for _ in range(haul.specials.count(c))]
+            cells.append(Cell(", ".join(takers), "name"))
+        if moon:
+            m = outcome.moon
+            cells.append(Cell("" if m is None else names[m.seat] + (f" ({m.choice})" if m.choice else ""), "name moon"))
+        return tuple(cells)
+
+    return (ColumnGroup("cards", "Taken by", "cards", tuple(columns), fill),)
+
+
+def pool_group(table: TableView) -> tuple[ColumnGroup, ...]:
+    """The pool (pot, sweepstakes: chips left after the hand, a jack when carried), or Howell's pot."""
+    method = table.method
+    if isinstance(method, PoolMethod):
+        def fill(view: HandView) -> tuple[Cell, ...]:
+            pool = view.settled.pool
+            if not view.counts:
+                return (Cell(),)
+            return (Cell(str(pool), "pool", "carried" if pool else ""),)
+
+        return (ColumnGroup("pool", "", "pool", (Column("pool", "Pool"),), fill),)
+    if isinstance(method, Howell):
+        units_of = make_method(table.settlement, table.ruleset, Seating(table.players, table.ruleset.clockwise), {})
+
+        def howell(view: HandView) -> tuple[Cell, ...]:
+            if view.settled.void:
+                return (Cell(),)
+            units = units_of.units(view.outcome)  # 3.6: each pays (n - 1) per unit into the pot
+            return (Cell(str((table.n - 1) * sum(units)), "pool"),)
+
+        return (ColumnGroup("pool", "", "pool", (Column("pot", "Pot"),), howell),)
+    return ()
+
+
+# The sheet's columns, left to right: each function gives zero or more groups for a table.
+# A later game adds its own (or replaces this list for its family) without touching templates.
+COLUMN_GROUPS: list[Callable[[TableView], tuple[ColumnGroup, ...]]] = [hand_group, player_groups, card_group, pool_group]
+
+
+def column_groups(table: TableView) -> tuple[ColumnGroup, ...]:
+    """Every column group of a sheet for this table, in order."""
+    return tuple(g for make in COLUMN_GROUPS for g in make(table))
+
+
+# --- the rules in words, from the ruleset -----------------------------------------------------------
+
+FIRST_LEAD_WORDS = {
+    "eldest-any": "the player left of the dealer leads any card",
+    "eldest-no-heart": "the player left of the dealer leads; not a heart while holding another suit",
+    "eldest-no-spade-heart": "the player left of the dealer leads; not a spade or heart while holding a club or diamond",
+    "two-of-clubs": "whoever holds 2\u2663 leads it",
+    "any-club": "whoever holds 2\u2663 leads a club",
+}
+
+
+def rules_in_words(table: TableView) -> tuple[tuple[str, str], ...]:
+    """The lines a table needs to check the sheet: penalty cards, passing, lead, moon, end, settlement."""
+    ruleset, n = table.ruleset, table.n
+    lines = [("Penalty cards", _penalties(ruleset))]
+    if ruleset.passing != "none" and n:
+        count = ruleset.pass_count(n)
+        if ruleset.passing == "rotation-lrah" and n == 4:
+            where = "left, right, across, then keep, in turn"
+        else:
+            where = "to the left"
+        lines.append(("Passing", f"{count} cards {where}"))
+    lead = FIRST_LEAD_WORDS.get(ruleset.first_lead, ruleset.first_lead)
+    if ruleset.break_rule == "lead-restricted":
+        lead += "; hearts may not be led until broken"
+    lines.append(("First lead", lead))
+    if ruleset.moon is not None:
+        lines.append(("Moon", _moon_words(ruleset)))
+    lines.append(("End", _end_words(table)))
+    doc = (type(table.method).__doc__ or "").strip().splitlines()[0]
+    lines.append(("Settlement", f"{table.settlement}: {doc.split(': ', 1)[-1] if ': ' in doc[:6] else doc}"))
+    return tuple(lines)
+
+
+def _penalties(ruleset: Ruleset) -> str:
+    hearts = [c for c in ruleset.values if c.suit is Suit.HEARTS]
+    parts = []
+    if ruleset.spots:
+        ace = next((v for c, v in ruleset.values.items() if c.code == "AH"), 14)
+        parts.append(f"hearts score their pips (J 11, Q 12, K 13, A {ace})")
+    elif hearts:
+        parts.append("each heart 1")
+    for c in sorted_cards(c for c in ruleset.values if not ruleset.spots or c.suit is not Suit.HEARTS):
+        value = ruleset.values[c]
+        if c.suit is Suit.HEARTS and value == 1:
+            continue
+        shown = f"{value}i" if ruleset.complex and c.code == "QS" else points_text(value)
+        parts.append(f"{card_label(c)} {shown}")
+    if ruleset.complex:
+        parts.append("10\u2663 multiplies the taker's score by 2i")
+    return ", ".join(parts)
+
+
+def _moon_words(ruleset: Ruleset) -> str:
+    moon = ruleset.moon
+    assert moon is not None
+    needs = "every heart" + "".join(f" and {card_label(c)}" for c in moon.requires)
+    if moon.instant_win:
+        return f"{needs}: the shooter wins the game"
+    if moon.complex:
+        return f"{needs}: see the Complex Hearts rules (13+13i)"
+    if moon.greek:
+        return f"{needs}: the shooter scores \u2212{moon.value} per opponent, each opponent +{moon.value}"
+    words = f"{needs}: \u2212{moon.value}"
+    if moon.bonus_card is not None and moon.bonus:
+        words += f" (\u2212{moon.value + moon.bonus} with {card_label(moon.bonus_card)})"
+    if "add" in moon.modes:
+        words += f", or +{moon.value} to every other player"
+        if ruleset.moon_choice != "ask":
+            words += f" (this table always chooses to {ruleset.moon_choice})"
+    return words
+
+
+def _end_words(table: TableView) -> str:
+    method = table.method
+    if isinstance(method, Cumulative):
+        target = method.target()
+        lowest = "lowest magnitude wins" if table.ruleset.complex else "lowest total wins"
+        if target is None:
+            return f"by agreement; {lowest}"
+        size = "magnitude" if table.ruleset.complex else "total"
+        return f"when a {size} reaches {target} at the end of a hand; {lowest}"
+    if isinstance(method, FiveHandMatch):
+        return "a match is five hands; the lowest match total collects the differences"
+    if isinstance(method, LowestCollectsDifference):
+        return "every hand is a game"
+    return "when the table stops; the best chip balance leads"
+
+
+def typical_hands(table: TableView) -> int:
+    """Rows a blank sheet needs to reach the game's end, as a typical game goes.
+
+    Each hand hands out the game's penalty total; a game to ``target`` with n players
+    lasts about ``target * n / total`` hands (the first to the target ends it sooner).
+    """
+    method = table.method
+    if isinstance(method, FiveHandMatch):
+        return 10
+    target = method.target() if isinstance(method, Cumulative) else None
+    if target is None:
+        return BLANK_ROWS_WITHOUT_END
+    ruleset = table.ruleset
+    per_hand = 26 if ruleset.complex else ruleset.penalty_total(ruleset.layout(table.n))
+    return max(MIN_ROWS, min(MAX_ROWS, math.ceil(target * table.n / max(per_hand, 1))))
+
+
+# --- blank sheets --------------------------------------------------------------------------------
+
+def player_counts(game: GameDef) -> tuple[int, ...]:
+    """Every number of players the game allows, over all its profiles."""
+    counts: set[int] = set()
+    for options in _profile_options(game):
+        ruleset = make_ruleset(game.id, options)
+        counts.update(range(ruleset.min_players, ruleset.max_players + 1))
+    return tuple(sorted(counts))
+
+
+def _profile_options(game: GameDef) -> list[dict[str, Any]]:
+    return [{"profile": p} for p in game.profiles] if game.profiles else [{}]
+
+
+def blank_options(game: str, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The options of a blank sheet: those given, or the first profile that seats ``players``."""
+    if options:
+        return dict(options)
+    definition = find_game(game)
+    for candidate in _profile_options(definition):
+        ruleset = make_ruleset(definition.id, candidate)
+        if ruleset.min_players <= players <= ruleset.max_players:
+            return {} if candidate == _profile_options(definition)[0] else candidate
+    return {}
+
+
+def playable_games() -> tuple[GameDef, ...]:
+    """The games a sheet can be printed for: in the registry (planned games are not), and settled
+    by a method sessions use (a game whose settlement is not wired into sessions yet has no sheet)."""
+    return tuple(g for g in GAMES.values() if all(
+        make_ruleset(g.id, options).settlement in METHODS for options in _profile_options(g)))
+
+
+def blank_sheet(
+    game: str,
+    players: int | Sequence[str],
+    *,
+    options: Mapping[str, Any] | None = None,
+    settlement: str | None = None,
+    settlement_options: Mapping[str, Any] | None = None,
+    paper: str = "a4",
+    rows: int | None = None,
+) -> Sheet:
+    """An empty score sheet for ``game`` and ``players`` (a count, or the names to print).
+
+    :raises ScorekeeperError: an unknown game, option or settlement (``unknown-*``), or a
+        number of players the game does not seat (``players``).
+    """
+    names = tuple(players) if not isinstance(players, int) else ("",) * players
+    n = len(names)
+    definition = find_game(game)
+    chosen = blank_options(definition.id, n, options)
+    ruleset = make_ruleset(definition.id, chosen)
+    _check_players(ruleset, n)
+    settlement_id = settlement or ruleset.settlement
+    seats = tuple(name or f"Player {i + 1}" for i, name in enumerate(names))
+    method = make_method(settlement_id, ruleset, Seating(seats, ruleset.clockwise), settlement_options or {})
+    table = TableView(ruleset, names, settlement_id, method)
+    groups = column_groups(table)
+    count = rows or typical_hands(table)
+    empty_rows = tuple(
+        Row(deal, tuple(cell for g in groups for cell in g.blank_cells(deal))) for deal in range(1, count + 1)
+    )
+    footer = (_footer_row("Chips" if table.chips else "Total", groups, lambda g: (Cell("", "total", span=g.width),)),)
+    return Sheet(
+        kind="blank", title=ruleset.name, subtitle=_subtitle(table, chosen), rules=rules_in_words(table),
+        players=names, groups=groups, rows=empty_rows, footer=footer, settlement=None,
+        signatures=names, paper=paper_key(paper), landscape=_landscape(groups), warning=ruleset.warning,
+        abbreviations=_abbreviations(table),
+    )
+
+
+def _footer_row(label: str, groups: Sequence[ColumnGroup], player: Callable[[ColumnGroup], tuple[Cell, ...]],
+                pool: Callable[[ColumnGroup], tuple[Cell, ...]] | None = None) -> FooterRow:
+    """A totals row: the label over the number and hand columns, then each group's footer cells."""
+    span = 1 + sum(g.width for g in groups if g.kind == "hand")
+    cells: list[Cell] = []
+    for g in groups:
+        if g.kind == "hand":
+            continue
+        if g.kind == "player":
+            cells.extend(player(g))
+        elif g.kind == "pool" and pool is not None:
+            cells.extend(pool(g))
+        else:
+            cells.extend(g.footer())
+    return FooterRow(label, span, tuple(cells))
+
+
+def _abbreviations(table: TableView) -> tuple[tuple[str, str], ...]:
+    return tuple((short, name) for short, name in zip(table.short, table.players) if short != name)
+
+
+def _check_players(ruleset: Ruleset, n: int) -> None:
+    try:
+        ruleset.layout(n)
+    except ValueError as exc:
+        raise ScorekeeperError(str(exc), code="players") from None
+
+
+def paper_key(paper: str) -> str:
+    """``a4`` or ``letter`` (any case). :raises UnknownOption: another paper."""
+    key = (paper or "a4").strip().lower()
+    if key not in PAPERS:
+        raise UnknownOption(f"paper must be a4 or letter, not {paper!r}")
+    return key
+
+
+def _landscape(groups: Sequence[ColumnGroup]) -> bool:
+    """Wide tables (six players and more, or many special cards) print across the page."""
+    return sum(g.width for g in groups) > 15
+
+
+def _subtitle(table: TableView, options: Mapping[str, Any]) -> str:
+    parts = [f"{table.n} players"]
+    profile = options.get("profile") or table.ruleset.options.get("profile")
+    if profile:
+        parts.append(f"rules of source {profile}")
+    custom = {k: v for k, v in options.items() if k != "profile"}
+    if custom:
+        parts.append(", ".join(f"{k.replace('_', ' ')}: {_option(v)}" for k, v in custom.items()))
+    parts.append(f"settled by {table.settlement}")
+    return " \u00b7 ".join(parts)
+
+
+def _option(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+# --- filled sheets -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StoredHand:
+    """A hand as the app keeps it: its record, and whether and how it counts.
+
+    A plain session record has no corrections: every hand counts, as recorded.
+    """
+
+    position: int
+    record: Mapping[str, Any]
+    struck: bool = False
+    confirmed: bool = True
+    corrected: bool = False  # changed after it was first recorded (the history keeps every version)
+
+    @property
+    def counts(self) -> bool:
+        return self.confirmed and not self.struck
+
+
+def filled_sheet(
+    record: Mapping[str, Any],
+    *,
+    stored: Sequence[StoredHand] | None = None,
+    paper: str = "a4",
+) -> Sheet:
+    """The sheet of a session: every hand, its points and running totals, the settlement.
+
+    ``record`` is a RECORDS.md session record. ``stored`` (the web app) lists every hand
+    kept, struck-out and unconfirmed ones included, which are shown but not counted; without
+    it the record's hands are the sheet.
+
+    :raises ScorekeeperError: the session does not settle (the engine's error, with ``hand``).
+    """
+    paper = paper_key(paper)
+    if stored is None:
+        stored = [StoredHand(i, h) for i, h in enumerate(record.get("hands") or [], 1)]
+    config = {k: v for k, v in record.items() if k != "hands"}
+    counting = [dict(s.record) for s in stored if s.counts]
+    session = session_from_json({**config, "hands": counting})
+    result = settle(session)
+    table = _table(session, result)
+    groups = column_groups(table)
+    views = _views(session, result)
+    rows: list[Row] = []
+    index = 0
+    prefix: list[dict[str, Any]] = []
+    for s in stored:
+        view: HandView | None
+        if s.counts:
+            view = views[index]
+            index += 1
+            prefix.append(dict(s.record))
+        else:
+            view = _what_if(session, config, prefix, s)
+        rows.append(_row(s, view, groups, result.players))
+    return Sheet(
+        kind="filled", title=session.ruleset.name, subtitle=_subtitle(table, session.options),
+        rules=rules_in_words(table), players=result.players, groups=groups, rows=tuple(rows),
+        footer=_footer(table, result, groups), settlement=settlement_view(table, result),
+        signatures=result.players, paper=paper, landscape=_landscape(groups), session_id=session.id,
+        warning=session.ruleset.warning, abbreviations=_abbreviations(table),
+    )
+
+
+def _table(session: Session, result: SessionResult) -> TableView:
+    ruleset = session.ruleset
+    method = make_method(result.settlement, ruleset, Seating(result.players, ruleset.clockwise),
+                         session.settlement_options)
+    return TableView(ruleset, result.players, result.settlement, method)
+
+
+def _views(session: Session, result: SessionResult, counts: bool = True) -> list[HandView]:
+    """One view per settled hand, with the running chip balance."""
+    n = len(result.players)
+    ruleset = session.ruleset
+    chips = [0] * n
+    views = []
+    for settled, outcome, dealer in zip(result.hands, result.outcomes, result.dealers):
+        chips = [c + p for c, p in zip(chips, settled.payments)]
+        deal = outcome.record.number
+        views.append(HandView(
+            settled.position, deal, result.players[dealer], ruleset.pass_direction(deal, n), outcome, settled,
+            tuple(chips), counts,
+        ))
+    return views
+
+
+def _what_if(session: Session, config: Mapping[str, Any], prefix: list[dict[str, Any]], s: StoredHand) -> HandView | None:
+    """A struck or unconfirmed hand as it would settle after the hands before it (shown, not counted)."""
+    try:
+        trial = session_from_json({**config, "hands": [*prefix, dict(s.record)]})
+        result = settle(trial)
+    except ScorekeeperError:
+        return None
+    if not result.hands:
+        return None
+    return _views(trial, result, counts=False)[-1]
+
+
+def _row(s: StoredHand, view: HandView | None, groups: Sequence[ColumnGroup], names: Sequence[str]) -> Row:
+    marks: list[str] = []
+    status = ""
+    if s.struck:
+        marks.append("struck")
+        status = "struck"
+    elif not s.confirmed:
+        marks.append("waiting")
+        status = "waiting"
+    if s.corrected:
+        marks.append("corrected")
+    if view is None:
+        width = sum(g.width for g in groups)
+        return Row(s.position, (Cell("this hand does not settle here", "word", span=width),), status or "void",
+                   tuple(marks))
+    if view.settled.void:
+        marks.append("misdeal")
+        status = status or "void"
+    if view.outcome.revoke is not None:
+        marks.append("revoke")
+    cells = tuple(cell for g in groups for cell in g.fill(view))
+    notes = tuple(dict.fromkeys((name, note) for name, note in zip(names, view.settled.notes) if note))
+    if view.settled.void:  # a misdeal says the same for everyone: once
+        notes = notes[:1]
+    return Row(s.position, cells, status, tuple(marks), notes, view.dealer, DIRECTION_WORDS[view.direction])
+
+
+def _footer(table: TableView, result: SessionResult, groups: Sequence[ColumnGroup]) -> tuple[FooterRow, ...]:
+    winners = set(result.winners)
+
+    def player(g: ColumnGroup) -> tuple[Cell, ...]:
+        seat = int(g.key.split("-")[1])
+        value = signed(result.balance[seat]) if table.chips else points_text(result.totals[seat])
+        return (Cell(value, "total win" if seat in winners else "total", span=g.width),)
+
+    def pool(g: ColumnGroup) -> tuple[Cell, ...]:
+        return (Cell(str(result.pool) if isinstance(table.method, PoolMethod) else "", "pool", span=g.width),)
+
+    return (_footer_row("Chips" if table.chips else "Total", groups, player, pool),)
+
+
+def settlement_view(table: TableView, result: SessionResult) -> SettlementView:
+    """Totals, winners, chips, pool, money and the fewest transfers, as the sheet prints them."""
+    names = result.players
+    totals = tuple((name, points_text(t)) for name, t in zip(names, result.totals))
+    chips: tuple[tuple[str, str], ...] = ()
+    transfers: tuple[tuple[str, str, str], ...] = ()
+    unit = ""
+    if table.chips:
+        chips = tuple((name, signed(b)) for name, b in zip(names, result.balance))
+    money: tuple[tuple[str, str], ...] = ()
+    if result.money is not None:
+        money = tuple((name, _amount(m)) for name, m in zip(names, result.money))
+        transfers = tuple((a, b, _amount(x)) for a, b, x in result.transfers)
+    elif table.chips and any(result.balance):
+        # No stake: the chips themselves change hands, in the fewest transfers (settlement.money).
+        moves = fewest_transfers({name: Decimal(b) for name, b in zip(names, result.balance)})
+        transfers = tuple((a, b, str(int(x))) for a, b, x in moves)
+        unit = "chips"
+    pool = result.pool if isinstance(table.method, PoolMethod) else None
+    closing = tuple(dict.fromkeys(result.closing.notes)) if result.closing is not None else ()
+    return SettlementView(
+        finished=result.finished, winners=tuple(names[s] for s in result.winners), totals=totals, chips=chips,
+        pool=pool, jack=bool(pool) and table.settlement == "sweepstakes" and not result.finished, closing=closing,
+        money=money, transfers=transfers, transfer_unit=unit, hands=len(result.hands),
+    )

@@ -1,0 +1,79 @@
+"""Printed score sheets from the app: a session's sheet as PDF, and blank sheets for any game.
+
+``GET /sessions/<id>/sheet.pdf`` (RECORDS.md) is read like the JSON API: the session's
+token as ``Authorization: Bearer`` or its read-only key as ``?key=``; 403 otherwise, 404 for
+an unknown session. The sheet shows every stored hand: struck-out ones crossed out, ones
+waiting for confirmation marked, corrected ones marked "corrected"; only the hands that
+count are totalled. ``GET /sheets/blank.pdf?game=...&players=N`` is public, as is the list
+of blank sheets at ``/sheets/``. The PDFs are made by ``scorekeeper.sheets``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, render_template, request
+
+from .. import sheets  # names load on first use: WeasyPrint is imported by the first PDF, not by the app
+from ..engine.errors import RecordSyntaxError
+from . import services
+from .http import bearer_token, json_errors
+from .models import Hand
+
+bp = Blueprint("sheets", __name__)
+
+
+def _paper() -> str:
+    paper = (request.args.get("paper") or "a4").strip().lower()
+    if paper not in ("a4", "letter"):
+        raise RecordSyntaxError(f"paper must be a4 or letter, not {paper[:20]!r}")
+    return paper
+
+
+def _pdf(pdf: bytes, filename: str) -> Response:
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+json_errors(bp)
+
+
+def stored_hands(hands: list[Hand]) -> list[sheets.StoredHand]:
+    """The stored hands as the sheet shows them: struck, unconfirmed, corrected (changed since recorded)."""
+    return [
+        sheets.StoredHand(h.position, h.record, h.struck, h.confirmed,
+                          corrected=bool(h.versions) and h.record != h.versions[0].record)
+        for h in hands
+    ]
+
+
+@bp.get("/sessions/<session_id>/sheet.pdf")
+def session_sheet(session_id: str) -> Response:
+    """The session's printed score sheet (RECORDS.md), corrections included."""
+    table = services.get_session(session_id)
+    services.check_read(table, bearer_token(), request.args.get("key"))
+    record = {**table.config, "id": table.id}
+    pdf = sheets.session_pdf(record, stored=stored_hands(table.hands), paper=_paper())
+    return _pdf(pdf, f"scorekeeper-{table.id}.pdf")
+
+
+@bp.get("/sheets/blank.pdf")
+def blank_sheet() -> Response:
+    """A blank score sheet: ``game``, ``players`` (a number), optional ``profile``, ``settlement``, ``paper``."""
+    game = request.args.get("game") or "hearts"
+    players = request.args.get("players") or "4"
+    if not players.isdigit() or not 2 <= int(players) <= 12:
+        raise RecordSyntaxError("players must be a number of players, such as 4")
+    profile = request.args.get("profile")
+    options: dict[str, Any] | None = {"profile": profile} if profile else None
+    pdf = sheets.blank_pdf(game, int(players), options=options, settlement=request.args.get("settlement") or None,
+                           paper=_paper())
+    return _pdf(pdf, f"scorekeeper-{game[:40]}-{players}-players.pdf")
+
+
+@bp.get("/sheets/")
+def index() -> str:
+    """Every blank sheet the app prints: each game, each number of players it seats."""
+    games = [(g, sheets.player_counts(g)) for g in sheets.playable_games()]
+    return render_template("sheets/index.html", games=games)

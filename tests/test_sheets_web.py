@@ -110,3 +110,19 @@ def test_the_list_of_blank_sheets(sqlite_app: Flask) -> None:
     html = page.get_data(as_text=True)
     assert 'href="/sheets/blank.pdf?game=black-lady&amp;players=7&amp;paper=letter"' in html
     assert 'id="game-heartsette"' in html
+
+
+def test_the_audit_page_prints_its_report(client: FlaskClient) -> None:
+    """The audit report of the hand as typed on the audit page, and of a stored card-by-card hand."""
+    from test_pages import REMEMBERED, Page, get, record_result, start_table, submit
+
+    edit, read = start_table(client, players=["Ann", "Bob", "Cat", "Dan"], game="hearts")
+    record_result(client, edit, [3, 2, 0, 8], 0)
+    audited = Page(submit(client, get(client, edit + "/hand/1/audit"), "audit-form", {"record": REMEMBERED}))
+    response = submit(client, audited, "audit-pdf-form")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = pdf_text(response.data)
+    assert "Ann" in text and "revoke" in text
+    # A hand recorded by its result has no tricks to print until they are typed in.
+    refused = client.get(read + "/hand/1/audit.pdf")
+    assert refused.status_code == 302 and re.search(r"/v/.+/hand/1/audit$", refused.headers["Location"])

@@ -14,8 +14,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import Response, flash, redirect, render_template, request, url_for
 
+from .. import sheets  # the printed audit (WeasyPrint loads with the first PDF)
 from ..engine import notation, records
 from ..engine.audit import HandAudit, TrickView, audit, what_if
 from ..engine.cards import card as parse_card
@@ -166,3 +167,34 @@ def audit_apply(sid: str, key: str, position: int) -> Any:
         return redirect(back)
     flash(f"Hand {position}: {name}'s revoke in trick {trick} is established; the totals are recomputed.")
     return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
+
+
+@bp.route("/s/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
+def audit_pdf_edit(sid: str, key: str, position: int) -> Any:
+    return _audit_pdf(_edit_table(sid, key), position, url_for(".audit_edit", sid=sid, key=key, position=position))
+
+
+@bp.route("/v/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
+def audit_pdf_read(sid: str, key: str, position: int) -> Any:
+    return _audit_pdf(_read_table(sid, key), position, url_for(".audit_read", sid=sid, key=key, position=position))
+
+
+def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
+    """The audit report on paper: the stored hand (GET), or the hand as typed on the audit page (POST)."""
+    row = _row(table, position)
+    record = stored_record(table, row)
+    form = forms.AuditForm()
+    try:
+        if request.method == "POST":
+            if not form.validate():
+                raise RecordSyntaxError("the audit form expired: audit the hand again")
+            record = typed_record(form.record.data or "", record)
+        if not record.play:
+            raise RecordSyntaxError("this hand was recorded by its result: enter its tricks on the audit page first")
+        pdf, _ = sheets.audit_pdf(record, paper="letter" if request.args.get("paper") == "letter" else "a4")
+    except ScorekeeperError as exc:
+        flash(_refusal(exc, position), "error")
+        return redirect(back)
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="audit-{table.id}-hand-{position}.pdf"'
+    return response

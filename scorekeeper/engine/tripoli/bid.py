@@ -1,0 +1,103 @@
+"""The paying suit and the sequence of a deal (catalogue 5.8): hearts, a bid, or Cosmo's board.
+
+The bid (AMB-39i) comes after the spare-hand business: players call in turn from the dealer,
+round and round, until all but one have passed; the high bidder puts his bid on KITTY and
+names the suit of the A, K, Q, J, 10 and K-Q spaces for this deal. Everyone passing leaves hearts.
+"""
+
+from __future__ import annotations
+
+from ..cards import Suit
+from ..errors import IllegalPlay, InconsistentRecord
+from ..seating import Seating
+from .layout import Ledger, Space
+from .outcome import BidResult
+from .record import TripoliRecord
+from .rules import TripoliRules
+
+
+def paying_suit_bid(rules: TripoliRules, record: TripoliRecord, seating: Seating, dealer: int, ledger: Ledger) -> BidResult | None:
+    """The auction for the paying suit (5.8, AMB-39i): from the dealer, round and round, until all but one pass.
+
+    :raises IllegalPlay: codes ``bid-out-of-turn``, ``bid-amount``.
+    :raises InconsistentRecord: code ``bid`` (no auction at this table, an unfinished auction, a missing suit).
+    """
+    names = seating.players
+    bid = record.bid
+    if rules.paying_suit != "bid":
+        if bid is not None:
+            raise InconsistentRecord("this table does not bid for the paying suit (paying_suit is "
+                                     f"{rules.paying_suit!r})", code="bid")
+        return None
+    if bid is None:
+        raise InconsistentRecord("this table bids for the paying suit: record the bids (or the winner and amount, "
+                                 "or {\"winner\": null} when everyone passed)", code="bid")
+    winner: int | None = None
+    amount = 0
+    if bid.bids is not None:
+        n = seating.size
+        passed: set[int] = set()
+        turn = dealer
+        over = False
+        for i, call in enumerate(bid.bids):
+            where = f"bid {i + 1} ({call.player} {'pass' if call.amount is None else call.amount}): "
+            if over:
+                raise InconsistentRecord(where + "the auction was already over", code="bid", play=i, player=call.player)
+            seat = seating.seat(call.player)
+            if seat != turn:
+                raise IllegalPlay(where + f"it is {names[turn]}'s turn to bid", code="bid-out-of-turn", play=i,
+                                  player=call.player)
+            if call.amount is None:
+                passed.add(seat)
+            elif call.amount < 1 or call.amount <= amount:
+                low = max(amount + 1, 1)
+                raise IllegalPlay(where + f"a bid must be at least {low}" + (f", above {names[winner]}'s {amount}"
+                                  if winner is not None else ""), code="bid-amount", play=i, player=call.player)
+            else:
+                winner, amount = seat, call.amount
+            over = len(passed) == n or (winner is not None and len(passed) == n - 1)
+            if not over:
+                turn = seating.next(turn)
+                while turn in passed:
+                    turn = seating.next(turn)
+        if not over:
+            raise InconsistentRecord(f"the auction for the paying suit is not finished: it is {names[turn]}'s turn",
+                                     code="bid", player=names[turn])
+    elif bid.winner is not None:
+        winner, amount = seating.seat(bid.winner), bid.amount or 0
+        if amount < 1:
+            raise IllegalPlay(f"{bid.winner} won the paying suit for {amount}: a bid is at least 1 chip",
+                              code="bid-amount", player=bid.winner)
+    if winner is None:
+        if bid.suit is not None:
+            raise InconsistentRecord("everyone passed, so hearts pay: the bid names no suit", code="bid")
+        return BidResult(None, 0, Suit.HEARTS)
+    if bid.suit is None:
+        raise InconsistentRecord(f"{names[winner]} won the bid: record the paying suit he chose", code="bid",
+                                 player=names[winner])
+    ledger.move(winner, Space.KITTY, amount, "bid")
+    return BidResult(winner, amount, bid.suit)
+
+
+def paying_suit(rules: TripoliRules, record: TripoliRecord, bid: BidResult | None) -> Suit:
+    """The bid's suit, the board's, or hearts.
+
+    :raises InconsistentRecord: code ``board`` (a suit recorded where no board shows one).
+    """
+    if record.paying_suit is not None and rules.paying_suit != "board":
+        raise InconsistentRecord("only a board (paying_suit 'board', Cosmo) records the paying suit per deal",
+                                 code="board")
+    if bid is not None:
+        return bid.suit
+    return record.paying_suit or Suit.HEARTS
+
+
+def sequence_of(rules: TripoliRules, record: TripoliRecord) -> str:
+    """The board's sequence (Cosmo), or the table's option.
+
+    :raises InconsistentRecord: code ``board`` (another sequence recorded where no board shows one).
+    """
+    if record.sequence is not None and rules.paying_suit != "board" and record.sequence != rules.sequence:
+        raise InconsistentRecord(f"this table's sequence is {rules.sequence} (option), not {record.sequence}; only a "
+                                 "board (Cosmo) changes it per deal", code="board")
+    return record.sequence or rules.sequence

@@ -1,0 +1,112 @@
+"""The deal and the spare hand (catalogue 5.2): hand sizes, the cards dealt, the dealer's choice.
+
+The dealer deals n + 1 hands one card at a time; 52 mod (n + 1) of them get one card
+more. The spare's place in the dealing order is not stated (AMB-39a): by default only
+the sizes are checked; ``spare_position = last`` fixes which hands are the larger ones.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..cards import ALL_CARDS, Card, format_cards
+from ..errors import InconsistentRecord, plural
+from ..seating import Seating
+from .record import SpareAction
+from .rules import MAX_PLAYERS, MIN_PLAYERS, TripoliRules
+
+
+def hand_sizes(n: int) -> tuple[int, ...]:
+    """Sizes of the n + 1 hands in dealing order (eldest first, the spare last), DERIVED in 5.2.
+
+    >>> hand_sizes(4), hand_sizes(2)
+    ((11, 11, 10, 10, 10), (18, 17, 17))
+    """
+    q, r = divmod(len(ALL_CARDS), n + 1)
+    return tuple(q + 1 if i < r else q for i in range(n + 1))
+
+
+def check_players(names: Sequence[str]) -> None:
+    """5.1: two to nine players.
+
+    :raises InconsistentRecord: code ``players``.
+    """
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise InconsistentRecord(f"Tripoli is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}", code="players")
+
+
+def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequence[Sequence[Card]], spare: Sequence[Card]) -> None:
+    """The 52 cards, each once, in hands of the sizes 5.2 gives.
+
+    :raises InconsistentRecord: code ``duplicate-card`` or ``deal``.
+    """
+    names = seating.players
+    seen: dict[Card, str] = {}
+    for who, cards in [*zip(names, deal), ("the spare hand", spare)]:
+        for c in cards:
+            if c in seen:
+                other = "twice" if seen[c] == who else f"to {seen[c]} and to {who}"
+                raise InconsistentRecord(f"{c} is dealt {other}", code="duplicate-card", card=c.code,
+                                         player=who if who in names else None)
+            seen[c] = who
+    missing = [c for c in ALL_CARDS if c not in seen]
+    if missing:
+        raise InconsistentRecord(f"the deal lacks {plural(len(missing), 'card')}: {format_cards(missing)}", code="deal")
+    n = seating.size
+    sizes = hand_sizes(n)
+    if rules.spare_position == "last":
+        order = seating.order_from(seating.eldest(dealer))
+        for place, seat in enumerate(order):
+            if len(deal[seat]) != sizes[place]:
+                raise InconsistentRecord(
+                    f"{names[seat]} was dealt {plural(len(deal[seat]), 'card')}, but dealing from "
+                    f"{names[order[0]]} with the spare hand last gives {sizes[place]}", code="deal", player=names[seat])
+        if len(spare) != sizes[n]:
+            raise InconsistentRecord(f"the spare hand has {plural(len(spare), 'card')}, dealt last it gets {sizes[n]}",
+                                     code="deal")
+        return
+    got = Counter([len(h) for h in deal] + [len(spare)])
+    if got != Counter(sizes):
+        shown = ", ".join(f"{name} {len(h)}" for name, h in zip(names, deal)) + f", spare {len(spare)}"
+        wanted = ", ".join(f"{k} x{v}" for k, v in sorted(Counter(sizes).items(), reverse=True))
+        raise InconsistentRecord(f"{n + 1} hands of 52 cards are {wanted}, but the deal gives {shown}", code="deal")
+
+
+def check_spare(rules: TripoliRules, names: Sequence[str], dealer: int, spare: SpareAction) -> None:
+    """5.2 step 2: one choice; a sale has a buyer other than the dealer and a price of at least 1 (AMB-39c).
+
+    :raises InconsistentRecord: code ``spare``.
+    """
+    if rules.spare == "none" and spare.action not in ("none", "keep"):
+        raise InconsistentRecord(
+            f"{names[dealer]} may not {spare.action} the spare hand: this table plays with the original cards "
+            "(spare 'none')", code="spare", player=names[dealer])
+    if not spare.sold:
+        return
+    if spare.buyer == names[dealer]:
+        raise InconsistentRecord(f"{names[dealer]} cannot buy the spare hand from himself: the dealer sells it",
+                                 code="spare", player=spare.buyer)
+    if spare.price is None or spare.price < 1:
+        raise InconsistentRecord(f"{spare.buyer} bought the spare hand for {spare.price}: the price is at least 1 chip",
+                                 code="spare", player=spare.buyer)
+
+
+def after_spare(
+    names: Sequence[str], dealer: int, deal: Sequence[Sequence[Card]], spare_hand: Sequence[Card], spare: SpareAction,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The hands held for all three stages (5.2 step 5) and the dead hand, after the dealer's choice."""
+    held = [tuple(h) for h in deal]
+    dead = tuple(spare_hand)
+    buyer = None if spare.buyer is None else names.index(spare.buyer)
+    if spare.action == "swap":
+        held[dealer], dead = dead, held[dealer]
+    elif spare.action == "auction" and buyer is not None:
+        held[buyer], dead = dead, held[buyer]
+    elif spare.action == "swap-then-auction" and buyer is not None:
+        # The dealer takes the spare; the buyer takes the dealer's old hand; the buyer's own hand is dead.
+        old = held[dealer]
+        held[dealer] = dead
+        dead = held[buyer]
+        held[buyer] = old
+    return tuple(held), dead

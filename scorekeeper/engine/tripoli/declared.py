@@ -1,0 +1,164 @@
+"""Stage 3 without the deal: what the table declared, checked as far as the cards shown allow.
+
+Without the deal each player's hand is rebuilt from the cards he is seen to play, as the
+Hearts replay does to prove a revoke. That is enough to prove a wrong stop (the next card
+turned up later in someone's hand), a lead that was not the lowest of its suit (the leader
+later played a lower one), a lead taken out of turn (a player passed over later played a
+suit he could have led), and hand sizes no deal gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, Rank, Suit
+from ..errors import IllegalPlay, ImpossibleResult, InconsistentRecord, RecordSyntaxError, plural
+from ..records import PlayItem
+from ..seating import Seating
+from .deal import hand_sizes
+from .michigan import MichiganPlay, colour_word
+from .rules import TripoliRules
+
+
+def runs_of(names: Sequence[str], items: Sequence[PlayItem]) -> tuple[MichiganPlay, ...]:
+    """The plays with their runs: a card one rank above the last, same suit, goes on the run; any other card leads.
+
+    :raises RecordSyntaxError: a card without its player (code ``syntax``).
+    :raises IllegalPlay: a card played twice (code ``duplicate-card``).
+    """
+    plays: list[MichiganPlay] = []
+    seen: dict[Card, int] = {}
+    run = 0
+    for i, item in enumerate(items):
+        if item.player is None:
+            raise RecordSyntaxError(f"michigan play[{i}]: without the deal, name who played each card: [player, card]")
+        c = item.card
+        seat = names.index(item.player)
+        if c in seen:
+            raise IllegalPlay(f"play {i + 1}: {item.player} plays {c}, but it was played at play {seen[c] + 1}",
+                              code="duplicate-card", play=i, trick=run, player=item.player, card=c.code)
+        seen[c] = i
+        prev = plays[-1].card if plays else None
+        goes_on = prev is not None and prev.suit is c.suit and prev.rank is not Rank.ACE and c.ri == prev.ri + 1
+        if not goes_on:
+            run += 1
+        plays.append(MichiganPlay(seat, c, run, not goes_on))
+    return tuple(plays)
+
+
+def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganPlay], leader: int) -> None:
+    """Every stop, lead and leader that the cards played later disprove (see the module docstring).
+
+    :raises IllegalPlay: codes ``michigan-stop``, ``michigan-lead``, ``michigan-turn``.
+    """
+    names = seating.players
+    when = {p.card: i for i, p in enumerate(plays)}
+    later: list[list[tuple[int, Card]]] = [[] for _ in names]  # by seat: (index, card), in order
+    for i, p in enumerate(plays):
+        later[p.seat].append((i, p.card))
+
+    def played_after(seat: int, i: int) -> list[tuple[int, Card]]:
+        return [(j, c) for j, c in later[seat] if j > i]
+
+    colour_rule = rules.colour_leads == "alternate"
+    for i, p in enumerate(plays):
+        if not p.lead:
+            continue
+
+        def refuse(code: str, why: str) -> IllegalPlay:
+            return IllegalPlay(f"play {i + 1}: {why}", code=code, play=i, trick=p.run, player=names[p.seat], card=p.card.code)
+
+        last: Suit | None = None
+        if i == 0:
+            start, colour = leader, (False if colour_rule else None)
+        else:
+            stop = plays[i - 1]
+            start, last = stop.seat, stop.card.suit
+            colour = (not last.is_red) if colour_rule and last is not None else None
+            nxt = Card(Rank(stop.card.ri + 1), stop.card.suit) if stop.card.rank is not Rank.ACE else None
+            if nxt is not None and nxt in when and when[nxt] > i:
+                j = when[nxt]
+                raise refuse("michigan-stop", f"the run does not stop at {stop.card}: {names[plays[j].seat]} held {nxt} "
+                                              f"(played at play {j + 1}) and had to play it")
+
+        def could_lead(seat: int) -> tuple[int, Card] | None:
+            """A card ``seat`` played after this lead that he could have led instead."""
+            for j, c in played_after(seat, i - 1):
+                if colour is not None:
+                    if c.suit is not None and c.suit.is_red == colour:
+                        return j, c
+                elif c.suit is not last:
+                    return j, c
+            return None
+
+        if i == 0 and colour is None:
+            if p.seat != start:  # anything may be led first: the first leader has no reason to pass
+                raise refuse("michigan-turn", f"{names[p.seat]} leads {p.card}, but the first lead is {names[start]}'s")
+        else:
+            for seat in seating.order_from(start):
+                if seat == p.seat:
+                    break
+                proof = could_lead(seat)  # a player passed over must have had nothing to lead
+                if proof is not None:
+                    j, x = proof
+                    raise refuse("michigan-turn", f"{names[p.seat]} leads {p.card}, but the lead was {names[seat]}'s: "
+                                                  f"he held {x} (played at play {j + 1})")
+        c = p.card
+        if colour is not None:
+            if c.suit is None or c.suit.is_red != colour:
+                raise refuse("michigan-lead", f"{names[p.seat]} leads {c}, but this lead must be {colour_word(colour)}")
+            lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is not None and x.suit.is_red == colour and x.ri < c.ri]
+            what = f"his lowest {colour_word(colour)} card"
+        elif i == 0 and rules.first_lead == "lowest-in-hand":
+            lower = [(j, x) for j, x in played_after(p.seat, i) if x.ri < c.ri]
+            what = "the lowest card in his hand"
+        else:
+            if c.suit is last:
+                raise refuse("michigan-lead", f"{names[p.seat]} leads {c}, but {c.suit.noun if c.suit else ''} were just played")
+            lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is c.suit and x.ri < c.ri]
+            what = "the lowest card of its suit"
+        if lower:
+            j, x = lower[0]
+            raise refuse("michigan-lead", f"{names[p.seat]} leads {c}, but a lead is {what} and he held {x} "
+                                          f"(played at play {j + 1})")
+
+
+def check_end(names: Sequence[str], plays: Sequence[MichiganPlay], out: int | None, block: bool, left: Sequence[int]) -> None:
+    """The declared end fits the cards: the player out played the last card; nobody else ran out of cards.
+
+    :raises InconsistentRecord: code ``go-out``.
+    """
+    if out is not None and plays and plays[-1].seat != out:
+        last = plays[-1]
+        raise InconsistentRecord(f"{names[out]} went out, but the last card played is {names[last.seat]}'s {last.card}",
+                                 code="go-out", player=names[out])
+    for seat, count in enumerate(left):
+        if count == 0 and seat != out:
+            end = "the play was blocked" if block else f"{names[out]} went out" if out is not None else "the play ended"
+            raise InconsistentRecord(f"{names[seat]} has no cards left, so he went out; but the record says {end}",
+                                     code="go-out", player=names[seat])
+
+
+def check_counts(names: Sequence[str], played: Sequence[int] | None, left: Sequence[int]) -> None:
+    """Cards played plus cards left make a hand of a size the deal gives (5.2), with at most as many large hands.
+
+    :raises ImpossibleResult: code ``impossible-result``.
+    """
+    n = len(names)
+    sizes = hand_sizes(n)
+    big, small = max(sizes), min(sizes)
+    if played is None:
+        for seat, count in enumerate(left):
+            if count > big:
+                raise ImpossibleResult(f"{names[seat]} has {plural(count, 'card')} left, but with {n} players no hand "
+                                       f"has more than {big}", player=names[seat])
+        return
+    totals = [a + b for a, b in zip(played, left)]
+    for seat, total in enumerate(totals):
+        if total not in (big, small):
+            have = f"{small}" if big == small else f"{big} or {small}"
+            raise ImpossibleResult(f"{names[seat]} played {plural(played[seat], 'card')} and has {left[seat]} left: "
+                                   f"{total} cards in all, but with {n} players every hand has {have}", player=names[seat])
+    if big != small and sum(1 for t in totals if t == big) > sizes.count(big):
+        raise ImpossibleResult(f"more than {sizes.count(big)} players hold {big} cards, but only "
+                               f"{plural(sizes.count(big), 'hand')} of {n + 1} get {big}")

@@ -1,0 +1,283 @@
+"""Reading the fields of a Tripoli record from decoded JSON: shapes, names, cards (errors: exit 2).
+
+Whether what they say is legal is ``replay``'s job; these readers only refuse what cannot be read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import Card, Suit, parse_cards
+from ..errors import RecordSyntaxError, UnknownGame
+from ..records import PlayItem
+from .actions import BET_KINDS, SPARE_ACTIONS, BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
+from .layout import SPACES, Space, parse_space
+from .rules import GAMES
+
+POKER_FIELDS = ("hands", "betting", "bets", "winners")
+MICHIGAN_FIELDS = ("leader", "play", "out", "block", "left")
+BID_FIELDS = ("bids", "winner", "amount", "suit")
+
+
+def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str) -> tuple[str, tuple[str, ...], str, dict[str, Any], int | None, str | None]:
+    """Game, players, dealer, options, hand number and id: the fields every record (and a session) shares.
+
+    :raises RecordSyntaxError: a field outside ``fields``, or one of these missing or badly shaped.
+    """
+    unknown = [k for k in data if k not in fields]
+    if unknown:
+        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the {kind}")
+    game = data.get("game")
+    if not isinstance(game, str) or game.strip().lower() not in GAMES:
+        raise UnknownGame(f"the record needs \"game\": tripoli, rummoli or cosmo, not {game!r}")
+    players = read_players(data.get("players"))
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise RecordSyntaxError("options must be an object of option names and values")
+    if "dealer" not in data:
+        raise RecordSyntaxError("the record needs \"dealer\", one of the players")
+    dealer = read_player(players, "dealer", data["dealer"])
+    hand = data.get("hand")
+    if hand is not None and not whole(hand, 1):
+        raise RecordSyntaxError(f"hand must be a whole number from 1, not {hand!r}")
+    record_id = data.get("id")
+    if record_id is not None and not isinstance(record_id, str):
+        raise RecordSyntaxError("id must be a string")
+    return game.strip().lower(), players, dealer, dict(options), hand, record_id
+
+
+def whole(value: Any, low: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+
+
+def read_players(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise RecordSyntaxError("the record needs \"players\", the names in clockwise seating order")
+    for name in value:
+        if not isinstance(name, str) or not name.strip():
+            raise RecordSyntaxError(f"player names must be non-empty strings, not {name!r}")
+    if len(set(value)) != len(value):
+        dup = next(n for n in value if value.count(n) > 1)
+        raise RecordSyntaxError(f"{dup!r} is seated twice: every player needs a different name")
+    return tuple(value)
+
+
+def read_player(players: tuple[str, ...], what: str, value: Any) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise RecordSyntaxError(f"{what}: {value!r} is not one of the players ({', '.join(players)})")
+    return value
+
+
+def _object(value: Any, what: str, fields: Sequence[str]) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError(f"{what} must be an object ({', '.join(fields)})")
+    unknown = [k for k in value if k not in fields]
+    if unknown:
+        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in {what} (its fields: {', '.join(fields)})")
+    return value
+
+
+def read_cards(what: str, value: Any) -> tuple[Card, ...]:
+    if not isinstance(value, (str, list)):
+        raise RecordSyntaxError(f"{what}: a card list is an array of cards or one string of cards")
+    try:
+        cards = parse_cards(value)
+    except RecordSyntaxError as exc:
+        raise RecordSyntaxError(f"{what}: {exc.message}") from None
+    if any(c.is_joker for c in cards):
+        raise RecordSyntaxError(f"{what}: Tripoli is played without the joker")
+    return cards
+
+
+def _card(what: str, value: Any) -> Card:
+    if not isinstance(value, str):
+        raise RecordSyntaxError(f"{what}: {value!r} is not a card")
+    cards = read_cards(what, [value])
+    return cards[0]
+
+
+def read_suit(what: str, value: Any) -> Suit:
+    text = value.strip().upper() if isinstance(value, str) else None
+    for suit in Suit:
+        if text in (suit.value, suit.name, suit.noun.upper()):
+            return suit
+    raise RecordSyntaxError(f"{what} must be a suit (S, H, D, C), not {value!r}")
+
+
+def read_hands(players: tuple[str, ...], what: str, value: Any) -> tuple[tuple[Card, ...], ...]:
+    """Card lists for every player (``deal``): all seats must be present."""
+    by_seat = _per_player(players, what, value, lambda name, v: read_cards(f"{what} of {name}", v))
+    missing = [players[s] for s, v in enumerate(by_seat) if v is None]
+    if missing:
+        raise RecordSyntaxError(f"{what} has no cards for {missing[0]}: give every player's hand")
+    return tuple(v for v in by_seat if v is not None)
+
+
+def _per_player(players: tuple[str, ...], what: str, value: Any, read: Any) -> tuple[Any, ...]:
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError(f"{what} must be an object of player names and values")
+    out: list[Any] = [None] * len(players)
+    for name, v in value.items():
+        out[players.index(read_player(players, what, name))] = read(name, v)
+    return tuple(out)
+
+
+def read_spare(players: tuple[str, ...], value: Any) -> SpareAction:
+    if value is None:
+        return SpareAction()
+    if isinstance(value, str):
+        value = {"action": value}
+    data = _object(value, "spare", ("action", "buyer", "price"))
+    action = data.get("action")
+    if action not in SPARE_ACTIONS:
+        raise RecordSyntaxError(f"spare action must be one of {', '.join(SPARE_ACTIONS)}, not {action!r}")
+    buyer, price = data.get("buyer"), data.get("price")
+    if action in ("auction", "swap-then-auction"):
+        if buyer is None or price is None:
+            raise RecordSyntaxError(f"spare {action} needs the buyer and the price (an auction nobody bought is "
+                                    "recorded as keep or swap)")
+        buyer = read_player(players, "spare buyer", buyer)
+        if isinstance(price, bool) or not isinstance(price, int):
+            raise RecordSyntaxError(f"spare price must be a whole number of chips, not {price!r}")
+    elif buyer is not None or price is not None:
+        raise RecordSyntaxError(f"spare {action} has no buyer or price")
+    return SpareAction(action, buyer, price)
+
+
+def read_bid(players: tuple[str, ...], value: Any) -> PayingSuitBid:
+    data = _object(value, "bid", BID_FIELDS)
+    suit = None if data.get("suit") is None else read_suit("bid suit", data["suit"])
+    if "bids" in data:
+        if "winner" in data or "amount" in data:
+            raise RecordSyntaxError("bid: give either every call (bids) or only the winner and amount, not both")
+        calls = data["bids"]
+        if not isinstance(calls, list):
+            raise RecordSyntaxError("bid bids must be a list of [player, chips] or [player, \"pass\"]")
+        bids = []
+        for i, item in enumerate(calls):
+            if not (isinstance(item, list) and len(item) == 2):
+                raise RecordSyntaxError(f"bid bids[{i}] must be [player, chips] or [player, \"pass\"], not {item!r}")
+            name = read_player(players, f"bid bids[{i}]", item[0])
+            amount = item[1]
+            if amount == "pass":
+                bids.append(Bid(name, None))
+            elif isinstance(amount, int) and not isinstance(amount, bool):
+                bids.append(Bid(name, amount))
+            else:
+                raise RecordSyntaxError(f"bid bids[{i}]: a call is a number of chips or \"pass\", not {amount!r}")
+        return PayingSuitBid(bids=tuple(bids), suit=suit)
+    winner, amount = data.get("winner"), data.get("amount")
+    if winner is None:
+        if amount is not None or suit is not None:
+            raise RecordSyntaxError("bid: with no winner (everyone passed) there is no amount and no suit")
+        return PayingSuitBid()
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise RecordSyntaxError(f"bid amount must be a whole number of chips, not {amount!r}")
+    return PayingSuitBid(winner=read_player(players, "bid winner", winner), amount=amount, suit=suit)
+
+
+def read_claims(players: tuple[str, ...], value: Any) -> tuple[tuple[Space, tuple[str, ...]], ...]:
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError("claims must be an object of layout spaces and who took them, such as {\"AH\": \"Ann\"}")
+    found: dict[Space, tuple[str, ...]] = {}
+    for key, who in value.items():
+        space = parse_space(key, "claims")
+        if space in (Space.KITTY, Space.POT):
+            raise RecordSyntaxError(f"claims: {space} is won in stage 3 or in the poker, not claimed")
+        if space in found:
+            raise RecordSyntaxError(f"claims: {space} is named twice")
+        names = [] if who is None else [who] if isinstance(who, str) else who
+        if not isinstance(names, list):
+            raise RecordSyntaxError(f"claims: {space} is taken by a player, a list of players (SEQ) or null")
+        takers = tuple(read_player(players, f"claims {space}", n) for n in names)
+        if len(set(takers)) != len(takers):
+            raise RecordSyntaxError(f"claims: {space} names {takers[0]} twice")
+        if len(takers) > 1 and space is not Space.SEQ:
+            raise RecordSyntaxError(f"claims: only SEQ can be shared; {space} has one taker")
+        found[space] = takers
+    return tuple((space, found[space]) for space in SPACES if space in found)
+
+
+def read_poker(players: tuple[str, ...], value: Any) -> PokerRecord:
+    data = _object(value, "poker", POKER_FIELDS)
+    hands = None
+    if data.get("hands") is not None:
+        hands = _per_player(players, "poker hands", data["hands"], lambda n, v: read_cards(f"poker hand of {n}", v))
+    betting = None if data.get("betting") is None else _betting(players, data["betting"])
+    bets = None
+    if data.get("bets") is not None:
+        if betting is not None:
+            raise RecordSyntaxError("poker: give either the betting actions or each player's bets, not both")
+        bets = _per_player(players, "poker bets", data["bets"], lambda n, v: _count(f"poker bets of {n}", v))
+    winners = None
+    if data.get("winners") is not None:
+        w = data["winners"]
+        names = [w] if isinstance(w, str) else w
+        if not isinstance(names, list) or not names:
+            raise RecordSyntaxError("poker winners must be a player or a non-empty list of players")
+        winners = tuple(read_player(players, "poker winners", n) for n in names)
+        if len(set(winners)) != len(winners):
+            raise RecordSyntaxError("poker winners names a player twice")
+        winners = tuple(p for p in players if p in winners)  # seat order, as written back
+    return PokerRecord(hands=hands, betting=betting, bets=bets, winners=winners)
+
+
+def _count(what: str, value: Any) -> int:
+    if not whole(value, 0):
+        raise RecordSyntaxError(f"{what} must be a whole number from 0, not {value!r}")
+    return int(value)
+
+
+def _betting(players: tuple[str, ...], value: Any) -> tuple[BetAction, ...]:
+    if not isinstance(value, list):
+        raise RecordSyntaxError("poker betting must be a list of [player, action] or [player, action, chips]")
+    actions = []
+    for i, item in enumerate(value):
+        if not isinstance(item, list) or len(item) not in (2, 3):
+            raise RecordSyntaxError(f"poker betting[{i}] must be [player, action] or [player, action, chips], not {item!r}")
+        name = read_player(players, f"poker betting[{i}]", item[0])
+        kind = item[1]
+        if kind not in BET_KINDS:
+            raise RecordSyntaxError(f"poker betting[{i}]: the action is one of {', '.join(BET_KINDS)}, not {kind!r}")
+        amount = item[2] if len(item) == 3 else None
+        if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
+            raise RecordSyntaxError(f"poker betting[{i}]: {kind} {amount!r}: chips are a whole number")
+        if kind in ("bet", "raise") and amount is None:
+            raise RecordSyntaxError(f"poker betting[{i}]: {name} {kind}s how many chips? write [{name!r}, {kind!r}, chips]")
+        if kind in ("check", "fold") and amount is not None:
+            raise RecordSyntaxError(f"poker betting[{i}]: a {kind} puts in no chips")
+        actions.append(BetAction(name, kind, amount))
+    return tuple(actions)
+
+
+def read_michigan(players: tuple[str, ...], value: Any) -> MichiganRecord:
+    data = _object(value, "michigan", MICHIGAN_FIELDS)
+    leader = None if data.get("leader") is None else read_player(players, "michigan leader", data["leader"])
+    play = None if data.get("play") is None else _play(players, data["play"])
+    out = None if data.get("out") is None else read_player(players, "michigan out", data["out"])
+    block = data.get("block", False)
+    if not isinstance(block, bool):
+        raise RecordSyntaxError(f"michigan block must be true or false, not {block!r}")
+    if block and out is not None:
+        raise RecordSyntaxError("michigan: the play ends by someone going out or by a block, not both")
+    left = None
+    if data.get("left") is not None:
+        left = _per_player(players, "michigan left", data["left"], lambda n, v: _count(f"michigan left of {n}", v))
+    return MichiganRecord(leader=leader, play=play, out=out, block=block, left=left)
+
+
+def _play(players: tuple[str, ...], value: Any) -> tuple[PlayItem, ...]:
+    if isinstance(value, str):
+        return tuple(PlayItem(c) for c in read_cards("michigan play", value))
+    if not isinstance(value, list):
+        raise RecordSyntaxError("michigan play must be a list of cards played, in order")
+    items = []
+    for i, item in enumerate(value):
+        if isinstance(item, str):
+            items.append(PlayItem(_card(f"michigan play[{i}]", item)))
+        elif isinstance(item, list) and len(item) == 2:
+            items.append(PlayItem(_card(f"michigan play[{i}]", item[1]), read_player(players, f"michigan play[{i}]", item[0])))
+        else:
+            raise RecordSyntaxError(f"michigan play[{i}] must be a card or [player, card], not {item!r}")
+    return tuple(items)

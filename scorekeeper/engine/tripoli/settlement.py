@@ -1,0 +1,365 @@
+"""Tripoli settlements (catalogue 5, 3 index): ``tripoli-layout`` and ``tripoli-final-poker``.
+
+``tripoli-layout`` folds the deals of a session: each deal antes onto every space, what
+stays on a space carries to the next deal, and players plus layout always hold the same
+chips (asserted on every deal, catalogue 1.5). ``tripoli-final-poker`` settles what is
+left on the layout when the table stops (5.7): one or several final poker deals; a
+session under ``tripoli-layout`` may end with them too. Pure functions over frozen
+state, in the shape of ``settlement/family.py``::
+
+    settled, state = tripoli_layout(state, outcome)       # an ordinary deal
+    settled, state = tripoli_final_poker(state, final)    # a final poker deal
+    all_settled, state = fold(state, outcomes)            # a sequence of them
+
+and the same as classes shaped like ``settlement.methods.Method`` (``TripoliLayout``,
+``TripoliFinalPoker``), plus ``settle_session``/``settle_json`` for a whole session record.
+
+Registering in ``METHODS`` needs (the lead's part; see FORMAT.md "Wiring"): ``METHODS`` is
+typed ``dict[str, type[Method]]`` and ``Method.__init__`` takes a Hearts ``Ruleset``, while
+these classes take ``(seating, options)`` and settle ``TripoliOutcome``/``FinalOutcome``.
+Either widen ``METHODS`` to a protocol both satisfy, or dispatch on the game in
+``settlement.settle`` to ``settle_session`` here (the simplest: Tripoli sessions do not
+go through ``HandRecord`` replay at all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
+from ..options import OptionSpec, resolve
+from ..seating import Seating
+from ..settlement.ledger import check_conserved
+from .deal import check_players
+from .final import FINAL_POTS, FINAL_TIES, replay_final
+from .layout import Layout, Space, Transfer
+from .outcome import FinalOutcome, TripoliOutcome, outcome_json
+from .record import FinalPokerRecord, TripoliRecord, from_json, read_head
+from .replay import replay
+from .rules import MAX_PLAYERS, MIN_PLAYERS, make_rules
+
+SETTLEMENT_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("final_pots", "single", FINAL_POTS, "5.7: the leftovers in one final poker pot, or in several"),
+    OptionSpec("final_tie", "another-deal", FINAL_TIES, "AMB-39k: a final split's odd chips: one more deal, or cut for"),
+)
+_SPECS = {s.name: s for s in SETTLEMENT_OPTIONS}
+SESSION_FIELDS = ("id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",
+                  "layout", "hands")
+_STEP_WORDS = {
+    "ante": "antes", "spare": "spare hand", "bid": "paying-suit bid", "claim": "pay cards", "bet": "bets",
+    "pot": "pot", "kitty": "kitty", "cards": "cards left", "block": "block", "final": "final pot", "cut": "cut",
+}
+
+
+@dataclass(frozen=True)
+class LayoutState:
+    """What carries from deal to deal: the layout, each player's chips so far, and whether the final poker began."""
+
+    players: tuple[str, ...]
+    layout: Layout = Layout()
+    balance: tuple[int, ...] = ()
+    deals: int = 0  # deals settled, final poker deals included
+    final: bool = False  # the final poker has begun: no more ordinary deals
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @staticmethod
+    def start(players: Sequence[str], options: Mapping[str, Any] | None = None, layout: Layout | None = None) -> LayoutState:
+        """The state before the first deal.
+
+        :raises UnknownOption: a settlement option that does not exist or a value it does not take.
+        """
+        opts = resolve("tripoli-layout", _SPECS, {}, options or {})
+        return LayoutState(tuple(players), layout or Layout(), (0,) * len(players), 0, False, opts)
+
+    @property
+    def finished(self) -> bool:
+        """The final poker has taken everything off the layout (5.7)."""
+        return self.final and self.layout.total == 0
+
+
+@dataclass(frozen=True)
+class DealSettlement:
+    """One deal's settlement: chips each player gains (+) or pays (-), the layout after, a sentence per player."""
+
+    position: int  # 1-based place in the session
+    payments: tuple[int, ...]
+    layout: Layout  # after the deal
+    notes: tuple[str, ...]
+    final: bool = False  # a final poker deal
+
+    @property
+    def pool(self) -> int:
+        """Chips on the layout after the deal (RECORDS.md ``pool``)."""
+        return self.layout.total
+
+
+def tripoli_layout(state: LayoutState, outcome: TripoliOutcome) -> tuple[DealSettlement, LayoutState]:
+    """Settle one ordinary deal against the layout carried in.
+
+    :raises InconsistentRecord: codes ``game-over`` (after the final poker), ``players``, ``layout``.
+    """
+    if state.final:
+        raise InconsistentRecord("the final poker has begun: no more ordinary deals can be settled", code="game-over")
+    return _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments, outcome.transfers, False)
+
+
+def tripoli_final_poker(state: LayoutState, outcome: FinalOutcome) -> tuple[DealSettlement, LayoutState]:
+    """Settle one final poker deal (5.7): the winner takes the chips played for.
+
+    :raises InconsistentRecord: codes ``game-over`` (nothing left), ``players``, ``layout``.
+    """
+    if state.finished:
+        raise InconsistentRecord("the final poker has already taken every chip off the layout", code="game-over")
+    return _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments, outcome.transfers, True)
+
+
+def fold(state: LayoutState, outcomes: Sequence[TripoliOutcome | FinalOutcome]) -> tuple[tuple[DealSettlement, ...], LayoutState]:
+    """Settle replayed deals in order: ordinary deals, then final poker deals.
+
+    >>> from scorekeeper.engine.tripoli import from_json, replay
+    >>> deal = from_json({"game": "tripoli", "players": ["A", "B"], "dealer": "B", "claims": {},
+    ...                   "poker": {"bets": {}, "winners": ["A"]}, "michigan": {"block": True, "left": {"A": 3, "B": 1}}})
+    >>> settled, state = fold(LayoutState.start(("A", "B")), [replay(deal)])
+    >>> settled[0].payments, state.layout.describe()
+    ((-10, -10), 'AH 2, KH 2, QH 2, JH 2, TH 2, KQ 2, SEQ 2, KITTY 6')
+
+    :raises ScorekeeperError: as ``tripoli_layout`` and ``tripoli_final_poker`` (``hand`` set to the position).
+    """
+    done = []
+    for outcome in outcomes:
+        try:
+            if isinstance(outcome, FinalOutcome):
+                settled, state = tripoli_final_poker(state, outcome)
+            else:
+                settled, state = tripoli_layout(state, outcome)
+        except ScorekeeperError as exc:
+            exc.hand = state.deals + 1
+            raise
+        done.append(settled)
+    return tuple(done), state
+
+
+def _fold(state: LayoutState, players: Sequence[str], before: Layout, after: Layout, payments: Sequence[int],
+          transfers: Sequence[Transfer], final: bool) -> tuple[DealSettlement, LayoutState]:
+    if tuple(players) != state.players:
+        raise InconsistentRecord(f"the deal is for {', '.join(players)}, the session for {', '.join(state.players)}",
+                                 code="players")
+    if before != state.layout:
+        raise InconsistentRecord(f"the deal starts from the layout {before.describe()}, but the last deal left "
+                                 f"{state.layout.describe()}", code="layout")
+    position = state.deals + 1
+    check_conserved(position, payments, before.total, after.total)  # catalogue 1.5, on every deal
+    balance = tuple(b + p for b, p in zip(state.balance, payments))
+    notes = deal_notes(state.players, payments, transfers)
+    settled = DealSettlement(position, tuple(payments), after, notes, final)
+    return settled, replace(state, layout=after, balance=balance, deals=position, final=state.final or final)
+
+
+def deal_notes(names: Sequence[str], payments: Sequence[int], transfers: Sequence[Transfer]) -> tuple[str, ...]:
+    """Per player, his chips by step in words: 'Ann: antes -9, pay cards +4, bets -5, pot +16, cards -3; net +3'."""
+    steps: list[dict[str, int]] = [{} for _ in names]
+    for t in transfers:
+        for account, sign in ((t.giver, -1), (t.taker, 1)):
+            if not isinstance(account, Space):
+                word = _STEP_WORDS.get(t.step, t.step)
+                steps[account][word] = steps[account].get(word, 0) + sign * t.chips
+    notes = []
+    for seat, name in enumerate(names):
+        parts = ", ".join(f"{word} {chips:+d}" for word, chips in steps[seat].items() if chips)
+        notes.append(f"{name}: {parts or 'no chips moved'}; net {payments[seat]:+d}")
+    return tuple(notes)
+
+
+# --- classes in the shape of settlement.methods.Method ----------------------------------------------------
+
+class TripoliLayout:
+    """``tripoli-layout`` as a method object: ``settle`` one outcome at a time, ``pool`` the layout total."""
+
+    id: ClassVar[str] = "tripoli-layout"
+    chips: ClassVar[bool] = True
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = SETTLEMENT_OPTIONS
+    players: ClassVar[tuple[int, int] | None] = (MIN_PLAYERS, MAX_PLAYERS)
+    revoke_by_points: ClassVar[bool] = False
+
+    def __init__(self, seating: Seating, options: Mapping[str, Any], layout: Layout | None = None) -> None:
+        self.names = seating.players
+        self.n = seating.size
+        self.state = LayoutState.start(seating.players, options, layout)
+        self.opts = dict(self.state.options)
+        self.pool = self.state.layout.total
+        self.finished = False
+        self.winner_seats: tuple[int, ...] = ()
+
+    @property
+    def layout(self) -> Layout:
+        return self.state.layout
+
+    def settle(self, outcome: TripoliOutcome | FinalOutcome, cut: int | None = None) -> tuple[list[int], list[str]]:
+        """Payments per seat and a sentence per seat for one deal; updates ``pool`` (the layout's chips)."""
+        if isinstance(outcome, FinalOutcome):
+            settled, self.state = tripoli_final_poker(self.state, outcome)
+        else:
+            settled, self.state = tripoli_layout(self.state, outcome)
+        self.pool = self.state.layout.total
+        return list(settled.payments), list(settled.notes)
+
+    def after_hand(self, totals: Sequence[int], balance: Sequence[int], outcome: object) -> None:
+        """Finished once the final poker has emptied the layout; the most chips lead."""
+        self.finished = self.state.finished
+        best = max(balance)
+        self.winner_seats = tuple(s for s, b in enumerate(balance) if b == best)
+
+    def close(self, cut: int | None) -> tuple[list[int], list[str]] | None:
+        """Chips left on the layout are played for by the final poker (5.7), never shared out: nothing to do."""
+        return None
+
+
+class TripoliFinalPoker(TripoliLayout):
+    """``tripoli-final-poker``: only final poker deals, from the layout the table left."""
+
+    id: ClassVar[str] = "tripoli-final-poker"
+
+    def settle(self, outcome: TripoliOutcome | FinalOutcome, cut: int | None = None) -> tuple[list[int], list[str]]:
+        if not isinstance(outcome, FinalOutcome):
+            raise InconsistentRecord("tripoli-final-poker settles only final poker deals (\"final\": true)", code="final")
+        return super().settle(outcome, cut)
+
+
+TRIPOLI_METHODS: dict[str, type[TripoliLayout]] = {m.id: m for m in (TripoliLayout, TripoliFinalPoker)}
+
+
+# --- a whole session ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TripoliSessionResult:
+    """A settled Tripoli session: every deal, each player's chips, the layout left."""
+
+    settlement: str
+    players: tuple[str, ...]
+    deals: tuple[DealSettlement, ...]
+    outcomes: tuple[TripoliOutcome | FinalOutcome, ...]
+    dealers: tuple[int, ...]
+    balance: tuple[int, ...]
+    layout: Layout
+    finished: bool
+    winners: tuple[int, ...]
+
+
+def settle_session(value: Any) -> TripoliSessionResult:
+    """Replay and settle a session record (RECORDS.md shape, ``game`` tripoli, rummoli or cosmo).
+
+    The deal passes clockwise after every deal; each hand inherits game, options, players,
+    dealer and number, and its layout before the antes is what the last deal left.
+
+    :raises ScorekeeperError: the first hand that is wrong (``error.hand`` is its 1-based position).
+    """
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError("a session record must be a JSON object")
+    table = {k: v for k, v in value.items() if k not in ("first_dealer", "hands")}
+    table["dealer"] = value.get("first_dealer")
+    game, players, first_dealer, options, _, _ = read_head(table, (*SESSION_FIELDS, "dealer"), "session record")
+    make_rules(game, options)
+    check_players(players)
+    settlement = value.get("settlement") or "tripoli-layout"
+    if settlement not in TRIPOLI_METHODS:
+        raise RecordSyntaxError(f"a Tripoli session settles by tripoli-layout (or tripoli-final-poker), not {settlement!r}",
+                                code="unknown-option")
+    seating = Seating(players)
+    start = None if value.get("layout") is None else Layout.from_json(value["layout"])
+    method = TRIPOLI_METHODS[settlement](seating, value.get("settlement_options") or {}, start)
+    hands = value.get("hands") or []
+    if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
+        raise RecordSyntaxError("hands must be a list of Tripoli records")
+    dealer = seating.seat(first_dealer)
+    given = {"game": game, "options": dict(options), "players": list(players)}
+    deals: list[DealSettlement] = []
+    outcomes: list[TripoliOutcome | FinalOutcome] = []
+    dealers: list[int] = []
+    balance = [0] * seating.size
+    for position, raw in enumerate(hands, 1):
+        try:
+            for key in given:
+                if key in raw and raw[key] != given[key]:
+                    raise RecordSyntaxError(f"the hand's {key} differs from the session's")
+            record = from_json(raw, {**given, "dealer": seating.name(dealer), "hand": position})
+            if record.dealer != seating.name(dealer):
+                raise InconsistentRecord(f"the deal rotates to {seating.name(dealer)} for this hand, but the record says "
+                                         f"{record.dealer} dealt", code="rotation")
+            if record.hand != position:
+                raise InconsistentRecord(f"this is deal {position} of the session, but the record says hand {record.hand}",
+                                         code="rotation")
+            if method.state.final and (isinstance(record, TripoliRecord) or method.state.finished):
+                raise InconsistentRecord(f"the game was over after hand {position - 1} (the final poker), but more "
+                                         "hands are recorded", code="game-over")
+            outcome: TripoliOutcome | FinalOutcome
+            if isinstance(record, FinalPokerRecord):
+                outcome = replay_final(record, method.layout, pots=method.opts["final_pots"], tie=method.opts["final_tie"])
+            else:
+                outcome = replay(record, method.layout)
+            payments, notes = method.settle(outcome)
+        except ScorekeeperError as exc:
+            exc.hand = position
+            raise
+        balance = [b + p for b, p in zip(balance, payments)]
+        method.after_hand(balance, balance, outcome)
+        deals.append(DealSettlement(position, tuple(payments), method.layout, tuple(notes), isinstance(outcome, FinalOutcome)))
+        outcomes.append(outcome)
+        dealers.append(dealer)
+        dealer = seating.next(dealer)
+    return TripoliSessionResult(settlement, seating.players, tuple(deals), tuple(outcomes), tuple(dealers), tuple(balance),
+                                method.layout, method.finished, method.winner_seats if deals else ())
+
+
+def settle_json(value: Any) -> dict[str, Any]:
+    """The ``settle`` output of RECORDS.md for a Tripoli session (chips only: ``points`` repeat the payments)."""
+    result = settle_session(value)
+    return result_json(result)
+
+
+def result_json(result: TripoliSessionResult) -> dict[str, Any]:
+    names = result.players
+
+    def per(values: Sequence[int]) -> dict[str, int]:
+        return {name: int(v) for name, v in zip(names, values)}
+
+    hands = []
+    for settled, dealer in zip(result.deals, result.dealers):
+        entry: dict[str, Any] = {
+            "points": per(settled.payments), "payments": per(settled.payments), "pool": settled.pool,
+            "layout": settled.layout.to_json(), "dealer": names[dealer], "totals": {}, "notes": dict(zip(names, settled.notes)),
+        }
+        if settled.final:
+            entry["final"] = True
+        hands.append(entry)
+    running = [0] * len(names)
+    for entry, settled in zip(hands, result.deals):
+        running = [r + p for r, p in zip(running, settled.payments)]
+        entry["totals"] = per(running)
+    return {
+        "ok": True, "settlement": result.settlement, "hands": hands, "totals": per(result.balance),
+        "balance": per(result.balance), "pool": result.layout.total, "layout": result.layout.to_json(),
+        "finished": result.finished, "winners": [names[s] for s in result.winners],
+    }
+
+
+def replay_json(value: Any, carried: Layout | None = None) -> dict[str, Any]:
+    """The ``replay`` output of one Tripoli record (a deal, or a final poker deal with its ``layout``).
+
+    :raises ScorekeeperError: as ``replay``/``replay_final``.
+    """
+    record = from_json(value)
+    if isinstance(record, FinalPokerRecord):
+        opts = resolve("tripoli-layout", _SPECS, {}, {})
+        pots = "several" if record.pot is not None else opts["final_pots"]
+        return outcome_json(replay_final(record, carried, pots=pots, tie="cut" if record.cut else opts["final_tie"]))
+    assert isinstance(record, TripoliRecord)
+    return outcome_json(replay(record, carried))
+
+
+__all__ = [
+    "SETTLEMENT_OPTIONS", "LayoutState", "DealSettlement", "tripoli_layout", "tripoli_final_poker", "fold", "deal_notes",
+    "TripoliLayout", "TripoliFinalPoker", "TRIPOLI_METHODS", "TripoliSessionResult", "settle_session", "settle_json",
+    "result_json", "replay_json",
+]

@@ -8,7 +8,7 @@ from typing import IO, Any
 
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.output import error_json, points_text
-from .engine.settlement import result_json, session_from_json, settle
+from .engine.settlement import settle_json
 
 
 def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None) -> int:
@@ -27,7 +27,7 @@ def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None) -> 
             value = json.loads(source)
         except json.JSONDecodeError as exc:
             raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
-        result = result_json(settle(session_from_json(value)))
+        result = settle_json(value)
     except ScorekeeperError as exc:
         return _fail(exc, out)
     if text:

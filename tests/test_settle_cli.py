@@ -146,3 +146,39 @@ def test_refusal_with_text_is_still_the_error_object(capsys: pytest.CaptureFixtu
     status, out = run_cli(capsys, write(tmp_path, "[]"), "--text")
     assert status == 2
     assert json.loads(out)["ok"] is False
+
+
+# --- games with an engine of their own ----------------------------------------------------------------------
+
+TRIPOLI_SESSION = Path(__file__).parent.parent / "examples" / "tripoli-session.json"
+
+
+def test_a_tripoli_session_settles_through_the_same_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from scorekeeper.engine.tripoli import settle_json
+
+    status, out = run_cli(capsys, str(TRIPOLI_SESSION))
+    assert status == 0
+    result = json.loads(out)
+    assert result == settle_json(json.loads(TRIPOLI_SESSION.read_text()))
+    assert result["settlement"] == "tripoli-layout" and "layout" in result["hands"][0]
+    status, text = run_cli(capsys, str(TRIPOLI_SESSION), "--text")
+    assert status == 0 and text.startswith("settlement: tripoli-layout") and "game finished; winners:" in text
+
+
+def test_a_broken_tripoli_session_exits_with_the_engine_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    value = json.loads(TRIPOLI_SESSION.read_text())
+    value["hands"][0] = {**value["hands"][0], "spare": {"action": "sell"}}
+    status, out = run_cli(capsys, write(tmp_path, value))
+    error = json.loads(out)["error"]
+    assert status == 2 and (error["code"], error["hand"]) == ("syntax", 1)
+    assert "spare action must be one of keep, swap, auction" in error["message"]
+    value["hands"][0]["spare"] = {"action": "auction", "buyer": "B", "price": 0}  # readable, but no auction gives it
+    status, out = run_cli(capsys, write(tmp_path, value))
+    error = json.loads(out)["error"]
+    assert (status, error["code"], error["hand"], error["player"]) == (1, "spare", 1, "B")
+
+
+def test_every_game_with_its_own_package_is_known_to_that_package() -> None:
+    from scorekeeper.engine import families, tripoli
+
+    assert {g for g, p in families.OWN_PACKAGE.items() if p == "tripoli"} == set(tripoli.rules.GAMES)

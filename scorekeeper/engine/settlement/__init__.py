@@ -8,13 +8,14 @@ whole session, naming the hand: never a partial, silent result.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from operator import add
 from typing import Any
 
 from ..errors import InconsistentRecord, ScorekeeperError
+from ..families import own_package
 from ..gaussian import Gaussian
 from ..output import points_json
 from ..records import HandRecord
@@ -176,7 +177,14 @@ def _money(
 # --- JSON --------------------------------------------------------------------------------------
 
 def settle_json(value: Any) -> dict[str, Any]:
-    """The ``settle`` output of RECORDS.md for a decoded session record."""
+    """The ``settle`` output of RECORDS.md for a decoded session record, whatever the game.
+
+    Tripoli, Rummoli and Cosmo have records and settlements of their own (``engine.tripoli``);
+    every other game goes through the trick-taking engine.
+    """
+    package = own_package(value.get("game")) if isinstance(value, Mapping) else None
+    if package is not None:
+        return package.settle_json(value)  # type: ignore[no-any-return]
     return result_json(settle(session_from_json(value)))
 
 

@@ -182,3 +182,16 @@ def test_every_game_with_its_own_package_is_known_to_that_package() -> None:
     from scorekeeper.engine import families, tripoli
 
     assert {g for g, p in families.OWN_PACKAGE.items() if p == "tripoli"} == set(tripoli.rules.GAMES)
+    assert {g for g, p in families.OWN_PACKAGE.items() if p == "reversis"} == {"reversis"}
+
+
+def test_a_reversis_session_settles_with_its_pools(capsys: pytest.CaptureFixture[str]) -> None:
+    from scorekeeper.engine.reversis import settle_json
+
+    path = Path(__file__).parent.parent / "examples" / "reversis-session.json"
+    status, out = run_cli(capsys, str(path))
+    result = json.loads(out)
+    assert status == 0 and result == settle_json(json.loads(path.read_text()))
+    assert result["settlement"] == "reversis-fish"
+    assert [h["pool"] for h in result["hands"]] == [50, 110, 115 + 115, 115]  # catalogue 6.11, E2 (115 + S1 115)
+    assert result["hands"][2]["pools"]["supplements"] == [{"id": "S1", "fish": 115}]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-OWN_PACKAGE = {"tripoli": "tripoli", "rummoli": "tripoli", "cosmo": "tripoli"}
+OWN_PACKAGE = {"tripoli": "tripoli", "rummoli": "tripoli", "cosmo": "tripoli", "reversis": "reversis"}
 
 
 def own_package(game: object) -> ModuleType | None:

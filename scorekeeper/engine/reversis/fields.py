@@ -1,0 +1,230 @@
+"""Reading the fields of a Reversis record from decoded JSON: shapes, names, cards (errors: exit 2).
+
+Whether what they say is legal is ``replay``'s job; these readers only refuse what cannot be read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import Card, parse_cards
+from ..errors import RecordSyntaxError, UnknownGame
+from ..records import PlayItem
+from .actions import EVENT_FIELDS, HOWS, MISDEAL_REASONS, CardEntry, Event, ReversisEntry, Taken
+from .rules import GAME, PAYING_CARDS, TRICKS
+
+
+def whole(value: Any, low: int, high: int | None = None) -> bool:
+    """An int (not a bool) in low ... high."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low and (high is None or value <= high)
+
+
+Head = tuple[tuple[str, ...], str, dict[str, Any], int | None, str | None]
+
+
+def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str) -> Head:
+    """Players, dealer, options, hand number and id: the fields every record (and a session) shares.
+
+    :raises UnknownGame: ``game`` is not reversis.
+    :raises RecordSyntaxError: a field outside ``fields``, or one of these missing or badly shaped.
+    """
+    unknown = [k for k in data if k not in fields]
+    if unknown:
+        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the {kind}")
+    game = data.get("game")
+    if not isinstance(game, str) or game.strip().lower() != GAME:
+        raise UnknownGame(f"the record needs \"game\": \"reversis\", not {game!r}")
+    players = read_players(data.get("players"))
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise RecordSyntaxError("options must be an object of option names and values")
+    if "dealer" not in data:
+        raise RecordSyntaxError("the record needs \"dealer\", one of the players")
+    dealer = read_player(players, "dealer", data["dealer"])
+    hand = data.get("hand")
+    if hand is not None and not whole(hand, 1):
+        raise RecordSyntaxError(f"hand must be a whole number from 1, not {hand!r}")
+    record_id = data.get("id")
+    if record_id is not None and not isinstance(record_id, str):
+        raise RecordSyntaxError("id must be a string")
+    return players, dealer, dict(options), hand, record_id
+
+
+def read_players(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise RecordSyntaxError("the record needs \"players\", the names in clockwise seating order")
+    for name in value:
+        if not isinstance(name, str) or not name.strip():
+            raise RecordSyntaxError(f"player names must be non-empty strings, not {name!r}")
+    if len(set(value)) != len(value):
+        dup = next(n for n in value if value.count(n) > 1)
+        raise RecordSyntaxError(f"{dup!r} is seated twice: every player needs a different name")
+    return tuple(value)
+
+
+def read_player(players: tuple[str, ...], what: str, value: Any) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise RecordSyntaxError(f"{what}: {value!r} is not one of the players ({', '.join(players)})")
+    return value
+
+
+def read_cards(what: str, value: Any) -> tuple[Card, ...]:
+    if not isinstance(value, (str, list)):
+        raise RecordSyntaxError(f"{what}: a card list is an array of cards or one string of cards")
+    try:
+        found = parse_cards(value)
+    except RecordSyntaxError as exc:
+        raise RecordSyntaxError(f"{what}: {exc.message}") from None
+    if any(c.is_joker for c in found):
+        raise RecordSyntaxError(f"{what}: Reversis is played without the joker")
+    return found
+
+
+def read_card(what: str, value: Any) -> Card:
+    if not isinstance(value, str):
+        raise RecordSyntaxError(f"{what}: {value!r} is not a card")
+    found = read_cards(what, [value])
+    return found[0]
+
+
+def per_player(players: tuple[str, ...], what: str, value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError(f"{what} must be an object of player names and values")
+    for name in value:
+        read_player(players, what, name)
+    return value
+
+
+def read_deal(players: tuple[str, ...], value: Any) -> tuple[tuple[Card, ...], ...]:
+    """``deal``: every player's cards as dealt (the dealer's include the face-down card he dealt himself)."""
+    data = per_player(players, "deal", value)
+    missing = [p for p in players if p not in data]
+    if missing:
+        raise RecordSyntaxError(f"deal has no cards for {missing[0]}: give every player's hand")
+    return tuple(read_cards(f"deal of {p}", data[p]) for p in players)
+
+
+def read_face_down(players: tuple[str, ...], value: Any) -> tuple[Card | None, ...]:
+    """``face_down``: the card dealt face down in front of each player other than the dealer (by seat)."""
+    data = per_player(players, "face_down", value)
+    return tuple(None if data.get(p) is None else read_card(f"face_down of {p}", data[p]) for p in players)
+
+
+def read_exchanges(players: tuple[str, ...], value: Any) -> tuple[tuple[str, Card | None], ...]:
+    """``exchanges``: per player, the card he discarded to take up his face-down card, or null (declined)."""
+    data = per_player(players, "exchanges", value)
+    return tuple((p, None if data[p] is None else read_card(f"exchanges of {p}", data[p])) for p in players if p in data)
+
+
+def read_play(players: tuple[str, ...], value: Any) -> tuple[PlayItem, ...]:
+    if isinstance(value, str):
+        return tuple(PlayItem(c) for c in read_cards("play", value))
+    if not isinstance(value, list):
+        raise RecordSyntaxError("play must be a list of the cards played, in order")
+    items = []
+    for i, item in enumerate(value):
+        if isinstance(item, str):
+            items.append(PlayItem(read_card(f"play[{i}]", item)))
+        elif isinstance(item, list) and len(item) == 2:
+            items.append(PlayItem(read_card(f"play[{i}]", item[1]), read_player(players, f"play[{i}]", item[0])))
+        else:
+            raise RecordSyntaxError(f"play[{i}] must be a card or [player, card], not {item!r}")
+    return tuple(items)
+
+
+def read_events(players: tuple[str, ...], value: Any) -> tuple[Event, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RecordSyntaxError("events must be a list of objects")
+    events = []
+    for i, raw in enumerate(value):
+        if not isinstance(raw, Mapping) or raw.get("type") not in EVENT_FIELDS:
+            raise RecordSyntaxError(f"events[{i}] must be an object whose type is one of {', '.join(EVENT_FIELDS)}")
+        kind = raw["type"]
+        allowed = {"type", *EVENT_FIELDS[kind], *(("declared",) if kind == "espagnolette" else ())}
+        unknown = [k for k in raw if k not in allowed]
+        if unknown:
+            raise RecordSyntaxError(f"events[{i}] ({kind}) has no field {unknown[0]!r}")
+        for key in EVENT_FIELDS[kind]:
+            if key not in raw:
+                raise RecordSyntaxError(f"events[{i}] ({kind}) needs {key!r}")
+        player = None if "player" not in raw else read_player(players, f"events[{i}]", raw["player"])
+        trick = raw.get("trick")
+        if trick is not None and not whole(trick, 1, TRICKS):
+            raise RecordSyntaxError(f"events[{i}]: trick must be a whole number from 1 to {TRICKS}")
+        declared = raw.get("declared", True)
+        if not isinstance(declared, bool):
+            raise RecordSyntaxError(f"events[{i}]: declared must be true or false")
+        reason = raw.get("reason")
+        if kind == "misdeal" and reason not in MISDEAL_REASONS:
+            raise RecordSyntaxError(f"events[{i}]: a misdeal's reason is one of {', '.join(MISDEAL_REASONS)}")
+        events.append(Event(kind, player, trick, declared, reason))
+    return tuple(events)
+
+
+def read_taken(players: tuple[str, ...], value: Any) -> tuple[Taken, ...]:
+    """The quick result: every player's tricks and card points."""
+    data = per_player(players, "taken", value)
+    out = []
+    for p in players:
+        entry = data.get(p)
+        if not isinstance(entry, Mapping) or set(entry) != {"tricks", "points"}:
+            raise RecordSyntaxError(f"taken of {p} must be {{\"tricks\": n, \"points\": n}} (every player)")
+        if not whole(entry["tricks"], 0, TRICKS) or not whole(entry["points"], 0):
+            raise RecordSyntaxError(f"taken of {p}: tricks 0 to {TRICKS} and points from 0, not {dict(entry)!r}")
+        out.append(Taken(entry["tricks"], entry["points"]))
+    return tuple(out)
+
+
+def read_quinola_aces(players: tuple[str, ...], value: Any) -> tuple[CardEntry | None, ...]:
+    """Per paying card (JH AS AH AD AC, in that order): where it went, or None (in the talon, or never played)."""
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError("quinola_aces must be an object: for JH and each ace, how it was played, or null")
+    found: dict[Card, CardEntry | None] = {}
+    for key, raw in value.items():
+        c = read_card("quinola_aces", key)
+        if c not in PAYING_CARDS:
+            raise RecordSyntaxError(f"quinola_aces: only JH and the aces move fish in play, not {c}")
+        if c in found:
+            raise RecordSyntaxError(f"quinola_aces: {c} is named twice")
+        found[c] = None if raw is None else _card_entry(players, c, raw)
+    missing = [c for c in PAYING_CARDS if c not in found]
+    if missing:
+        raise RecordSyntaxError(f"quinola_aces: say how {missing[0]} was played, or null when it was not (the talon)")
+    return tuple(found[c] for c in PAYING_CARDS)
+
+
+def _card_entry(players: tuple[str, ...], c: Card, raw: Any) -> CardEntry:
+    what = f"quinola_aces {c}"
+    if not isinstance(raw, Mapping):
+        raise RecordSyntaxError(f"{what} must be {{\"player\", \"trick\", \"how\", \"leader\", \"winner\"}} or null")
+    unknown = [k for k in raw if k not in ("player", "trick", "how", "leader", "winner")]
+    if unknown:
+        raise RecordSyntaxError(f"{what} has no field {unknown[0]!r}")
+    player = read_player(players, f"{what} player", raw.get("player"))
+    trick: Any = raw.get("trick")
+    if not whole(trick, 1, TRICKS):
+        raise RecordSyntaxError(f"{what}: trick must be a whole number from 1 to {TRICKS}, not {trick!r}")
+    how = raw.get("how")
+    if how not in HOWS:
+        raise RecordSyntaxError(f"{what}: how is one of {', '.join(HOWS)}, not {how!r}")
+    leader = player if how == "led" and raw.get("leader") is None else read_player(players, f"{what} leader", raw.get("leader"))
+    winner = read_player(players, f"{what} winner", raw.get("winner"))
+    return CardEntry(c, player, int(trick), str(how), leader, winner)
+
+
+def read_reversis(players: tuple[str, ...], value: Any) -> ReversisEntry:
+    if isinstance(value, str):
+        value = {"player": value}
+    if not isinstance(value, Mapping) or "player" not in value or not set(value) <= {"player", "broken_by", "trick"}:
+        raise RecordSyntaxError("reversis must be {\"player\": P} (made) or {\"player\": P, \"broken_by\": Q, \"trick\": 10}")
+    player = read_player(players, "reversis player", value["player"])
+    broken_by: Any = value.get("broken_by")
+    trick: Any = value.get("trick")
+    if broken_by is None and trick is None:
+        return ReversisEntry(player)
+    if broken_by is None or not whole(trick, 10, TRICKS):
+        raise RecordSyntaxError("a broken reversis needs broken_by (who won the trick) and trick (10 or 11)")
+    return ReversisEntry(player, read_player(players, "reversis broken_by", broken_by), int(trick))

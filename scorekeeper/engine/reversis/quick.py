@@ -1,0 +1,269 @@
+"""The quick result (FORMAT.md): what the table writes down instead of every card, checked and read as facts.
+
+A quick result says, per player, the tricks won and the card points in them; how the
+Quinola and each ace were played (who, in which trick, led / followed / discarded, who led
+and who won that trick); the Reversis, if any. That is everything the fish depend on.
+What no deal could produce is refused (``impossible-result``, or the code of the part).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, Rank, format_cards
+from ..errors import ImpossibleResult, InconsistentRecord, plural
+from ..seating import Seating
+from .actions import CardEntry, Event, ReversisEntry, Taken
+from .deal import check_pack
+from .facts import HandFacts, PayingPlay, ReversisAttempt
+from .outcome import ReversisOutcome
+from .record import ReversisRecord
+from .rules import DECK_POINTS, PAYING_CARDS, PLAYERS, QUINOLA, TALON_MAX_POINTS, TALON_SIZE, TRICKS, card_points, points_of
+
+
+def facts_from_result(record: ReversisRecord, seating: Seating, dealer: int) -> HandFacts:
+    """Check a quick result and return its facts.
+
+    :raises ImpossibleResult: counts, points or card entries no deal gives (``impossible-result``).
+    :raises InconsistentRecord: codes ``talon``, ``reversis``, ``espagnolette``, ``waive``.
+    """
+    assert record.taken is not None and record.quinola_aces is not None
+    names = seating.players
+    seat_of = {name: i for i, name in enumerate(names)}
+    tricks = tuple(t.tricks for t in record.taken)
+    points = tuple(t.points for t in record.taken)
+    revoke = next(((seat_of[e.player], e.trick) for e in record.events
+                   if e.type == "revoke" and e.player is not None and e.trick is not None), None)
+    played = sum(tricks)
+    if revoke is None and played != TRICKS:
+        raise ImpossibleResult(f"the players won {plural(played, 'trick')}; a hand has {TRICKS}")
+    if played > TRICKS:
+        raise ImpossibleResult(f"the players won {plural(played, 'trick')}; a hand has only {TRICKS}")
+    for seat, (t, p) in enumerate(zip(tricks, points)):
+        if p and not t:
+            raise ImpossibleResult(f"{names[seat]} won no trick but {plural(p, 'card point')}", player=names[seat])
+        if p > TALON_MAX_POINTS * t:
+            raise ImpossibleResult(f"{names[seat]} won {plural(t, 'trick')} but {plural(p, 'card point')}: a trick holds "
+                                   f"at most {TALON_MAX_POINTS} (four aces)", player=names[seat])
+    if sum(points) > DECK_POINTS:
+        raise ImpossibleResult(f"the players took {sum(points)} card points; the pack has only {DECK_POINTS}")
+    talon_points = _talon_points(record, points, revoke is None)
+    paying = _paying_plays(record, seating, tricks, points, played)
+    _check_nulls(record, talon_points, revoke is None)
+    reversis = _reversis(record, seating, tricks, paying, revoke is None)
+    qualifying = tuple(s for s in range(PLAYERS) if _qualifies(s, paying))
+    declared, committed = _espagnolette(record, seating, qualifying, revoke is None)
+    waived = _waived(record, seating, paying)
+    return HandFacts(tricks, points, talon_points, paying, reversis, qualifying, declared, committed, revoke, waived)
+
+
+def _talon_points(record: ReversisRecord, points: Sequence[int], complete: bool) -> int | None:
+    derived = DECK_POINTS - sum(points) if complete else None
+    if derived is not None and derived > TALON_MAX_POINTS:
+        raise ImpossibleResult(f"the players took {sum(points)} card points, which leaves {derived} in the talon; four "
+                               f"cards hold at most {TALON_MAX_POINTS}")
+    given = record.talon_points
+    if record.talon is not None:
+        if len(record.talon) != TALON_SIZE:
+            raise InconsistentRecord(f"the talon is 4 cards, not {len(record.talon)}", code="talon")
+        check_pack(record.talon, "in the talon", code="talon")
+        if given is not None and given != points_of(record.talon):
+            raise InconsistentRecord(f"talon_points says {given}, but the talon {format_cards(record.talon)} holds "
+                                     f"{points_of(record.talon)}", code="talon")
+        given = points_of(record.talon)
+    if given is not None and derived is not None and given != derived:
+        raise InconsistentRecord(f"the talon holds {given} card points, but the players took {sum(points)} of "
+                                 f"{DECK_POINTS}, which leaves {derived}", code="talon")
+    return derived if derived is not None else given
+
+
+def _paying_plays(record: ReversisRecord, seating: Seating, tricks: Sequence[int], points: Sequence[int],
+                  played: int) -> tuple[PayingPlay, ...]:
+    assert record.quinola_aces is not None
+    names = seating.players
+    seat_of = {name: i for i, name in enumerate(names)}
+    by_trick: dict[int, list[CardEntry]] = {}
+    for entry in record.quinola_aces:
+        if entry is None:
+            continue
+        _check_entry(entry, played)
+        by_trick.setdefault(entry.trick, []).append(entry)
+    won: list[set[int]] = [set() for _ in names]
+    won_points = [0] * len(names)
+    out: list[PayingPlay] = []
+    for trick in sorted(by_trick):
+        entries = by_trick[trick]
+        first = entries[0]
+        for e in entries[1:]:
+            if (e.leader, e.winner) != (first.leader, first.winner):
+                raise ImpossibleResult(f"trick {trick}: {first.card} and {e.card} name different leaders or winners",
+                                       trick=trick, card=e.card.code)
+            if e.player in [x.player for x in entries if x is not e]:
+                both = format_cards(x.card for x in entries if x.player == e.player)
+                raise ImpossibleResult(f"trick {trick}: {e.player} played one card, not two ({both})",
+                                       trick=trick, player=e.player)
+        leader, winner = seat_of[first.leader], seat_of[first.winner]
+        won[winner].add(trick)
+        won_points[winner] += sum(card_points(e.card) for e in entries)
+        order = seating.order_from(leader)
+        for e in sorted(entries, key=lambda x: order.index(seat_of[x.player])):
+            out.append(PayingPlay(e.card, seat_of[e.player], trick, e.how, leader, winner))
+    for seat, name in enumerate(names):
+        if len(won[seat]) > tricks[seat]:
+            raise ImpossibleResult(f"quinola_aces has {name} winning {plural(len(won[seat]), 'trick')}, but he won "
+                                   f"{tricks[seat]}", player=name)
+        if won_points[seat] > points[seat]:
+            raise ImpossibleResult(f"{name} won tricks holding {won_points[seat]} card points of the Quinola and the aces, "
+                                   f"but took only {points[seat]}", player=name)
+    return tuple(out)
+
+
+def _check_entry(e: CardEntry, played: int) -> None:
+    what = f"{e.player} played {e.card} in trick {e.trick}"
+    wrong = ""
+    if e.trick > played:
+        wrong = f"only {plural(played, 'trick')} were played"
+    elif e.how == "led" and e.leader != e.player:
+        wrong = f"he led it, so he is the leader, not {e.leader}"
+    elif e.how != "led" and e.leader == e.player:
+        wrong = "he is named the leader, so he led it (how: led)"
+    elif e.how == "discarded" and e.winner == e.player:
+        wrong = "a card discarded on another suit cannot win the trick"
+    elif e.card.rank is Rank.ACE and e.how != "discarded" and e.winner != e.player:
+        wrong = f"an ace played to its own suit wins the trick, but the winner is {e.winner}"
+    if wrong:
+        raise ImpossibleResult(f"{what}: {wrong}", trick=e.trick, player=e.player, card=e.card.code)
+
+
+def _check_nulls(record: ReversisRecord, talon_points: int | None, complete: bool) -> None:
+    """A card of quinola_aces given as null went to the talon (or was not played before a revoke stopped play)."""
+    assert record.quinola_aces is not None
+    nulls = [c for c, e in zip(PAYING_CARDS, record.quinola_aces) if e is None]
+    if record.talon is not None:
+        for c, e in zip(PAYING_CARDS, record.quinola_aces):
+            if (e is None) != (c in record.talon) and (complete or e is not None):
+                where = "in the talon" if c in record.talon else "not in the talon"
+                raise InconsistentRecord(f"{c} is {where} ({format_cards(record.talon)}), but quinola_aces says "
+                                         f"{'it was played' if e is not None else 'it was not played'}",
+                                         code="talon", card=c.code)
+    if complete and talon_points is not None and points_of(nulls) > talon_points:
+        raise ImpossibleResult(f"{format_cards(nulls)} went to the talon by quinola_aces ({points_of(nulls)} card points), "
+                               f"but the talon holds only {talon_points}")
+
+
+def _reversis(record: ReversisRecord, seating: Seating, tricks: Sequence[int], paying: Sequence[PayingPlay],
+              complete: bool) -> ReversisAttempt | None:
+    names = seating.players
+    entry = record.reversis
+    if entry is None:
+        seat = next((s for s, t in enumerate(tricks) if t == TRICKS), None)
+        return None if seat is None else ReversisAttempt(seat, True)
+    r = seating.seat(entry.player)
+
+    def refuse(message: str) -> None:
+        raise InconsistentRecord(f"the reversis of {entry.player}: {message}", code="reversis", player=entry.player)
+
+    if entry.made:
+        if tricks[r] != TRICKS and complete:
+            refuse(f"a Reversis takes all {TRICKS} tricks, and {entry.player} won {tricks[r]}")
+        for p in paying:
+            if p.winner != r:
+                refuse(f"{names[p.winner]} won trick {p.trick} ({p.card} in it)")
+        return ReversisAttempt(r, True)
+    assert entry.broken_by is not None and entry.trick is not None
+    breaker, t = seating.seat(entry.broken_by), entry.trick
+    if breaker == r:
+        refuse("the player who broke it must be another player")
+    if complete and tricks[r] not in ((TRICKS - 2, TRICKS - 1) if t == TRICKS - 1 else (TRICKS - 1,)):
+        refuse(f"he won tricks 1 to {t - 1} and lost trick {t}, which does not make {plural(tricks[r], 'trick')}")
+    if tricks[breaker] < 1:
+        refuse(f"{entry.broken_by} won trick {t}, but no trick is counted for him")
+    for p in paying:
+        if p.trick < t and p.winner != r:
+            refuse(f"{names[p.winner]} won trick {p.trick} ({p.card} in it), before the Reversis was broken")
+        if p.trick == t and p.winner != breaker:
+            refuse(f"{entry.broken_by} won trick {t}, but quinola_aces says {names[p.winner]} did")
+    return ReversisAttempt(r, False, breaker, t)
+
+
+def _qualifies(seat: int, paying: Sequence[PayingPlay]) -> bool:
+    mine = [p.card for p in paying if p.seat == seat]
+    aces = sum(1 for c in mine if c.rank is Rank.ACE)
+    return aces == 4 or (aces == 3 and QUINOLA in mine)
+
+
+def _espagnolette(record: ReversisRecord, seating: Seating, qualifying: Sequence[int],
+                  complete: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Declared players in order, and players committed by a revoke (``"declared": false``)."""
+    declared: list[int] = []
+    committed: list[int] = []
+    for e in record.events:
+        if e.type != "espagnolette" or e.player is None:
+            continue
+        seat = seating.seat(e.player)
+        if seat in declared or seat in committed:
+            raise InconsistentRecord(f"{e.player} is named twice as an Espagnolette player", code="espagnolette",
+                                     player=e.player)
+        if complete and seat not in qualifying:
+            raise InconsistentRecord(f"{e.player} cannot play Espagnolette: by quinola_aces he did not hold all four aces, "
+                                     "or three aces and the Quinola", code="espagnolette", player=e.player)
+        (declared if e.declared else committed).append(seat)
+    return tuple(declared), tuple(committed)
+
+
+def _waived(record: ReversisRecord, seating: Seating, paying: Sequence[PayingPlay]) -> frozenset[tuple[int, int]]:
+    return waived_claims(record, seating, {(p.seat, p.trick) for p in paying if p.how == "led"})
+
+
+def waived_claims(record: ReversisRecord, seating: Seating, leads: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """The claims the record waives: each must name a Quinola or ace its player led (6.5 P4).
+
+    :raises InconsistentRecord: a waiver of a claim that does not exist (code ``waive``).
+    """
+    out = set()
+    for e in record.events:
+        if e.type != "waive" or e.player is None or e.trick is None:
+            continue
+        key = (seating.seat(e.player), e.trick)
+        if key not in leads:
+            raise InconsistentRecord(f"the record waives the claim on {e.player}'s lead in trick {e.trick}, but "
+                                     f"{e.player} led neither the Quinola nor an ace there", code="waive",
+                                     player=e.player, trick=e.trick)
+        out.add(key)
+    return frozenset(out)
+
+
+def entries_of(paying: Sequence[PayingPlay], names: Sequence[str]) -> tuple[CardEntry | None, ...]:
+    """The ``quinola_aces`` of a quick result written from the paying plays of a replayed hand."""
+    found: dict[Card, CardEntry] = {
+        p.card: CardEntry(p.card, names[p.seat], p.trick, p.how, names[p.leader], names[p.winner]) for p in paying
+    }
+    return tuple(found.get(c) for c in PAYING_CARDS)
+
+
+def quick_result_of(outcome: ReversisOutcome) -> ReversisRecord:
+    """The quick result a table would write down for a replayed hand of the play: it settles the same fish.
+
+    With an established revoke during a Reversis attempt that play stopped before deciding, the entry
+    ``{"player": R}`` says the attempt was under way (it suspends the payments of tricks 10-11).
+    """
+    record, facts = outcome.record, outcome.facts
+    assert facts is not None and not record.is_result
+    names = outcome.players
+    r = facts.reversis
+    entry = None
+    if r is not None:
+        breaker = None if r.breaker is None else names[r.breaker]
+        entry = ReversisEntry(names[r.seat], breaker, r.trick if breaker is not None else None)
+    events = [Event("espagnolette", names[s]) for s in facts.declared]
+    events += [Event("espagnolette", names[s], declared=False) for s in facts.committed]
+    events += [e for e in record.events if e.type not in ("espagnolette", "out-of-turn")]
+    talon = outcome.talon
+    return ReversisRecord(
+        players=names, dealer=record.dealer, game=record.game, options=record.options, hand=record.hand,
+        pools=record.pools, talon=talon,
+        talon_points=facts.talon_points if talon is None else None,
+        events=tuple(events),
+        taken=tuple(Taken(t, p) for t, p in zip(facts.tricks, facts.points)),
+        quinola_aces=entries_of(facts.paying, names), reversis=entry, id=record.id,
+    )

@@ -1,0 +1,329 @@
+"""The ``reversis-fish`` settlement (catalogue 6.2, 6.10): hands folded in order, the pools carried across.
+
+Each hand's fish come from its replay (``ReversisOutcome``: stakes, antes, every payment
+of play and of the end of the hand); the settlement carries the pools from hand to hand,
+checks that each hand starts from the pools the last one left, and asserts that players
+plus pools always hold the same fish (catalogue 1.5). After the agreed number of hands
+(``hands``) the player with the most fish wins; the pools stay where they are unless the
+table shares them out when it stops (``pools_at_end``, AMB-38o).
+
+``ReversisFish`` has the shape of ``settlement.methods.Method`` (``id``, ``chips``,
+``players``, ``pool``, ``finished``, ``winner_seats``, ``settle``, ``after_hand``,
+``close``); ``settle_session``/``settle_json`` settle a whole session record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any, ClassVar
+
+from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, UnknownOption
+from ..options import OptionSpec, resolve, yes_no
+from ..seating import Seating
+from ..settlement.ledger import check_conserved, divide
+from ..settlement.money import fewest_transfers, money_from_chips
+from .fields import read_head
+from .ledger import Payment
+from .outcome import ReversisOutcome, outcome_json
+from .pools import Pools
+from .record import from_json
+from .replay import replay
+from .rules import GAME, PLAYERS, START_FISH, make_rules
+from .table import reversis_seating
+
+SETTLEMENT_ID = "reversis-fish"
+MAX_HANDS = 200
+SETTLEMENT_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("hands", "agreed", ("agreed", *range(1, MAX_HANDS + 1)),
+               "6.10: the set number of hands ('agreed': until the table stops)"),
+    OptionSpec("pools_at_end", "leave", ("leave", "split-equal"), "6.10, AMB-38o: the pools when the table stops"),
+    yes_no("closed", False, "AMB-43: the table has stopped: apply pools_at_end"),
+)
+_SPECS = {s.name: s for s in SETTLEMENT_OPTIONS}
+SESSION_FIELDS = ("id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",
+                  "pools", "hands")
+_STEP_WORDS = {
+    "stake": "stake", "dealer": "dealer's 5", "new-pool": "new pool",
+    "quinola-discarded": "in play", "ace-discarded": "in play", "ace-followed": "in play", "quinola-forced": "in play",
+    "quinola-forced-others": "in play", "reversis-quinola": "in play",
+    "quinola-doubles": "Quinola to the pool", "quinola-supplement": "Quinola to the pool",
+    "quinola-takes-pool": "pool won", "reversis-pool": "pool won",
+    "reversis": "Reversis", "reversis-espagnolette": "Reversis", "reversis-broken": "broken Reversis",
+    "reversis-broken-supplement": "broken Reversis", "party": "Party", "espagnolette": "Espagnolette",
+    "espagnolette-return": "failed Espagnolette", "espagnolette-return-pool": "failed Espagnolette",
+    "claim-quinola": "claims", "claim-quinola-others": "claims", "claim-ace": "claims", "revoke": "revoke",
+    "pools-shared": "pools shared",
+}
+
+
+def hand_notes(names: Sequence[str], net: Sequence[int], payments: Sequence[Payment]) -> tuple[str, ...]:
+    """Per player, his fish by step in words: 'B: dealer's 5 -5, in play +4, Party +9; net +8'."""
+    steps: list[dict[str, int]] = [{} for _ in names]
+    for p in payments:
+        for account, sign in ((p.giver, -1), (p.taker, 1)):
+            if isinstance(account, int):
+                word = _STEP_WORDS.get(p.why, p.why)
+                steps[account][word] = steps[account].get(word, 0) + sign * p.fish
+    notes = []
+    for seat, name in enumerate(names):
+        parts = ", ".join(f"{word} {fish:+d}" for word, fish in steps[seat].items() if fish)
+        notes.append(f"{name}: {parts or 'no fish moved'}; net {net[seat]:+d}")
+    return tuple(notes)
+
+
+class ReversisFish:
+    """``reversis-fish`` as a method object: ``settle`` one outcome at a time, ``pool`` the fish in the pools."""
+
+    id: ClassVar[str] = SETTLEMENT_ID
+    chips: ClassVar[bool] = True
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = SETTLEMENT_OPTIONS
+    players: ClassVar[tuple[int, int] | None] = (PLAYERS, PLAYERS)
+    revoke_by_points: ClassVar[bool] = False  # 4.1 HOUSE: the reneger pays fish, inside the replay
+
+    def __init__(self, seating: Seating, options: Mapping[str, Any], pools: Pools | None = None) -> None:
+        self.names = seating.players
+        self.n = seating.size
+        hands = options.get("hands") if isinstance(options, Mapping) else None
+        if hands is not None and hands not in _SPECS["hands"].choices:
+            raise UnknownOption(f"{SETTLEMENT_ID} option 'hands' takes \"agreed\" or a whole number of hands from 1 to "
+                                f"{MAX_HANDS}, not {hands!r}")
+        self.opts = resolve(SETTLEMENT_ID, _SPECS, {}, options)
+        self.pools = pools  # None: the game has not started (the first hand takes the stakes)
+        self.pool = 0 if pools is None else pools.total
+        self.hands_settled = 0  # hands played: a misdeal is not one
+        self.finished = False
+        self.winner_seats: tuple[int, ...] = ()
+
+    @property
+    def hands(self) -> int | None:
+        value = self.opts["hands"]
+        return None if value == "agreed" else int(value)
+
+    def settle(self, outcome: ReversisOutcome, cut: int | None = None) -> tuple[list[int], list[str]]:
+        """Payments per seat and a sentence per seat for one hand; carries the pools.
+
+        :raises InconsistentRecord: the hand does not start from the pools the last one left (code ``pools``),
+            or comes after the agreed number of hands (code ``game-over``).
+        """
+        if self.finished:
+            raise InconsistentRecord(f"the game was over after {self.hands_settled} hands (the agreed number)",
+                                     code="game-over")
+        expected = self.pools if self.pools is not None else Pools()
+        if outcome.pools_before != expected:
+            raise InconsistentRecord(f"the hand starts from {outcome.pools_before.describe(self.names)}, but the last hand "
+                                     f"left {expected.describe(self.names)}", code="pools")
+        check_conserved(self.hands_settled + 1, outcome.net, expected.total, outcome.pools.total)  # catalogue 1.5
+        self.pools = outcome.pools
+        self.pool = outcome.pools.total
+        if outcome.void is None:
+            self.hands_settled += 1
+        notes = list(hand_notes(self.names, outcome.net, outcome.payments))
+        if outcome.void is not None:
+            notes = [f"misdeal ({outcome.void}): the hand is void; {outcome.players[outcome.dealer]} deals again; " + note
+                     for note in notes]
+        return list(outcome.net), notes
+
+    def after_hand(self, totals: Sequence[int], balance: Sequence[int], outcome: object) -> None:
+        """6.10: finished after the agreed number of hands; the most fish lead."""
+        hands = self.hands
+        self.finished = hands is not None and self.hands_settled >= hands
+        best = max(balance)
+        self.winner_seats = tuple(s for s, b in enumerate(balance) if b == best)
+
+    def close(self, cut: int | None) -> tuple[list[int], list[str]] | None:
+        """AMB-38o: when the table stops, the pools stay (``leave``) or are shared equally, odd fish by cut.
+
+        :raises InconsistentRecord: odd fish to share and no cut recorded (code ``cut``).
+        """
+        if not self.opts["closed"]:
+            return None
+        self.finished = True
+        if self.opts["pools_at_end"] == "leave" or self.pools is None or not self.pools.total:
+            return None
+        total = self.pools.total
+        shares = divide(total, list(range(self.n)), cut, self.names, f"the {total} fish left in the pools")
+        self.pools = Pools(made=self.pools.made)
+        self.pool = 0
+        payments = [shares[s] for s in range(self.n)]
+        notes = [f"{self.names[s]} gets {payments[s]} of the {total} fish left in the pools" for s in range(self.n)]
+        return payments, notes
+
+
+# --- a whole session -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HandSettled:
+    """One hand's settlement in a session."""
+
+    position: int
+    dealer: int
+    points: tuple[int, ...]  # card points taken
+    payments: tuple[int, ...]
+    pools: Pools  # after the hand
+    notes: tuple[str, ...]
+    void: str | None = None
+
+
+@dataclass(frozen=True)
+class ReversisSessionResult:
+    """A settled Reversis session: every hand, each player's fish, the pools left."""
+
+    players: tuple[str, ...]
+    hands: tuple[HandSettled, ...]
+    outcomes: tuple[ReversisOutcome, ...]
+    balance: tuple[int, ...]
+    pools: Pools
+    finished: bool
+    winners: tuple[int, ...]
+    closing: tuple[tuple[int, ...], tuple[str, ...]] | None = None
+    money: tuple[Decimal, ...] | None = None
+    transfers: tuple[tuple[str, str, Decimal], ...] = ()
+
+
+def settle_session(value: Any) -> ReversisSessionResult:
+    """Replay and settle a session record (RECORDS.md shape, ``game`` reversis).
+
+    The deal passes to the right after every hand (AMB-38k), except after a misdeal (the same
+    dealer deals again). Each hand inherits game, options, players, dealer and number, and
+    starts from the pools the last one left; the first hand takes the stakes (6.2).
+
+    :raises ScorekeeperError: the first hand that is wrong (``error.hand`` is its 1-based position).
+    """
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError("a session record must be a JSON object")
+    table = {k: v for k, v in value.items() if k not in ("first_dealer", "hands")}
+    table["dealer"] = value.get("first_dealer")
+    players, first_dealer, options, _, _ = read_head(table, (*SESSION_FIELDS, "dealer"), "session record")
+    make_rules(GAME, options)
+    seating = reversis_seating(players)
+    settlement = value.get("settlement") or SETTLEMENT_ID
+    if settlement != SETTLEMENT_ID:
+        raise RecordSyntaxError(f"a Reversis session settles by {SETTLEMENT_ID}, not {settlement!r}", code="unknown-option")
+    stake = _stake(value.get("stake"))
+    start = None if value.get("pools") is None else Pools.from_json(players, value["pools"])
+    method = ReversisFish(seating, value.get("settlement_options") or {}, start)
+    hands = value.get("hands") or []
+    if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
+        raise RecordSyntaxError("hands must be a list of Reversis records")
+    given = {"game": GAME, "options": dict(options), "players": list(players)}
+    dealer = seating.seat(first_dealer)
+    settled: list[HandSettled] = []
+    outcomes: list[ReversisOutcome] = []
+    balance = [0] * seating.size
+    cut: int | None = None
+    for position, raw in enumerate(hands, 1):
+        try:
+            for key in given:
+                if key in raw and raw[key] != given[key]:
+                    raise RecordSyntaxError(f"the hand's {key} differs from the session's")
+            record = from_json(raw, {**given, "dealer": seating.name(dealer), "hand": position})
+            if record.dealer != seating.name(dealer):
+                raise InconsistentRecord(f"the deal passes to {seating.name(dealer)} for this hand (to the right), but "
+                                         f"the record says {record.dealer} dealt", code="rotation")
+            if record.hand != position:
+                raise InconsistentRecord(f"this is hand {position} of the session, but the record says hand {record.hand}",
+                                         code="rotation")
+            if method.finished:
+                raise InconsistentRecord(f"the game was over after {method.hands_settled} hands (the agreed number), "
+                                         "but more hands are recorded", code="game-over")
+            outcome = replay(record, method.pools)
+            payments, notes = method.settle(outcome)
+        except ScorekeeperError as exc:
+            exc.hand = position
+            raise
+        balance = [b + p for b, p in zip(balance, payments)]
+        if outcome.void is None:
+            method.after_hand(balance, balance, outcome)
+        settled.append(HandSettled(position, dealer, outcome.points, tuple(payments), outcome.pools, tuple(notes),
+                                   outcome.void))
+        outcomes.append(outcome)
+        cuts = [e.player for e in record.events if e.type == "cut" and e.player is not None]
+        cut = seating.seat(cuts[-1]) if cuts else None
+        if outcome.void is None:
+            dealer = seating.next(dealer)  # AMB-38k: to the right
+    pools_before = method.pool
+    try:
+        closed = method.close(cut)
+    except ScorekeeperError as exc:
+        exc.hand = len(hands) or None  # the cut is recorded with the last hand
+        raise
+    closing = None
+    if closed is not None:
+        payments, notes = closed
+        check_conserved(0, payments, pools_before, method.pool)
+        balance = [b + p for b, p in zip(balance, payments)]
+        closing = (tuple(payments), tuple(notes))
+    if settled:
+        method.after_hand(balance, balance, outcomes[-1])
+    money = None if stake is None else tuple(money_from_chips(balance, stake))
+    transfers = () if money is None else tuple(fewest_transfers(dict(zip(players, money))))
+    return ReversisSessionResult(
+        seating.players, tuple(settled), tuple(outcomes), tuple(balance), method.pools or Pools(), method.finished,
+        method.winner_seats if settled else (), closing, money, transfers,
+    )
+
+
+def _stake(value: Any) -> Decimal | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {value!r}")
+    try:
+        stake = Decimal(str(value))
+    except InvalidOperation:
+        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {value!r}") from None
+    if not stake.is_finite() or stake < 0:
+        raise RecordSyntaxError(f"stake must be an amount of 0 or more, not {value!r}")
+    return stake
+
+
+def settle_json(value: Any) -> dict[str, Any]:
+    """The ``settle`` output of RECORDS.md for a Reversis session (FORMAT.md)."""
+    return result_json(settle_session(value))
+
+
+def result_json(result: ReversisSessionResult) -> dict[str, Any]:
+    names = result.players
+
+    def per(values: Sequence[int]) -> dict[str, int]:
+        return {name: int(v) for name, v in zip(names, values)}
+
+    hands = []
+    running = [0] * len(names)
+    for h in result.hands:
+        running = [r + p for r, p in zip(running, h.payments)]
+        entry: dict[str, Any] = {
+            "points": per(h.points), "payments": per(h.payments), "pool": h.pools.total, "pools": h.pools.to_json(names),
+            "dealer": names[h.dealer], "totals": per(running), "notes": dict(zip(names, h.notes)),
+        }
+        if h.void is not None:
+            entry["void"] = h.void
+        hands.append(entry)
+    out: dict[str, Any] = {
+        "ok": True, "settlement": SETTLEMENT_ID, "hands": hands, "totals": per(result.balance),
+        "balance": per(result.balance), "chips": per([START_FISH + b for b in result.balance]),
+        "pool": result.pools.total, "pools": result.pools.to_json(names), "finished": result.finished,
+        "winners": [names[s] for s in result.winners],
+    }
+    if result.closing is not None:
+        out["closing"] = {"payments": per(result.closing[0]), "notes": dict(zip(names, result.closing[1]))}
+    if result.money is not None:
+        out["money"] = {name: format(m, "f") for name, m in zip(names, result.money)}
+        out["transfers"] = [{"from": a, "to": b, "amount": format(x, "f")} for a, b, x in result.transfers]
+    return out
+
+
+def replay_json(value: Any, pools: Pools | None = None) -> dict[str, Any]:
+    """The ``replay`` output of one Reversis record.
+
+    :raises ScorekeeperError: as ``replay``.
+    """
+    return outcome_json(replay(from_json(value), pools))
+
+
+__all__ = [
+    "SETTLEMENT_ID", "SETTLEMENT_OPTIONS", "ReversisFish", "HandSettled", "ReversisSessionResult", "settle_session",
+    "settle_json", "result_json", "replay_json", "hand_notes",
+]

@@ -1,0 +1,209 @@
+"""The play of a Reversis hand, card by card (catalogue 6.4, 6.7 step 3, 4.1, 4.3).
+
+The shared trick state machine (``hand.Hand``) plays it as it is: Reversis is plain
+follow-suit, no trumps, highest card of the led suit, counter-clockwise. The one Reversis
+rule it does not know is the Espagnolette's licence to revoke: when ``Hand.check_play``
+refuses a revoke by a player holding an Espagnolette hand in tricks 1-9, the play is
+accepted (``Hand.apply``) and the player is committed. An established revoke recorded in
+``events`` is accepted the same way, and stops the hand's settlement.
+
+Without the deal, each hand is the cards its player played (found by following turns
+and trick winners), which is enough to prove a revoke: the player later played the suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..errors import IllegalPlay, InconsistentRecord, plural
+from ..hand import Hand, Trick
+from ..seating import Seating
+from .record import ReversisRecord
+from .facts import HandFacts, PayingPlay, ReversisAttempt
+from .rules import DECK_POINTS, FIRST_NINE, PACK, PLAYERS, TALON_SIZE, TRICK_RULESET, TRICKS, is_paying, points_of, qualifies
+
+_IN_PACK = frozenset(PACK)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """The tricks of a hand and what the play showed about the players."""
+
+    leader: int  # who led trick 1
+    tricks: tuple[Trick, ...]  # completed tricks
+    held: tuple[tuple[Card, ...], ...]  # each hand after the exchange (without the deal: the cards played)
+    qualifying: tuple[int, ...]  # Espagnolette hands (6.7 step 1)
+    committed: tuple[int, ...]  # qualifying players who revoked in tricks 1-9, in the order they did
+    revoke: tuple[int, int] | None  # an established revoke: (seat, trick)
+    complete: bool  # all 44 cards played
+
+
+def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
+              held: Sequence[tuple[Card, ...]] | None, talon: Sequence[Card]) -> PlayedHand:
+    """Check every play; ``held`` are the hands after the exchange (None: rebuild them from the play).
+
+    :raises IllegalPlay: codes ``out-of-turn``, ``not-in-hand``, ``revoke``, ``duplicate-card``.
+    :raises InconsistentRecord: codes ``revoke-claim``, ``incomplete``, ``talon``, ``discard``, ``exchange``.
+    """
+    assert record.play is not None
+    names = seating.players
+    seat_of = {name: i for i, name in enumerate(names)}
+    plays = [(item.card, None if item.player is None else seat_of[item.player]) for item in record.play]
+    out_of_turn = {e.trick for e in record.events if e.type == "out-of-turn" and e.trick is not None}
+    claims = {(seat_of[e.player], e.trick) for e in record.events
+              if e.type == "revoke" and e.player is not None and e.trick is not None}
+    eldest = seating.eldest(dealer)  # 6.4: the dealer's right leads
+    leader = eldest if record.leader is None else seat_of[record.leader]
+    rebuilt = held is None
+    if held is None:
+        held = rebuild_hands(seating, dealer, leader, plays, out_of_turn, record, talon)
+    qualifying = tuple(s for s in range(PLAYERS) if qualifies(held[s]))
+    if rebuilt and sum(map(len, held)) < PLAYERS * TRICKS:
+        # Play stopped early (a revoke) and the hands are only the cards played: an Espagnolette player's
+        # hand cannot be checked, so the record's word (an espagnolette event) is taken for it.
+        declared = {seat_of[e.player] for e in record.events if e.type == "espagnolette" and e.player}
+        qualifying = tuple(s for s in range(PLAYERS) if s in qualifying or s in declared)
+    hand = Hand(TRICK_RULESET, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
+    if leader != eldest and 1 not in out_of_turn and plays:
+        raise IllegalPlay(f"{names[leader]} led {plays[0][0]} to the first trick, but {names[eldest]} (the dealer's "
+                          "right) leads it", code="out-of-turn", play=0, trick=1, player=names[leader],
+                          card=plays[0][0].code)
+    committed: list[int] = []
+    revoke: tuple[int, int] | None = None
+    for index, (c, named) in enumerate(plays):
+        if rebuilt and revoke is None and claims and _unprovable_claim(hand, c, named, claims):
+            # Without the deal a revoke the table established is taken as recorded when the play
+            # cannot prove it (the player stopped before playing the suit again): he did not follow.
+            revoke = (hand.turn if named is None else named, hand.trick_number)
+            hand.apply(c, revoke[0])
+            continue
+        try:
+            hand.play(c, named)
+        except IllegalPlay as exc:
+            offender = hand.turn if named is None else named
+            trick = hand.trick_number
+            if exc.code != "revoke":
+                raise
+            if trick <= FIRST_NINE and offender in qualifying:  # 6.7 step 3: the Espagnolette's revoke
+                if offender not in committed:
+                    committed.append(offender)
+                hand.apply(c, offender)
+                continue
+            if revoke is None and (offender, trick) in claims:  # 4.1: established, play stopped
+                revoke = (offender, trick)
+                hand.apply(c, offender)
+                continue
+            if offender in qualifying and trick > FIRST_NINE:
+                exc.message = exc.args[0] + ": an Espagnolette player must follow suit in the last two tricks"
+                exc.args = (exc.message,)
+            raise
+    unmatched = claims - ({revoke} if revoke else set())
+    if unmatched:
+        seat, trick_no = sorted(unmatched)[0]
+        why = " (an Espagnolette hand may revoke in tricks 1-9)" if seat in qualifying and trick_no <= FIRST_NINE else ""
+        raise InconsistentRecord(f"the record says {names[seat]} revoked in trick {trick_no}, but every play of "
+                                 f"{names[seat]} in that trick was legal{why}", code="revoke-claim", trick=trick_no,
+                                 player=names[seat])
+    complete = len(hand.tricks) == TRICKS
+    if not complete and revoke is None:
+        raise InconsistentRecord(f"the hand stops after {plural(len(plays), 'card')} of {PLAYERS * TRICKS}; record every "
+                                 "card played (or the revoke that stopped play)", code="incomplete",
+                                 play=len(plays), trick=hand.trick_number)
+    return PlayedHand(hand.first_leader, tuple(hand.tricks), tuple(tuple(h) for h in held), qualifying,
+                      tuple(committed), revoke, complete)
+
+
+def _unprovable_claim(hand: Hand, c: Card, named: int | None, claims: set[tuple[int, int]]) -> bool:
+    """A claimed revoke the rebuilt hands cannot prove: the player did not follow the led suit, yet holds none of it."""
+    seat = hand.turn if named is None else named
+    if (seat, hand.trick_number) not in claims or not hand.current:
+        return False
+    led = hand.current[0][1].suit
+    return c.suit is not led and hand.is_legal(c, named)
+
+
+def rebuild_hands(seating: Seating, dealer: int, leader: int, plays: Sequence[tuple[Card, int | None]],
+                  out_of_turn: set[int], record: ReversisRecord, talon: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Each hand = the cards its player played, found by following turns and trick winners.
+
+    :raises IllegalPlay: a card played twice (``duplicate-card``), a ten (``not-in-hand``), more than 11 cards
+        from one player (``not-in-hand``), a player named out of turn (``out-of-turn``).
+    :raises InconsistentRecord: a card of the talon played (``talon``, ``discard`` or ``exchange``).
+    """
+    names = seating.players
+    tracker = Hand(TRICK_RULESET, seating, dealer, [() for _ in range(PLAYERS)], leader=leader,
+                   out_of_turn_tricks=out_of_turn)
+    by_seat: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    first_seen: dict[Card, int] = {}
+    discards = {record.discard: ("discard", record.dealer)} if record.discard is not None else {}
+    discards.update({c: ("exchange", name) for name, c in record.exchanges or () if c is not None})
+    for index, (c, seat) in enumerate(plays):
+        who = tracker.turn if seat is None else seat
+        trick = tracker.trick_number
+
+        def refuse(error: type[IllegalPlay] | type[InconsistentRecord], code: str, message: str) -> None:
+            raise error(message, code=code, play=index, trick=trick, player=names[who], card=c.code)
+
+        if seat is not None and seat != tracker.turn and (trick not in out_of_turn or tracker.has_played(seat)):
+            refuse(IllegalPlay, "out-of-turn", f"{names[seat]} played {c} out of turn: it was {names[tracker.turn]}'s turn")
+        if c not in _IN_PACK:
+            refuse(IllegalPlay, "not-in-hand",
+                   f"{names[who]} played {c}, which is not in the Reversis pack (the tens are removed)")
+        if c in first_seen:
+            refuse(IllegalPlay, "duplicate-card", f"{names[who]} played {c}, which was already played (play {first_seen[c]})")
+        if c in discards:
+            code, name = discards[c]
+            refuse(InconsistentRecord, code, f"{names[who]} played {c}, which {name} discarded to the talon")
+        if c in talon:
+            refuse(InconsistentRecord, "talon", f"{names[who]} played {c}, which is in the talon")
+        if len(by_seat[who]) == TRICKS:
+            refuse(IllegalPlay, "not-in-hand", f"{names[who]} played a twelfth card ({c}), but holds only {TRICKS}")
+        first_seen[c] = index
+        by_seat[who].append(c)
+        tracker.apply(c, who)
+    return [tuple(h) for h in by_seat]
+
+
+def paying_plays(tricks: Sequence[Trick]) -> tuple[PayingPlay, ...]:
+    """The Quinola and the aces as they were played, trick by trick, in play order (6.5)."""
+    out = []
+    for trick in tricks:
+        led = trick.plays[0][1].suit
+        for seat, c in trick.plays:
+            if is_paying(c):
+                how = "led" if seat == trick.leader else "followed" if c.suit is led else "discarded"
+                out.append(PayingPlay(c, seat, trick.number, how, trick.leader, trick.winner))
+    return tuple(out)
+
+
+def reversis_attempt(tricks: Sequence[Trick]) -> ReversisAttempt | None:
+    """6.6 step 1: a player who won tricks 1-9 attempts the Reversis; made, broken, or stopped by a revoke."""
+    if len(tricks) < FIRST_NINE:
+        return None
+    r = tricks[0].winner
+    if any(t.winner != r for t in tricks[:FIRST_NINE]):
+        return None
+    lost = next((t for t in tricks[FIRST_NINE:] if t.winner != r), None)
+    if lost is not None:
+        return ReversisAttempt(r, False, lost.winner, lost.number)
+    return ReversisAttempt(r, len(tricks) == TRICKS)
+
+
+def facts_from_play(played: PlayedHand, declared: tuple[int, ...], committed: tuple[int, ...],
+                    talon: Sequence[Card] | None, waived: frozenset[tuple[int, int]]) -> HandFacts:
+    """The facts of a replayed hand; ``talon`` when its four cards are known."""
+    tricks = [0] * PLAYERS
+    points = [0] * PLAYERS
+    for trick in played.tricks:
+        tricks[trick.winner] += 1
+        points[trick.winner] += points_of(list(trick.cards))
+    if played.complete:
+        talon_points: int | None = DECK_POINTS - sum(points)
+    else:
+        talon_points = points_of(list(talon)) if talon is not None and len(talon) == TALON_SIZE else None
+    return HandFacts(
+        tuple(tricks), tuple(points), talon_points, paying_plays(played.tricks), reversis_attempt(played.tricks),
+        played.qualifying, declared, committed, played.revoke, waived,
+    )

@@ -127,3 +127,20 @@ def test_fold_settles_a_sequence_of_outcomes_like_the_session() -> None:
     with pytest.raises(ScorekeeperError) as caught:
         fold(LayoutState.start(ABCD), [result.outcomes[1]])  # deal 2 starts from a layout no deal left
     assert (caught.value.code, caught.value.hand) == ("layout", 1)
+
+
+def test_a_deal_that_does_not_count_yet_keeps_its_place_in_the_rotation() -> None:
+    """``"counts": false`` (RECORDS.md, the app's waiting deals): dealt, so the deal passes on; not settled."""
+    import json
+    from pathlib import Path
+
+    from scorekeeper.engine.tripoli import settle_json
+
+    session = json.loads((Path(__file__).parent.parent / "examples" / "tripoli-session.json").read_text())
+    full = settle_json(session)
+    waiting = {**session, "hands": [{**session["hands"][0], "counts": False}, *session["hands"][1:]]}
+    alone = {**session, "hands": session["hands"][:1]}
+    result = settle_json(waiting)
+    assert len(result["hands"]) == len(full["hands"]) - 1
+    assert result["hands"][0]["dealer"] == full["hands"][1]["dealer"]  # deal 2 is still the second dealer's
+    assert settle_json(alone)["hands"][0] == full["hands"][0]

@@ -7,7 +7,8 @@ in at the table), a totals footer, the settlement and a line for signatures.
 Column groups are the extension point: ``COLUMN_GROUPS`` lists the functions that turn a
 table (ruleset, players, settlement) into groups; each group says its header and how to
 fill its cells from one settled hand. A later game (Tripoli's layout, Reversis' pools)
-adds its own functions for its own columns, and the templates need no change.
+adds its own functions for its own columns, and the templates need no change: Tripoli's are
+in ``sheets.tripoli`` (``blank_sheet`` and ``filled_sheet`` hand its tables there).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ..engine.settlement.ledger import HandSettlement
 from ..engine.settlement.methods import Cumulative, FiveHandMatch, Howell, LowestCollectsDifference, Method, PoolMethod, make_method
 from ..engine.settlement.money import fewest_transfers
 from ..engine.settlement.session import Session
+from . import own_games
 
 PAPERS = ("a4", "letter")
 SUIT_SYMBOLS = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
@@ -97,7 +99,7 @@ class TableView:
         return short_names(self.players)
 
 
-Fill = Callable[[HandView], tuple[Cell, ...]]
+Fill = Callable[[Any], tuple[Cell, ...]]  # from a HandView (trick-taking games) or a sheets.tripoli.DealView
 BlankFill = Callable[[int], tuple[Cell, ...]]
 
 
@@ -501,6 +503,8 @@ def typical_hands(table: TableView) -> int:
 
 def player_counts(game: GameDef) -> tuple[int, ...]:
     """Every number of players the game allows, over all its profiles."""
+    if own_games.is_own(game.id):
+        return own_games.player_counts(game.id)
     counts: set[int] = set()
     for options in _profile_options(game):
         ruleset = make_ruleset(game.id, options)
@@ -527,8 +531,9 @@ def blank_options(game: str, players: int, options: Mapping[str, Any] | None = N
 def playable_games() -> tuple[GameDef, ...]:
     """The games a sheet can be printed for: in the registry (planned games are not), and settled
     by a method sessions use (a game whose settlement is not wired into sessions yet has no sheet)."""
-    return tuple(g for g in GAMES.values() if all(
+    trick_taking = tuple(g for g in GAMES.values() if all(
         make_ruleset(g.id, options).settlement in METHODS for options in _profile_options(g)))
+    return trick_taking + own_games.game_defs()  # Tripoli, Rummoli, Cosmo: sheets.tripoli
 
 
 def blank_sheet(
@@ -546,6 +551,11 @@ def blank_sheet(
     :raises ScorekeeperError: an unknown game, option or settlement (``unknown-*``), or a
         number of players the game does not seat (``players``).
     """
+    if own_games.is_own(game):  # Tripoli's own columns (sheets.tripoli)
+        from .tripoli import blank_sheet as tripoli_blank
+
+        return tripoli_blank(game, players, options=options, settlement=settlement,
+                             settlement_options=settlement_options, paper=paper, rows=rows)
     names = tuple(players) if not isinstance(players, int) else ("",) * players
     n = len(names)
     definition = find_game(game)
@@ -663,6 +673,10 @@ def filled_sheet(
 
     :raises ScorekeeperError: the session does not settle (the engine's error, with ``hand``).
     """
+    if isinstance(record, Mapping) and own_games.is_own(record.get("game")):  # Tripoli's own columns
+        from .tripoli import filled_sheet as tripoli_filled
+
+        return tripoli_filled(record, stored=stored, paper=paper)
     paper = paper_key(paper)
     if stored is None:
         stored = [StoredHand(i, h) for i, h in enumerate(record.get("hands") or [], 1)]

@@ -117,10 +117,15 @@ class StartForm(FlaskForm):
 
 def start_form(
     game: GameDef, profile: str | None, settlement: str, defaults: Mapping[str, Any], formdata: MultiDict[str, str] | None,
+    methods: Mapping[str, Any] = METHODS, games: Sequence[GameDef] | None = None,
 ) -> StartForm:
-    """A start form for ``game``: one field per option (``defaults`` are the profile's values)."""
+    """A start form for ``game``: one field per option (``defaults`` are the profile's values).
+
+    ``methods`` are the settlements the game can use (by id, each with ``option_specs``);
+    ``games`` the games offered (the registry's by default).
+    """
     specs = tuple(s for s in game.options.values() if s.name != "profile")
-    method = METHODS.get(settlement)
+    method = methods.get(settlement)
     settlement_specs = tuple(method.option_specs) if method else ()
     attrs: dict[str, Any] = {}
     for spec in specs:
@@ -132,14 +137,14 @@ def start_form(
     form.game_def = game
     form.option_specs = specs
     form.settlement_specs = settlement_specs
-    form.game.choices = choices([(g.id, g.name) for g in GAMES.values()])
+    form.game.choices = choices([(g.id, g.name) for g in (GAMES.values() if games is None else games)])
     form.profile.choices = choices([(p, p) for p in game.profiles])
     return form
 
 
 def start_formdata(
     posted: Mapping[str, str], shown: Sequence[str], game: GameDef, profile: str | None, settlement: str,
-    default_settlement: str, defaults: Mapping[str, Any],
+    default_settlement: str, defaults: Mapping[str, Any], methods: Mapping[str, Any] = METHODS,
 ) -> tuple[MultiDict[str, str], str, bool]:
     """What the start form shows after a POST: (form data, settlement, whether it is only a refresh).
 
@@ -153,10 +158,10 @@ def start_formdata(
     refresh = action in ("refresh", "add-player") or action.startswith("remove-")
     if shown[0] != game.id or shown[1] != (profile or ""):
         settlement = default_settlement
-        _reset(formdata, (OPTION_PREFIX, SETTLEMENT_PREFIX), settlement, defaults, game)
+        _reset(formdata, (OPTION_PREFIX, SETTLEMENT_PREFIX), settlement, defaults, game, methods)
         refresh = True
-    elif shown[2] != settlement and METHODS[settlement].option_specs:
-        _reset(formdata, (SETTLEMENT_PREFIX,), settlement, defaults, game)
+    elif shown[2] != settlement and methods[settlement].option_specs:
+        _reset(formdata, (SETTLEMENT_PREFIX,), settlement, defaults, game, methods)
         refresh = True
     if action == "add-player":
         count = len([k for k in formdata if k.startswith("players-")])
@@ -168,7 +173,7 @@ def start_formdata(
 
 def _reset(
     formdata: MultiDict[str, str], prefixes: tuple[str, ...], settlement: str, defaults: Mapping[str, Any],
-    game: GameDef,
+    game: GameDef, methods: Mapping[str, Any] = METHODS,
 ) -> None:
     """Drop typed option values, so the fields show the new game's (or settlement's) defaults."""
     for key in list(formdata):
@@ -179,7 +184,7 @@ def _reset(
         for spec in game.options.values():
             if spec.name != "profile":
                 _default_into(formdata, OPTION_PREFIX + spec.name, spec, defaults.get(spec.name, spec.default))
-    method = METHODS.get(settlement)
+    method = methods.get(settlement)
     for spec in method.option_specs if method else ():
         _default_into(formdata, SETTLEMENT_PREFIX + spec.name, spec, spec.default)
 

@@ -31,7 +31,7 @@ from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from ..engine.cards import Suit, card
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
 from ..engine.games import GAMES, make_ruleset
 from ..engine.hand import Hand
 from ..engine.output import points_json
@@ -41,6 +41,7 @@ from ..engine.ruleset import DealLayout, Ruleset
 from ..engine.seating import Direction, Seating
 from ..engine.settlement import METHODS, result_json, session_from_json
 from ..engine.settlement.session import session_hands
+from ..sheets import own_games
 from . import forms, services
 from .extensions import db
 from .models import Hand as HandRow
@@ -64,6 +65,14 @@ def _denied(exc: services.AccessDenied) -> tuple[str, int]:
 @bp.errorhandler(services.NotFound)
 def _missing(exc: services.NotFound) -> tuple[str, int]:
     return render_template("pages/error.html", title="Not found", message=str(exc)), 404
+
+
+@bp.errorhandler(UnknownGame)
+def _no_tricks(exc: UnknownGame) -> tuple[str, int]:
+    """A trick-taking page (the audit, its PDF) asked of a table whose game the trick-taking core does not
+    play: stored tables always have a known game, so this is a Tripoli table, which has no tricks."""
+    message = "This page is for trick-taking hands: a Tripoli, Rummoli or Cosmo deal has no tricks."
+    return render_template("pages/error.html", title="Not found", message=message), 404
 
 
 @bp.errorhandler(CSRFError)
@@ -116,7 +125,12 @@ class Game:
 
 
 def _game(table: TableSession) -> Game:
+    """The trick-taking game of a table. :raises services.NotFound: a Tripoli table (its pages are
+    ``tripoli_pages``: there is no card-by-card page or trick audit for it)."""
     config = table.config
+    if own_games.is_own(config.get("game")):
+        raise services.NotFound(f"{own_games.game_def(config['game']).name} has no tricks: record each deal by its "
+                                "quick result, or correct a deal with its whole record (JSON) on the deal's page")
     ruleset = make_ruleset(config["game"], config.get("options") or {})
     players = tuple(config["players"])
     settlement = config.get("settlement") or ruleset.settlement
@@ -300,8 +314,10 @@ def start() -> Any:
     """Start a table: players, game, options, settlement, stake, first dealer."""
     posted = request.method == "POST"
     source = request.form if posted else request.args
-    game_id = _pick(source.get("game"), list(GAMES), DEFAULT_GAME)
-    game = GAMES[game_id]
+    offered = {**GAMES, **{g.id: g for g in own_games.game_defs()}}
+    game_id = _pick(source.get("game"), list(offered), DEFAULT_GAME)
+    game = offered[game_id]
+    own = own_games.is_own(game_id)
     shown = (request.form.get("shown") or "||").split("|") if posted else []
     shown += [""] * (3 - len(shown))
     profiles = list(game.profiles)
@@ -309,23 +325,29 @@ def start() -> Any:
     if profiles:  # another game's version does not carry over to this one
         asked = source.get("profile") if not posted or shown[0] == game_id else None
         profile = _pick(asked, profiles, profiles[0])
-    defaults = game.resolve({"profile": profile} if profile else {})
-    default_settlement = make_ruleset(game.id, {"profile": profile} if profile else {}).settlement
-    settlement = _pick(source.get("settlement"), list(METHODS), default_settlement)
+    methods: Mapping[str, Any] = METHODS
+    if own:  # Tripoli: the package's options (its presets as defaults); the final poker is played at the end
+        defaults = own_games.defaults(game_id)
+        default_settlement = own_games.DEFAULT_SETTLEMENT
+        methods = {default_settlement: own_games.methods(game_id)[default_settlement]}
+    else:
+        defaults = game.resolve({"profile": profile} if profile else {})
+        default_settlement = make_ruleset(game.id, {"profile": profile} if profile else {}).settlement
+    settlement = _pick(source.get("settlement"), list(methods), default_settlement)
 
     formdata: MultiDict[str, str] | None = None
     refresh = False
     if posted:
         formdata, settlement, refresh = forms.start_formdata(
-            request.form, shown, game, profile, settlement, default_settlement, defaults)
-    form = forms.start_form(game, profile, settlement, defaults, formdata)
+            request.form, shown, game, profile, settlement, default_settlement, defaults, methods)
+    form = forms.start_form(game, profile, settlement, defaults, formdata, methods, list(offered.values()))
     if not posted:
         form.game.data = game_id
     form.profile.data = profile or ""
     form.settlement.data = settlement
     form.shown.data = f"{game_id}|{profile or ''}|{settlement}"
     form.settlement.choices = forms.choices(
-        [(m, f"{m} (the game's own)" if m == default_settlement else m) for m in METHODS])
+        [(m, f"{m} (the game's own)" if m == default_settlement else m) for m in methods])
     names = form.names()
     form.first_dealer.choices = forms.choices([(name, name) for name in names])
     refusal = None
@@ -349,12 +371,13 @@ def start() -> Any:
     try:
         chosen = forms.chosen_options(form, defaults)
         custom = [name for name in chosen if name != "profile"]
-        warning = make_ruleset(game.id, chosen).warning
+        warning = None if own else make_ruleset(game.id, chosen).warning
     except (ScorekeeperError, KeyError):
         pass
     return render_template(
         "pages/start.html", form=form, refusal=refusal, known=_known_players(), game=game,
         default_settlement=default_settlement, warning=warning, custom_options=custom, notice=notice,
+        stake=not own,
     )
 
 
@@ -369,6 +392,13 @@ def _start_record(form: forms.StartForm, defaults: Mapping[str, Any], names: lis
         settlement_options = forms.chosen_settlement_options(form)
     except KeyError as exc:
         raise RecordSyntaxError(f"an option value {exc.args[0]!r} is not one of its choices") from None
+    if own_games.is_own(game.id):  # the package checks the players, options and settlement when it settles
+        dealer = form.first_dealer.data if form.first_dealer.data in names else (names[0] if names else None)
+        table: dict[str, Any] = {"game": game.id, "options": options, "players": names, "first_dealer": dealer}
+        if form.settlement.data != own_games.DEFAULT_SETTLEMENT:
+            table["settlement"] = form.settlement.data
+        table["settlement_options"] = settlement_options
+        return table, bool(form.confirm_required.data)
     ruleset = make_ruleset(game.id, options)
     try:
         ruleset.layout(len(names))  # the engine's sentence: "Black Lady is for 3 to 7 players, not 2"
@@ -400,6 +430,8 @@ def session_read(sid: str, key: str) -> str:
 
 
 def _session_page(table: TableSession, can_edit: bool, key: str) -> str:
+    if services.is_own_game(table):
+        return tripoli_pages.session_page(table, can_edit, key)
     context = _live_context(table, can_edit, key)
     links = {"read": url_for(".session_read", sid=table.id, key=table.read_key, _external=True)}
     misdeal_form = None
@@ -430,16 +462,24 @@ def misdeal(sid: str, key: str) -> Any:
 
 @bp.get("/s/<sid>/<key>/live")
 def live_edit(sid: str, key: str) -> str:
-    return render_template("pages/_live.html", **_live_context(_edit_table(sid, key), True, key))
+    return _live(_edit_table(sid, key), True, key)
 
 
 @bp.get("/v/<sid>/<key>/live")
 def live_read(sid: str, key: str) -> str:
-    return render_template("pages/_live.html", **_live_context(_read_table(sid, key), False, key))
+    return _live(_read_table(sid, key), False, key)
+
+
+def _live(table: TableSession, can_edit: bool, key: str) -> str:
+    if services.is_own_game(table):
+        return tripoli_pages.live(table, can_edit, key)
+    return render_template("pages/_live.html", **_live_context(table, can_edit, key))
 
 
 def _notes(table: TableSession) -> Response:
     """Why each score, per hand and player: the settle output's notes (fetched when a number is tapped)."""
+    if services.is_own_game(table):
+        return tripoli_pages.notes(table)
     rows, _, _ = _sheet(table)
     return jsonify({"revision": table.revision,
                     "hands": {str(r.position): dict(r.notes) for r in rows if r.notes}})
@@ -460,6 +500,8 @@ def notes_read(sid: str, key: str) -> Response:
 @bp.route("/s/<sid>/<key>/result", methods=["GET", "POST"])
 def record_result(sid: str, key: str) -> Any:
     table = _edit_table(sid, key)
+    if services.is_own_game(table):
+        return tripoli_pages.record(table, sid, key)
     game = _game(table)
     form = forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips,
                              formdata=request.form if request.method == "POST" else None)
@@ -502,12 +544,14 @@ def _hauls(table: TableSession, row: HandRow) -> Sequence[Any] | None:
     return result.outcomes[index].hauls
 
 
-def _versions(row: HandRow) -> list[dict[str, Any]]:
+def _versions(row: HandRow, own: bool = False) -> list[dict[str, Any]]:
+    """Every version of a hand: when, what changed (``own``: a record of a game with its own package)."""
+    describe = describe_own_change if own else describe_change
     out = []
     previous: Mapping[str, Any] | None = None
     for v in row.versions:
         out.append({"version": v.version, "when": v.created_at, "change": v.change, "struck": v.struck,
-                    "diff": describe_change(previous, v.record) if previous is not None else ""})
+                    "diff": describe(previous, v.record) if previous is not None else ""})
         previous = v.record
     return out
 
@@ -541,6 +585,30 @@ def describe_change(old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
     return "; ".join(changes)
 
 
+def describe_own_change(old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
+    """What changed between two versions of a Tripoli deal, field by field: ``claims AH A → B``.
+
+    >>> describe_own_change({"claims": {"AH": "A"}, "spare": "swap"}, {"claims": {"AH": "B"}, "spare": "swap"})
+    'claims AH A → B'
+    """
+    if ("deal" in old) != ("deal" in new):
+        return "replaced by the whole deal" if "deal" in new else "replaced by a quick result"
+    a, b = _flat(old), _flat(new)
+    changes = [f"{path} {_shown(a.get(path))} → {_shown(b.get(path))}"
+               for path in dict.fromkeys([*a, *b]) if path != "id" and a.get(path) != b.get(path)]
+    return "; ".join(c if len(c) <= 60 else c[:57] + "..." for c in changes)
+
+
+def _flat(value: Any, path: str = "") -> dict[str, Any]:
+    """A record's leaves by path (``poker bets A``); lists are leaves."""
+    if not isinstance(value, Mapping):
+        return {path: value}
+    out: dict[str, Any] = {}
+    for k, v in value.items():
+        out.update(_flat(v, f"{path} {k}".strip()))
+    return out
+
+
 def _shown(value: Any) -> str:
     if value is None:
         return "—"
@@ -561,6 +629,8 @@ def _hand_context(table: TableSession, row: HandRow, can_edit: bool, key: str) -
 @bp.get("/v/<sid>/<key>/hand/<int:position>")
 def hand_read(sid: str, key: str, position: int) -> str:
     table = _read_table(sid, key)
+    if services.is_own_game(table):
+        return tripoli_pages.hand_page(table, _row(table, position), False, key)
     return render_template("pages/hand.html", **_hand_context(table, _row(table, position), False, key))
 
 
@@ -569,6 +639,8 @@ def hand_edit(sid: str, key: str, position: int) -> Any:
     """A hand's page: why each score, its history, and the correction form prefilled."""
     table = _edit_table(sid, key)
     row = _row(table, position)
+    if services.is_own_game(table):
+        return tripoli_pages.hand_edit(table, row, sid, key)
     game = _game(table)
     hauls = None if _is_counts(row.record) else _hauls(table, row)
     data = forms.result_data(row.record, game.players, game.ruleset, game.layout, hauls)
@@ -633,6 +705,8 @@ def hand_json(sid: str, key: str, position: int) -> Any:
             refusal = _refusal(exc, position)
     else:
         refusal = "Paste or type the corrected record."
+    if services.is_own_game(table):
+        return tripoli_pages.json_refused(table, row, key, json_form, refusal)
     game = _game(table)
     hauls = None if _is_counts(row.record) else _hauls(table, row)
     form = forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips,
@@ -860,3 +934,4 @@ def _play_state(game: Game, deal: NextDeal, record: Any) -> dict[str, Any]:
 
 
 from . import audits  # noqa: E402,F401  (the audit pages: routes on this blueprint, helpers from here)
+from . import tripoli_pages  # noqa: E402  (Tripoli, Rummoli and Cosmo tables: their own pages, helpers from here)

@@ -22,10 +22,12 @@ from sqlalchemy.exc import IntegrityError
 from ..engine.errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
 from ..engine.settlement import SessionResult, result_json, session_from_json, session_to_json, settle
 from ..engine.settlement.session import split_counts
+from ..sheets import own_games
 from .extensions import db
 from .models import Hand, HandVersion, TableSession
 
 SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake")
+OWN_SESSION_KEYS = (*SESSION_KEYS, "layout")  # Tripoli: the layout before the first deal
 
 
 class AccessDenied(Exception):
@@ -99,8 +101,19 @@ def session_record(
 
 
 def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    """Settle a session record; :raises ScorekeeperError: with the engine's sentence."""
+    """Settle a session record; :raises ScorekeeperError: with the engine's sentence.
+
+    Tripoli, Rummoli and Cosmo are settled by their own package (``engine.tripoli``), the
+    waiting hands included as ``"counts": false`` (``sheets.own_games.settle_session_json``).
+    """
+    if isinstance(record, Mapping) and own_games.is_own(record.get("game")):
+        return own_games.settle_session_json(record)
     return result_json(settle(session_from_json(record)))
+
+
+def is_own_game(table: TableSession) -> bool:
+    """A table of Tripoli, Rummoli or Cosmo: its records and settlement are ``engine.tripoli``'s."""
+    return own_games.is_own(table.config.get("game"))
 
 
 def settle_counting(table: TableSession, row: Hand) -> tuple[SessionResult, int] | None:
@@ -113,6 +126,18 @@ def settle_counting(table: TableSession, row: Hand) -> tuple[SessionResult, int]
     except ScorekeeperError:
         return None
     return (result, index) if index < len(result.hands) else None
+
+
+def settle_counting_json(table: TableSession, row: Hand) -> tuple[dict[str, Any], int] | None:
+    """``settle_counting`` as the settle output (any game): the session as if ``row`` counted, and
+    the place of ``row`` among its ``hands``; None when the engine refuses the session that way."""
+    record = session_record(table, row=row, struck=False, confirmed=True)
+    index = sum(1 for h in table.hands[: table.hands.index(row)] if h.confirmed and not h.struck)
+    try:
+        settled = settle_record(record)
+    except ScorekeeperError:
+        return None
+    return (settled, index) if index < len(settled["hands"]) else None
 
 
 def current_settlement(table: TableSession) -> dict[str, Any]:
@@ -148,6 +173,8 @@ def create_session(record: Mapping[str, Any], *, confirm_required: bool = False)
 
     :raises ScorekeeperError: the record is unreadable, or a hand is illegal or impossible.
     """
+    if isinstance(record, Mapping) and own_games.is_own(record.get("game")):
+        return _create_own(record, confirm_required)
     session = session_from_json(record)  # shapes, game, players
     canonical = session_to_json(session)
     ids = [_client_id(h) for h in canonical["hands"]]
@@ -164,6 +191,34 @@ def create_session(record: Mapping[str, Any], *, confirm_required: bool = False)
     db.session.add(table)
     for position, raw in enumerate(canonical["hands"], 1):
         hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does
+        _add_row(table, position, dict(hand), confirmed=counts)
+    db.session.commit()
+    return Created(table.id, token, table.read_key)
+
+
+def _create_own(record: Mapping[str, Any], confirm_required: bool) -> Created:
+    """``create_session`` for a game with its own package (Tripoli): the package reads and settles the
+    whole record (hands as given, waiting ones as ``"counts": false``) before anything is stored."""
+    value = _plain(record)
+    value["game"] = own_games.game_id(value.get("game"))
+    hands = value.get("hands") or []
+    if not isinstance(hands, list):
+        raise RecordSyntaxError("hands must be a list of hand records")
+    hands = [_plain(h) for h in hands]
+    ids = [_client_id(h) for h in hands]
+    repeated = next((i for i in ids if i is not None and ids.count(i) > 1), None)
+    if repeated is not None:
+        raise RecordSyntaxError(f"two hands have the same id {repeated!r}: each hand's id must be different")
+    settle_record({**value, "hands": hands})  # every hand legal, options known, settlement fits
+    config = {k: value[k] for k in OWN_SESSION_KEYS if k in value}
+    token = secrets.token_urlsafe(24)
+    table = TableSession(
+        id=secrets.token_urlsafe(9), token_hash=_hash(token), read_key=secrets.token_urlsafe(12),
+        game=value["game"], config=config, confirm_required=confirm_required, revision=0,
+    )
+    db.session.add(table)
+    for position, raw in enumerate(hands, 1):
+        hand, counts = split_counts(raw)
         _add_row(table, position, dict(hand), confirmed=counts)
     db.session.commit()
     return Created(table.id, token, table.read_key)

@@ -32,6 +32,7 @@ from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
 from ..options import OptionSpec, resolve
 from ..seating import Seating
 from ..settlement.ledger import check_conserved
+from ..settlement.session import split_counts
 from .deal import check_players
 from .final import FINAL_POTS, FINAL_TIES, replay_final
 from .layout import Layout, Space, Transfer
@@ -251,7 +252,10 @@ def settle_session(value: Any) -> TripoliSessionResult:
     """Replay and settle a session record (RECORDS.md shape, ``game`` tripoli, rummoli or cosmo).
 
     The deal passes clockwise after every deal; each hand inherits game, options, players,
-    dealer and number, and its layout before the antes is what the last deal left.
+    dealer and number, and its layout before the antes is what the last deal left. A hand
+    marked ``"counts": false`` (RECORDS.md: dealt, awaiting a second phone's confirmation)
+    is read and keeps its place in the rotation, but is neither replayed nor settled, and
+    the output's ``hands`` leave it out, as in the trick-taking sessions.
 
     :raises ScorekeeperError: the first hand that is wrong (``error.hand`` is its 1-based position).
     """
@@ -280,6 +284,7 @@ def settle_session(value: Any) -> TripoliSessionResult:
     balance = [0] * seating.size
     for position, raw in enumerate(hands, 1):
         try:
+            raw, counts = split_counts(raw)
             for key in given:
                 if key in raw and raw[key] != given[key]:
                     raise RecordSyntaxError(f"the hand's {key} differs from the session's")
@@ -293,6 +298,9 @@ def settle_session(value: Any) -> TripoliSessionResult:
             if method.state.final and (isinstance(record, TripoliRecord) or method.state.finished):
                 raise InconsistentRecord(f"the game was over after hand {position - 1} (the final poker), but more "
                                          "hands are recorded", code="game-over")
+            if not counts:  # dealt (the deal passes on) but not settled yet
+                dealer = seating.next(dealer)
+                continue
             outcome: TripoliOutcome | FinalOutcome
             if isinstance(record, FinalPokerRecord):
                 outcome = replay_final(record, method.layout, pots=method.opts["final_pots"], tie=method.opts["final_tie"])

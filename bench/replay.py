@@ -2,31 +2,44 @@
 
 Makes N legal hands with the engine's own random legal play (cached in bench/out/),
 then times the whole command (process start, JSON in, every play checked, JSON out)
-and reports hands per second. A second run streams a much longer archive through
-standard input and reports the peak memory of both, to show memory stays constant.
+and reports hands per second, for one process and for all cores, twice: with the pure-Python
+engine of the checkout, and with the compiled one a regular install gets (mypyc, setup.py).
+The compiled copy is a wheel built once from the current sources into bench/out/ (named by
+a hash of them, so an edit builds a new one) and installed into a folder there; both must
+print the same bytes. A last run streams a much longer archive through standard input and
+reports the peak memory of both, to show memory stays constant.
 
-    python bench/replay.py                 # 20,000 hands, the figure in the README
+    python bench/replay.py                 # 20,000 hands, the figures in the README
     python bench/replay.py --hands 2000    # quicker
+    python bench/replay.py --pure          # the checkout only: no compiled build
     python bench/replay.py --stream 1000000  # the million-line constant-memory run
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
 import json
+import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper.engine import records  # noqa: E402
 from scorekeeper.engine.simulate import random_record  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+SOURCES = ("setup.py", "pyproject.toml", "README.md", "scorekeeper", "templates", "static", "migrations")
 
 
 def make_archive(path: Path, hands: int, game: str, seed: int) -> None:
@@ -37,16 +50,102 @@ def make_archive(path: Path, hands: int, game: str, seed: int) -> None:
             out.write(records.dumps(record) + "\n")
 
 
-def run_replay(args: list[str]) -> tuple[float, bytes]:
-    """Run ``scorekeeper replay`` on a file as a whole process; return (seconds, last output line)."""
-    cmd = [sys.executable, "-m", "scorekeeper.cli", "replay", *args]
+# --- the compiled copy ----------------------------------------------------------------------------
+
+
+def source_digest() -> str:
+    """A hash of what the compiled copy is built from: the package's Python files and the build files."""
+    digest = hashlib.sha256()
+    files = sorted((ROOT / "scorekeeper").rglob("*.py")) + [ROOT / "setup.py", ROOT / "pyproject.toml"]
+    for path in files:
+        if "_bundled" in path.parts:
+            continue
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def can_build_here() -> bool:
+    """Whether this environment's setuptools and mypy can build the wheel (no isolated build)."""
+    if importlib.util.find_spec("mypyc") is None:
+        return False
+    if importlib.util.find_spec("wheel") is not None:
+        return True
+    try:
+        major, minor = (int(part) for part in version("setuptools").split(".")[:2])
+    except (PackageNotFoundError, ValueError):
+        return False
+    return (major, minor) >= (70, 1)  # bdist_wheel moved into setuptools in 70.1
+
+
+def compiled_copy() -> Path:
+    """bench/out/compiled-<hash>/site: a regular build of the current sources, installed there.
+
+    Built from a copy of the sources (the checkout gets no build files); an older copy is removed.
+    """
+    digest = source_digest()
+    home = OUT / f"compiled-{digest}"
+    site = home / "site"
+    if site.is_dir():
+        return site
+    for old in OUT.glob("compiled-*"):
+        shutil.rmtree(old, ignore_errors=True)
     start = time.perf_counter()
-    done = subprocess.run(cmd, stdout=subprocess.PIPE, cwd=ROOT, check=False)
+    env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_PURE", "PYTHONPATH")}
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-build-") as tmp:
+        source = Path(tmp) / "source"
+        source.mkdir()
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "_bundled", "*.egg-info")
+        for name in SOURCES:
+            path = ROOT / name
+            if path.is_dir():
+                shutil.copytree(path, source / name, ignore=ignore)
+            else:
+                shutil.copy2(path, source / name)
+        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(home), str(source)]
+        if can_build_here():
+            command.insert(4, "--no-build-isolation")
+        done = subprocess.run(command, cwd=tmp, env=env, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            sys.exit(f"building the compiled copy failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    (wheel,) = home.glob("scorekeeper-*.whl")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target",
+                    str(site), str(wheel)], env=env, check=True)
+    print(f"built the compiled copy in {time.perf_counter() - start:.0f} s -> {site.relative_to(ROOT)}")
+    return site
+
+
+# --- timing ---------------------------------------------------------------------------------------
+
+
+def run_replay(args: list[str], site: Path | None = None) -> tuple[float, bytes]:
+    """Run ``scorekeeper replay`` on a file as a whole process; return (seconds, its output).
+
+    ``site``: the compiled copy's folder, on PYTHONPATH (run outside the checkout, which
+    ``python -m`` would put first); None: the checkout.
+    """
+    cmd = [sys.executable, "-m", "scorekeeper.cli", "replay", *args]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if site is not None:
+        env["PYTHONPATH"] = str(site)
+    start = time.perf_counter()
+    done = subprocess.run(cmd, stdout=subprocess.PIPE, cwd=ROOT if site is None else site.parent, env=env,
+                          check=False)
     seconds = time.perf_counter() - start
     assert done.returncode == 0, f"replay exited {done.returncode}"
     with open(args[0], "rb") as source:
         assert done.stdout.count(b"\n") == sum(1 for _ in source), "one output line per record"
-    return seconds, done.stdout.splitlines()[-1]
+    return seconds, done.stdout
+
+
+def engine_file(site: Path | None) -> str:
+    """Where the replay's engine comes from (``hand``): a .py file, or a compiled module."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if site is not None:
+        env["PYTHONPATH"] = str(site)
+    probe = "import importlib; print(importlib.import_module('scorekeeper.engine.hand').__file__)"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT if site is None else site.parent, env=env,
+                          capture_output=True, text=True, check=True)
+    return done.stdout.strip()
 
 
 def main() -> None:
@@ -54,23 +153,32 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20000)
     parser.add_argument("--game", default="black-lady")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--pure", action="store_true", help="time the checkout's pure-Python engine only")
     parser.add_argument("--stream", type=int, default=200000, help="records streamed for the memory run (0: skip)")
     args = parser.parse_args()
 
-    out_dir = ROOT / "bench" / "out"
-    out_dir.mkdir(parents=True, exist_ok=True)
-    archive = out_dir / f"{args.game}-{args.hands}-{args.seed}.jsonl"
+    OUT.mkdir(parents=True, exist_ok=True)
+    archive = OUT / f"{args.game}-{args.hands}-{args.seed}.jsonl"
     if not archive.exists():
         t = time.perf_counter()
         make_archive(archive, args.hands, args.game, args.seed)
         print(f"made {args.hands} legal {args.game} hands in {time.perf_counter() - t:.1f} s -> {archive.name}")
+    engines: list[tuple[str, Path | None]] = [("pure", None)]
+    if not args.pure:
+        engines.append(("compiled", compiled_copy()))
     plays = args.hands * 52
-    for jobs in ("1", "0"):
-        seconds, tail = run_replay([str(archive), "--jobs", jobs])
-        assert json.loads(tail)["ok"], "the last hand replays as legal"
-        label = "1 process" if jobs == "1" else "all cores"
-        print(f"replay {args.hands} hands ({label}): {seconds:.2f} s, {args.hands / seconds:,.0f} hands/s, "
-              f"{plays / seconds:,.0f} plays checked/s")
+    outputs = set()
+    for name, site in engines:
+        compiled = engine_file(site).endswith(".so")
+        assert compiled == (site is not None), f"the {name} run loads {engine_file(site)}"
+        for jobs in ("1", "0"):
+            seconds, out = run_replay([str(archive), "--jobs", jobs], site)
+            assert json.loads(out.splitlines()[-1])["ok"], "the last hand replays as legal"
+            outputs.add(hashlib.sha256(out).hexdigest())
+            label = "1 process" if jobs == "1" else "all cores"
+            print(f"replay {args.hands} hands ({name}, {label}): {seconds:.2f} s, {args.hands / seconds:,.0f} hands/s, "
+                  f"{plays / seconds:,.0f} plays checked/s")
+    assert len(outputs) == 1, "every run prints the same bytes"
     if args.stream:
         small = min(args.hands, 10000)
         _, small_rss, _ = run_stream(small, archive)

@@ -11,6 +11,7 @@ import enum
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from types import FunctionType
 
 from .errors import RecordSyntaxError
 
@@ -67,6 +68,11 @@ SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_ORDER = {suit: i for i, suit in enumerate(SUITS)}
 
 
+# Every card made so far, by (rank, suit): what makes cards interned. (A module-level table,
+# not a class attribute, so that mypyc can compile Card as a native class.)
+_INTERNED: dict[tuple[Rank, Suit | None], Card] = {}
+
+
 class Card:
     """One playing card; interned, immutable, canonical text ``QS``, ``TH``, ``JK``.
 
@@ -76,19 +82,18 @@ class Card:
     'QS'
     """
 
-    __slots__ = ("rank", "suit", "code", "sort_key", "si", "ri")
+    __slots__ = ("rank", "suit", "code", "sort_key", "si", "ri", "bit")
     rank: Rank
     suit: Suit | None
     code: str
     sort_key: tuple[int, int]
     si: int  # suit index for hot loops: 0 S, 1 H, 2 D, 3 C, 4 joker (enum hashing is slow)
     ri: int  # rank as a plain int
-
-    _interned: dict[tuple[Rank, Suit | None], Card] = {}
+    bit: int  # 1 << the card's place in display order (hand.CARD_BIT): holdings are masks of these
 
     def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
         key = (rank, suit)
-        card = cls._interned.get(key)
+        card = _INTERNED.get(key)
         if card is None:
             if (rank is Rank.JOKER) != (suit is None):
                 raise ValueError("only the joker has no suit")
@@ -100,7 +105,8 @@ class Card:
             object.__setattr__(card, "ri", int(rank))
             # Sorting for display: spades, hearts, diamonds, clubs, high to low; joker last.
             object.__setattr__(card, "sort_key", (_SUIT_ORDER[suit] if suit is not None else 4, -int(rank)))
-            cls._interned[key] = card
+            object.__setattr__(card, "bit", 1 << (52 if suit is None else 13 * _SUIT_ORDER[suit] + 14 - int(rank)))
+            _INTERNED[key] = card
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -118,6 +124,12 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.sort_key < other.sort_key
 
+    def __hash__(self) -> int:
+        # Cards are interned, so they compare by identity and any hash unique per card will do.
+        # Spelled out for mypyc, which leaves a class that defines a comparison without a hash;
+        # interpreted, object's C-level identity hash replaces this (below).
+        return self.ri * 8 + self.si
+
     @property
     def is_joker(self) -> bool:
         return self.suit is None
@@ -133,6 +145,10 @@ class Card:
             raise RecordSyntaxError(f"{text!r} is not a card (write rank then suit, e.g. QS, TH, 2C)")
         return card
 
+
+if isinstance(vars(Card)["__hash__"], FunctionType):  # interpreted, not compiled by mypyc
+    # Cards are dict keys on every hot path: hash them without a Python-level call.
+    setattr(Card, "__hash__", object.__hash__)
 
 JOKER = Card(Rank.JOKER, None)
 
@@ -202,7 +218,8 @@ def parse_cards(value: str | Sequence[str] | Iterable[str]) -> tuple[Card, ...]:
             i += 1
         return tuple(cards)
     result = []
-    for item in value:
+    items: Iterable[object] = value  # checked one by one: a compiled build would refuse a non-string item itself
+    for item in items:
         if not isinstance(item, str):
             raise RecordSyntaxError(f"{item!r} is not a card: cards are strings such as \"QS\"")
         result.append(Card.parse(item))

@@ -16,28 +16,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card, Suit, card, format_cards
 from .errors import IllegalPlay
 from .ruleset import Ruleset
 from .seating import Seating
 
-TWO_OF_CLUBS = card("2C")
-QUEEN_OF_SPADES = card("QS")
-S, H, D, C = 0, 1, 2, 3  # suit indexes (Card.si)
+# Final: constants mypyc can read without a module-dictionary lookup (compiled builds).
+TWO_OF_CLUBS: Final = card("2C")
+QUEEN_OF_SPADES: Final = card("QS")
+S: Final = 0  # suit indexes (Card.si)
+H: Final = 1
+D: Final = 2
+C: Final = 3
 
-CARD_ORDER: tuple[Card, ...] = ALL_CARDS + (JOKER,)  # display order: S H D C high to low, joker last
-CARD_BIT: dict[Card, int] = {c: 1 << i for i, c in enumerate(CARD_ORDER)}
-SUIT_BITS: tuple[int, ...] = tuple(sum(CARD_BIT[c] for c in CARD_ORDER if c.si == si) for si in range(5))
-HEARTS_BITS = SUIT_BITS[H]
-QS_BIT = CARD_BIT[QUEEN_OF_SPADES]
-TWO_C_BIT = CARD_BIT[TWO_OF_CLUBS]
-POINT_BITS = HEARTS_BITS | QS_BIT  # what first_trick_points=false keeps off trick 1
-
-
-_CARD_OF_PLAY = itemgetter(1)  # (seat, card) -> card, without a Python-level frame
+CARD_ORDER: Final[tuple[Card, ...]] = ALL_CARDS + (JOKER,)  # display order: S H D C high to low, joker last
+CARD_BIT: Final[dict[Card, int]] = {c: c.bit for c in CARD_ORDER}  # Card.bit: 1 << the card's place in CARD_ORDER
+SUIT_BITS: Final[tuple[int, ...]] = tuple(sum(c.bit for c in CARD_ORDER if c.si == si) for si in range(5))
+HEARTS_BITS: Final = SUIT_BITS[H]
+QS_BIT: Final = QUEEN_OF_SPADES.bit
+TWO_C_BIT: Final = TWO_OF_CLUBS.bit
+POINT_BITS: Final = HEARTS_BITS | QS_BIT  # what first_trick_points=false keeps off trick 1
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -50,14 +50,15 @@ def cards_of(mask: int) -> list[Card]:
     return out
 
 
-def mask_of(cards: Sequence[Card]) -> int | None:
-    """The mask of distinct cards, or None when a card repeats (a double pack's multiset).
-
-    Summing the bits is one C-level pass; a repeated card carries into another bit and so
-    lowers the popcount, which is how a repeat is seen.
-    """
-    mask: int = sum(map(CARD_BIT.__getitem__, cards))
-    return mask if mask.bit_count() == len(cards) else None
+def mask_of(cards: Iterable[Card]) -> int | None:
+    """The mask of distinct cards, or None when a card repeats (a double pack's multiset)."""
+    mask = 0
+    for c in cards:
+        bit = c.bit
+        if mask & bit:
+            return None
+        mask |= bit
+    return mask
 
 
 class Trick(NamedTuple):
@@ -123,9 +124,12 @@ class Hand:
         self._next = [seating.next(s) for s in range(self.n)]
         self.rank_of = _RANK_ORDERS[ruleset.rank_order == "ten-second"]
         self.trump = None if trump is None else trump_index(trump)
-        self._strengths = _STRENGTHS[ruleset.rank_order == "ten-second"] if trump is None else None
         self.out_of_turn_tricks = frozenset(out_of_turn_tricks)
-        self.two_clubs_holder = next((s for s, h in enumerate(self._held) if h & TWO_C_BIT), None)
+        self.two_clubs_holder: int | None = None
+        for s, h in enumerate(self._held):
+            if h & TWO_C_BIT:
+                self.two_clubs_holder = s
+                break
         self.first_lead = ruleset.first_lead
         if self.first_lead in ("two-of-clubs", "any-club") and self.two_clubs_holder is None:
             self.first_lead = ruleset.fallback_lead  # AMB-44
@@ -146,7 +150,7 @@ class Hand:
     def holding(self) -> list[dict[Card, int]]:
         """Each seat's cards left and how many of each, in display order (a copy)."""
         return [
-            {c: 2 if twice & CARD_BIT[c] else 1 for c in cards_of(once)}
+            {c: 2 if twice & c.bit else 1 for c in cards_of(once)}
             for once, twice in zip(self._held, self._held2)
         ]
 
@@ -194,7 +198,7 @@ class Hand:
             if self.trick_number not in self.out_of_turn_tricks or self.has_played(seat):
                 self._fail("out-of-turn", seat, c, f"{self._name(seat)} played {c} out of turn: it was {self._name(turn)}'s turn")
             turn = seat
-        bit = CARD_BIT[c]
+        bit = c.bit
         held = self._held[turn]
         if not held & bit:
             if not held:
@@ -248,7 +252,7 @@ class Hand:
 
     def _is_point_card(self, c: Card) -> bool:
         """A heart or QS: what first_trick_points=false keeps off trick 1."""
-        return bool(CARD_BIT[c] & POINT_BITS)
+        return bool(c.bit & POINT_BITS)
 
     def is_legal(self, c: Card, seat: int | None = None) -> bool:
         """Whether ``check_play`` accepts the play."""
@@ -286,21 +290,20 @@ class Hand:
 
         :raises IllegalPlay: at the first illegal play; the plays before it stand.
         """
-        check_play = self.check_play
         held, held2, nxt_of = self._held, self._held2, self._next
         known_single = check and not self._double  # a checked play's card is held, and only once
         breakers = self._breakers
         n = self.n
         for c, named in plays:
             if check:
-                check_play(c, named)
+                self.check_play(c, named)
             if named is None:
                 seat = self.turn
             else:
                 seat = named
                 if seat != self.turn:
                     self._out_of_order = True
-            bit = CARD_BIT[c]
+            bit = c.bit
             if known_single:
                 held[seat] ^= bit
             elif held[seat] & bit:
@@ -330,7 +333,8 @@ class Hand:
         tricks = self.tricks
         trick = tuple.__new__(Trick, (len(tricks) + 1, plays[0][0], plays, winner))  # Trick(...) without the Python-level __new__
         won = self.taken[winner]
-        won.extend(map(_CARD_OF_PLAY, plays))
+        for _, c in plays:
+            won.append(c)
         if not tricks:
             won.extend(self.widow)  # the widow goes to the winner of trick 1 (T-STD 5)
         tricks.append(trick)
@@ -343,18 +347,16 @@ class Hand:
     def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """The highest trump, else the highest card of the led suit; of two identical cards the
         first played (T-STD 3)."""
-        strengths = self._strengths
-        if strengths is not None:  # no trumps: the led suit's table ranks every card
-            ranks = list(map(strengths[plays[0][1].si].__getitem__, map(_CARD_OF_PLAY, plays)))
-            return plays[ranks.index(max(ranks))][0]  # index finds the first played of equals
         rank_of = self.rank_of
-        led = plays[0][1].si
+        best_seat, first = plays[0]
+        led = first.si
         trump = self.trump
         if trump is not None and trump != led and any(c.si == trump for _, c in plays):
             led = trump
-        best_seat, best = plays[0][0], rank_of[plays[0][1].ri]
-        for seat, c in plays[1:]:
-            if c.si == led and rank_of[c.ri] > best:
+        best = rank_of[first.ri]
+        for i in range(1, len(plays)):
+            seat, c = plays[i]
+            if c.si == led and rank_of[c.ri] > best:  # strictly higher: the first played of equals wins
                 best_seat, best = seat, rank_of[c.ri]
         return best_seat
 
@@ -394,7 +396,7 @@ def _masks(cards: Sequence[Card]) -> tuple[int, int]:
         return once, 0
     once = twice = 0
     for c in cards:
-        bit = CARD_BIT[c]
+        bit = c.bit
         if twice & bit:
             raise ValueError(f"{c} is held three times; no pack has more than two")
         if once & bit:
@@ -420,16 +422,7 @@ def _rank_order(ten_second: bool) -> list[int]:
     return order
 
 
-_RANK_ORDERS = {False: _rank_order(False), True: _rank_order(True)}  # shared by every Hand: read-only
-
-
-def _strength_tables(rank_of: list[int]) -> tuple[dict[Card, int], ...]:
-    """Per led suit index, each card's strength in a trick without trumps: its rank in the led
-    suit, -1 off it. Winning a trick is then a max over a few lookups."""
-    return tuple({c: rank_of[c.ri] if c.si == led else -1 for c in CARD_ORDER} for led in range(5))
-
-
-_STRENGTHS = {ten: _strength_tables(order) for ten, order in _RANK_ORDERS.items()}
+_RANK_ORDERS: Final = {False: _rank_order(False), True: _rank_order(True)}  # shared by every Hand: read-only
 
 
 def trump_index(suit: Suit) -> int:

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import lru_cache
 from json.encoder import encode_basestring
-from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
-from .cards import Card
 from .errors import ScorekeeperError
 from .gaussian import Gaussian
-from .hand import CARD_ORDER
 from .replay import HandOutcome
 from .scoring import Points
 
@@ -73,14 +69,6 @@ def _tail_json(outcome: HandOutcome) -> dict[str, Any]:
     return out
 
 
-_QUOTED: dict[Card, str] = {c: f'"{c.code}"' for c in CARD_ORDER}  # card codes never need escaping
-_CARD_OF_PLAY = itemgetter(1)  # (seat, card) -> card
-
-
-@lru_cache(maxsize=None)
-def _trick_template(size: int) -> str:
-    """A %-template for one trick of ``size`` cards: leader, the cards, winner (all JSON text)."""
-    return '{"leader": %s, "cards": [' + ", ".join(["%s"] * size) + '], "winner": %s}'
 _encode = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(..., ensure_ascii=False) does
 
 
@@ -89,36 +77,38 @@ def outcome_line(outcome: HandOutcome) -> str:
 
     Byte for byte ``json.dumps(outcome_json(outcome), ensure_ascii=False)``; the tricks,
     the cards taken and whole-number points are written here, the rest (Gaussian points,
-    result counts, the small tail) goes through the encoder.
+    result counts, the small tail) goes through the encoder. Card codes never need escaping.
     """
     taken, points = outcome.taken, outcome.points
     if not all(type(p) is int for p in points) or not all(type(t) is tuple for t in taken):
         return _encode(outcome_json(outcome))
     names = [encode_basestring(name) for name in outcome.players]
-    quoted = _QUOTED.__getitem__
     parts = ['{"ok": true, "game": ', encode_basestring(outcome.ruleset.game)]
-    if outcome.tricks is not None:
+    tricks = outcome.tricks
+    if tricks is not None:
         parts.append(', "tricks": [')
-        trick = _trick_template(len(names))  # every finished trick has one card per player
         parts.append(", ".join([
-            trick % (names[leader], *map(quoted, map(_CARD_OF_PLAY, plays)), names[winner])
-            for _, leader, plays, winner in outcome.tricks
+            f'{{"leader": {names[leader]}, "cards": ["{_BETWEEN_CARDS.join([c.code for _, c in plays])}"], '
+            f'"winner": {names[winner]}}}'
+            for _, leader, plays, winner in tricks  # a trick has at least one card
         ]))
         parts.append("]")
     parts.append(', "taken": {')
-    parts.append(", ".join([f'{name}: [{", ".join(map(quoted, entry))}]' for name, entry in zip(names, taken)]))
+    parts.append(", ".join([
+        f'{name}: ["{_BETWEEN_CARDS.join([c.code for c in entry])}"]' if entry else f"{name}: []"
+        for name, entry in zip(names, taken)
+    ]))
     parts.append('}, "points": {')
     parts.append(", ".join([f"{name}: {p}" for name, p in zip(names, points)]))
-    tail = _tail_json(outcome)
-    if tail == _PLAIN_TAIL:
-        parts.append('}, "moon": null}')
+    if outcome.moon is None and outcome.revoke is None and outcome.void is None and not outcome.ruleset.warning:
+        parts.append('}, "moon": null}')  # most hands: _tail_json would be {"moon": None}
     else:
         parts.append("}, ")
-        parts.append(_encode(tail)[1:])  # the tail object's members, after its opening brace
+        parts.append(_encode(_tail_json(outcome))[1:])  # the tail object's members, after its opening brace
     return "".join(parts)
 
 
-_PLAIN_TAIL: dict[str, Any] = {"moon": None}  # most hands: no moon, no revoke, nothing void
+_BETWEEN_CARDS: Final = '", "'  # between two quoted card codes in a JSON list
 
 
 def error_json(error: ScorekeeperError) -> dict[str, Any]:

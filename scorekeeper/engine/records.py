@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card, parse_cards
 from .errors import RecordSyntaxError
@@ -33,7 +34,7 @@ FIELD_ORDER = (
     "leader", "play", "events", "moon_choice", "taken",
 )
 RESULT_COUNTS = ("hearts", "tricks", "spots", "points")
-_FAST = {c.code: c for c in ALL_CARDS} | {"JK": JOKER}  # canonical spellings: the common case
+_FAST: Final[dict[str, Card]] = {c.code: c for c in ALL_CARDS} | {"JK": JOKER}  # canonical spellings: the common case
 _FIELDS = frozenset(FIELD_ORDER)
 
 
@@ -46,7 +47,8 @@ class PlayItem(NamedTuple):
 
 # A card played with no player named, one shared (immutable) item per canonical spelling:
 # reading a play list is then one C-level lookup per card instead of building a tuple.
-_PLAIN_PLAYS = {code: PlayItem(c) for code, c in _FAST.items()}
+_PLAIN_PLAYS: Final[dict[str, PlayItem]] = {code: PlayItem(c) for code, c in _FAST.items()}
+_NEW_DICT: Final[Mapping[str, Any]] = MappingProxyType({})  # HandRecord's default options: a new dict
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,43 @@ class HandRecord:
     moon_choice: str | None = None
     taken: Mapping[str, TakenEntry] | None = None
     id: str | None = None
+
+    def __init__(
+        self,
+        game: str,
+        players: tuple[str, ...],
+        dealer: str,
+        options: Mapping[str, Any] = _NEW_DICT,
+        hand: int | None = None,
+        pass_direction: str | None = None,
+        deal: Mapping[str, tuple[Card, ...]] | None = None,
+        widow: tuple[Card, ...] | None = None,
+        passes: Mapping[str, tuple[Card, ...]] | None = None,
+        leader: str | None = None,
+        play: tuple[PlayItem, ...] = (),
+        events: tuple[Mapping[str, Any], ...] = (),
+        moon_choice: str | None = None,
+        taken: Mapping[str, TakenEntry] | None = None,
+        id: str | None = None,
+    ) -> None:
+        # The dataclass's own __init__, written out: a compiled (mypyc) build then sets the
+        # fields directly instead of calling an interpreted __init__ for every record read.
+        # Frozen: object.__setattr__, as the dataclass's does.
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "options", {} if options is _NEW_DICT else options)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "pass_direction", pass_direction)
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "widow", widow)
+        object.__setattr__(self, "passes", passes)
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "play", play)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "moon_choice", moon_choice)
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "id", id)
 
     @property
     def is_result(self) -> bool:
@@ -102,7 +141,7 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
 
     :raises RecordSyntaxError: a missing or badly shaped field.
     """
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):  # a dict first: an ABC check is slow
         raise RecordSyntaxError("a hand record must be a JSON object")
     data = {**defaults, **value} if defaults else value
     if not _FIELDS.issuperset(data):
@@ -110,29 +149,11 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
         raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the hand record")
     players = _players(data.get("players"))
     names = set(players)
-
-    def player(key: str, v: Any) -> str:
-        if v not in names:
-            raise RecordSyntaxError(f"{key}: {v!r} is not one of the players ({', '.join(players)})")
-        return str(v)
-
-    def per_player(key: str) -> dict[str, tuple[Card, ...]] | None:
-        v = data.get(key)
-        if v is None:
-            return None
-        if not isinstance(v, Mapping):
-            raise RecordSyntaxError(f"{key} must be an object of player names and card lists")
-        out = {}
-        for name, cards in v.items():
-            name = player(key, name)
-            out[name] = _canonical_cards(cards) or _cards(f"{key} of {name}", cards)
-        return out
-
     game = data.get("game")
     if not isinstance(game, str):
         raise RecordSyntaxError("the record needs \"game\", a game id such as \"black-lady\"")
     options = data.get("options") or {}
-    if not isinstance(options, Mapping):
+    if type(options) is not dict and not isinstance(options, Mapping):
         raise RecordSyntaxError("options must be an object of option names and values")
     if "dealer" not in data:
         raise RecordSyntaxError("the record needs \"dealer\", one of the players")
@@ -153,21 +174,21 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
         for key in ("deal", "passes", "play"):
             if data.get(key):
                 raise RecordSyntaxError(f"a result record (taken) cannot also have {key}")
-        taken = _taken(taken, player)
+        taken = _taken(taken, players, names)
     widow = data.get("widow")
-    return _new_record(
+    return HandRecord(
         game=game,
         players=players,
-        dealer=player("dealer", data["dealer"]),
+        dealer=_player(players, names, "dealer", data["dealer"]),
         options=dict(options),
         hand=hand,
         pass_direction=direction,
-        deal=per_player("deal"),
+        deal=_per_player(data, "deal", players, names),
         widow=None if widow is None else _cards("widow", widow),
-        passes=per_player("passes"),
-        leader=None if data.get("leader") is None else player("leader", data["leader"]),
-        play=_play(data.get("play"), player),
-        events=_events(data.get("events"), player),
+        passes=_per_player(data, "passes", players, names),
+        leader=None if data.get("leader") is None else _player(players, names, "leader", data["leader"]),
+        play=_play(data.get("play"), players, names),
+        events=_events(data.get("events"), players, names),
         moon_choice=moon_choice,
         taken=taken,
         id=record_id,
@@ -220,22 +241,32 @@ def _players(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _new_record(**fields: Any) -> HandRecord:
-    """``HandRecord(**fields)`` given every field, without the frozen dataclass's ``__init__``.
+def _player(players: tuple[str, ...], names: set[str], key: str, v: Any) -> str:
+    """``v`` when it names one of the players; RecordSyntaxError otherwise."""
+    if v not in names:
+        raise RecordSyntaxError(f"{key}: {v!r} is not one of the players ({', '.join(players)})")
+    return str(v)
 
-    That ``__init__`` sets each of the 15 fields through ``object.__setattr__``, which costs
-    more than reading the rest of a record; the result is the same object.
-    """
-    record: HandRecord = object.__new__(HandRecord)
-    record.__dict__.update(fields)
-    return record
+
+def _per_player(data: Mapping[str, Any], key: str, players: tuple[str, ...], names: set[str]) -> dict[str, tuple[Card, ...]] | None:
+    """A field of card lists by player name (``deal``, ``passes``), or None when absent."""
+    v = data.get(key)
+    if v is None:
+        return None
+    if type(v) is not dict and not isinstance(v, Mapping):
+        raise RecordSyntaxError(f"{key} must be an object of player names and card lists")
+    out = {}
+    for name, cards in v.items():
+        name = _player(players, names, key, name)
+        out[name] = _canonical_cards(cards) or _cards(f"{key} of {name}", cards)
+    return out
 
 
 def _canonical_cards(value: Any) -> tuple[Card, ...] | None:
     """A list of canonically spelled cards, or None: then ``_cards`` reads it or words the error."""
     if isinstance(value, list):
         try:
-            return tuple(map(_FAST.__getitem__, value))
+            return tuple([_FAST[code] for code in value])  # KeyError: not canonical; TypeError: not a string
         except (KeyError, TypeError):
             pass
     return None
@@ -244,7 +275,7 @@ def _canonical_cards(value: Any) -> tuple[Card, ...] | None:
 def _cards(what: str, value: Any) -> tuple[Card, ...]:
     if isinstance(value, list):
         try:
-            return tuple(map(_FAST.__getitem__, value))  # canonical spellings: the common case
+            return tuple([_FAST[code] for code in value])  # canonical spellings: the common case
         except (KeyError, TypeError):
             pass
     if not isinstance(value, (str, list)):
@@ -255,7 +286,7 @@ def _cards(what: str, value: Any) -> tuple[Card, ...]:
         raise RecordSyntaxError(f"{what}: {exc.message}") from None
 
 
-def _play(value: Any, player: Any) -> tuple[PlayItem, ...]:
+def _play(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[PlayItem, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
@@ -263,7 +294,7 @@ def _play(value: Any, player: Any) -> tuple[PlayItem, ...]:
     if not isinstance(value, list):
         raise RecordSyntaxError("play must be a list of cards played, in order")
     try:
-        return tuple(map(_PLAIN_PLAYS.__getitem__, value))  # canonical, no players named
+        return tuple([_PLAIN_PLAYS[code] for code in value])  # canonical, no players named
     except (KeyError, TypeError):
         pass
     items = []
@@ -272,7 +303,7 @@ def _play(value: Any, player: Any) -> tuple[PlayItem, ...]:
             c = _FAST.get(item)
             items.append(PlayItem(c if c is not None else _card(f"play[{i}]", item)))
         elif isinstance(item, list) and len(item) == 2:
-            items.append(PlayItem(_card(f"play[{i}]", item[1]), player(f"play[{i}]", item[0])))
+            items.append(PlayItem(_card(f"play[{i}]", item[1]), _player(players, names, f"play[{i}]", item[0])))
         else:
             raise RecordSyntaxError(f"play[{i}] must be a card or [player, card], not {item!r}")
     return tuple(items)
@@ -287,7 +318,7 @@ def _card(what: str, value: Any) -> Card:
         raise RecordSyntaxError(f"{what}: {exc.message}") from None
 
 
-def _events(value: Any, player: Any) -> tuple[Mapping[str, Any], ...]:
+def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapping[str, Any], ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
@@ -301,7 +332,7 @@ def _events(value: Any, player: Any) -> tuple[Mapping[str, Any], ...]:
             if key not in event:
                 raise RecordSyntaxError(f"events[{i}] ({event['type']}) needs {key!r}")
         if "player" in event:
-            player(f"events[{i}]", event["player"])
+            _player(players, names, f"events[{i}]", event["player"])
         if "trick" in event and (not isinstance(event["trick"], int) or isinstance(event["trick"], bool) or event["trick"] < 1):
             raise RecordSyntaxError(f"events[{i}]: trick must be a whole number from 1")
         if event["type"] == "misdeal" and event["reason"] not in MISDEAL_REASONS:
@@ -310,12 +341,12 @@ def _events(value: Any, player: Any) -> tuple[Mapping[str, Any], ...]:
     return tuple(events)
 
 
-def _taken(value: Any, player: Any) -> dict[str, TakenEntry]:
+def _taken(value: Any, players: tuple[str, ...], names: set[str]) -> dict[str, TakenEntry]:
     if not isinstance(value, Mapping):
         raise RecordSyntaxError("taken must be an object: for each player a card list or counts")
     out: dict[str, TakenEntry] = {}
     for name, entry in value.items():
-        player("taken", name)
+        _player(players, names, "taken", name)
         if isinstance(entry, (list, str)):
             out[name] = _cards(f"taken by {name}", entry)
             continue

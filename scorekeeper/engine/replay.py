@@ -10,20 +10,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import filterfalse
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card, format_cards
 from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
 from .games import make_ruleset
-from .hand import CARD_BIT, TWO_OF_CLUBS, Hand, Snapshot, Trick, mask_of
+from .hand import TWO_OF_CLUBS, Hand, Snapshot, Trick, mask_of
 from .records import HandRecord
 from .ruleset import DealLayout, Ruleset
 from .scoring import Haul, MoonOutcome, Points, hauls_of, revoke_points, score_hand
 from .seating import Direction, Seating
 
-_PLAYER_OF = itemgetter(1)  # PlayItem -> the player named, or None
+_PLAYER_OF: Final = itemgetter(1)  # PlayItem -> the player named, or None
+_NO_PASS: Final = Direction.NONE
 REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points")  # AMB-10: all handled as reneges
 
 
@@ -58,6 +58,40 @@ class HandOutcome:
     snapshots: tuple[Snapshot, ...] = field(default=(), repr=False)
     error: ScorekeeperError | None = None  # an audit's first illegal play (``replay(..., audit=True)``)
 
+    def __init__(
+        self,
+        record: HandRecord,
+        ruleset: Ruleset,
+        seating: Seating,
+        layout: DealLayout | None,
+        points: tuple[Points, ...],
+        hauls: tuple[Haul, ...],
+        taken: tuple[Any, ...],
+        tricks: tuple[Trick, ...] | None = None,
+        moon: MoonOutcome | None = None,
+        revoke: RevokeOutcome | None = None,
+        void: str | None = None,
+        dealt: tuple[tuple[Card, ...], ...] | None = None,
+        snapshots: tuple[Snapshot, ...] = (),
+        error: ScorekeeperError | None = None,
+    ) -> None:
+        # The dataclass's __init__ written out, so that a compiled build sets the fields directly
+        # (see HandRecord.__init__); keep it in step with the fields above.
+        object.__setattr__(self, "record", record)
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "seating", seating)
+        object.__setattr__(self, "layout", layout)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "hauls", hauls)
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "moon", moon)
+        object.__setattr__(self, "revoke", revoke)
+        object.__setattr__(self, "void", void)
+        object.__setattr__(self, "dealt", dealt)
+        object.__setattr__(self, "snapshots", snapshots)
+        object.__setattr__(self, "error", error)
+
     @property
     def players(self) -> tuple[str, ...]:
         return self.seating.players
@@ -84,9 +118,9 @@ def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False) 
         layout = ruleset.layout(n)
     except ValueError as exc:
         raise InconsistentRecord(str(exc), code="players") from None
-    misdeal = next((e for e in record.events if e["type"] == "misdeal"), None)
-    if misdeal is not None:
-        return _void(record, ruleset, seating, layout, misdeal)
+    for event in record.events:
+        if event["type"] == "misdeal":
+            return _void(record, ruleset, seating, layout, event)
     if record.is_result:
         from .results import check_result  # results import replay's outcome type
 
@@ -205,7 +239,7 @@ def _replay_play(
         points, moon = score_hand(ruleset, layout, hauls, record.moon_choice, seating.players)
     return HandOutcome(
         record, ruleset, seating, layout, points, hauls, taken, tuple(hand.tricks), moon, revoke,
-        dealt=tuple(tuple(h) for h in hands), snapshots=tuple(snaps), error=error,
+        dealt=tuple([tuple(h) for h in hands]), snapshots=tuple(snaps), error=error,
     )
 
 
@@ -235,12 +269,12 @@ def _pass_direction(record: HandRecord, ruleset: Ruleset, n: int) -> Direction:
             f"({ruleset.passing}), but the record says {record.pass_direction}",
             code="pass",
         )
-    if expected is not Direction.NONE and record.passes is None and record.deal is not None:
+    if expected is not _NO_PASS and record.passes is None and record.deal is not None:
         raise InconsistentRecord(
             f"cards were passed {expected.value} this hand: record each player's passed cards (\"passes\")",
             code="pass",
         )
-    if expected is Direction.NONE and record.passes and any(record.passes.values()):
+    if expected is _NO_PASS and record.passes and any(record.passes.values()):
         raise InconsistentRecord("no cards are passed this hand, but the record has passes", code="pass")
     return expected
 
@@ -251,7 +285,7 @@ def _check_passes(
     """Each player's passed cards, checked for count (2.2.2)."""
     n = seating.size
     passed: list[tuple[Card, ...]] = [() for _ in range(n)]
-    if direction is Direction.NONE or record.passes is None:
+    if direction is _NO_PASS or record.passes is None:
         return passed
     want = ruleset.pass_count(n)
     for seat, name in enumerate(seating.players):
@@ -302,16 +336,16 @@ def _single_pack_deal(
     if pack is None or seen & ~pack:
         return None
     if widow is None:
-        widow = tuple(c for c in layout.pack if not CARD_BIT[c] & seen)
+        widow = tuple([c for c in layout.pack if not c.bit & seen])
     passed = _check_passes(record, ruleset, seating, direction)
-    if direction is Direction.NONE or not any(passed):
+    if direction is _NO_PASS or not any(passed):
         return dealt, widow
     hands: list[list[Card]] = []
     for cards, held, given in zip(dealt, masks, passed):
         mask = mask_of(given)
         if mask is None or mask & ~held:
             return None
-        hands.append(list(filterfalse(frozenset(given).__contains__, cards)))  # by identity: cards are interned
+        hands.append([c for c in cards if not c.bit & mask])
     for seat in range(seating.size):
         hands[seating.receiver(seat, direction)].extend(passed[seat])
     return [tuple(h) for h in hands], widow
@@ -352,7 +386,7 @@ def _checked_deal(
     else:
         widow = tuple(c for c, k in copies.items() for _ in range(k - seen.get(c, 0)))
     passed = _check_passes(record, ruleset, seating, direction)
-    if direction is Direction.NONE or not any(passed):
+    if direction is _NO_PASS or not any(passed):
         return dealt, widow
     hands: list[list[Card]] = []
     for seat, cards in enumerate(dealt):

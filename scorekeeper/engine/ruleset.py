@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 from .cards import (
     ALL_CARDS,
@@ -35,26 +35,24 @@ class DealLayout:
     hand_size: int
     widow_size: int
     double_deck: bool = False
+    # Derived from the pack when the layout is made (layouts are cached: deal_layout). Plain
+    # fields rather than cached properties, which mypyc would compile as uncached ones.
+    copies: dict[Card, int] = field(init=False, repr=False, compare=False)
+    """How many of each card the pack holds."""
+    mask: int | None = field(init=False, repr=False, compare=False)
+    """The pack as a card mask (``hand.CARD_BIT``), or None when it holds a card twice."""
+    hearts: int = field(init=False, repr=False, compare=False)
+    """Hearts in the pack: all are taken, since the widow goes to a trick's winner."""
 
-    @cached_property
-    def copies(self) -> dict[Card, int]:
-        """How many of each card the pack holds."""
+    def __post_init__(self) -> None:
+        from .hand import mask_of  # hand imports this module
+
         counts: dict[Card, int] = {}
         for c in self.pack:
             counts[c] = counts.get(c, 0) + 1
-        return counts
-
-    @cached_property
-    def mask(self) -> int | None:
-        """The pack as a card mask (``hand.CARD_BIT``), or None when it holds a card twice."""
-        from .hand import mask_of  # hand imports this module
-
-        return mask_of(self.pack)
-
-    @cached_property
-    def hearts(self) -> int:
-        """Hearts in the pack: all are taken, since the widow goes to a trick's winner."""
-        return sum(1 for c in self.pack if c.suit is Suit.HEARTS)
+        object.__setattr__(self, "copies", counts)
+        object.__setattr__(self, "mask", mask_of(self.pack))
+        object.__setattr__(self, "hearts", sum(1 for c in self.pack if c.suit is Suit.HEARTS))
 
 
 # --- deal charts (catalogue 2.2.1, 2.17) -----------------------------------------------------
@@ -157,6 +155,22 @@ class Ruleset:
     rank_order: str = "natural"  # 1.1: natural (A high) | ten-second (Conquimbert: A T K Q J 9 ... 2)
     trumps: str = "none"  # none | per-hand (the hand record or its turn-up names the trump suit)
     target: int | None = 100  # end condition: the game ends when a total reaches this (None: by agreement)
+    # Derived when the ruleset is made (make_ruleset caches rulesets); see DealLayout.copies.
+    specials: frozenset[Card] = field(init=False, repr=False)
+    """Cards a result must place one by one: they score unlike a plain heart, or a moon needs them."""
+    scoring_cards: frozenset[Card] = field(init=False, repr=False)
+    """Every card whose taking can matter to the score: shown in a player's ``taken``."""
+
+    def __post_init__(self) -> None:
+        specials = {c for c, v in self.values.items() if c.suit is not Suit.HEARTS or (not self.spots and v != 1)}
+        if self.complex:
+            specials.add(_TC)
+        if self.moon:
+            specials.update(self.moon.requires)
+            if self.moon.bonus_card:
+                specials.add(self.moon.bonus_card)
+        object.__setattr__(self, "specials", frozenset(specials))
+        object.__setattr__(self, "scoring_cards", frozenset(self.values) | self.specials)
 
     def is_finished(self, totals: Sequence[Points]) -> bool:
         """Whether the game ends with these running totals (catalogue 3.1 step 4, 7.5)."""
@@ -183,10 +197,10 @@ class Ruleset:
     def pass_direction(self, hand: int, players: int) -> Direction:
         """Where the passed cards go on hand number ``hand`` (1-based; catalogue 2.2.2)."""
         if self.passing == "none":
-            return Direction.NONE
+            return _ROTATION[3]  # Direction.NONE
         if self.passing == "rotation-lrah" and players == 4:
-            return (Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.NONE)[(hand - 1) % 4]
-        return Direction.LEFT
+            return _ROTATION[(hand - 1) % 4]
+        return _ROTATION[0]  # Direction.LEFT
 
     def pass_count(self, players: int) -> int:
         """Cards each player passes: 3, or 2 with six or more players (003 "The Pass")."""
@@ -197,23 +211,6 @@ class Ruleset:
     def is_penalty(self, c: Card) -> bool:
         """Whether taking this card can score."""
         return c in self.values or (self.complex and c == _TC)
-
-    @cached_property
-    def scoring_cards(self) -> frozenset[Card]:
-        """Every card whose taking can matter to the score: shown in a player's ``taken``."""
-        return frozenset(self.values) | self.specials
-
-    @cached_property
-    def specials(self) -> frozenset[Card]:
-        """Cards a result must place one by one: they score unlike a plain heart, or a moon needs them."""
-        specials = {c for c, v in self.values.items() if c.suit is not Suit.HEARTS or (not self.spots and v != 1)}
-        if self.complex:
-            specials.add(_TC)
-        if self.moon:
-            specials.update(self.moon.requires)
-            if self.moon.bonus_card:
-                specials.add(self.moon.bonus_card)
-        return frozenset(specials)
 
     def penalty_total(self, layout: DealLayout) -> int:
         """The positive penalty points in the pack (revoke-001 debits this, catalogue 4.1)."""
@@ -227,3 +224,4 @@ class Ruleset:
 
 
 _TC = card("TC")
+_ROTATION: Final = (Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.NONE)  # rotation-lrah, by hand

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Union
+from typing import Final, Union
 
 from .cards import Card, Suit, card, sorted_cards
 from .errors import InconsistentRecord
@@ -20,6 +20,7 @@ from .ruleset import DealLayout, Ruleset
 Points = Union[int, Gaussian]
 
 QS, JD, TC = card("QS"), card("JD"), card("TC")
+HEARTS: Final = 1  # Card.si of a heart
 TWO_I = Gaussian(0, 2)
 
 
@@ -30,6 +31,13 @@ class Haul:
     hearts: int = 0  # heart cards taken, widow included
     spots: int = 0  # the value of those hearts (their count, or their pips in Spot Hearts)
     specials: tuple[Card, ...] = ()  # other scoring cards taken: QS, JD, TC, 7C, QH in Pink Lady ...
+
+    def __init__(self, hearts: int = 0, spots: int = 0, specials: tuple[Card, ...] = ()) -> None:
+        # The dataclass's __init__ written out: compiled, the fields are set directly (see
+        # records.HandRecord.__init__).
+        object.__setattr__(self, "hearts", hearts)
+        object.__setattr__(self, "spots", spots)
+        object.__setattr__(self, "specials", specials)
 
     def has(self, c: Card) -> bool:
         return c in self.specials
@@ -56,7 +64,7 @@ def hauls_of(ruleset: Ruleset, taken: Sequence[Sequence[Card]]) -> tuple[tuple[t
     A seat's cards are read as one mask, so the scoring cards and specials are an ``&``
     away and come out sorted; a take holding a card twice (double pack) counts card by card.
     """
-    specials_mask, scoring_mask = _score_masks(ruleset)
+    specials_mask, scoring_mask, unit_hearts = _score_masks(ruleset)
     values = ruleset.values
     shown: list[tuple[Card, ...]] = []
     hauls: list[Haul] = []
@@ -66,19 +74,26 @@ def hauls_of(ruleset: Ruleset, taken: Sequence[Sequence[Card]]) -> tuple[tuple[t
             shown.append(tuple(sorted_cards([c for c in cards if c in ruleset.scoring_cards])))
             hauls.append(haul_of(ruleset, cards))
             continue
-        hearts = cards_of(mask & HEARTS_BITS)
+        hearts_mask = mask & HEARTS_BITS
+        if unit_hearts:  # every heart is worth 1: the spots are the count
+            hearts = spots = hearts_mask.bit_count()
+        else:
+            heart_cards = cards_of(hearts_mask)
+            hearts, spots = len(heart_cards), sum([values.get(c, 0) for c in heart_cards])
         shown.append(tuple(cards_of(mask & scoring_mask)))
-        hauls.append(Haul(len(hearts), sum([values.get(c, 0) for c in hearts]), tuple(cards_of(mask & specials_mask))))
+        hauls.append(Haul(hearts, spots, tuple(cards_of(mask & specials_mask))))
     return tuple(shown), tuple(hauls)
 
 
 @lru_cache(maxsize=256)
-def _score_masks(ruleset: Ruleset) -> tuple[int, int]:
-    """The ruleset's specials and scoring cards as card masks (rulesets hash by identity)."""
+def _score_masks(ruleset: Ruleset) -> tuple[int, int, bool]:
+    """The ruleset's specials and scoring cards as card masks, and whether every heart's value
+    is 1 (rulesets hash by identity)."""
     specials = mask_of(tuple(ruleset.specials))
     scoring = mask_of(tuple(ruleset.scoring_cards))
     assert specials is not None and scoring is not None  # sets: no card twice
-    return specials, scoring
+    unit_hearts = all(ruleset.values.get(c, 0) == 1 for c in cards_of(HEARTS_BITS))
+    return specials, scoring, unit_hearts
 
 
 def haul_of(ruleset: Ruleset, taken: Iterable[Card], specials: frozenset[Card] | None = None) -> Haul:
@@ -104,8 +119,13 @@ def base_points(ruleset: Ruleset, haul: Haul) -> Points:
         return h * TWO_I if TC in haul.specials else h
     if ruleset.spots:
         return haul.spots + sum(values.get(c, 0) for c in haul.specials if c.suit is not Suit.HEARTS)
-    special_hearts = sum(1 for c in haul.specials if c.suit is Suit.HEARTS)
-    return (haul.hearts - special_hearts) + sum(values.get(c, 0) for c in haul.specials)
+    special_hearts = 0
+    total = haul.hearts
+    for c in haul.specials:
+        if c.si == HEARTS:
+            special_hearts += 1
+        total += values.get(c, 0)
+    return total - special_hearts
 
 
 def find_moon(ruleset: Ruleset, layout: DealLayout, hauls: Sequence[Haul]) -> int | None:

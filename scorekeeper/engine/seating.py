@@ -35,6 +35,12 @@ class Seating:
     players: tuple[str, ...]
     clockwise: bool = True
 
+    def __init__(self, players: tuple[str, ...], clockwise: bool = True) -> None:
+        # The dataclass's __init__ written out: compiled, the fields are set directly (see
+        # records.HandRecord.__init__).
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "clockwise", clockwise)
+
     @property
     def size(self) -> int:
         return len(self.players)

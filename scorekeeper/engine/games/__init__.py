@@ -44,8 +44,11 @@ def register(game: GameDef) -> GameDef:
     return game
 
 
-def find_game(name: str) -> GameDef:
+def find_game(name: object) -> GameDef:
     """A game by id or alias, case-insensitive.
+
+    ``name`` is typed ``object``: anything but a string is refused here (UnknownGame), which a
+    compiled (mypyc) build would otherwise do itself, with a TypeError, on entry.
 
     :raises UnknownGame: no such game, or one scorekeeper does not play (yet).
     """
@@ -64,8 +67,9 @@ def find_game(name: str) -> GameDef:
     raise UnknownGame(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})")
 
 
-def make_ruleset(game: str, options: Mapping[str, Any] | None = None) -> Ruleset:
-    """The ruleset of ``game`` with ``options`` (catalogue names and values).
+def make_ruleset(game: object, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The ruleset of ``game`` with ``options`` (catalogue names and values); ``game`` is a game
+    id (``object``: anything else is refused with UnknownGame, see ``find_game``).
 
     :raises UnknownGame: for an unknown game id.
     :raises UnknownOption: for an option or value the game does not have.
@@ -75,7 +79,7 @@ def make_ruleset(game: str, options: Mapping[str, Any] | None = None) -> Ruleset
         try:
             # The value's type is part of the key: 1 == True and -10.0 == -10 hash alike, but
             # the options take only their own types (OptionSpec.check).
-            key = (game, tuple(sorted((k, type(v).__name__, v) for k, v in (options or {}).items())))
+            key = (game, tuple(sorted([(k, type(v).__name__, v) for k, v in options.items()])) if options else ())
             cached = _CACHE.get(key)
         except TypeError:  # an unhashable option value: resolve() will explain it
             key, cached = None, None

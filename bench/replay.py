@@ -123,7 +123,7 @@ def run_replay(args: list[str], site: Path | None = None) -> tuple[float, bytes]
     ``site``: the compiled copy's folder, on PYTHONPATH (run outside the checkout, which
     ``python -m`` would put first); None: the checkout.
     """
-    cmd = [sys.executable, "-m", "scorekeeper.cli", "replay", *args]
+    cmd = [sys.executable, "-m", "scorekeeper.cli", "replay", "--quiet", *args]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     if site is not None:
         env["PYTHONPATH"] = str(site)

@@ -11,12 +11,14 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from .engine import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
+from .engine.families import own_package
 from .engine.output import error_json, outcome_json, outcome_line, points_text
 from .engine.replay import HandOutcome, replay
 
@@ -24,12 +26,23 @@ CHUNK = 400  # archive lines per task handed to a worker process
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command; a reader that stops early (``scorekeeper replay big.jsonl | head``) ends it quietly."""
+    try:
+        return _command(argv)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        return 1
+
+
+def _command(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="scorekeeper", description="Score, check and audit card-table hands.")
     sub = parser.add_subparsers(dest="command", required=True)
     p_replay = sub.add_parser("replay", help="replay and check a hand record or a JSON-lines archive")
     p_replay.add_argument("file", help="a JSON hand record, a JSON-lines archive, or - for standard input")
     p_replay.add_argument("--text", action="store_true", help="print a trick table for a person instead of JSON")
     p_replay.add_argument("--jobs", type=int, default=0, help="worker processes for an archive (default: one per core)")
+    p_replay.add_argument("--quiet", action="store_true",
+                          help="no progress or summary of an archive on standard error (standard output is the same)")
     p_notation = sub.add_parser("notation", help="convert a hand record between JSON and the text notation")
     p_notation.add_argument("file", help="a JSON record or a record in the text notation, or - for standard input")
     p_notation.add_argument("--to", choices=("text", "json"), help="output format (default: the other one)")
@@ -56,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return cmd_settle(args.file, text=args.text)
     if args.command == "replay":
-        return cmd_replay(args.file, text=args.text, jobs=args.jobs)
+        return cmd_replay(args.file, text=args.text, jobs=args.jobs, quiet=args.quiet)
     if args.command == "notation":
         return cmd_notation(args.file, to=args.to)
     return 2  # pragma: no cover - argparse rejects unknown commands
@@ -72,12 +85,13 @@ def replay_text(
         record = parse(text)
         outcome = replay(record)
     except ScorekeeperError as exc:
-        return exc.exit_status, error_json(exc), None
+        status, obj = _own_family(text, exc)
+        return status, obj, None
     return 0, outcome_json(outcome), outcome
 
 
-def replay_line(line: str) -> tuple[int, str]:
-    """One archive line in, (exit status, one output line) out.
+def replay_line(line: str) -> tuple[int, str, str | None]:
+    """One archive line in, (exit status, one output line, error code or None) out.
 
     The output of a legal hand is written straight to text (``outcome_line``): the same bytes
     as ``json.dumps`` of ``outcome_json``, without building the dict first.
@@ -85,28 +99,61 @@ def replay_line(line: str) -> tuple[int, str]:
     try:
         outcome = replay(records.loads(line))
     except ScorekeeperError as exc:
-        return exc.exit_status, json.dumps(error_json(exc), ensure_ascii=False)
-    return 0, outcome_line(outcome)
+        status, obj = _own_family(line, exc)
+        return status, json.dumps(obj, ensure_ascii=False), None if status == 0 else obj["error"]["code"]
+    return 0, outcome_line(outcome), None
 
 
-def _replay_chunk(lines: list[str]) -> tuple[int, str]:
-    """A chunk of archive lines in, (worst exit status, their output lines as one text) out.
+def _own_family(text: str, refused: ScorekeeperError) -> tuple[int, dict[str, Any]]:
+    """A record the trick-taking engine refused: a game with a package of its own (Tripoli,
+    Reversis) is replayed there; anything else keeps the refusal. (exit status, output object)
+
+    Only refused records come here, so the games of the core pay nothing for the others.
+    """
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    package = own_package(value.get("game")) if isinstance(value, dict) else None
+    if package is None:
+        return refused.exit_status, error_json(refused)
+    try:
+        return 0, package.replay_json(value)
+    except ScorekeeperError as exc:
+        return exc.exit_status, error_json(exc)
+
+
+Block = tuple[int, str, dict[str, int]]  # (worst exit status, whole output lines, records by outcome)
+
+
+def _replay_chunk(lines: list[str]) -> Block:
+    """A chunk of archive lines in, (worst exit status, their output lines as one text, tally) out.
 
     One string per chunk is what crosses back from a worker process: pickling and writing
-    it is much cheaper than one (status, line) pair per record.
+    it is much cheaper than one (status, line) pair per record. The tally counts the records
+    by outcome (``legal``, or the error code) for the summary.
     """
     worst = 0
     out: list[str] = []
+    tally: dict[str, int] = {}
     for line in lines:
-        status, text = replay_line(line)
+        status, text, code = replay_line(line)
         worst = max(worst, status)
         out.append(text)
+        key = code or "legal"
+        tally[key] = tally.get(key, 0) + 1
     out.append("")
-    return worst, "\n".join(out)
+    return worst, "\n".join(out), tally
 
 
-def cmd_replay(path: str, *, text: bool = False, jobs: int = 0, out: IO[str] | None = None) -> int:
+def cmd_replay(
+    path: str, *, text: bool = False, jobs: int = 0, out: IO[str] | None = None, quiet: bool = False,
+    err: IO[str] | None = None,
+) -> int:
+    """Replay one record or an archive. An archive also gets, on ``err`` (standard error), its
+    progress when that is a terminal and a summary at the end (hands, legal, illegal by code)."""
     out = out or sys.stdout
+    err = None if quiet else (err or sys.stderr)
     try:
         stream = sys.stdin if path == "-" else open(path, encoding="utf-8-sig")
     except OSError as exc:
@@ -118,7 +165,7 @@ def cmd_replay(path: str, *, text: bool = False, jobs: int = 0, out: IO[str] | N
         lines = _archive_lines(stream, head)
         if lines is None:
             return _replay_single("".join(head) + stream.read(), text=text, out=out)
-        return _replay_archive(lines, text=text, jobs=jobs, out=out)
+        return _replay_archive(lines, text=text, jobs=jobs, out=out, err=err)
     finally:
         if stream is not sys.stdin:
             stream.close()
@@ -162,18 +209,68 @@ def _next_nonblank(stream: IO[str], seen: list[str]) -> str | None:
     return None
 
 
-def _replay_archive(lines: Iterator[str], *, text: bool, jobs: int, out: IO[str]) -> int:
-    results = _parallel(lines, jobs) if not text else ((s, o) for s, o in map(_text_line, lines))
+def _replay_archive(lines: Iterator[str], *, text: bool, jobs: int, out: IO[str], err: IO[str] | None) -> int:
+    results = _parallel(lines, jobs) if not text else map(_text_line, lines)
     worst = 0
-    for status, block in results:  # each block is one or more whole output lines
+    tally: dict[str, int] = {}
+    progress = Progress(err if err is not None and err.isatty() else None)
+    for status, block, counts in results:  # each block is one or more whole output lines
         worst = max(worst, status)
         out.write(block)
+        for key, n in counts.items():
+            tally[key] = tally.get(key, 0) + n
+        progress.show(tally)
+    progress.done()
+    if err is not None:
+        print(archive_summary(tally), file=err)
     return worst
 
 
-def _text_line(line: str) -> tuple[int, str]:
+def _text_line(line: str) -> Block:
     status, obj, outcome = replay_text(line)
-    return status, format_text(obj, outcome) + "\n"
+    return status, format_text(obj, outcome) + "\n", {"legal" if status == 0 else obj["error"]["code"]: 1}
+
+
+def archive_summary(tally: dict[str, int]) -> str:
+    """The archive in one line: how many records, how many legal, the others by code.
+
+    >>> archive_summary({"legal": 9, "revoke": 2, "not-in-hand": 1, "syntax": 1})
+    'replayed 13 records: 9 legal, 3 illegal (revoke 2, not-in-hand 1), 1 unreadable (syntax 1)'
+    """
+    total = sum(tally.values())
+    parts = [f"{tally.get('legal', 0)} legal"]
+    for label, codes in (("illegal", {k: n for k, n in tally.items() if k != "legal" and k not in UNREADABLE}),
+                         ("unreadable", {k: n for k, n in tally.items() if k in UNREADABLE})):
+        if codes:
+            by_code = ", ".join(f"{k} {n}" for k, n in sorted(codes.items(), key=lambda kn: (-kn[1], kn[0])))
+            parts.append(f"{sum(codes.values())} {label} ({by_code})")
+    return f"replayed {total} record{'s' if total != 1 else ''}: " + ", ".join(parts)
+
+
+UNREADABLE = frozenset({"syntax", "unknown-game", "unknown-option"})  # the exit-2 codes of RECORDS.md
+
+
+class Progress:
+    """How far an archive has got, redrawn on one terminal line at most a few times a second."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        self.stream = stream
+        self.last = 0.0
+        self.shown = False
+
+    def show(self, tally: dict[str, int]) -> None:
+        if self.stream is None or time.monotonic() - self.last < 0.2:
+            return
+        self.last = time.monotonic()
+        legal = tally.get("legal", 0)
+        self.stream.write(f"\rreplaying: {sum(tally.values())} records, {legal} legal ")
+        self.stream.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self.stream is not None and self.shown:
+            self.stream.write("\r\x1b[K")  # clear the line for the summary
+            self.stream.flush()
 
 
 def _nonblank(head: Iterable[str], stream: Iterable[str]) -> Iterator[str]:
@@ -183,10 +280,10 @@ def _nonblank(head: Iterable[str], stream: Iterable[str]) -> Iterator[str]:
                 yield line
 
 
-def _parallel(lines: Iterator[str], jobs: int) -> Iterator[tuple[int, str]]:
+def _parallel(lines: Iterator[str], jobs: int) -> Iterator[Block]:
     """Replay lines in order, in chunks over worker processes; at most a few chunks in flight.
 
-    Yields (worst exit status, output lines ending in a newline), a chunk or a line at a time.
+    Yields (worst exit status, output lines ending in a newline, tally), a chunk or a line at a time.
     """
     jobs = jobs or os.cpu_count() or 1
     chunk: list[str] = []
@@ -222,10 +319,10 @@ def _parallel(lines: Iterator[str], jobs: int) -> Iterator[tuple[int, str]]:
             yield pending.popleft().get()
 
 
-def _replay_chunk_stream(lines: Iterator[str]) -> Iterator[tuple[int, str]]:
+def _replay_chunk_stream(lines: Iterator[str]) -> Iterator[Block]:
     for line in lines:
-        status, text = replay_line(line)
-        yield status, text + "\n"
+        status, text, code = replay_line(line)
+        yield status, text + "\n", {code or "legal": 1}
 
 
 # --- the text notation ----------------------------------------------------------------------
@@ -278,10 +375,12 @@ def cmd_notation(path: str, *, to: str | None = None, out: IO[str] | None = None
 
 def format_text(obj: dict[str, Any], outcome: HandOutcome | None) -> str:
     """A trick table a person can audit: one row per trick, the leader marked >, the winner *."""
-    if outcome is None:
+    if outcome is None and not obj["ok"]:
         err = obj["error"]
         where = ", ".join(f"{k} {err[k]}" for k in ("trick", "play", "player", "card") if err.get(k) is not None)
         return f"ILLEGAL ({err['code']}){' at ' + where if where else ''}: {err['message']}\n"
+    if outcome is None:
+        return _format_moves(obj)
     record = outcome.record
     names = outcome.players
     lines = [f"{outcome.ruleset.name}, hand {record.number}, dealer {record.dealer}"]
@@ -309,6 +408,19 @@ def format_text(obj: dict[str, Any], outcome: HandOutcome | None) -> str:
         m = obj["moon"]
         lines.append(f"{m['player']} shot the moon ({m['rule']}{', ' + m['choice'] if m['choice'] else ''})")
     lines.append("points: " + ", ".join(f"{n} {points_text(p)}" for n, p in obj["points"].items()))
+    return "\n".join(lines) + "\n"
+
+
+def _format_moves(obj: dict[str, Any]) -> str:
+    """A hand of a game with a package of its own (Tripoli's chips, Reversis' fish): every
+    payment in the order it was made, then each player's net."""
+    moves = obj.get("transfers") if isinstance(obj.get("transfers"), list) else obj.get("payments")
+    net = obj["payments"] if isinstance(obj.get("payments"), dict) else obj.get("net", {})
+    lines = [f"{obj['game']}, hand {obj['hand']}, dealer {obj['dealer']}", "payments in order:"]
+    for m in moves if isinstance(moves, list) else []:
+        amount, why = m.get("chips", m.get("fish")), m.get("step", m.get("why"))
+        lines.append(f"  {m['from']} -> {m['to']}: {amount}" + (f" ({why})" if why else ""))
+    lines.append("net: " + ", ".join(f"{name} {value:+d}" for name, value in net.items()))
     return "\n".join(lines) + "\n"
 
 

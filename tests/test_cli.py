@@ -222,3 +222,82 @@ def test_bad_json_on_standard_input_exits_2(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr("sys.stdin", io.StringIO("{not json"))
     assert cli.main(["replay", "-"]) == 2
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "syntax"
+
+
+# --- an archive's summary and progress (issue 5: audit an archive) -----------------------------------------
+
+def test_an_archive_ends_with_a_summary_on_standard_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines: list[Any] = [LEGAL, ILLEGAL, RESULT, IMPOSSIBLE, ILLEGAL, '{"game": "hearts"', {**RESULT, "game": "chess"}]
+    path = tmp_path / "archive.jsonl"
+    path.write_text(archive(*lines), encoding="utf-8")
+    for jobs in ("1", "2"):
+        assert cli.main(["replay", str(path), "--jobs", jobs]) == 2
+        captured = capsys.readouterr()
+        assert len(captured.out.splitlines()) == len(lines)  # standard output is the contract, unchanged
+        assert captured.err == ("replayed 7 records: 2 legal, 3 illegal (revoke 2, impossible-result 1), "
+                                "2 unreadable (syntax 1, unknown-game 1)\n")
+    assert cli.main(["replay", str(path), "--quiet"]) == 2
+    assert capsys.readouterr().err == ""
+    cli.main(["replay", str(path), "--text"])
+    assert capsys.readouterr().err.startswith("replayed 7 records: 2 legal, 3 illegal")
+
+
+def test_a_single_record_has_no_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay_file(tmp_path, json.dumps(LEGAL), capsys)
+    assert capsys.readouterr().err == ""
+
+
+def test_the_summary_of_a_large_archive_counts_every_chunk(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines: list[Any] = [RESULT] * 1000
+    for i in (5, 401, 999):
+        lines[i] = IMPOSSIBLE
+    path = tmp_path / "archive.jsonl"
+    path.write_text(archive(*lines), encoding="utf-8")
+    assert cli.main(["replay", str(path), "--jobs", "2"]) == 1  # three chunks over two worker processes
+    assert capsys.readouterr().err == "replayed 1000 records: 997 legal, 3 illegal (impossible-result 3)\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_shown_on_a_terminal_and_cleared(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = iter(range(0, 10_000))
+    monkeypatch.setattr(cli.time, "monotonic", lambda: float(next(ticks)))  # every block is worth a redraw
+    path = tmp_path / "archive.jsonl"
+    path.write_text(archive(*[RESULT] * 1000, IMPOSSIBLE), encoding="utf-8")
+    err, out = _Terminal(), io.StringIO()
+    assert cli.cmd_replay(str(path), jobs=1, out=out, err=err) == 1
+    shown = err.getvalue()
+    assert "\rreplaying: 800 records, 800 legal " in shown  # after the second chunk (the first is too soon)
+    assert shown.endswith("\r\x1b[Kreplayed 1001 records: 1000 legal, 1 illegal (impossible-result 1)\n")
+    plain = io.StringIO()  # not a terminal (a file, a pipe): the summary only
+    cli.cmd_replay(str(path), jobs=1, out=io.StringIO(), err=plain)
+    assert plain.getvalue() == "replayed 1001 records: 1000 legal, 1 illegal (impossible-result 1)\n"
+
+
+# --- games with a package of their own ----------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.mark.parametrize("name", ["tripoli-quick.json", "tripoli-deal.json", "reversis-quick.json", "reversis-hand.json"])
+def test_tripoli_and_reversis_records_replay_through_the_same_command(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from scorekeeper.engine.families import own_package
+
+    value = json.loads((EXAMPLES / name).read_text())
+    status, obj = replay_json(tmp_path, value, capsys)
+    package = own_package(value["game"])
+    assert package is not None and status == 0 and obj == package.replay_json(value)
+    status, text = replay_file(tmp_path, json.dumps(value), capsys, "--text")
+    assert status == 0 and text.startswith(f"{value['game']}, hand 1, dealer ") and "payments in order:" in text
+    assert "\nnet: " in text
+    # In an archive, among Hearts records, and refused with the package's own codes.
+    broken = {**value, "dealer": "Nobody"}
+    status, out = replay_file(tmp_path, archive(LEGAL, value, broken), capsys)
+    results = [json.loads(line) for line in out.splitlines()]
+    assert [r["ok"] for r in results] == [True, True, False] and status == 2
+    assert results[1] == obj and results[2]["error"]["code"] == "syntax"

@@ -119,11 +119,11 @@ def run(args: list[str], *, site: Path | None, stdin: bytes | None = None,
     return subprocess.run([sys.executable, *args], cwd=cwd, input=stdin, env=env, capture_output=True, timeout=300)
 
 
-def replay_cli(site: Path | None, *args: str, stdin: bytes | None = None) -> tuple[int, bytes]:
-    """``scorekeeper replay args``: (exit status, standard output)."""
+def replay_cli(site: Path | None, *args: str, stdin: bytes | None = None) -> tuple[int, bytes, bytes]:
+    """``scorekeeper replay args``: (exit status, standard output, standard error: an archive's summary)."""
     done = run(["-m", "scorekeeper.cli", "replay", *args], site=site, stdin=stdin)
-    assert not done.stderr, done.stderr.decode()
-    return done.returncode, done.stdout
+    assert b"Traceback" not in done.stderr, done.stderr.decode()
+    return done.returncode, done.stdout, done.stderr
 
 
 # --- the records: legal hands of every game, and broken ones -------------------------------------
@@ -282,7 +282,7 @@ def test_the_build_compiles_the_engine(build: Path) -> None:
 
 def test_compiled_replay_prints_what_the_pure_replay_prints(build: Path, archive: Path) -> None:
     lines = archive.read_text(encoding="utf-8").splitlines()
-    pure_status, pure_out = replay_cli(None, str(archive))
+    pure_status, pure_out, pure_err = replay_cli(None, str(archive))
     assert pure_out.count(b"\n") == sum(1 for line in lines if line.strip())
     outcomes = [json.loads(line) for line in pure_out.splitlines()]
     assert sum(o["ok"] for o in outcomes) >= 200 and sum(not o["ok"] for o in outcomes) >= 200
@@ -291,12 +291,14 @@ def test_compiled_replay_prints_what_the_pure_replay_prints(build: Path, archive
     assert any("revoke" in o for o in outcomes if o["ok"]), "an established revoke"
     assert any(o.get("void") for o in outcomes if o["ok"]), "a misdeal"
     assert pure_status == 2  # the worst line: unreadable
+    assert pure_err.startswith(f"replayed {len(outcomes)} records: ".encode())
 
-    compiled_status, compiled_out = replay_cli(build, str(archive))
+    compiled_status, compiled_out, compiled_err = replay_cli(build, str(archive))
     assert compiled_status == pure_status
     assert compiled_out == pure_out
-    assert replay_cli(build, str(archive), "--jobs", "1") == (pure_status, pure_out)
-    assert replay_cli(build, "-", stdin=archive.read_bytes()) == (pure_status, pure_out)
+    assert compiled_err == pure_err
+    assert replay_cli(build, str(archive), "--jobs", "1") == (pure_status, pure_out, pure_err)
+    assert replay_cli(build, "-", stdin=archive.read_bytes()) == (pure_status, pure_out, pure_err)
     assert replay_cli(build, str(archive), "--text") == replay_cli(None, str(archive), "--text")
 
 

@@ -8,84 +8,30 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, parse_cards
-from ..errors import RecordSyntaxError, UnknownGame
+from .. import fields as common
+from ..cards import Card
+from ..errors import RecordSyntaxError
+from ..fields import read_player as read_player, read_players as read_players, whole as whole  # re-exported for record.py
 from ..records import PlayItem
 from .actions import EVENT_FIELDS, HOWS, MISDEAL_REASONS, CardEntry, Event, ReversisEntry, Taken
 from .rules import GAME, PAYING_CARDS, TRICKS
-
-
-def whole(value: Any, low: int, high: int | None = None) -> bool:
-    """An int (not a bool) in low ... high."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= low and (high is None or value <= high)
 
 
 Head = tuple[tuple[str, ...], str, dict[str, Any], int | None, str | None]
 
 
 def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str) -> Head:
-    """Players, dealer, options, hand number and id: the fields every record (and a session) shares.
-
-    :raises UnknownGame: ``game`` is not reversis.
-    :raises RecordSyntaxError: a field outside ``fields``, or one of these missing or badly shaped.
-    """
-    unknown = [k for k in data if k not in fields]
-    if unknown:
-        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the {kind}")
-    game = data.get("game")
-    if not isinstance(game, str) or game.strip().lower() != GAME:
-        raise UnknownGame(f"the record needs \"game\": \"reversis\", not {game!r}")
-    players = read_players(data.get("players"))
-    options = data.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise RecordSyntaxError("options must be an object of option names and values")
-    if "dealer" not in data:
-        raise RecordSyntaxError("the record needs \"dealer\", one of the players")
-    dealer = read_player(players, "dealer", data["dealer"])
-    hand = data.get("hand")
-    if hand is not None and not whole(hand, 1):
-        raise RecordSyntaxError(f"hand must be a whole number from 1, not {hand!r}")
-    record_id = data.get("id")
-    if record_id is not None and not isinstance(record_id, str):
-        raise RecordSyntaxError("id must be a string")
-    return players, dealer, dict(options), hand, record_id
-
-
-def read_players(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value:
-        raise RecordSyntaxError("the record needs \"players\", the names in clockwise seating order")
-    for name in value:
-        if not isinstance(name, str) or not name.strip():
-            raise RecordSyntaxError(f"player names must be non-empty strings, not {name!r}")
-    if len(set(value)) != len(value):
-        dup = next(n for n in value if value.count(n) > 1)
-        raise RecordSyntaxError(f"{dup!r} is seated twice: every player needs a different name")
-    return tuple(value)
-
-
-def read_player(players: tuple[str, ...], what: str, value: Any) -> str:
-    if not isinstance(value, str) or value not in players:
-        raise RecordSyntaxError(f"{what}: {value!r} is not one of the players ({', '.join(players)})")
-    return value
+    """Players, dealer, options, hand number and id (``engine.fields``); the game must be reversis."""
+    _, *head = common.read_head(data, fields, kind, (GAME,), '"reversis"')
+    return tuple(head)  # type: ignore[return-value]
 
 
 def read_cards(what: str, value: Any) -> tuple[Card, ...]:
-    if not isinstance(value, (str, list)):
-        raise RecordSyntaxError(f"{what}: a card list is an array of cards or one string of cards")
-    try:
-        found = parse_cards(value)
-    except RecordSyntaxError as exc:
-        raise RecordSyntaxError(f"{what}: {exc.message}") from None
-    if any(c.is_joker for c in found):
-        raise RecordSyntaxError(f"{what}: Reversis is played without the joker")
-    return found
+    return common.read_cards(what, value, "Reversis")
 
 
 def read_card(what: str, value: Any) -> Card:
-    if not isinstance(value, str):
-        raise RecordSyntaxError(f"{what}: {value!r} is not a card")
-    found = read_cards(what, [value])
-    return found[0]
+    return common.read_card(what, value, "Reversis")
 
 
 def per_player(players: tuple[str, ...], what: str, value: Any) -> Mapping[str, Any]:

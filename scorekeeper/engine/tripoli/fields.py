@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card, Suit, parse_cards
-from ..errors import RecordSyntaxError, UnknownGame
+from .. import fields as common
+from ..cards import Card, Suit
+from ..errors import RecordSyntaxError
+from ..fields import read_player as read_player, read_players as read_players, whole as whole  # re-exported for record.py
 from ..records import PlayItem
 from .actions import BET_KINDS, SPARE_ACTIONS, BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .layout import SPACES, Space, parse_space
@@ -20,53 +22,9 @@ MICHIGAN_FIELDS = ("leader", "play", "out", "block", "left")
 BID_FIELDS = ("bids", "winner", "amount", "suit")
 
 
-def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str) -> tuple[str, tuple[str, ...], str, dict[str, Any], int | None, str | None]:
-    """Game, players, dealer, options, hand number and id: the fields every record (and a session) shares.
-
-    :raises RecordSyntaxError: a field outside ``fields``, or one of these missing or badly shaped.
-    """
-    unknown = [k for k in data if k not in fields]
-    if unknown:
-        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the {kind}")
-    game = data.get("game")
-    if not isinstance(game, str) or game.strip().lower() not in GAMES:
-        raise UnknownGame(f"the record needs \"game\": tripoli, rummoli or cosmo, not {game!r}")
-    players = read_players(data.get("players"))
-    options = data.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise RecordSyntaxError("options must be an object of option names and values")
-    if "dealer" not in data:
-        raise RecordSyntaxError("the record needs \"dealer\", one of the players")
-    dealer = read_player(players, "dealer", data["dealer"])
-    hand = data.get("hand")
-    if hand is not None and not whole(hand, 1):
-        raise RecordSyntaxError(f"hand must be a whole number from 1, not {hand!r}")
-    record_id = data.get("id")
-    if record_id is not None and not isinstance(record_id, str):
-        raise RecordSyntaxError("id must be a string")
-    return game.strip().lower(), players, dealer, dict(options), hand, record_id
-
-
-def whole(value: Any, low: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= low
-
-
-def read_players(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value:
-        raise RecordSyntaxError("the record needs \"players\", the names in clockwise seating order")
-    for name in value:
-        if not isinstance(name, str) or not name.strip():
-            raise RecordSyntaxError(f"player names must be non-empty strings, not {name!r}")
-    if len(set(value)) != len(value):
-        dup = next(n for n in value if value.count(n) > 1)
-        raise RecordSyntaxError(f"{dup!r} is seated twice: every player needs a different name")
-    return tuple(value)
-
-
-def read_player(players: tuple[str, ...], what: str, value: Any) -> str:
-    if not isinstance(value, str) or value not in players:
-        raise RecordSyntaxError(f"{what}: {value!r} is not one of the players ({', '.join(players)})")
-    return value
+def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str) -> common.Head:
+    """Game, players, dealer, options, hand number and id (``engine.fields``): a game of this package."""
+    return common.read_head(data, fields, kind, GAMES, "tripoli, rummoli or cosmo")
 
 
 def _object(value: Any, what: str, fields: Sequence[str]) -> Mapping[str, Any]:
@@ -79,22 +37,11 @@ def _object(value: Any, what: str, fields: Sequence[str]) -> Mapping[str, Any]:
 
 
 def read_cards(what: str, value: Any) -> tuple[Card, ...]:
-    if not isinstance(value, (str, list)):
-        raise RecordSyntaxError(f"{what}: a card list is an array of cards or one string of cards")
-    try:
-        cards = parse_cards(value)
-    except RecordSyntaxError as exc:
-        raise RecordSyntaxError(f"{what}: {exc.message}") from None
-    if any(c.is_joker for c in cards):
-        raise RecordSyntaxError(f"{what}: Tripoli is played without the joker")
-    return cards
+    return common.read_cards(what, value, "Tripoli")
 
 
 def _card(what: str, value: Any) -> Card:
-    if not isinstance(value, str):
-        raise RecordSyntaxError(f"{what}: {value!r} is not a card")
-    cards = read_cards(what, [value])
-    return cards[0]
+    return common.read_card(what, value, "Tripoli")
 
 
 def read_suit(what: str, value: Any) -> Suit:

@@ -21,6 +21,8 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import RecordSyntaxError
+from .. import jsontext
+from ..jsontext import decode
 from ..records import PlayItem
 from ..seating import Seating
 from .actions import CardEntry, Event, ReversisEntry, Taken
@@ -85,11 +87,7 @@ def loads(text: str) -> ReversisRecord:
 
     :raises RecordSyntaxError: bad JSON or a badly shaped record.
     """
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
-    return from_json(value)
+    return from_json(decode(text))
 
 
 def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> ReversisRecord:
@@ -239,31 +237,6 @@ def _entry_json(e: CardEntry | None) -> dict[str, Any] | None:
 
 
 def pretty(value: Any, indent: str = "") -> str:
-    """JSON text for people (examples, golden files): one key a line; lists, and short objects of scalars and
-    lists of scalars, on one line.
-
-    >>> print(pretty({"taken": {"A": {"tricks": 2, "points": 4}}, "hand": 1}))
-    {
-      "taken": {
-        "A": {"tricks": 2, "points": 4}
-      },
-      "hand": 1
-    }
-    """
-    inner = indent + "  "
-    flat = json.dumps(value, ensure_ascii=False)
-    if isinstance(value, Mapping) and len(flat) <= 100 and all(_flat(v) for v in value.values()):
-        return flat
-    if isinstance(value, Mapping) and value:
-        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {pretty(v, inner)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
-    if isinstance(value, list) and any(isinstance(v, Mapping) and v for v in value):
-        return "[\n" + ",\n".join(inner + pretty(v, inner) for v in value) + "\n" + indent + "]"
-    return flat
-
-
-def _flat(value: Any) -> bool:
-    """A scalar, or a list of scalars: what a short object may hold and still be written on one line."""
-    if isinstance(value, list):
-        return not any(isinstance(v, (Mapping, list)) for v in value)
-    return not isinstance(value, Mapping)
+    """JSON text for people (examples, golden files): lists, and short objects of scalars and lists of
+    scalars, on one line (``jsontext.pretty``, 100 wide)."""
+    return jsontext.pretty(value, indent, width=100, flat_lists=True)

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..cards import Card, Suit
 from ..errors import RecordSyntaxError
+from ..jsontext import decode, pretty
 from .actions import BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .fields import (
     read_bid, read_cards, read_claims, read_hands, read_head, read_michigan, read_player, read_poker, read_spare,
@@ -100,40 +101,12 @@ def loads(text: str) -> AnyRecord:
 
     :raises RecordSyntaxError: bad JSON or a badly shaped record.
     """
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
-    return from_json(value)
+    return from_json(decode(text))
 
 
 def dumps(record: AnyRecord) -> str:
     """The canonical JSON text of a record (one line)."""
     return json.dumps(to_json(record), ensure_ascii=False)
-
-
-def pretty(value: Any, indent: str = "") -> str:
-    """JSON text for people (examples, golden files): one key a line, arrays and small flat objects on one line.
-
-    >>> print(pretty({"deal": {"Ann": ["2C", "3C"]}, "spare": {"action": "swap"}, "hand": 1}))
-    {
-      "deal": {
-        "Ann": ["2C", "3C"]
-      },
-      "spare": {"action": "swap"},
-      "hand": 1
-    }
-    """
-    inner = indent + "  "
-    flat = json.dumps(value, ensure_ascii=False)
-    if isinstance(value, Mapping) and len(flat) <= 80 and not any(isinstance(v, (Mapping, list)) for v in value.values()):
-        return flat
-    if isinstance(value, Mapping) and value:
-        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {pretty(v, inner)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
-    if isinstance(value, list) and any(isinstance(v, Mapping) and v for v in value):
-        return "[\n" + ",\n".join(inner + pretty(v, inner) for v in value) + "\n" + indent + "]"
-    return json.dumps(value, ensure_ascii=False)
 
 
 def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> AnyRecord:

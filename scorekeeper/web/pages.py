@@ -39,7 +39,7 @@ from ..engine.records import from_json
 from ..engine.replay import REVOKE_CODES, replay
 from ..engine.ruleset import DealLayout, Ruleset
 from ..engine.seating import Direction, Seating
-from ..engine.settlement import METHODS, result_json, session_from_json
+from ..engine.settlement import METHODS, session_from_json
 from ..engine.settlement.session import session_hands
 from ..sheets import own_games
 from . import forms, services
@@ -218,26 +218,38 @@ class SheetRow:
 
 def _what_if(table: TableSession, row: HandRow) -> dict[str, Any] | None:
     """The settle output of a struck or unconfirmed hand as if it counted (for the sheet)."""
-    found = services.settle_counting(table, row)
+    found = services.settle_counting_json(table, row)
     if found is None:
         return None
-    result, index = found
-    hands: list[dict[str, Any]] = result_json(result)["hands"]
-    return hands[index]
+    settled, index = found
+    entry: dict[str, Any] = settled["hands"][index]
+    return entry
 
 
-def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, str | None]:
-    """Every stored hand in order, with the settle output of the hands that count."""
+Entry = tuple[HandRow, bool, dict[str, Any] | None]  # a stored hand, whether it counts, its settle output
+
+
+def sheet_entries(table: TableSession) -> tuple[list[Entry], dict[str, Any] | None, str | None]:
+    """Every stored hand in order with its settle output: the session's own for the hands that
+    count, as if it counted for a struck or waiting one; and the settle output, or why not."""
     try:
         settled: dict[str, Any] | None = services.current_settlement(table)
         error = None
     except ScorekeeperError as exc:  # pragma: no cover - every write settles first
         settled, error = None, exc.message
     out = iter(settled["hands"] if settled else [])
-    rows = []
+    entries: list[Entry] = []
     for h in table.hands:
         counts = h.confirmed and not h.struck
-        entry = next(out, None) if counts else _what_if(table, h)
+        entries.append((h, counts, next(out, None) if counts else _what_if(table, h)))
+    return entries, settled, error
+
+
+def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, str | None]:
+    """Every stored hand in order, with the settle output of the hands that count."""
+    entries, settled, error = sheet_entries(table)
+    rows = []
+    for h, counts, entry in entries:
         row = SheetRow(h.position, h.struck, h.confirmed, counts, len(h.versions), _kind(h.record))
         if entry:
             row.dealer, row.points, row.notes = entry.get("dealer"), entry.get("points"), entry.get("notes", {})

@@ -119,8 +119,7 @@ def is_own_game(table: TableSession) -> bool:
 def settle_counting(table: TableSession, row: Hand) -> tuple[SessionResult, int] | None:
     """The session settled as if ``row`` counted (struck out or waiting too), and the place of
     ``row`` among the hands that count; None when the engine refuses the session that way."""
-    record = session_record(table, row=row, struck=False, confirmed=True)
-    index = sum(1 for h in table.hands[: table.hands.index(row)] if h.confirmed and not h.struck)
+    record, index = _as_if_counted(table, row)
     try:
         result = settle(session_from_json(record))
     except ScorekeeperError:
@@ -129,15 +128,19 @@ def settle_counting(table: TableSession, row: Hand) -> tuple[SessionResult, int]
 
 
 def settle_counting_json(table: TableSession, row: Hand) -> tuple[dict[str, Any], int] | None:
-    """``settle_counting`` as the settle output (any game): the session as if ``row`` counted, and
-    the place of ``row`` among its ``hands``; None when the engine refuses the session that way."""
-    record = session_record(table, row=row, struck=False, confirmed=True)
-    index = sum(1 for h in table.hands[: table.hands.index(row)] if h.confirmed and not h.struck)
+    """``settle_counting`` as the settle output (any game)."""
+    record, index = _as_if_counted(table, row)
     try:
         settled = settle_record(record)
     except ScorekeeperError:
         return None
     return (settled, index) if index < len(settled["hands"]) else None
+
+
+def _as_if_counted(table: TableSession, row: Hand) -> tuple[dict[str, Any], int]:
+    """The session record with ``row`` counting, and the place of ``row`` among the hands that count."""
+    record = session_record(table, row=row, struck=False, confirmed=True)
+    return record, sum(1 for h in table.hands[: table.hands.index(row)] if h.confirmed and not h.struck)
 
 
 def current_settlement(table: TableSession) -> dict[str, Any]:

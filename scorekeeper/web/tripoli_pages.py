@@ -25,7 +25,7 @@ from . import forms, services, tripoli_forms
 from .extensions import db
 from .models import Hand as HandRow
 from .models import TableSession
-from .pages import POLL_SECONDS, _refusal, _save_correction, _save_new_hand, _versions
+from .pages import POLL_SECONDS, _refusal, _save_correction, _save_new_hand, _versions, sheet_entries
 
 
 @dataclass(frozen=True)
@@ -87,16 +87,9 @@ def _kind(record: Mapping[str, Any]) -> str:
 
 def rows(table: TableSession) -> tuple[list[DealRow], dict[str, Any] | None, str | None]:
     """Every stored deal in order, with the settle output of the deals that count."""
-    try:
-        settled: dict[str, Any] | None = services.current_settlement(table)
-        error = None
-    except ScorekeeperError as exc:  # pragma: no cover - every write settles first
-        settled, error = None, exc.message
-    out = iter(settled["hands"] if settled else [])
+    entries, settled, error = sheet_entries(table)
     found = []
-    for h in table.hands:
-        counts = h.confirmed and not h.struck
-        entry = next(out, None) if counts else _what_if(table, h)
+    for h, counts, entry in entries:
         row = DealRow(h.position, h.struck, h.confirmed, counts, len(h.versions), _kind(h.record))
         if entry:
             row.dealer, row.payments, row.notes = entry.get("dealer"), entry.get("payments"), entry.get("notes", {})
@@ -104,16 +97,6 @@ def rows(table: TableSession) -> tuple[list[DealRow], dict[str, Any] | None, str
                 row.totals, row.layout, row.pool = entry.get("totals"), entry.get("layout"), entry.get("pool")
         found.append(row)
     return found, settled, error
-
-
-def _what_if(table: TableSession, row: HandRow) -> dict[str, Any] | None:
-    """A struck or waiting deal as it would settle if it counted (shown on the sheet, not counted)."""
-    found = services.settle_counting_json(table, row)
-    if found is None:
-        return None
-    settled, index = found
-    entry: dict[str, Any] = settled["hands"][index]
-    return entry
 
 
 @dataclass(frozen=True)

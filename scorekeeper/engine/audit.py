@@ -126,6 +126,7 @@ def _view(group: list[Snapshot], before: tuple[tuple[Card, ...], ...] | None) ->
     done = last.completed
     plays = done.plays if done is not None else last.current
     return TrickView(
-        number=last.trick, leader=plays[0][0], plays=plays, winner=None if done is None else done.winner,
+        number=last.trick, leader=plays[0][0], plays=plays,
+        winner=None if done is None or done.winner < 0 else done.winner,  # a dead trick (Cancellation): nobody
         before=before, after=last.holdings, taken=last.taken,
     )

@@ -38,6 +38,12 @@ HEARTS_BITS: Final = SUIT_BITS[H]
 QS_BIT: Final = QUEEN_OF_SPADES.bit
 TWO_C_BIT: Final = TWO_OF_CLUBS.bit
 POINT_BITS: Final = HEARTS_BITS | QS_BIT  # what first_trick_points=false keeps off trick 1
+JOKER_BIT: Final = JOKER.bit
+# Joker Hearts (2.16, AMB-15): the Joker is a heart for following, leading and breaking.
+JOKER_SUIT_BITS: Final[tuple[int, ...]] = (
+    SUIT_BITS[0], HEARTS_BITS | JOKER_BIT, SUIT_BITS[2], SUIT_BITS[3], HEARTS_BITS | JOKER_BIT,
+)
+HIGH_HEARTS_BITS: Final = card("JH").bit | card("QH").bit | card("KH").bit | card("AH").bit  # beat the Joker
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -108,6 +114,7 @@ class Hand:
         leader: int | None = None,
         out_of_turn_tricks: Iterable[int] = (),
         trump: Suit | None = None,
+        stock: Sequence[Card] = (),
     ) -> None:
         self.ruleset = ruleset
         self.seating = seating
@@ -134,11 +141,19 @@ class Hand:
         if self.first_lead in ("two-of-clubs", "any-club") and self.two_clubs_holder is None:
             self.first_lead = ruleset.fallback_lead  # AMB-44
         self.first_leader = self._first_leader() if leader is None else leader
-        self._breakers = HEARTS_BITS | (QS_BIT if ruleset.queen_breaks_hearts else 0)
+        self._joker = ruleset.joker  # Joker Hearts: the Joker's trick rule and its discard exception
+        self._suit_bits = JOKER_SUIT_BITS if self._joker else SUIT_BITS
+        self._hearts = HEARTS_BITS | JOKER_BIT if self._joker else HEARTS_BITS  # what counts as a heart
+        self._point_bits = self._hearts | QS_BIT
+        self._breakers = self._hearts | (QS_BIT if ruleset.queen_breaks_hearts else 0)
         self._restricted = ruleset.break_rule == "lead-restricted"
         self._guard_first_trick = not ruleset.first_trick_points
         self.tricks: list[Trick] = []
         self.taken: list[list[Card]] = [[] for _ in range(self.n)]
+        self._cancel = ruleset.cancellation  # Cancellation Hearts: identical cards cancel; dead tricks
+        self.dead: list[Card] = []  # cards of dead tricks not yet taken (out of play when the hand ends)
+        self._widow_taken = False
+        self.stock = list(stock)  # Two-Handed Hearts: drawn after each trick, top card first (2.14)
         self.current: list[tuple[int, Card]] = []
         self._led = 0  # suit bits of the current trick's led suit; 0 before the lead
         self._out_of_order = False  # someone not on turn played to the current trick (4.3)
@@ -208,14 +223,14 @@ class Hand:
         if not led:
             self._check_lead(turn, c, bit, held)
         elif not bit & led:
-            if held & led:
+            if held & led and not (self._joker and bit == JOKER_BIT and self._may_discard_joker()):
                 led_card = self.current[0][1]
                 self._fail(
                     "revoke", turn, c,
-                    f"{self._name(turn)} played {c} on a {_suit_noun(led_card.suit)} lead while holding "
+                    f"{self._name(turn)} played {c} on a {_suit_noun(led_card.suit, self._joker)} lead while holding "
                     f"{format_cards(cards_of(held & led))}",
                 )
-            if self._guard_first_trick and not self.tricks and bit & POINT_BITS and held & ~POINT_BITS:
+            if self._guard_first_trick and not self.tricks and bit & self._point_bits and held & ~self._point_bits:
                 self._fail(
                     "first-trick-points", turn, c,
                     f"{self._name(turn)} discarded {c} on the first trick while holding cards that score nothing",
@@ -227,8 +242,9 @@ class Hand:
             rule = self.first_lead
             if rule != "eldest-any":
                 self._check_first_lead(rule, seat, c, bit, held)
-        if bit & HEARTS_BITS and self._restricted and not self.hearts_broken:
-            others = held & ~HEARTS_BITS
+        hearts = self._hearts
+        if bit & hearts and self._restricted and not self.hearts_broken:
+            others = held & ~hearts
             if others == QS_BIT and self.ruleset.lead_heart_instead_of_queen and not self._held2[seat] & QS_BIT:
                 others = 0  # his only other card is QS: he may lead a heart instead
             if others:
@@ -241,18 +257,26 @@ class Hand:
             self._fail("first-lead", seat, c, f"{name} holds 2C and must lead it to the first trick, not {c}")
         if rule == "any-club" and c.si != C:
             self._fail("first-lead", seat, c, f"{name} holds 2C and must lead a club to the first trick, not {c}")
-        if rule == "eldest-no-heart" and bit & HEARTS_BITS and held & ~HEARTS_BITS:
+        hearts = self._hearts
+        if rule == "eldest-no-heart" and bit & hearts and held & ~hearts:
             self._fail("first-lead", seat, c, f"{name} may not lead {c} to the first trick while holding other suits than hearts")
-        if rule == "eldest-no-spade-heart" and c.si in (H, S):
-            if held & ~(HEARTS_BITS | SUIT_BITS[S]):
+        if rule == "eldest-no-spade-heart" and bit & (hearts | SUIT_BITS[S]):
+            if held & ~(hearts | SUIT_BITS[S]):
                 self._fail(
                     "first-lead", seat, c,
                     f"{name} may not lead {c} (a {_suit_noun(c.suit)}) to the first trick while holding clubs or diamonds",
                 )
 
+    def _may_discard_joker(self) -> bool:
+        """2.16 (002): on a plain-suit trick the Joker may be discarded by a player holding the suit led
+        once another player has discarded a heart higher than the ten (J, Q, K, A) to the trick."""
+        if not self.ruleset.joker_discard_exception or self._led & HEARTS_BITS:
+            return False
+        return any(c.bit & HIGH_HEARTS_BITS for _, c in self.current)
+
     def _is_point_card(self, c: Card) -> bool:
         """A heart or QS: what first_trick_points=false keeps off trick 1."""
-        return bool(c.bit & POINT_BITS)
+        return bool(c.bit & self._point_bits)
 
     def is_legal(self, c: Card, seat: int | None = None) -> bool:
         """Whether ``check_play`` accepts the play."""
@@ -293,6 +317,7 @@ class Hand:
         held, held2, nxt_of = self._held, self._held2, self._next
         known_single = check and not self._double  # a checked play's card is held, and only once
         breakers = self._breakers
+        suit_bits = self._suit_bits
         n = self.n
         for c, named in plays:
             if check:
@@ -315,7 +340,7 @@ class Hand:
                 self.hearts_broken = True
             current = self.current
             if not current:
-                self._led = SUIT_BITS[c.si]
+                self._led = suit_bits[c.si]
             current.append((seat, c))
             if len(current) < n:
                 nxt = nxt_of[seat]
@@ -329,14 +354,32 @@ class Hand:
 
     def _finish_trick(self) -> Trick:
         plays = tuple(self.current)
-        winner = self.trick_winner(plays)
+        winner = self._cancelled_winner(plays) if self._cancel else self.trick_winner(plays)
         tricks = self.tricks
         trick = tuple.__new__(Trick, (len(tricks) + 1, plays[0][0], plays, winner))  # Trick(...) without the Python-level __new__
+        if winner < 0:  # Cancellation Hearts: a dead trick is set aside; its leader leads again (AMB-27)
+            self.dead.extend([c for _, c in plays])
+            tricks.append(trick)
+            self.current = []
+            self._led = 0
+            self._out_of_order = False
+            self.leader = self.turn = plays[0][0]
+            return trick
         won = self.taken[winner]
         for _, c in plays:
             won.append(c)
-        if not tricks:
+        if self.dead:  # the dead tricks set aside go to the winner of the next trick
+            won.extend(self.dead)
+            self.dead = []
+        if not self._widow_taken:
             won.extend(self.widow)  # the widow goes to the winner of trick 1 (T-STD 5)
+            self._widow_taken = True
+        if self.stock:  # 2.14: the winner draws the top card of the stock, then the loser the next
+            seat = winner
+            for _ in range(self.n):
+                if self.stock:
+                    self._held[seat] |= self.stock.pop(0).bit
+                seat = self._next[seat]
         tricks.append(trick)
         self.current = []
         self._led = 0
@@ -348,15 +391,40 @@ class Hand:
         """The highest trump, else the highest card of the led suit; of two identical cards the
         first played (T-STD 3)."""
         rank_of = self.rank_of
+        if self._joker and any(c.bit == JOKER_BIT for _, c in plays):
+            return _joker_trick_winner(plays)
         best_seat, first = plays[0]
         led = first.si
         trump = self.trump
-        if trump is not None and trump != led and any(c.si == trump for _, c in plays):
-            led = trump
         best = rank_of[first.ri]
-        for i in range(1, len(plays)):
+        start = 1
+        if trump is not None and trump != led and any(c.si == trump for _, c in plays):
+            led, best, start = trump, -1, 0  # a trump was played: the highest trump wins
+        for i in range(start, len(plays)):
             seat, c = plays[i]
             if c.si == led and rank_of[c.ri] > best:  # strictly higher: the first played of equals wins
+                best_seat, best = seat, rank_of[c.ri]
+        return best_seat
+
+    def _cancelled_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
+        """Cancellation Hearts (2.12, AMB-27): two identical cards cancel and cannot win; the highest
+        other card of the suit led (the first card's, even when cancelled) wins. Two cancelled pairs,
+        or a pair and no other card of the suit led, make the trick dead: -1."""
+        seen = 0
+        twice = 0
+        for _, c in plays:
+            if seen & c.bit:
+                twice |= c.bit
+            seen |= c.bit
+        if not twice:
+            return self.trick_winner(plays)
+        if twice.bit_count() >= 2:
+            return -1
+        led = plays[0][1].si
+        rank_of = self.rank_of
+        best_seat, best = -1, -1
+        for seat, c in plays:
+            if c.si == led and not c.bit & twice and rank_of[c.ri] > best:
                 best_seat, best = seat, rank_of[c.ri]
         return best_seat
 
@@ -409,14 +477,27 @@ def _expand(held: dict[Card, int]) -> list[Card]:
     return [c for c, k in held.items() for _ in range(k)]
 
 
-def _suit_noun(suit: Suit | None) -> str:
-    return suit.noun[:-1] if suit else "joker"
+def _suit_noun(suit: Suit | None, joker_is_heart: bool = False) -> str:
+    return suit.noun[:-1] if suit else "heart" if joker_is_heart else "joker"
+
+
+def _joker_trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
+    """2.16: a trick holding the Joker goes to the Joker, unless it also holds JH, QH, KH or AH: then
+    to the highest of those, whatever suit was led."""
+    best_seat, best = -1, 0
+    for seat, c in plays:
+        if c.bit & HIGH_HEARTS_BITS and c.ri > best:
+            best_seat, best = seat, c.ri
+    if best_seat >= 0:
+        return best_seat
+    return next(seat for seat, c in plays if c.bit == JOKER_BIT)
 
 
 def _rank_order(ten_second: bool) -> list[int]:
     """Trick-taking strength indexed by Card.ri (catalogue 1.1): natural, A high; or the ten
     ranking second, between A and K (Conquimbert)."""
     order = [2 * r for r in range(16)]
+    order[15] = 21  # the Joker (Joker Hearts, 2.16): between the jack (22) and the ten (20)
     if ten_second:
         order[10] = 27  # between the king (26) and the ace (28)
     return order

@@ -165,7 +165,8 @@ def _remarks(record: HandRecord, count: int, n: int) -> tuple[list[str], str | N
         return remarks, None
     names = [_one_line(name) for name in outcome.players]
     for k, trick in enumerate((outcome.tricks or ())[:count]):
-        remarks[k] = f"{names[trick.leader]} led, {names[trick.winner]} won"
+        won = "the trick is dead" if trick.winner < 0 else f"{names[trick.winner]} won"  # Cancellation Hearts
+        remarks[k] = f"{names[trick.leader]} led, {won}"
     return remarks, None
 
 

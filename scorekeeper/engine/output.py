@@ -37,7 +37,8 @@ def outcome_json(outcome: HandOutcome) -> dict[str, Any]:
     out: dict[str, Any] = {"ok": True, "game": outcome.ruleset.game}
     if outcome.tricks is not None:
         out["tricks"] = [
-            {"leader": names[t.leader], "cards": [c.code for _, c in t.plays], "winner": names[t.winner]}
+            {"leader": names[t.leader], "cards": [c.code for _, c in t.plays],
+             "winner": names[t.winner] if t.winner >= 0 else None}  # None: a dead trick (Cancellation Hearts)
             for t in outcome.tricks
         ]
     out["taken"] = {
@@ -80,7 +81,9 @@ def outcome_line(outcome: HandOutcome) -> str:
     result counts, the small tail) goes through the encoder. Card codes never need escaping.
     """
     taken, points = outcome.taken, outcome.points
-    if not all(type(p) is int for p in points) or not all(type(t) is tuple for t in taken):
+    if not all(type(p) is int for p in points) or not all(type(t) is tuple for t in taken) or (
+        outcome.ruleset.cancellation  # dead tricks: a winner of null
+    ):
         return _encode(outcome_json(outcome))
     names = [encode_basestring(name) for name in outcome.players]
     parts = ['{"ok": true, "game": ', encode_basestring(outcome.ruleset.game)]

@@ -26,14 +26,20 @@ EVENT_TYPES = {
     "out-of-turn": ("trick",),  # a play out of turn stood as a regular play (4.3)
     "stopped": (),  # play stopped once no card left could score; the rest was not recorded
     "cut": ("player",),  # the table cut for odd chips or a tie, and this player won the cut (1.5)
+    "capot": ("player",),  # Polignac: the player declared Capot (all four jacks) before the first lead (3.14)
+    "trumps": (),  # the trump suit: "card" turned up (Knaves) or "suit" named (knaves.trump = fixed-per-deal)
+    "bid": ("player",),  # Auction Hearts (2.19): "chips" bid, or "pass": true; in turn from eldest to the dealer
+    "penalty-suit": ("suit",),  # Auction Hearts: the suit named by the high bidder (or the retained namer, "player")
+    "joker": (),  # Joker Hearts, quick results: the "player" who played (got rid of) the Joker, or "widow": true
 }
+SUIT_CODES = ("S", "H", "D", "C")
 MISDEAL_REASONS = ("exposed-other", "face-up-in-pack", "wrong-count")
 DIRECTIONS = ("left", "right", "across", "none")
 FIELD_ORDER = (
     "id", "game", "options", "players", "dealer", "hand", "pass_direction", "deal", "widow", "passes",
     "leader", "play", "events", "moon_choice", "taken",
 )
-RESULT_COUNTS = ("hearts", "tricks", "spots", "points")
+RESULT_COUNTS = ("hearts", "tricks", "spots", "points", "first_trick", "last_trick")
 _FAST: Final[dict[str, Card]] = {c.code: c for c in ALL_CARDS} | {"JK": JOKER}  # canonical spellings: the common case
 _FIELDS = frozenset(FIELD_ORDER)
 
@@ -337,7 +343,30 @@ def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapp
             raise RecordSyntaxError(f"events[{i}]: trick must be a whole number from 1")
         if event["type"] == "misdeal" and event["reason"] not in MISDEAL_REASONS:
             raise RecordSyntaxError(f"events[{i}]: a misdeal's reason is one of {', '.join(MISDEAL_REASONS)}")
-        events.append(dict(event))
+        event = dict(event)
+        if "card" in event:  # kept in its canonical spelling
+            event["card"] = _card(f"events[{i}]", event["card"]).code
+        if "suit" in event:
+            suit = event["suit"]
+            if not isinstance(suit, str) or suit.upper() not in SUIT_CODES:
+                raise RecordSyntaxError(f"events[{i}]: a suit is one of {', '.join(SUIT_CODES)}, not {suit!r}")
+            event["suit"] = suit.upper()
+        if event["type"] == "bid":
+            chips, passed = event.get("chips"), event.get("pass")
+            if (chips is None) == (passed is None) or passed not in (None, True) or (
+                chips is not None and (not isinstance(chips, int) or isinstance(chips, bool) or chips < 1)
+            ):
+                raise RecordSyntaxError(
+                    f"events[{i}] (bid) is {{\"chips\": N}} with N at least 1, or {{\"pass\": true}}"
+                )
+        if event["type"] == "joker" and ("player" in event) == (event.get("widow") is True) or (
+            event["type"] == "joker" and event.get("widow", True) is not True
+        ):
+            raise RecordSyntaxError(f"events[{i}] (joker) names the \"player\" who played the Joker, or says "
+                                    f"\"widow\": true")
+        if event["type"] == "trumps" and ("card" in event) == ("suit" in event):
+            raise RecordSyntaxError(f"events[{i}] (trumps) needs the card turned up (\"card\") or the suit named (\"suit\")")
+        events.append(event)
     return tuple(events)
 
 

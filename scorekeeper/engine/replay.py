@@ -13,17 +13,21 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Final
 
-from .cards import Card, format_cards
+from .auction import auction_of
+from .cards import Card, card, format_cards
 from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
 from .games import make_ruleset
 from .hand import TWO_OF_CLUBS, Hand, Snapshot, Trick, mask_of
 from .records import HandRecord
 from .ruleset import DealLayout, Ruleset
-from .scoring import Haul, MoonOutcome, Points, hauls_of, revoke_points, score_hand
+from .scoring import (
+    Haul, MoonOutcome, Points, capot_outcomes, capot_points, hauls_of, revoke_points, score_hand,
+)
 from .seating import Direction, Seating
 
 _PLAYER_OF: Final = itemgetter(1)  # PlayItem -> the player named, or None
 _NO_PASS: Final = Direction.NONE
+_AUCTION_EVENTS: Final = ("bid", "penalty-suit")
 REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points")  # AMB-10: all handled as reneges
 
 
@@ -121,11 +125,20 @@ def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False) 
     for event in record.events:
         if event["type"] == "misdeal":
             return _void(record, ruleset, seating, layout, event)
+    namer = None
+    if ruleset.auction:  # Auction Hearts: the bidding decides the penalty suit and the first leader (2.19)
+        auction = auction_of(record, seating, seating.seat(record.dealer))
+        if auction.suit is None:
+            n = seating.size
+            return HandOutcome(record, ruleset, seating, layout, (0,) * n, (Haul(),) * n, ((),) * n, tricks=())
+        ruleset, namer = ruleset.named(auction.suit), auction.namer
+    elif record.events and any(e["type"] in _AUCTION_EVENTS for e in record.events):
+        raise InconsistentRecord(f"{ruleset.name} has no auction: the record has bids or a penalty suit", code="bid")
     if record.is_result:
         from .results import check_result  # results import replay's outcome type
 
         return check_result(record, ruleset, seating, layout)
-    return _replay_play(record, ruleset, seating, layout, snapshots or audit, audit)
+    return _replay_play(record, ruleset, seating, layout, snapshots or audit, audit, namer)
 
 
 def _void(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, event: Mapping[str, Any]) -> HandOutcome:
@@ -150,8 +163,9 @@ def _gaussian_zero() -> Points:
 
 def _replay_play(
     record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, want_snapshots: bool,
-    audit: bool = False,
+    audit: bool = False, bought_lead: int | None = None,
 ) -> HandOutcome:
+    """Replay the plays; ``bought_lead`` is who leads trick 1 whatever his seat (Auction Hearts' namer)."""
     n = seating.size
     seat_of = {name: i for i, name in enumerate(seating.players)}
     dealer = seat_of[record.dealer]
@@ -168,17 +182,37 @@ def _replay_play(
     else:
         plays = record.play  # type: ignore[assignment]  # a PlayItem with no player is already (card, None)
 
+    trump = None if ruleset.trumps == "none" and not record.events else _trump(record, ruleset)
+    if ruleset.leftover == "stock" and (record.deal is None or record.widow is None):
+        raise InconsistentRecord(
+            f"{ruleset.name} is replayed from the deal and the stock the players draw from: record both "
+            f"(the stock in \"widow\", its top card first)", code="deal",
+        )
+    if bought_lead is not None and record.leader is not None and seat_of[record.leader] != bought_lead:
+        raise InconsistentRecord(
+            f"{seating.name(bought_lead)} named the penalty suit and leads the first trick, not {record.leader}",
+            code="out-of-turn", player=record.leader,
+        )
     if record.deal is not None:
         hands, widow = _check_deal(record, ruleset, seating, layout, direction)
-        leader = None if record.leader is None else seat_of[record.leader]
+        leader = bought_lead if record.leader is None else seat_of[record.leader]
         proofs = None
+    elif bought_lead is not None:
+        leader = bought_lead
+        hands, widow, proofs = _rebuild_hands(record, ruleset, seating, layout, direction, leader, plays, out_of_turn,
+                                              trump)
     else:
         leader = _leader_without_deal(record, ruleset, seating, dealer, plays)
-        hands, widow, proofs = _rebuild_hands(record, ruleset, seating, layout, direction, leader, plays, out_of_turn)
+        hands, widow, proofs = _rebuild_hands(record, ruleset, seating, layout, direction, leader, plays, out_of_turn,
+                                              trump)
+    if trump is not None and ruleset.trumps == "turn-up":
+        _check_turn_up(trump, hands, layout)
+    declarers = _declarers(record, ruleset, seating) if record.events else ()
 
-    hand = Hand(ruleset, seating, dealer, hands, widow=widow, out_of_turn_tricks=out_of_turn,
-                leader=leader)
-    if leader is not None and leader != hand._first_leader() and 1 not in out_of_turn:
+    hand = Hand(ruleset, seating, dealer, hands, widow=widow if ruleset.leftover == "widow" else (),
+                out_of_turn_tricks=out_of_turn, leader=leader, trump=None if trump is None else trump.suit,
+                stock=widow if ruleset.leftover == "stock" else ())
+    if leader is not None and leader != hand._first_leader() and 1 not in out_of_turn and bought_lead is None:
         _wrong_first_leader(hand, leader, plays)
 
     revoke: RevokeOutcome | None = None
@@ -222,7 +256,7 @@ def _replay_play(
             f"{seating.name(seat)} in that trick was legal",
             code="revoke-claim", trick=trick_no, player=seating.name(seat),
         )
-    total = n * layout.hand_size
+    total = n * layout.hand_size + (layout.widow_size if ruleset.leftover == "stock" else 0)
     finished = hand.is_over if record.deal is not None else len(plays) == total
     if revoke is None and not finished and not audit and not _may_stop(record, ruleset, layout, hand, plays):
         raise InconsistentRecord(
@@ -231,12 +265,19 @@ def _replay_play(
             code="incomplete", play=len(plays), trick=hand.trick_number,
         )
 
-    taken, hauls = hauls_of(ruleset, hand.taken)
+    if ruleset.scores_tricks:
+        taken, hauls = hauls_of(ruleset, hand.taken, [t.winner for t in hand.tricks])
+    else:
+        taken, hauls = hauls_of(ruleset, hand.taken)
     moon = None
     if revoke is not None:
         points = revoke_points(ruleset, layout, revoke.seat, n)
+        if revoke.seat in declarers:  # 4.1 HOUSE: the offender's Capot fails; the others' lapse
+            points = capot_points(ruleset, points, [(revoke.seat, False)])
     else:
         points, moon = score_hand(ruleset, layout, hauls, record.moon_choice, seating.players)
+        if declarers:
+            points = capot_points(ruleset, points, capot_outcomes(ruleset, hauls, declarers))
     return HandOutcome(
         record, ruleset, seating, layout, points, hauls, taken, tuple(hand.tricks), moon, revoke,
         dealt=tuple([tuple(h) for h in hands]), snapshots=tuple(snaps), error=error,
@@ -247,8 +288,8 @@ def _may_stop(
     record: HandRecord, ruleset: Ruleset, layout: DealLayout, hand: Hand, plays: Sequence[tuple[Card, int | None]]
 ) -> bool:
     """A hand may stop early (event ``stopped``) at a trick's end once no card left can score."""
-    if not any(e["type"] == "stopped" for e in record.events) or hand.current:
-        return False
+    if not any(e["type"] == "stopped" for e in record.events) or hand.current or ruleset.scores_tricks:
+        return False  # where tricks score, every trick to the last one counts
     scoring = Counter(c for c in layout.pack if ruleset.is_penalty(c))
     gone = Counter(c for t in hand.taken for c in t)
     return not scoring - gone
@@ -257,6 +298,8 @@ def _may_stop(
 def _revoke_rule(ruleset: Ruleset) -> str:
     if ruleset.complex:
         return "complex-13+13i"
+    if ruleset.revoke_penalty is not None:
+        return f"revoke-house{ruleset.revoke_penalty:+d}"
     return "revoke-001" if ruleset.revoke == "001" else "revoke-003-points"
 
 
@@ -428,6 +471,7 @@ def _rebuild_hands(
     leader: int | None,
     plays: Sequence[tuple[Card, int | None]],
     out_of_turn: set[int],
+    trump: Card | None = None,
 ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[list[tuple[int, Card]]]]:
     """Each player's hand = the cards he played, found by following turns and trick winners.
 
@@ -442,7 +486,7 @@ def _rebuild_hands(
     counted: Counter[Card] = Counter()
     # Follow turns with an unchecked hand: the same trick-winner code as the real replay.
     tracker = Hand(ruleset, seating, seating.seat(record.dealer), [() for _ in range(n)],
-                   leader=leader, out_of_turn_tricks=out_of_turn)
+                   leader=leader, out_of_turn_tricks=out_of_turn, trump=None if trump is None else trump.suit)
     by_seat: list[list[tuple[int, Card]]] = [[] for _ in range(n)]
     first_seen: dict[Card, tuple[int, int]] = {}
     for index, (c, seat) in enumerate(plays):
@@ -497,6 +541,73 @@ def _rebuild_hands(
     elif complete:
         widow = tuple((pack - counted).elements())
     return list(hands), widow, by_seat
+
+
+def _trump(record: HandRecord, ruleset: Ruleset) -> Card | None:
+    """The trump of the hand, as a card whose suit is trumps (a named suit: its ace), or None.
+
+    ``turn-up``: the event ``{"type": "trumps", "card": ...}``, or else the recorded widow's
+    first card (the top undealt card). ``fixed-per-deal``: the event with the suit (or a card).
+
+    :raises InconsistentRecord: a trump where the game has none, or none where it needs one (``trumps``).
+    """
+    events = [e for e in record.events if e["type"] == "trumps"]
+    if len(events) > 1:
+        raise InconsistentRecord("the record names the trumps twice", code="trumps")
+    if ruleset.trumps == "none":
+        if events:
+            raise InconsistentRecord(f"{ruleset.name} is played without trumps here, but the record names them",
+                                     code="trumps")
+        return None
+    if events:
+        event = events[0]
+        if "card" in event:
+            return card(event["card"])
+        if ruleset.trumps == "turn-up":
+            raise InconsistentRecord(
+                "trumps are the suit of the turned-up card: record the card (\"card\"), not only its suit", code="trumps",
+            )
+        return card("A" + event["suit"])
+    if ruleset.trumps == "turn-up" and record.widow:
+        return record.widow[0]
+    how = ("the card turned up for trumps (an event {\"type\": \"trumps\", \"card\": ...})" if ruleset.trumps == "turn-up"
+           else "the trump suit (an event {\"type\": \"trumps\", \"suit\": ...})")
+    raise InconsistentRecord(f"{ruleset.name} has trumps: record {how}", code="trumps")
+
+
+def _check_turn_up(up: Card, hands: Sequence[Sequence[Card]], layout: DealLayout) -> None:
+    """The turned-up card is one of the undealt cards (the top one): nobody holds or plays it."""
+    if layout.widow_size == 0:
+        raise InconsistentRecord(
+            "this deal leaves no card to turn up for trumps: choose the trump suit (knaves.trump = fixed-per-deal)",
+            code="trumps", card=up.code,
+        )
+    if up.is_joker or up not in layout.copies:
+        raise InconsistentRecord(f"{up} is not in this game's pack", code="trumps", card=up.code)
+    if any(up in h for h in hands):
+        raise InconsistentRecord(f"{up} was turned up for trumps, but it was dealt to a player", code="trumps",
+                                 card=up.code)
+
+
+def _declarers(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[int, ...]:
+    """The players who declared Capot (Polignac, 3.14), in the order declared.
+
+    :raises InconsistentRecord: a declaration in a game without Capot, or twice by one player (``capot``).
+    """
+    events = [e for e in record.events if e["type"] == "capot"]
+    names = [e["player"] for e in events]
+    if names and not ruleset.capot:
+        raise InconsistentRecord(f"{ruleset.name} has no Capot declarations", code="capot", player=names[0])
+    for e in events:
+        if e.get("play", 0) != 0:  # 4.4: "before the first lead"
+            raise InconsistentRecord(
+                f"{e['player']} declared Capot at play {e['play']}: Capot is declared before the first lead",
+                code="capot", player=e["player"],
+            )
+    if len(set(names)) != len(names):
+        twice = next(name for name in names if names.count(name) > 1)
+        raise InconsistentRecord(f"{twice} declared Capot twice: once a hand", code="capot", player=twice)
+    return tuple(seating.seat(name) for name in names)
 
 
 def _wrong_first_leader(hand: Hand, leader: int, plays: Sequence[tuple[Card, int | None]]) -> None:

@@ -17,11 +17,12 @@ from .errors import ImpossibleResult, plural
 from .records import HandRecord
 from .replay import HandOutcome
 from .ruleset import DealLayout, Ruleset
-from .scoring import Haul, base_points, haul_of, score_hand, special_cards
+from .scoring import Haul, Points, base_points, capot_outcomes, capot_points, haul_of, score_hand, special_cards
 from .seating import Seating
 
 
-COUNT_KEYS = frozenset(("hearts", "tricks", "spots", "points"))
+COUNT_KEYS = frozenset(("hearts", "tricks", "spots", "points", "first_trick", "last_trick"))
+TRICK_KEYS = ("first_trick", "last_trick")
 _CODES = {c.code: c for c in ALL_CARDS}  # records write counted cards in their canonical spelling
 
 
@@ -62,9 +63,9 @@ def _pack_facts(ruleset: Ruleset, layout: DealLayout) -> PackFacts:
     return PackFacts(
         specials=specials,
         sorted_specials=ordered,
-        special_hearts=tuple((c, layout.copies.get(c, 0)) for c in ordered if c.suit is Suit.HEARTS),
+        special_hearts=tuple((c, layout.copies.get(c, 0)) for c in ordered if c.suit is ruleset.unit_suit),
         in_pack=Counter(layout.pack),
-        heart_values=tuple(ruleset.values.get(c, 0) for c in layout.pack if c.suit is Suit.HEARTS),
+        heart_values=tuple(ruleset.values.get(c, 0) for c in layout.pack if c.suit is ruleset.unit_suit),
     )
 
 
@@ -74,6 +75,8 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
     :raises ImpossibleResult: the counts cannot come from any deal of this game.
     """
     assert record.taken is not None
+    if not ruleset.heart_unit:
+        return _check_card_result(record, ruleset, seating, layout)
     facts = pack_facts(ruleset, layout)
     sound = _sound_counts(record, ruleset, seating, layout, facts)
     if sound is not None:
@@ -107,11 +110,14 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
                     problems.append(f"{c} is not in this game's pack ({name})")
             haul = haul_of(ruleset, entry, specials)
             hauls.append(haul)
-            heart_cards = [c for c in entry if c.suit is Suit.HEARTS]
+            heart_cards = [c for c in entry if c.suit is ruleset.unit_suit]
             constraints.append((len(heart_cards), haul.spots))
             taken_out.append(tuple(sorted(c for c in entry if c in ruleset.scoring_cards)))
             continue
         taken_out.append(dict(entry))
+        for key in TRICK_KEYS:
+            if key in entry:
+                problems.append(f"{key} does not score in {ruleset.name} ({name})")
         if "points" in entry and not any(k in entry for k in ("hearts", "spots")) and not _card_keys(entry):
             point_entries[seat] = entry["points"]
             hauls.append(None)
@@ -134,9 +140,10 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
                 hauls[seat] = replace(share, hearts=hearts_total)
                 constraints[seat] = (hearts_total, spots)
 
-    _check_specials(listed, facts.sorted_specials, in_pack, problems, complete=not point_entries)
+    dead = ruleset.cancellation  # dead tricks at the end of the hand are out of play (2.12)
+    _check_specials(listed, facts.sorted_specials, in_pack, problems, complete=not point_entries and not dead)
     for c, names in listed.items():
-        if c not in specials and c.suit is Suit.HEARTS and len(names) > in_pack[c]:
+        if c not in specials and c.suit is ruleset.unit_suit and len(names) > in_pack[c]:
             problems.append(f"{c} is listed for {' and '.join(names)}")
     if tricks_given:
         _check_tricks_total(record, layout, seating, problems)
@@ -144,7 +151,9 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
     if not point_entries:
         counted = sum(count for count, _ in constraints if count is not None)
         all_counted = all(count is not None for count, _ in constraints)
-        if (all_counted and counted != hearts_total) or counted > hearts_total:
+        if dead and counted <= hearts_total:
+            pass  # the cards nobody took went out of play in dead tricks at the end of the hand
+        elif (all_counted and counted != hearts_total) or counted > hearts_total:
             problems.append(f"the hearts add up to {counted}, but a hand has {hearts_total}")
         elif ruleset.spots and not problems and not _hearts_can_split(tuple(heart_values), tuple(constraints)):
             problems.append(_split_sentence(ruleset, seating, constraints, hearts_total, sum(heart_values)))
@@ -196,7 +205,7 @@ def _sound_counts(
             if key == "hearts":
                 continue
             c = _CODES.get(key)
-            if c is None or c not in specials or c.suit is Suit.HEARTS:
+            if c is None or c not in specials or c.suit is ruleset.unit_suit:
                 return None
             if copies:
                 mine.extend([c] * copies)
@@ -204,7 +213,7 @@ def _sound_counts(
         total += hearts
         shares.append(Haul(hearts, hearts, tuple(sorted(mine))) if mine else _plain_haul(hearts, hearts))
         shown.append(dict(entry))
-    if total != len(facts.heart_values) or (total == layout.hearts and facts.special_hearts):
+    if total != len(facts.heart_values) or (total == ruleset.hearts_in(layout) and facts.special_hearts):
         return None
     in_pack = facts.in_pack
     if any(placed.get(c, 0) != in_pack[c] for c in facts.sorted_specials):
@@ -233,7 +242,7 @@ def _haul_from_counts(
         mine.extend([c] * entry[key])
     hearts = entry.get("hearts")
     spots = entry.get("spots")
-    if hearts == layout.hearts and facts.special_hearts:  # every heart: the special ones (Pink Lady's QH) too
+    if hearts == ruleset.hearts_in(layout) and facts.special_hearts:  # every heart: the special ones (Pink Lady's QH) too
         listed = set(mine)
         mine.extend(c for c, copies in facts.special_hearts if c not in listed for _ in range(copies))
     if not mine:  # no special card: nothing to sort or count (the common case)
@@ -245,12 +254,13 @@ def _haul_from_counts(
         return _plain_haul(count or 0, spots or 0), (count, spots if ruleset.spots else None)
     if ruleset.spots and spots is None:
         problems.append(f"{ruleset.name} scores the hearts' pips: give {name}'s spots or the hearts taken")
-    special_hearts = sum(1 for c in mine if c.suit is Suit.HEARTS)
+    unit = ruleset.unit_suit
+    special_hearts = sum(1 for c in mine if c.suit is unit)
     if hearts is not None and hearts < special_hearts:
-        problems.append(f"{name} took {format_cards(c for c in mine if c.suit is Suit.HEARTS)} but only {plural(hearts, 'heart')}")
+        problems.append(f"{name} took {format_cards(c for c in mine if c.suit is unit)} but only {plural(hearts, 'heart')}")
     count = hearts if hearts is not None else (None if spots is not None else special_hearts)
     if not ruleset.spots:
-        spot_total = (count or 0) - special_hearts + sum(ruleset.values.get(c, 1) for c in mine if c.suit is Suit.HEARTS)
+        spot_total = (count or 0) - special_hearts + sum(ruleset.values.get(c, 1) for c in mine if c.suit is unit)
         spots = spot_total
     haul = Haul(count if count is not None else 0, spots or 0, tuple(sorted(mine)))
     return haul, (count, spots if ruleset.spots else None)
@@ -379,3 +389,138 @@ def _check_points(
             known += points
     if len(point_entries) + sum(1 for h in hauls if h is not None) == seating.size and known != total:
         problems.append(f"the points add up to {known}, but a hand of {ruleset.name} is worth {total}")
+
+
+# --- games where only the game's cards (and tricks) score: Polignac, Slobberhannes, Knaves -------
+
+def _check_card_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout) -> HandOutcome:
+    """Check and score a result of a game without plain hearts (``Ruleset.heart_unit`` false).
+
+    Per player, counts: the scoring cards taken (``{"JS": 1}``), ``tricks`` (where tricks score),
+    ``first_trick`` and ``last_trick`` (1 for their winner, where they score); or the list of
+    scoring cards taken, where only cards score. Every problem is collected.
+
+    :raises ImpossibleResult: the counts cannot come from any deal of this game.
+    """
+    assert record.taken is not None
+    problems: list[str] = []
+    in_pack = Counter(layout.pack)
+    specials = ruleset.specials
+    scores_first = bool(ruleset.first_trick_value or ruleset.sweep_bonus)
+    scores_last = bool(ruleset.last_trick_value or ruleset.sweep_bonus)
+    n = seating.size
+    hauls: list[Haul] = []
+    shown: list[Any] = []
+    listed: dict[Card, list[str]] = {}
+    firsts: list[str] = []
+    lasts: list[str] = []
+    tricks_given: list[int] = []
+    for name in seating.players:
+        entry = record.taken.get(name)
+        if entry is None:
+            problems.append(f"{name}'s share is missing")
+            hauls.append(Haul())
+            shown.append({})
+            continue
+        if type(entry) is not dict and not isinstance(entry, Mapping):
+            if ruleset.scores_tricks:
+                problems.append(f"{ruleset.name} scores tricks: give {name}'s counts, such as "
+                                + _example(ruleset))
+            mine = []
+            for c in entry:
+                if not in_pack[c]:
+                    problems.append(f"{c} is not in this game's pack ({name})")
+                elif c in specials:
+                    mine.append(c)
+                    listed.setdefault(c, []).append(name)
+            hauls.append(Haul(0, 0, tuple(sorted(mine))))
+            shown.append(tuple(sorted(mine)))
+            continue
+        shown.append(dict(entry))
+        mine = []
+        for key, copies in entry.items():
+            if key in ("hearts", "spots", "points"):
+                problems.append(f"{ruleset.name} does not count {key}: give the cards {name} took"
+                                + (" and the tricks" if ruleset.scores_tricks else ""))
+                continue
+            if key == "tricks" or key in TRICK_KEYS:
+                continue
+            c = Card.parse(key)
+            if c not in specials:
+                problems.append(f"{c} does not score in {ruleset.name} ({name})")
+                continue
+            mine.extend([c] * copies)
+            listed.setdefault(c, []).extend([name] * copies)
+        first, last = entry.get("first_trick", 0), entry.get("last_trick", 0)
+        for key, value, scores in (("first_trick", first, scores_first), ("last_trick", last, scores_last)):
+            if value > 1:
+                problems.append(f"{name}'s {key} is 1 (won it) or 0, not {value}")
+            elif value and not scores:
+                problems.append(f"{key} does not score in {ruleset.name} ({name})")
+        if first:
+            firsts.append(name)
+        if last:
+            lasts.append(name)
+        tricks = entry.get("tricks")
+        if tricks is None and ruleset.trick_value:
+            problems.append(f"{ruleset.name} scores every trick: give the tricks {name} won")
+        if tricks is not None:
+            tricks_given.append(tricks)
+            won = len(mine) and -(-len(mine) // n)  # fewest tricks that hold those cards
+            least = max(won, 1 if first or last else 0, 2 if first and last and layout.hand_size > 1 else 0)
+            if tricks > layout.hand_size:
+                problems.append(f"{name} won {plural(tricks, 'trick')}, but a hand has {layout.hand_size}")
+            elif tricks < least:
+                problems.append(f"{name} won {plural(tricks, 'trick')} but took "
+                                + ", ".join(_won_items(sorted(mine), first, last)))
+        hauls.append(Haul(0, 0, tuple(sorted(mine)), tricks or 0, bool(first), bool(last)))
+    out_of_play = layout.widow_size if ruleset.leftover == "out" else 0
+    missing = 0
+    for c in sorted(specials):
+        names = listed.get(c, [])
+        if len(names) > in_pack[c]:
+            problems.append(f"{names[0]}'s share names {c} twice" if len(set(names)) == 1
+                            else f"{c} is taken by both {' and '.join(names)}")
+        elif len(names) < in_pack[c]:
+            missing += in_pack[c] - len(names)
+            if not out_of_play:
+                problems.append(f"{c} was taken by nobody")
+    if out_of_play and missing > out_of_play:
+        problems.append(f"{plural(missing, 'scoring card')} taken by nobody, but only "
+                        f"{plural(out_of_play, 'card')} {'is' if out_of_play == 1 else 'are'} out of play")
+    complete = len(shown) == n and all(isinstance(e, Mapping) for e in record.taken.values())
+    for key, winners, scores in (("first trick", firsts, scores_first), ("last trick", lasts, scores_last)):
+        if len(winners) > 1:
+            problems.append(f"the {key} is won by both {' and '.join(winners)}")
+        elif scores and complete and not winners:
+            problems.append(f"nobody won the {key}: give its winner \"{key.replace(' ', '_')}\": 1")
+    if len(tricks_given) == n and sum(tricks_given) != layout.hand_size:
+        problems.append(f"the tricks add up to {sum(tricks_given)}, but a hand has {layout.hand_size}")
+    if problems:
+        raise ImpossibleResult("Impossible result: " + "; ".join(problems) + ".", code="impossible-result")
+    points: tuple[Points, ...] = tuple(base_points(ruleset, h) for h in hauls)
+    declarers = [seating.seat(e["player"]) for e in record.events if e["type"] == "capot"]
+    if declarers:
+        if not ruleset.capot:
+            raise ImpossibleResult(f"{ruleset.name} has no Capot declarations", code="capot")
+        points = capot_points(ruleset, points, capot_outcomes(ruleset, hauls, declarers))
+    return HandOutcome(record, ruleset, seating, layout, points, tuple(hauls), tuple(shown))
+
+
+def _example(ruleset: Ruleset) -> str:
+    cards = sorted(ruleset.specials)
+    parts = [f'"{cards[0]}": 1'] if cards else []
+    if ruleset.trick_value:
+        parts.append('"tricks": 3')
+    if ruleset.first_trick_value:
+        parts.append('"first_trick": 1')
+    return "{" + ", ".join(parts) + "}"
+
+
+def _won_items(mine: Sequence[Card], first: int, last: int) -> list[str]:
+    items = [format_cards(mine)] if mine else []
+    if first:
+        items.append("the first trick")
+    if last:
+        items.append("the last trick")
+    return items

@@ -8,17 +8,21 @@ are options, so a variant is never a copy of a game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Final
 
 from .cards import (
     ALL_CARDS,
+    JOKER,
+    PIQUET_RANKS,
     STRIP_LOW_ORDER,
     Card,
     Suit,
     card,
+    cards,
     double_pack,
+    pack_of_ranks,
     pack_without,
 )
 from .gaussian import Gaussian
@@ -68,7 +72,13 @@ DEAL_RANGES: dict[str, tuple[int, int]] = {
     "strip-2s": (3, 3),
     "heartsette-004": (3, 8),
     "heartsette-002": (3, 6),
+    "piquet": (4, 6),  # Polignac, Slobberhannes (2.21, 2.22): 32 cards, 7S 7C out for 5-6 players
+    "leave-turnup": (3, 5),  # Knaves (AMB-30): 51 // n each, at least one card left to turn up
+    "all-equal": (2, 10),  # as far as the pack divides equally; the rest out of play (Knaves, Conquimbert)
+    "double-pack": (6, 11),  # Cancellation Hearts (2.12): two packs, 104 // n each, the extras a widow
+    "two-handed": (2, 2),  # Two-Handed Hearts (2.14): 13 each, the other 26 a stock
 }
+_PIQUET: Final = pack_of_ranks(PIQUET_RANKS)
 
 
 @lru_cache(maxsize=256)
@@ -89,10 +99,33 @@ def deal_layout(deal: str, players: int) -> DealLayout:
         return DealLayout(pack_without(ALL_CARDS, STRIP_LOW_ORDER[:removed]), 52 // players, 0)
     if deal == "strip-2s":
         return DealLayout(pack_without(ALL_CARDS, [card("2S")]), 17, 0)
+    if deal == "piquet":
+        pack = _PIQUET if players == 4 else pack_without(_PIQUET, cards("7S 7C"))
+        return DealLayout(pack, len(pack) // players, 0)
+    if deal == "leave-turnup":
+        return DealLayout(ALL_CARDS, 51 // players, 52 - 51 // players * players)
+    if deal == "all-equal":
+        return DealLayout(ALL_CARDS, 52 // players, 52 % players)
+    if deal == "two-handed":
+        return DealLayout(ALL_CARDS, 13, 26)
+    if deal == "double-pack":
+        return DealLayout(double_pack(), 104 // players, 104 % players, double_deck=True)
     chart = _HEARTSETTE_004 if deal == "heartsette-004" else _HEARTSETTE_002
     out, size, widow = chart[players]
     pack = pack_without(ALL_CARDS, [card(out)]) if out else ALL_CARDS
     return DealLayout(pack, size, widow)
+
+
+@lru_cache(maxsize=64)
+def joker_layout(deal: str, players: int, deck: str) -> DealLayout:
+    """Joker Hearts (2.16): the deal with the Joker in place of 2H, or added as one more widow card."""
+    base = deal_layout(deal, players)
+    if deck == "add-joker":
+        return DealLayout(base.pack + (JOKER,), base.hand_size, base.widow_size + 1)
+    return DealLayout(tuple(JOKER if c is _2H else c for c in base.pack), base.hand_size, base.widow_size)
+
+
+_2H: Final = card("2H")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +170,7 @@ class Ruleset:
     min_players: int
     max_players: int
     passing: str = "none"  # left-3 | rotation-lrah | none
+    pass_size: int | None = None  # cards passed; None: 3, or 2 with six or more players (003 "The Pass")
     first_lead: str = "eldest-any"
     fallback_lead: str = "eldest-any"  # AMB-44: the eldest rule when 2C is not in any hand
     break_rule: str = "none"  # lead-restricted | none
@@ -153,15 +187,44 @@ class Ruleset:
     warning: str | None = None  # the sources leave this game's differences open
     settlement: str = "cumulative"  # the default settlement id
     rank_order: str = "natural"  # 1.1: natural (A high) | ten-second (Conquimbert: A T K Q J 9 ... 2)
-    trumps: str = "none"  # none | per-hand (the hand record or its turn-up names the trump suit)
+    trumps: str = "none"  # none | turn-up (an undealt card, event "trumps") | fixed-per-deal (the table names it)
     target: int | None = 100  # end condition: the game ends when a total reaches this (None: by agreement)
+    leftover: str = "widow"  # undealt cards: widow (to the winner of trick 1, T-STD 5) | out (out of play)
+    # | stock (Two-Handed Hearts: after each trick the winner, then the loser, draws the top card; the
+    # record's widow is the stock, top card first)
+    heart_unit: bool = True  # every heart scores 1 and results count hearts; False: only ``values`` cards score
+    trick_value: int = 0  # points for each trick won (Knaves +1)
+    first_trick_value: int = 0  # points for winning the first trick (Polignac, Slobberhannes)
+    last_trick_value: int = 0  # points for winning the last trick (Polignac, Slobberhannes)
+    sweep_bonus: int = 0  # extra points for one player taking the first and last tricks and every scoring card
+    capot: bool = False  # Polignac: a player may declare Capot (all four jacks) before the first lead (3.14)
+    capot_mode: str = "additive"  # additive | replace (AMB-28)
+    revoke_penalty: int | None = None  # HOUSE (4.1): the offender's points for an established revoke, others 0
+    settlements: tuple[str, ...] = ()  # the settlement ids that fit the game; () any of the Hearts methods
+    unit_suit: Suit = Suit.HEARTS  # 1.3 heart-units: each card of this suit scores 1 (Auction Hearts: the named suit)
+    auction: bool = False  # Auction Hearts (2.19): the penalty suit is bought at an auction each deal
+    joker: bool = False  # Joker Hearts (2.16): the pack holds the Joker, a heart between J and T with its trick rule
+    joker_discard_exception: bool = False  # 2.16 (002): the Joker may be discarded under a high heart
+    joker_deck: str = "replace-2h"  # 2.16: the Joker replaces 2H, or is added as a 53rd card (a widow card)
+    cancellation: bool = False  # Cancellation Hearts (2.12): identical cards cancel; dead tricks
     # Derived when the ruleset is made (make_ruleset caches rulesets); see DealLayout.copies.
     specials: frozenset[Card] = field(init=False, repr=False)
     """Cards a result must place one by one: they score unlike a plain heart, or a moon needs them."""
     scoring_cards: frozenset[Card] = field(init=False, repr=False)
     """Every card whose taking can matter to the score: shown in a player's ``taken``."""
+    unit_suit_index: int = field(init=False, repr=False)
+    """``unit_suit`` as a suit index (``Card.si``)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "unit_suit_index", ("S", "H", "D", "C").index(self.unit_suit.value))
+        if self.unit_suit is not Suit.HEARTS:  # Auction Hearts with another suit named: plain units
+            object.__setattr__(self, "specials", frozenset())
+            object.__setattr__(self, "scoring_cards", frozenset(self.values))
+            return
+        if not self.heart_unit:  # no plain hearts: every scoring card is placed one by one
+            object.__setattr__(self, "specials", frozenset(self.values))
+            object.__setattr__(self, "scoring_cards", frozenset(self.values))
+            return
         specials = {c for c, v in self.values.items() if c.suit is not Suit.HEARTS or (not self.spots and v != 1)}
         if self.complex:
             specials.add(_TC)
@@ -192,6 +255,8 @@ class Ruleset:
             raise ValueError(
                 f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
             )
+        if self.joker:
+            return joker_layout(self.deal, players, self.joker_deck)
         return deal_layout(self.deal, players)
 
     def pass_direction(self, hand: int, players: int) -> Direction:
@@ -206,7 +271,14 @@ class Ruleset:
         """Cards each player passes: 3, or 2 with six or more players (003 "The Pass")."""
         if self.passing == "none":
             return 0
+        if self.pass_size is not None:
+            return self.pass_size  # Discard Hearts: always 3 (2.18)
         return 2 if players >= 6 else 3
+
+    @property
+    def scores_tricks(self) -> bool:
+        """Whether winning tricks scores (per trick, the first or the last): hauls then count them."""
+        return bool(self.trick_value or self.first_trick_value or self.last_trick_value or self.capot)
 
     def is_penalty(self, c: Card) -> bool:
         """Whether taking this card can score."""
@@ -214,14 +286,34 @@ class Ruleset:
 
     def penalty_total(self, layout: DealLayout) -> int:
         """The positive penalty points in the pack (revoke-001 debits this, catalogue 4.1)."""
+        if self.revoke_penalty is not None:
+            return self.revoke_penalty
         if self.complex:
             return 0
         return sum(v for c in layout.pack if (v := self.values.get(c, 0)) > 0)
 
     def hearts_in(self, layout: DealLayout) -> int:
-        """How many hearts a hand holds in play (all are taken: the widow goes to a trick winner)."""
-        return layout.hearts
+        """How many heart-units a hand holds in play (all are taken: the widow goes to a trick winner):
+        the hearts, or the cards of the named suit in Auction Hearts."""
+        if not self.heart_unit:
+            return 0
+        if self.unit_suit is Suit.HEARTS:
+            return layout.hearts
+        return sum(1 for c in layout.pack if c.suit is self.unit_suit)
+
+    def named(self, suit: Suit) -> Ruleset:
+        """Auction Hearts: this ruleset with ``suit`` as the penalty suit, 1 a card (2.19); cached."""
+        if suit is self.unit_suit:
+            return self
+        key = (id(self), suit)
+        hit = _NAMED.get(key)
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        named = replace(self, unit_suit=suit, values={c: 1 for c in ALL_CARDS if c.suit is suit})
+        _NAMED[key] = (self, named)
+        return named
 
 
+_NAMED: dict[tuple[int, Suit], tuple[Ruleset, Ruleset]] = {}  # Ruleset.named: the base keeps its id alive
 _TC = card("TC")
 _ROTATION: Final = (Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.NONE)  # rotation-lrah, by hand

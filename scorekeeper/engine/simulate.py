@@ -9,12 +9,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import Card
+from .cards import Card, Suit
 from .games import make_ruleset
 from .hand import Hand
 from .records import HandRecord, PlayItem
-from .scoring import find_moon, haul_of
+from .scoring import base_points, find_moon, haul_of
 from .seating import Direction, Seating
+
+RANDOM = object()  # random_record's default for the retained choice: decide at random
 
 
 def random_record(
@@ -25,8 +27,15 @@ def random_record(
     options: Mapping[str, Any] | None = None,
     dealer: int = 0,
     hand_number: int = 1,
+    retained: str | None | object = RANDOM,
+    pass_out: bool = False,
 ) -> HandRecord:
-    """A complete, legal hand record: shuffled deal, random passes, random legal plays."""
+    """A complete, legal hand record: shuffled deal, random passes, random legal plays.
+
+    Auction Hearts: ``retained`` is the player who keeps the choice of suit (no bidding), None for
+    an auction, or (by default) either at random; with ``pass_out`` everybody may pass (a record
+    without play), otherwise the dealer, bidding last, bids when nobody else did.
+    """
     ruleset = make_ruleset(game, options)
     seating = Seating(tuple(players), ruleset.clockwise)
     n = seating.size
@@ -51,7 +60,41 @@ def random_record(
                 held[s].remove(c)
         for s in range(n):
             held[seating.receiver(s, direction)].extend(chosen[s])
-    hand = Hand(ruleset, seating, dealer, held, widow=widow)
+    events: list[dict[str, Any]] = []
+    trump: Suit | None = None
+    if ruleset.trumps == "turn-up":  # the top undealt card, the widow's first (the record's widow says it)
+        if not widow:
+            raise ValueError(f"{ruleset.name} with {n} players leaves no card to turn up for trumps")
+        trump = widow[0].suit
+    elif ruleset.trumps == "fixed-per-deal":
+        trump = rng.choice((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+        events.append({"type": "trumps", "suit": trump.value})
+    leader = None
+    if ruleset.auction:  # Auction Hearts: bids from eldest, each above the last; or the choice retained
+        suit = rng.choice((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+        if isinstance(retained, str) or (retained is RANDOM and rng.random() < 0.2):
+            leader = seating.seat(retained) if isinstance(retained, str) else rng.randrange(n)
+            events.append({"type": "penalty-suit", "suit": suit.value, "player": seating.name(leader)})
+        else:
+            high = 0
+            for s in seating.order_from(seating.eldest(dealer)):
+                if rng.random() < 0.4 or (s == dealer and leader is None and not pass_out):
+                    high += rng.randint(1, 3)
+                    leader = s
+                    events.append({"type": "bid", "player": seating.name(s), "chips": high})
+                else:
+                    events.append({"type": "bid", "player": seating.name(s), "pass": True})
+            if leader is None:  # everybody passed: the deal is not played
+                return HandRecord(game=game, players=tuple(players), dealer=seating.name(dealer),
+                                  options=dict(options or {}), hand=hand_number, events=tuple(events))
+            events.append({"type": "penalty-suit", "suit": suit.value})
+        ruleset = ruleset.named(suit)
+    if ruleset.capot:  # Polignac: now and then a player declares Capot before the first lead
+        for s in seating.order_from(seating.eldest(dealer)):
+            if rng.random() < 0.1:
+                events.append({"type": "capot", "player": seating.name(s)})
+    hand = Hand(ruleset, seating, dealer, held, widow=widow if ruleset.leftover == "widow" else (), trump=trump,
+                leader=leader, stock=widow if ruleset.leftover == "stock" else ())
     play: list[PlayItem] = []
     while not hand.is_over:
         c = rng.choice(hand.legal_plays())
@@ -60,6 +103,10 @@ def random_record(
     hauls = [haul_of(ruleset, t) for t in hand.taken]
     moon_choice = None
     if ruleset.moon and ruleset.moon.has_choice and find_moon(ruleset, layout, hauls) is not None:
+        moon_choice = rng.choice(("subtract", "add"))
+    elif ruleset.options.get("phase1_moon") == "choice-20" and any(
+        base_points(ruleset, h) == 20 for h in hauls
+    ):  # Hartenjagen: the settlement asks the shooter of a phase-1 moon (3.18)
         moon_choice = rng.choice(("subtract", "add"))
     return HandRecord(
         game=game,
@@ -71,5 +118,6 @@ def random_record(
         widow=tuple(widow),
         passes=passes,
         play=tuple(play),
+        events=tuple(events),
         moon_choice=moon_choice,
     )

@@ -32,9 +32,9 @@ GAMES: dict[str, GameDef] = {}
 
 # Catalogue ids whose games land in later issues, and the reserved, unsupported one.
 PLANNED = {
-    "cancellation-hearts", "domino-hearts", "two-handed-hearts", "three-handed-hearts", "joker-hearts",
-    "discard-hearts", "auction-hearts", "progressive-hearts", "polignac", "slobberhannes", "knaves",
-    "conquimbert", "hartenjagen", "hartenjagen-three", "reversis", "tripoli", "rummoli", "cosmo",
+    "domino-hearts",
+    "progressive-hearts",
+    "conquimbert", "reversis", "tripoli", "rummoli", "cosmo",
 }
 UNSUPPORTED = {"gong-zhu": "Gong Zhu's rules are not in the sources (catalogue 2.29)"}
 
@@ -96,3 +96,5 @@ _CACHE: dict[tuple[str, tuple[tuple[str, str, Any], ...]], Ruleset] = {}
 
 
 from . import hearts as _hearts  # noqa: E402,F401  (registers the Hearts family)
+from . import tricks as _tricks  # noqa: E402,F401  (registers Polignac, Slobberhannes, Knaves)
+from . import auction as _auction  # noqa: E402,F401  (registers Auction Hearts)

@@ -8,18 +8,20 @@ A game entry is a dict of option defaults plus the few settings no option covers
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from ..cards import ALL_CARDS, Card, Rank, Suit, card
+from ..cards import ALL_CARDS, JOKER, Card, Rank, Suit, card
 from ..options import OptionSpec, yes_no
 from ..ruleset import DEAL_RANGES, MoonRule, Ruleset
 from . import GameDef, register
 
-QS, JD, TD, QH, C7 = card("QS"), card("JD"), card("TD"), card("QH"), card("7C")
+QS, JD, TD, QH, C7, JC = card("QS"), card("JD"), card("TD"), card("QH"), card("7C"), card("JC")
 HEARTS = tuple(c for c in ALL_CARDS if c.suit is Suit.HEARTS)
 
 FIRST_LEADS = ("eldest-any", "eldest-no-heart", "eldest-no-spade-heart", "two-of-clubs", "any-club")
-MOONS = ("none", "hearts-26", "black-lady-26", "greek", "omnibus", "spot-instant-win", "hooligan", "pink-lady", "complex")
+MOONS = ("none", "hearts-26", "black-lady-26", "greek", "omnibus", "spot-instant-win", "hooligan", "pink-lady", "complex",
+         "cancellation")
 
 
 def _common_options(deals: tuple[str, ...]) -> dict[str, OptionSpec]:
@@ -87,6 +89,8 @@ def _moon(opts: Mapping[str, Any], values: Mapping[Card, int]) -> MoonRule | Non
         requires = (QS, bonus_card) if opts.get("moon_requires_bonus") else (QS,)
         adds: dict[str, Any] = {"bonus_card": bonus_card, "bonus": 10} if opts.get("moon_adds_bonus") else {}
         return MoonRule("pink-lady", requires=requires, value=38, modes=choice, **adds)
+    if moon == "cancellation":  # every heart and both QS of the two packs; 26 or 52 (AMB-27)
+        return MoonRule("cancellation", requires=(QS,), value=opts.get("moon_value", 26))
     return MoonRule("complex", requires=(QS,), complex=True)
 
 
@@ -114,11 +118,26 @@ def _hearts_game(
     aliases: tuple[str, ...] = (),
     warning: str | None = None,
     summary: str = "",
+    only: Mapping[str, tuple[Any, ...]] | None = None,
+    settlements: tuple[str, ...] = (),
+    revoke_penalty: int | None = None,
+    joker: bool = False,
+    pass_size: int | None = None,
+    cancellation: bool = False,
+    leftover: str = "widow",
 ) -> GameDef:
-    """Register one Hearts-family game built from the shared Hearts options."""
+    """Register one Hearts-family game built from the shared Hearts options.
+
+    ``only`` narrows a shared option to the values the game takes (Hartenjagen: no moon rule of
+    the Hearts kind); ``settlements`` are the only methods that settle it (none: any);
+    ``revoke_penalty`` is a HOUSE penalty for an established revoke (4.1).
+    """
     specs = _common_options(deals)
     for spec in extra_options:
         specs[spec.name] = spec
+    for key, values in (only or {}).items():
+        spec = specs[key]
+        specs[key] = OptionSpec(spec.name, values[0], values, spec.doc)
     profiles = profiles or {}
     if profiles:
         first = next(iter(profiles))
@@ -132,6 +151,9 @@ def _hearts_game(
         lo, hi = players[profile] if isinstance(players, Mapping) else players
         deal_lo, deal_hi = DEAL_RANGES[opts["deal"]]
         values = _values(opts, extra_values(opts))
+        moon = _moon(opts, values)
+        if joker and moon is not None:  # AMB-15: the moon needs the Joker too
+            moon = replace(moon, requires=moon.requires + (JOKER,))
         game_default_lead = {**defaults, **profiles.get(profile, {})}.get("first_lead", "eldest-any")
         return Ruleset(
             game=game_id,
@@ -141,6 +163,7 @@ def _hearts_game(
             min_players=max(lo, deal_lo),
             max_players=min(hi, deal_hi),
             passing=opts["pass"],
+            pass_size=pass_size,
             first_lead=opts["first_lead"],
             fallback_lead=_fallback(opts["first_lead"], game_default_lead),
             break_rule=opts["break"],
@@ -150,12 +173,19 @@ def _hearts_game(
             values=values,
             spots=spots,
             complex=complex_scoring,
-            moon=_moon(opts, values),
+            moon=moon,
             moon_choice=opts["moon_choice"],
             revoke=opts["revoke"],
             warning=warning,
             settlement=settlement[profile] if isinstance(settlement, Mapping) else settlement,
             target=target.get(profile) if isinstance(target, Mapping) else target,
+            settlements=settlements,
+            revoke_penalty=revoke_penalty,
+            joker=joker,
+            cancellation=cancellation,
+            leftover=leftover,
+            joker_discard_exception=bool(opts.get("discard_exception", False)),
+            joker_deck=opts.get("deck", "replace-2h"),
         )
 
     return register(GameDef(game_id, name, specs, build, profiles, aliases, summary))
@@ -281,4 +311,99 @@ _hearts_game(
     settlement={"004": "cumulative", "002": "sweepstakes"},
     target={"004": 100, "002": None},
     summary="Hearts with a widow for the first trick's winner.",
+)
+
+
+# Hartenjagen (2.25, 3.18): Hearts 004's play; hearts 1, QS 5, JC 2 (AMB-36 HOUSE values: 20 a hand).
+# The phases and the moon are the settlement's (hartenjagen-two-phase): a hand scores what was taken.
+_HARTENJAGEN_OPTIONS = (
+    OptionSpec("phase1_moon", "none", ("none", "choice-20"),
+               "AMB-36: in phase 1, taking all 20 points is -20 for the shooter or +20 for the others"),
+)
+_hartenjagen_common: dict[str, Any] = {
+    "defaults": {**HEARTS_004, "moon": "none"}, "extra_options": _HARTENJAGEN_OPTIONS,
+    "extra_values": lambda o: {QS: 5, JC: 2}, "settlement": "hartenjagen-two-phase", "target": None,
+    "only": {"moon": ("none",)}, "settlements": ("hartenjagen-two-phase",),
+    "revoke_penalty": 20,  # 4.1 HOUSE: +20 in either phase, a penalty, not a subtraction
+}
+_hearts_game(
+    "hartenjagen", "Hartenjagen", players=(4, 4), aliases=("dutch hearts",),
+    summary="Hearts in two phases: add up to 100, then subtract down to 0. QS 5, JC 2.", **_hartenjagen_common,
+)
+_hearts_game(
+    "hartenjagen-three", "Three Player Hartenjagen", players=(3, 3), aliases=("three player hartenjagen",),
+    warning="The source announces Three Player Hartenjagen's differences but does not list them (AMB-36): "
+    "it plays as Hartenjagen for three, 16 cards each and a kitty of 4; set your table's differences as options.",
+    summary="Hartenjagen for three.", **_hartenjagen_common,
+)
+
+
+# Joker Hearts (2.16, 3.12): the Joker replaces 2H (or is added as a widow card); it is a heart between
+# J and T, it wins a trick unless JH, QH, KH or AH is in it, and (002) may be discarded under such a heart.
+_hearts_game(
+    "joker-hearts", "Joker Hearts",
+    defaults={**PLAIN_002, "deal": "chart-004"},
+    profiles={
+        "002": {"discard_exception": True, "joker_points": 0},
+        "004": {**HEARTS_004, "discard_exception": False, "joker_points": 5},
+    },
+    extra_options=(
+        OptionSpec("deck", "replace-2h", ("replace-2h", "add-joker"),
+                   "2.16: the Joker replaces 2H, or is added after the hands as a one-card widow"),
+        yes_no("discard_exception", True, "2.16 (002): the Joker may be discarded under a heart higher than the ten"),
+        OptionSpec("joker_points", 0, (0, 5), "2.16: the Joker scores 5 points to its taker (004); 002 pays 5 chips"),
+    ),
+    extra_values=lambda o: {JOKER: o["joker_points"]}, deals=("chart-004",),
+    settlement={"002": "joker-payments", "004": "cumulative"}, target={"002": None, "004": 100},
+    settlements=("joker-payments", "cumulative"), joker=True, aliases=("joker",),
+    summary="Hearts with a Joker that takes the trick, unless a high heart is in it.",
+)
+
+
+# Discard Hearts (2.18; "Black Jack" or "Black Lady" in 002, AMB-45): the ordinary game of 002 with a
+# compulsory pass of three cards to the left, and one black card worth 13 (QS) or 10 (JS) hearts.
+_hearts_game(
+    "discard-hearts", "Discard Hearts",
+    defaults={**PLAIN_002, "deal": "chart-004", "pass": "left-3"},
+    extra_options=(OptionSpec("black_card", "QS", ("QS", "JS"),
+                              "2.18: the black card: QS (Black Lady) worth 13 hearts, or JS (Black Jack) worth 10"),),
+    extra_values=lambda o: {card(o["black_card"]): 13 if o["black_card"] == "QS" else 10},
+    settlement="sweepstakes", target=None, settlements=("sweepstakes", "howell", "pot"), pass_size=3,
+    only={"pass": ("left-3", "rotation-lrah"), "moon": ("none",)},
+    aliases=("black jack",),
+    summary="Hearts with a compulsory pass of three and the queen (or jack) of spades worth 13 (or 10) hearts.",
+)
+
+
+# Cancellation Hearts (2.12, AMB-27): Black Lady with two packs for 6 to 11 players; identical cards cancel,
+# two cancelled pairs (or a pair and no other card of the suit led) make the trick dead.
+_hearts_game(
+    "cancellation-hearts", "Cancellation Hearts",
+    defaults={**BLACK_LADY, "deal": "double-pack", "moon": "cancellation"},
+    extra_options=(OptionSpec("moon_value", 26, (26, 52), "AMB-27: the moon is worth 26 (Black Lady's) or 52"),),
+    extra_values=lambda o: {QS: 13}, deals=("double-pack",), players=(6, 11), target=150,
+    only={"moon": ("cancellation", "none")}, cancellation=True, aliases=("cancellation",),
+    summary="Black Lady with two packs: identical cards played to a trick cancel each other.",
+)
+
+
+# Three-Handed Hearts (2.15): 002's game of its own for three: 2S out, 17 each (or 004's chart, or 003's
+# widow of one); the ordinary game's play; settled by Howell's method (002: "undoubtedly the best").
+_hearts_game(
+    "three-handed-hearts", "Three-Handed Hearts",
+    defaults={**PLAIN_002, "deal": "strip-2s"}, deals=("strip-2s", "chart-004", "equal-widow"), players=(3, 3),
+    settlement="howell", settlements=("howell", "sweepstakes", "three-handed-excess"), target=None,
+    aliases=("three handed hearts",),
+    summary="Hearts for three: the two of spades out, seventeen cards each.",
+)
+
+
+# Two-Handed Hearts (2.14): 13 each and a stock of 26; the pone leads; after each trick the winner draws
+# the top card of the stock, then the loser; the last 13 tricks are played out without drawing.
+_hearts_game(
+    "two-handed-hearts", "Two-Handed Hearts",
+    defaults={**PLAIN_002, "deal": "two-handed"}, deals=("two-handed",), players=(2, 2), leftover="stock",
+    settlement="two-handed-difference", settlements=("two-handed-difference", "two-handed-first-six-free", "cumulative"),
+    target=100, only={"pass": ("none",), "moon": ("none",)}, aliases=("two player hearts", "two-handed"),
+    summary="Hearts for two: draw from the stock after each trick.",
 )

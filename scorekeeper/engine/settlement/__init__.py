@@ -25,6 +25,7 @@ from ..ruleset import DealLayout, Ruleset
 from ..scoring import Points
 from ..seating import Seating
 from .ledger import HandSettlement, check_conserved
+from . import games as _games  # noqa: F401  (registers the family settlements: Polignac, Knaves ...)
 from .methods import METHODS, Method, make_method, revoke_chips
 from .money import fewest_transfers, money_from_chips, money_from_points
 from .session import Session, SessionHand, session_from_json, session_hands, session_to_json
@@ -126,7 +127,7 @@ def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: Deal
     """``replay(record)``; a quick result goes straight to ``check_result``, which is what replay calls for
     it, with the ruleset, seating and layout every hand of the session shares (they follow from the
     session's game, options and players, which a hand cannot change)."""
-    if record.taken is not None and not any(e["type"] == "misdeal" for e in record.events):
+    if record.taken is not None and not ruleset.auction and not any(e["type"] == "misdeal" for e in record.events):
         return check_result(record, ruleset, seating, layout)
     return replay(record)
 
@@ -137,6 +138,7 @@ def _settle_hand(
     n = len(totals)
     pool_before = method.pool
     names = outcome.players
+    method.hand_change = None
     if outcome.void is not None:
         payments, notes = [0] * n, [f"misdeal ({outcome.void}): the hand is void; {names[sh.dealer]} deals again"] * n
     elif outcome.revoke is not None and method.chips and not method.revoke_by_points:
@@ -147,8 +149,9 @@ def _settle_hand(
             notes = [note if note.endswith(net) else f"{note}; {net}"
                      for note, net in zip(notes, [f"net {p:+d}" for p in payments])]
     check_conserved(sh.position, payments, pool_before, method.pool)
-    new_totals = tuple(map(add, totals, outcome.points))
-    if not method.chips and outcome.void is None:
+    change = outcome.points if method.hand_change is None else method.hand_change
+    new_totals = tuple(map(add, totals, change))
+    if not method.chips and outcome.void is None and not method.notes_have_totals:
         notes = [f"{note}; total {total}" for note, total in zip(notes, new_totals)]
     return HandSettlement(sh.position, outcome.points, tuple(payments), method.pool, new_totals, tuple(notes),
                           outcome.void is not None)

@@ -1,8 +1,8 @@
-"""Settlements of the Hearts-family games still to be played by the engine (catalogue 3.11-3.18, 4.1).
+"""Settlements of the rest of the Hearts family (catalogue 3.11-3.18, 4.1), as pure functions.
 
 Auction Hearts, Joker Hearts, Progressive Hearts, Polignac, Slobberhannes, Knaves,
-Conquimbert and Hartenjagen are not replayed yet; their settlement methods are written
-now as pure functions over explicit per-hand inputs. Each method has a frozen state
+Conquimbert and Hartenjagen: each settlement method is a pure function over explicit per-hand
+inputs. Each method has a frozen state
 (what carries from hand to hand: pool, retained choice, totals, lives, stars, phase, and
 the method's options), a frozen per-hand input, and one function::
 
@@ -13,9 +13,9 @@ pool after the hand, a sentence per player, and whether the game is over. Chip m
 assert catalogue 1.5 on every hand (payments + change of the pool = 0). Players are seats
 0..n-1 in the order of ``state.players``.
 
-These functions are wired into sessions (``settle`` and ``METHODS``) when the games land: a
-game module then only has to turn a replayed hand into the input dataclass. ``FAMILY_METHODS``
-maps each settlement id to its function.
+``settlement.games`` wires them into sessions (``settle`` and ``METHODS``) for the games the
+engine plays: it turns each replayed hand into the input dataclass. ``progressive-stars`` and
+``conquimbert-lives`` wait for their games. ``FAMILY_METHODS`` maps each settlement id to its function.
 
 >>> s = KnavesState.start(("Ann", "Bob", "Cat"))
 >>> r, s = knaves_points(s, KnavesHand(tricks=(8, 6, 3), jh=0, jd=2, jc=1, js=1))

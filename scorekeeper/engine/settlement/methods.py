@@ -39,6 +39,7 @@ class Method:
     # 4.1: an established revoke scores revoke-003-points (or revoke-001) and the method settles
     # those points, rather than revoke-003-chips (the reneger pays each player 10).
     revoke_by_points: ClassVar[bool] = False
+    notes_have_totals: ClassVar[bool] = False  # a point method's notes already give the running totals
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
@@ -56,6 +57,7 @@ class Method:
         self.winner_seats: tuple[int, ...] = ()
         self.hearts_only = all(v == 1 for v in ruleset.values.values()) and not ruleset.spots
         self.revoked: int | None = None  # the seat whose established revoke scored this hand's points
+        self.hand_change: tuple[Points, ...] | None = None  # what the hand adds to the totals, when not its points
         self._words: dict[tuple[str, int, int], str] = {}  # notes' words, which repeat hand after hand
 
     # --- what subclasses provide ---------------------------------------------------------
@@ -478,6 +480,8 @@ def make_method(settlement: str, ruleset: Ruleset, seating: Seating, options: Ma
     if cls is None:
         known = ", ".join(sorted(METHODS))
         raise UnknownOption(f"unknown settlement {settlement!r} (known: {known})")
+    if ruleset.settlements and settlement not in ruleset.settlements:
+        raise UnknownOption(f"{ruleset.name} is settled by {' or '.join(ruleset.settlements)}, not {settlement}")
     if cls is SpotDifferences and not ruleset.spots:
         raise UnknownOption("spot-differences settles Spot Hearts (spot totals); this game counts hearts")
     if ruleset.complex and cls not in (Cumulative, ComplexMagnitude):

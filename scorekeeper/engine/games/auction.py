@@ -1,0 +1,46 @@
+"""Auction Hearts (catalogue 2.19): the penalty suit is bought each deal.
+
+The play is plain Hearts (the widow to the first trick's winner, follow suit) with no passing and
+no lead restrictions; what differs is the auction (``engine.auction``): the high bidder pays into
+the pool, names the suit whose cards cost 1 each, and leads to trick 1 whatever his seat. The
+ruleset of a deal is this game's ruleset with that suit (``Ruleset.named``); ``auction-pool``
+settles it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..options import OptionSpec, yes_no
+from ..ruleset import DEAL_RANGES, Ruleset
+from . import GameDef, register
+from .hearts import HEARTS
+
+_PLAYERS = {"004": (3, 7), "002": (4, 6)}
+
+
+def _auction_hearts(opts: Mapping[str, Any]) -> Ruleset:
+    lo, hi = _PLAYERS[opts["profile"]]
+    deal_lo, deal_hi = DEAL_RANGES[opts["deal"]]
+    return Ruleset(
+        game="auction-hearts", name="Auction Hearts", options=dict(opts), deal=opts["deal"],
+        min_players=max(lo, deal_lo), max_players=min(hi, deal_hi),
+        values={c: 1 for c in HEARTS},  # until a suit is named: hearts (Ruleset.named)
+        moon=None, auction=True, settlement="auction-pool", settlements=("auction-pool",), target=None,
+    )
+
+
+register(GameDef(
+    "auction-hearts", "Auction Hearts",
+    {
+        "profile": OptionSpec("profile", "004", ("004", "002"), "which source's version of the game"),
+        "deal": OptionSpec("deal", "chart-004", ("chart-004", "equal-widow"),
+                           "2.2.1: as standard Hearts (004's chart, the widow to the first trick's winner)"),
+        "all_taker_pays": yes_no("all_taker_pays", False,
+                                 "2.19: a player who takes all 13 of the named suit pays for them (002) or not (004)"),
+    },
+    _auction_hearts,
+    profiles={"004": {}, "002": {"all_taker_pays": True}},
+    summary="Bid for the right to name the penalty suit; the clear players win the pool.",
+))

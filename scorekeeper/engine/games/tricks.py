@@ -1,0 +1,80 @@
+"""Games where tricks themselves score (catalogue 2.21-2.23): Polignac, Slobberhannes, Knaves.
+
+No plain hearts here: only the game's cards score (``Ruleset.heart_unit`` false), with the
+first trick, the last trick or every trick (``Ruleset.*trick_value``). The play is T-STD,
+with trumps in Knaves. A game is a ``Ruleset`` value plus its few options, like the Hearts
+core; the settlements are catalogue 3.14-3.16 (``settlement.family``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import card
+from ..options import OptionSpec
+from ..ruleset import DEAL_RANGES, Ruleset
+from . import GameDef, register
+
+JS, JH, JD, JC, QC = card("JS"), card("JH"), card("JD"), card("JC"), card("QC")
+
+
+def _polignac(opts: Mapping[str, Any]) -> Ruleset:
+    return Ruleset(
+        game="polignac", name="Polignac", options=dict(opts), deal="piquet", min_players=4, max_players=6,
+        values={JS: 2, JH: 1, JD: 1, JC: 1},  # 2.21: each jack 1, JS ("Polignac") 2
+        moon=None, heart_unit=False, first_trick_value=1, last_trick_value=1,  # 7 a hand
+        capot=True, capot_mode=opts["capot_mode"],
+        revoke_penalty=7,  # 4.1 HOUSE: every penalty of a hand; a Capot of the offender fails
+        settlement="polignac-points", settlements=("polignac-points",), target=20,
+    )
+
+
+register(GameDef(
+    "polignac", "Polignac",
+    {"capot_mode": OptionSpec("capot_mode", "additive", ("additive", "replace"),
+                              "AMB-28: Capot's 10 on top of the hand's points, or in place of the declarer's")},
+    _polignac, aliases=("four jacks", "four knaves", "quatre valets"),
+    summary="Avoid the jacks (the jack of spades is worth 2) and the first and last tricks; or declare Capot.",
+))
+
+
+def _slobberhannes(opts: Mapping[str, Any]) -> Ruleset:
+    return Ruleset(
+        game="slobberhannes", name="Slobberhannes", options=dict(opts), deal="piquet", min_players=4, max_players=6,
+        values={QC: 1}, moon=None, heart_unit=False, first_trick_value=1, last_trick_value=1,
+        sweep_bonus=1,  # 2.22: one player taking all three scores 4
+        revoke_penalty=4,  # 4.1 HOUSE
+        settlement="slobberhannes-points", settlements=("slobberhannes-points",), target=10,
+    )
+
+
+register(GameDef(
+    "slobberhannes", "Slobberhannes", {}, _slobberhannes,
+    summary="Avoid the first trick, the last trick and the queen of clubs.",
+))
+
+
+def _knaves(opts: Mapping[str, Any]) -> Ruleset:
+    lo, hi = DEAL_RANGES[opts["deal"]]
+    return Ruleset(
+        game="knaves", name="Knaves", options=dict(opts), deal=opts["deal"], min_players=max(3, lo),
+        max_players=min(5, hi),
+        values={JH: -4, JD: -3, JC: -2, JS: -1},  # 2.23: each trick +1, the jacks cost
+        moon=None, heart_unit=False, trick_value=1, leftover="out", trumps=opts["trump"],
+        revoke_penalty=-10,  # 4.1 HOUSE: all four jacks and no tricks
+        settlement="knaves-points", settlements=("knaves-points",), target=20,
+    )
+
+
+register(GameDef(
+    "knaves", "Knaves",
+    {
+        "deal": OptionSpec("deal", "leave-turnup", ("leave-turnup", "all-equal"),
+                           "AMB-30 HOUSE: 51 // n cards each (a card left to turn up), or 52 // n"),
+        "trump": OptionSpec("trump", "turn-up", ("turn-up", "fixed-per-deal", "none"),
+                            "AMB-30 HOUSE: the top undealt card's suit, a suit the table names, or no trumps"),
+    },
+    _knaves,
+    summary="Win tricks (+1 each) but not the jacks (hearts -4, diamonds -3, clubs -2, spades -1).",
+))

@@ -395,7 +395,8 @@ def format_text(obj: dict[str, Any], outcome: HandOutcome | None) -> str:
             cells = [""] * len(names)
             for seat, c in t.plays:
                 cells[seat] = (">" if seat == t.leader else " ") + c.code + ("*" if seat == t.winner else "")
-            lines.append(f"{t.number:>5}  " + "  ".join(cell.ljust(width) for cell in cells) + f"  {names[t.winner]}")
+            won = names[t.winner] if t.winner >= 0 else "(dead)"  # Cancellation Hearts: nobody wins a dead trick
+            lines.append(f"{t.number:>5}  " + "  ".join(cell.ljust(width) for cell in cells) + f"  {won}")
     if outcome.revoke:
         r = outcome.revoke
         lines.append(f"established revoke: {names[r.seat]} played {r.card.code} in trick {r.trick} ({r.code}); "

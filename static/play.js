@@ -99,7 +99,7 @@
         if (i) last.appendChild(document.createTextNode(" "));
         last.appendChild(cardSpan(pc[1]));
       });
-      last.appendChild(document.createTextNode(" \u2192 " + state.last_trick.winner + " won it"));
+      last.appendChild(document.createTextNode(state.last_trick.winner ? " \u2192 " + state.last_trick.winner + " won it" : " \u2192 a dead trick"));
     }
     $$("#won tbody tr").forEach(function (tr) {
       var name = tr.dataset.player;

@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from scorekeeper.engine.games import GAMES
+from scorekeeper.web.forms import app_games
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, HandVersion, TableSession
 
@@ -214,9 +215,11 @@ def csrf_header(page: Page) -> dict[str, str]:
 
 def test_start_page_offers_every_game_and_builds_its_options(client: FlaskClient) -> None:
     page = get(client, "/")
-    for game in GAMES.values():
-        assert f'<option value="{game.id}"' in page.html
-    for game in GAMES.values():
+    for game in GAMES.values():  # the games whose result the form cannot say yet are not offered
+        assert (f'<option value="{game.id}"' in page.html) == (game.id in app_games())
+    assert {"black-lady", "hearts", "spot-hearts", "two-handed-hearts"} <= set(app_games())
+    assert not {"polignac", "knaves", "joker-hearts"} & set(app_games())
+    for game in app_games().values():
         page = get(client, f"/?game={game.id}")
         for spec in game.options.values():
             if spec.name == "profile":
@@ -479,15 +482,15 @@ def test_every_page_renders_small_and_self_contained(client: FlaskClient) -> Non
         response.close()
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(app_games()))
 def test_every_game_gets_a_result_form(client: FlaskClient, game: str) -> None:
-    players = ["Ann", "Bob", "Cat", "Dan"]
-    edit, _ = start_table(client, players=players, game=game)
-    page = get(client, edit + "/result")
-    assert 'id="hearts_3"' in page.html and 'id="save-hand"' in page.html
     from scorekeeper.engine.games import make_ruleset
 
     ruleset = make_ruleset(game, {})
+    players = ["Ann", "Bob", "Cat", "Dan"][:max(2, min(4, ruleset.max_players))]
+    edit, _ = start_table(client, players=players, game=game)
+    page = get(client, edit + "/result")
+    assert f'id="hearts_{len(players) - 1}"' in page.html and 'id="save-hand"' in page.html
     for c in ruleset.specials:
         assert f'id="take_{c.code}-0"' in page.html
     assert ('id="spots_0"' in page.html) == ruleset.spots
@@ -777,3 +780,12 @@ def test_audit_of_a_card_by_card_hand_steps_through_it(app: Flask, client: Flask
     assert "Trick 1" in audit_page.html and 'id="trick-list"' in audit_page.html
     last = get(client, edit + "/hand/1/audit?trick=13")
     assert "Trick 13" in last.html and 'id="next-trick"' in last.html
+
+
+def test_a_table_of_a_game_the_result_form_cannot_say_is_sent_elsewhere(client: FlaskClient) -> None:
+    created = client.post("/api/sessions", json={"game": "polignac", "players": ["Ann", "Bob", "Cat", "Dan"],
+                                                 "first_dealer": "Dan"})
+    assert created.status_code == 201, created.get_json()
+    ids = created.get_json()
+    page = Page(client.get(f"/s/{ids['id']}/{ids['token']}/result"))
+    assert page.status == 409 and "card by card, or as JSON records" in page.html

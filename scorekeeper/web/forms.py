@@ -29,7 +29,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
 from ..engine.cards import Card, Suit
-from ..engine.games import GAMES, GameDef
+from ..engine.games import GAMES, GameDef, make_ruleset
 from ..engine.options import OptionSpec
 from ..engine.records import MISDEAL_REASONS
 from ..engine.ruleset import DealLayout, Ruleset
@@ -115,6 +115,21 @@ class StartForm(FlaskForm):
         return [(entry.data or "").strip() for entry in self.players if (entry.data or "").strip()]
 
 
+def result_form_covers(ruleset: Ruleset) -> bool:
+    """Whether the result form (hearts per player, who took each special card, spots, the moon)
+    says all a quick result of this game needs. Games that score tricks, the first or last trick,
+    trumps, a Capot, an auction's suit, the Joker or cancelled cards need fields it does not
+    have yet: the app does not offer them (the engine, ``scorekeeper settle`` and the JSON
+    records play them)."""
+    return (ruleset.heart_unit and not (ruleset.trick_value or ruleset.first_trick_value or ruleset.last_trick_value)
+            and ruleset.trumps == "none" and not (ruleset.capot or ruleset.auction or ruleset.joker or ruleset.cancellation))
+
+
+def app_games() -> dict[str, GameDef]:
+    """The trick-taking games the phone pages offer (``result_form_covers`` their rules)."""
+    return {key: game for key, game in GAMES.items() if result_form_covers(make_ruleset(key, {}))}
+
+
 def start_form(
     game: GameDef, profile: str | None, settlement: str, defaults: Mapping[str, Any], formdata: MultiDict[str, str] | None,
     methods: Mapping[str, Any] = METHODS, games: Sequence[GameDef] | None = None,
@@ -137,7 +152,7 @@ def start_form(
     form.game_def = game
     form.option_specs = specs
     form.settlement_specs = settlement_specs
-    form.game.choices = choices([(g.id, g.name) for g in (GAMES.values() if games is None else games)])
+    form.game.choices = choices([(g.id, g.name) for g in (app_games().values() if games is None else games)])
     form.profile.choices = choices([(p, p) for p in game.profiles])
     return form
 

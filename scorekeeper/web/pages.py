@@ -32,7 +32,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..engine.cards import Suit, card
 from ..engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
-from ..engine.games import GAMES, make_ruleset
+from ..engine.games import make_ruleset
 from ..engine.hand import Hand
 from ..engine.output import points_json
 from ..engine.records import from_json
@@ -326,7 +326,7 @@ def start() -> Any:
     """Start a table: players, game, options, settlement, stake, first dealer."""
     posted = request.method == "POST"
     source = request.form if posted else request.args
-    offered = {**GAMES, **{g.id: g for g in own_games.game_defs()}}
+    offered = {**forms.app_games(), **{g.id: g for g in own_games.game_defs()}}
     game_id = _pick(source.get("game"), list(offered), DEFAULT_GAME)
     game = offered[game_id]
     own = own_games.is_own(game_id)
@@ -515,6 +515,10 @@ def record_result(sid: str, key: str) -> Any:
     if services.is_own_game(table):
         return tripoli_pages.record(table, sid, key)
     game = _game(table)
+    if not forms.result_form_covers(game.ruleset):  # a table started through the JSON API
+        message = (f"{game.ruleset.name} scores what this form cannot say yet (tricks, trumps, the first or last "
+                   "trick...): record its hands card by card, or as JSON records through the API.")
+        return render_template("pages/error.html", title="Record this hand another way", message=message), 409
     form = forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips,
                              formdata=request.form if request.method == "POST" else None)
     refusal = None
@@ -937,7 +941,7 @@ def _play_state(game: Game, deal: NextDeal, record: Any) -> dict[str, Any]:
         "trick_number": hand.trick_number,
         "trick": [[names[s], c.code] for s, c in hand.current],
         "last_trick": None if last is None else {
-            "cards": [[names[s], c.code] for s, c in last.plays], "winner": names[last.winner]},
+            "cards": [[names[s], c.code] for s, c in last.plays], "winner": names[last.winner] if last.winner >= 0 else None},
         "tricks_won": {name: sum(1 for t in hand.tricks if t.winner == seat) for seat, name in enumerate(names)},
         "taken": {name: [c.code for c in hand.taken[seat] if c in scoring] for seat, name in enumerate(names)},
         "total": len(names) * game.layout.hand_size,

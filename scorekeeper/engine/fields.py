@@ -1,8 +1,6 @@
-"""Readers of the fields every record shares, for the games with a package of their own.
-
-Tripoli's and Reversis' records are read by their packages; what their records have in
-common with each other (game, players, dealer, options, hand number, id; card lists;
-whole numbers) is read here once. Shapes only: what is legal is each replay's job.
+"""Readers of the fields records share: the trick-taking core's (``records``, players) and
+the packages of Tripoli and Reversis (game, players, dealer, options, hand number, id; card
+lists; whole numbers), each read here once. Shapes only: what is legal is each replay's job.
 """
 
 from __future__ import annotations

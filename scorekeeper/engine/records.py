@@ -15,6 +15,7 @@ from typing import Any, Final, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card, parse_cards
 from .errors import RecordSyntaxError
+from .fields import read_players
 
 TakenEntry = tuple[Card, ...] | Mapping[str, Any]
 
@@ -153,7 +154,7 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
     if not _FIELDS.issuperset(data):
         unknown = [k for k in data if k not in _FIELDS]
         raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the hand record")
-    players = _players(data.get("players"))
+    players = read_players(data.get("players"))
     names = set(players)
     game = data.get("game")
     if not isinstance(game, str):
@@ -234,18 +235,6 @@ def to_json(record: HandRecord) -> dict[str, Any]:
 
 
 # --- field readers -----------------------------------------------------------------------------
-
-def _players(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value:
-        raise RecordSyntaxError("the record needs \"players\", the names in clockwise seating order")
-    for name in value:
-        if not isinstance(name, str) or not name.strip():
-            raise RecordSyntaxError(f"player names must be non-empty strings, not {name!r}")
-    if len(set(value)) != len(value):
-        dup = next(n for n in value if value.count(n) > 1)
-        raise RecordSyntaxError(f"{dup!r} is seated twice: every player needs a different name")
-    return tuple(value)
-
 
 def _player(players: tuple[str, ...], names: set[str], key: str, v: Any) -> str:
     """``v`` when it names one of the players; RecordSyntaxError otherwise."""

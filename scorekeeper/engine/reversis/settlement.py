@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, UnknownOption
@@ -24,6 +24,7 @@ from ..options import OptionSpec, resolve, yes_no
 from ..seating import Seating
 from ..settlement.ledger import check_conserved, divide
 from ..settlement.money import fewest_transfers, money_from_chips
+from ..settlement.session import read_stake
 from .fields import read_head
 from .ledger import Payment
 from .outcome import ReversisOutcome, outcome_json
@@ -201,7 +202,7 @@ def settle_session(value: Any) -> ReversisSessionResult:
     settlement = value.get("settlement") or SETTLEMENT_ID
     if settlement != SETTLEMENT_ID:
         raise RecordSyntaxError(f"a Reversis session settles by {SETTLEMENT_ID}, not {settlement!r}", code="unknown-option")
-    stake = _stake(value.get("stake"))
+    stake = read_stake(value.get("stake"))
     start = None if value.get("pools") is None else Pools.from_json(players, value["pools"])
     method = ReversisFish(seating, value.get("settlement_options") or {}, start)
     hands = value.get("hands") or []
@@ -263,20 +264,6 @@ def settle_session(value: Any) -> ReversisSessionResult:
         seating.players, tuple(settled), tuple(outcomes), tuple(balance), method.pools or Pools(), method.finished,
         method.winner_seats if settled else (), closing, money, transfers,
     )
-
-
-def _stake(value: Any) -> Decimal | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {value!r}")
-    try:
-        stake = Decimal(str(value))
-    except InvalidOperation:
-        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {value!r}") from None
-    if not stake.is_finite() or stake < 0:
-        raise RecordSyntaxError(f"stake must be an amount of 0 or more, not {value!r}")
-    return stake
 
 
 def settle_json(value: Any) -> dict[str, Any]:

@@ -82,7 +82,7 @@ def session_from_json(value: Any) -> Session:
         options=probe.options,
         settlement=settlement,
         settlement_options=dict(settlement_options),
-        stake=_stake(value.get("stake")),
+        stake=read_stake(value.get("stake")),
         hands=tuple(dict(h) for h in hands),
         id=record_id,
     )
@@ -106,7 +106,8 @@ def session_to_json(session: Session) -> dict[str, Any]:
     return out
 
 
-def _stake(value: Any) -> Decimal | None:
+def read_stake(value: Any) -> Decimal | None:
+    """A session's ``stake``: money per chip or per point. :raises RecordSyntaxError: not an amount of 0 or more."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.util
 import json
 import os
 import random
@@ -28,18 +27,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
+from compiled_build import BuildFailed, build_site  # noqa: E402
 from scorekeeper.engine import records  # noqa: E402
 from scorekeeper.engine.simulate import random_record  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
-SOURCES = ("setup.py", "pyproject.toml", "README.md", "scorekeeper", "templates", "static", "migrations")
 
 
 def make_archive(path: Path, hands: int, game: str, seed: int) -> None:
@@ -64,19 +63,6 @@ def source_digest() -> str:
     return digest.hexdigest()[:16]
 
 
-def can_build_here() -> bool:
-    """Whether this environment's setuptools and mypy can build the wheel (no isolated build)."""
-    if importlib.util.find_spec("mypyc") is None:
-        return False
-    if importlib.util.find_spec("wheel") is not None:
-        return True
-    try:
-        major, minor = (int(part) for part in version("setuptools").split(".")[:2])
-    except (PackageNotFoundError, ValueError):
-        return False
-    return (major, minor) >= (70, 1)  # bdist_wheel moved into setuptools in 70.1
-
-
 def compiled_copy() -> Path:
     """bench/out/compiled-<hash>/site: a regular build of the current sources, installed there.
 
@@ -90,26 +76,11 @@ def compiled_copy() -> Path:
     for old in OUT.glob("compiled-*"):
         shutil.rmtree(old, ignore_errors=True)
     start = time.perf_counter()
-    env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_PURE", "PYTHONPATH")}
     with tempfile.TemporaryDirectory(prefix="scorekeeper-build-") as tmp:
-        source = Path(tmp) / "source"
-        source.mkdir()
-        ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "_bundled", "*.egg-info")
-        for name in SOURCES:
-            path = ROOT / name
-            if path.is_dir():
-                shutil.copytree(path, source / name, ignore=ignore)
-            else:
-                shutil.copy2(path, source / name)
-        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(home), str(source)]
-        if can_build_here():
-            command.insert(4, "--no-build-isolation")
-        done = subprocess.run(command, cwd=tmp, env=env, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            sys.exit(f"building the compiled copy failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
-    (wheel,) = home.glob("scorekeeper-*.whl")
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--target",
-                    str(site), str(wheel)], env=env, check=True)
+        try:
+            build_site(Path(tmp), site)
+        except BuildFailed as exc:
+            sys.exit(f"building the compiled copy failed: {exc}")
     print(f"built the compiled copy in {time.perf_counter() - start:.0f} s -> {site.relative_to(ROOT)}")
     return site
 

@@ -20,21 +20,19 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
-import importlib.util
 import inspect
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from compiled_build import BuildFailed, build_site
 from scorekeeper.engine import records
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.games import GAMES, make_ruleset
@@ -42,7 +40,6 @@ from scorekeeper.engine.replay import replay
 from scorekeeper.engine.simulate import random_record
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("setup.py", "pyproject.toml", "README.md", "scorekeeper", "templates", "static", "migrations")
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 OPTION_VARIANTS: dict[str, list[dict[str, Any]]] = {  # besides each game's defaults and profiles
     "hearts": [{"first_trick_points": False, "queen_breaks_hearts": True}, {"moon_choice": "add", "revoke": "001"},
@@ -64,47 +61,14 @@ def compiled_modules() -> list[str]:
 # --- the build ------------------------------------------------------------------------------
 
 
-def can_build_here() -> bool:
-    """Whether this environment's setuptools and mypy can build the wheel (no isolated build)."""
-    if importlib.util.find_spec("mypyc") is None:
-        return False
-    if importlib.util.find_spec("wheel") is not None:
-        return True
-    try:
-        major, minor = (int(part) for part in version("setuptools").split(".")[:2])
-    except (PackageNotFoundError, ValueError):
-        return False
-    return (major, minor) >= (70, 1)  # bdist_wheel moved into setuptools in 70.1
-
-
 @pytest.fixture(scope="module")
 def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A regular build of a copy of the sources, installed with ``pip install --target``."""
     base = tmp_path_factory.mktemp("compiled")
-    source = base / "source"
-    source.mkdir()
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "_bundled", "*.egg-info")
-    for name in SOURCES:
-        path = ROOT / name
-        if path.is_dir():
-            shutil.copytree(path, source / name, ignore=ignore)
-        else:
-            shutil.copy2(path, source / name)
-    env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_PURE", "PYTHONPATH")}
-    wheels = base / "wheels"
-    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(wheels), str(source)]
-    if can_build_here():
-        command.insert(4, "--no-build-isolation")
-    done = subprocess.run(command, cwd=base, env=env, capture_output=True, text=True, timeout=900)
-    if done.returncode != 0:
-        pytest.fail(f"pip wheel failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}", pytrace=False)
-    (wheel,) = wheels.glob("scorekeeper-*.whl")
-    site = base / "site"
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--target", str(site), str(wheel)],
-                          cwd=base, env=env, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert not (source / "scorekeeper" / "_bundled").exists(), "the build copies the app's folders into the sources"
-    return site
+    try:
+        return build_site(base, base / "site")
+    except BuildFailed as exc:
+        pytest.fail(str(exc), pytrace=False)
 
 
 def run(args: list[str], *, site: Path | None, stdin: bytes | None = None,

@@ -306,7 +306,8 @@ def result_form(
     return form
 
 
-def _seat(raw: Any, players: Sequence[str]) -> int | None:
+def seat_chosen(raw: Any, players: Sequence[str]) -> int | None:
+    """The seat a form's player choice names (its value is the seat number), or None."""
     try:
         seat = int(raw)
     except (TypeError, ValueError):
@@ -329,7 +330,7 @@ def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> di
         else:
             taken[name]["hearts"] = 0 if hearts is None else hearts
     for c, copy in form.specials:
-        taker = _seat(form.special(c, copy).data, players)
+        taker = seat_chosen(form.special(c, copy).data, players)
         if taker is not None:
             entry = taken[players[taker]]
             entry[c.code] = entry.get(c.code, 0) + 1
@@ -342,7 +343,7 @@ def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> di
     if form.ask_moon and form.moon_choice.data in ("subtract", "add"):
         hand["moon_choice"] = form.moon_choice.data
     events = [e for e in keep.get("events", []) if e.get("type") not in ("cut",)] if "taken" in keep else []
-    cut = _seat(form.cut.data, players) if form.show_cut else None
+    cut = seat_chosen(form.cut.data, players) if form.show_cut else None
     if cut is not None:
         events.append({"type": "cut", "player": players[cut]})
     if events:

@@ -20,7 +20,7 @@ from wtforms.validators import Optional
 from ..engine.tripoli.layout import Space
 from ..engine.tripoli.rules import SEQUENCES, TripoliRules
 from ..sheets.own_games import SUIT_SYMBOLS, rules_of, shown_spaces, space_labels
-from .forms import choices, new_client_id
+from .forms import choices, new_client_id, seat_chosen
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 CLAIM_SPACES = (Space.AH, Space.KH, Space.QH, Space.JH, Space.TH, Space.KQ)  # one taker each; SEQ may be shared
@@ -132,14 +132,6 @@ def deal_form(
     return form
 
 
-def _seat(raw: Any, players: Sequence[str]) -> int | None:
-    try:
-        seat = int(raw)
-    except (TypeError, ValueError):
-        return None
-    return seat if 0 <= seat < len(players) else None
-
-
 def _client(hand: dict[str, Any], form: Any, keep: Mapping[str, Any] | None) -> None:
     client_id = (keep or {}).get("id") or form.client_id.data
     if client_id:
@@ -164,13 +156,13 @@ def deal_record(form: TripoliDealForm, keep: Mapping[str, Any] | None = None) ->
     if form.has_spare:
         action = form.spare_action.data or "keep"
         if action in ("auction", "swap-then-auction"):
-            buyer = _seat(form.spare_buyer.data, players)
+            buyer = seat_chosen(form.spare_buyer.data, players)
             hand["spare"] = {"action": action, "buyer": None if buyer is None else players[buyer],
                              "price": form.spare_price.data}
         elif action != "keep":
             hand["spare"] = action
     if form.has_bid:
-        winner = _seat(form.bid_winner.data, players)
+        winner = seat_chosen(form.bid_winner.data, players)
         if winner is None:
             hand["bid"] = {"winner": None}
         else:
@@ -184,7 +176,7 @@ def deal_record(form: TripoliDealForm, keep: Mapping[str, Any] | None = None) ->
             hand["sequence"] = form.board_sequence.data
     claims: dict[str, Any] = {}
     for space in form.claim_spaces:
-        taker = _seat(form.claim(space).data, players)
+        taker = seat_chosen(form.claim(space).data, players)
         if taker is not None:
             claims[space] = players[taker]
     sequence = [name for seat, name in enumerate(players) if form.seq(seat).data]
@@ -194,7 +186,7 @@ def deal_record(form: TripoliDealForm, keep: Mapping[str, Any] | None = None) ->
     if form.has_poker:
         hand["poker"] = _poker(form)
     michigan: dict[str, Any] = {}
-    out = _seat(form.end.data, players)
+    out = seat_chosen(form.end.data, players)
     if out is not None:
         michigan["out"] = players[out]
     elif form.end.data == "block":
@@ -310,7 +302,7 @@ def final_record(form: TripoliFinalForm, keep: Mapping[str, Any] | None = None) 
     if form.several and form.pot.data is not None:
         hand["pot"] = form.pot.data
     hand["poker"] = _poker(form)
-    cut = _seat(form.cut.data, form.players) if form.ask_cut else None
+    cut = seat_chosen(form.cut.data, form.players) if form.ask_cut else None
     if cut is not None:
         hand["cut"] = form.players[cut]
     return hand

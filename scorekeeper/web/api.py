@@ -55,9 +55,10 @@ def create_session() -> tuple[Response, int]:
 
 @bp.post("/sessions/<session_id>/hands")
 def add_hand(session_id: str) -> tuple[Response, int]:
-    table = _session_for_write(session_id)
-    _, created, settlement = services.record_hand(table, _json_body())
-    return jsonify(settlement), 201 if created else 200
+    table = services.get_head(session_id)  # no ORM object: a new hand is the hot path
+    services.check_token(table, bearer_token())
+    recorded = services.record_hand(table, _json_body())
+    return jsonify(recorded.settlement), 201 if recorded.created else 200
 
 
 @bp.get("/sessions/<session_id>")

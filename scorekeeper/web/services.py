@@ -16,15 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
 from ..engine.settlement import SessionResult, result_json, session_from_json, session_to_json, settle
 from ..engine.settlement.session import split_counts
 from ..sheets import own_games
+from . import writelock
 from .extensions import db
-from .models import Hand, HandVersion, TableSession
+from .models import Hand, HandVersion, TableSession, now
 
 SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake")
 OWN_SESSION_KEYS = (*SESSION_KEYS, "layout")  # Tripoli: the layout before the first deal
@@ -51,13 +52,13 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_token(table: TableSession, token: str | None) -> None:
+def check_token(table: TableSession | SessionHead, token: str | None) -> None:
     """:raises AccessDenied: unless ``token`` is the session's edit token."""
     if not token or not hmac.compare_digest(_hash(token), table.token_hash):
         raise AccessDenied("this needs the session's edit link or token")
 
 
-def check_read(table: TableSession, token: str | None, key: str | None) -> None:
+def check_read(table: TableSession | SessionHead, token: str | None, key: str | None) -> None:
     """Reads accept the edit token or the read-only key."""
     if key and hmac.compare_digest(key.encode(), table.read_key.encode()):
         return
@@ -69,6 +70,26 @@ def get_session(session_id: str) -> TableSession:
     if table is None:
         raise NotFound(f"no session {session_id!r}")
     return table
+
+
+@dataclass(frozen=True)
+class SessionHead:
+    """What a new hand needs of its session, read without the ORM (the API's hot path)."""
+
+    id: str
+    token_hash: str
+    read_key: str
+    config: dict[str, Any]
+    confirm_required: bool
+    revision: int
+
+
+def get_head(session_id: str) -> SessionHead:
+    """The session's row as a value. :raises NotFound: no such session."""
+    row = db.session.execute(_HEAD, {"sid": session_id}).first()
+    if row is None:
+        raise NotFound(f"no session {session_id!r}")
+    return SessionHead(*row)
 
 
 # --- the session record ----------------------------------------------------------------------------
@@ -143,16 +164,17 @@ def _as_if_counted(table: TableSession, row: Hand) -> tuple[dict[str, Any], int]
     return record, sum(1 for h in table.hands[: table.hands.index(row)] if h.confirmed and not h.struck)
 
 
-def current_settlement(table: TableSession) -> dict[str, Any]:
+def current_settlement(table: TableSession | SessionHead) -> dict[str, Any]:
     """The settle output of the session as stored (shared: callers must not change it).
 
     Every write moves the session's revision, so (id, revision) names one stored state in
     every process: each process settles a state once, however many phones poll it.
     """
-    key = (table.id, table.revision)
+    stored = snapshot(table)
+    key = (table.id, stored.revision)
     settled = _SETTLED.get(key)
     if settled is None:
-        settled = settle_record(session_record(table))
+        settled = settle_record(stored.session_record(table.config))
         _remember(key, settled)
     return settled
 
@@ -167,6 +189,77 @@ def _remember(key: tuple[str, int], settled: dict[str, Any]) -> None:
         if len(_SETTLED) >= _SETTLED_MAX:
             del _SETTLED[next(iter(_SETTLED))]  # the oldest entry (dicts keep insertion order)
         _SETTLED[key] = settled
+
+
+# --- a stored state, read once ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StoredHand:
+    """What the engine and the dedupe need of a stored hand (no ORM object behind it)."""
+
+    id: int
+    position: int
+    client_id: str | None
+    record: dict[str, Any]
+    struck: bool
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A session's hands at one revision: a value, shared by the requests of a process.
+
+    The revision and the hands are read by one statement, so they belong together even while
+    other phones write; each write moves the revision, so (id, revision) names the hands in
+    every process and a snapshot is never stale under its own revision.
+    """
+
+    revision: int
+    hands: tuple[StoredHand, ...]
+
+    def session_record(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """The RECORDS.md session record (``services.session_record`` without the ORM)."""
+        return {**config, "hands": [dict(h.record) if h.confirmed else {**h.record, "counts": False}
+                                    for h in self.hands if not h.struck]}
+
+    def next_position(self) -> int:
+        return max((h.position for h in self.hands), default=0) + 1
+
+    def with_hand(self, hand: StoredHand) -> Snapshot:
+        return Snapshot(self.revision + 1, (*self.hands, hand))
+
+
+_SNAPSHOTS: dict[str, Snapshot] = {}
+_SNAPSHOTS_LOCK = threading.Lock()
+
+
+def snapshot(table: TableSession | SessionHead) -> Snapshot:
+    """The session's hands as stored now: this process's copy when it is at the revision ``table``
+    was read at, else one query (the session's revision joined with its hands)."""
+    known = _SNAPSHOTS.get(table.id)
+    if known is not None and known.revision == table.revision:
+        return known
+    return _load_snapshot(table.id)
+
+
+def _load_snapshot(session_id: str) -> Snapshot:
+    rows = db.session.execute(_SNAPSHOT, {"sid": session_id}).all()
+    if not rows:
+        raise NotFound(f"no session {session_id!r}")
+    stored = Snapshot(rows[0].revision, tuple(
+        StoredHand(r.id, r.position, r.client_id, r.record, r.struck, r.confirmed) for r in rows if r.id is not None))
+    _keep(session_id, stored)
+    return stored
+
+
+def _keep(session_id: str, stored: Snapshot) -> None:
+    with _SNAPSHOTS_LOCK:
+        known = _SNAPSHOTS.get(session_id)
+        if known is not None and known.revision > stored.revision:
+            return  # a later state is already known here
+        if known is None and len(_SNAPSHOTS) >= _SETTLED_MAX:
+            del _SNAPSHOTS[next(iter(_SNAPSHOTS))]
+        _SNAPSHOTS[session_id] = stored
 
 
 # --- writes ------------------------------------------------------------------------------------------
@@ -186,17 +279,7 @@ def create_session(record: Mapping[str, Any], *, confirm_required: bool = False)
         raise RecordSyntaxError(f"two hands have the same id {repeated!r}: each hand's id must be different")
     settle(session)  # every hand legal, options known, settlement fits
     config = {k: canonical[k] for k in SESSION_KEYS if k in canonical}
-    token = secrets.token_urlsafe(24)
-    table = TableSession(
-        id=secrets.token_urlsafe(9), token_hash=_hash(token), read_key=secrets.token_urlsafe(12),
-        game=session.game, config=config, confirm_required=confirm_required, revision=0,
-    )
-    db.session.add(table)
-    for position, raw in enumerate(canonical["hands"], 1):
-        hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does
-        _add_row(table, position, dict(hand), confirmed=counts)
-    db.session.commit()
-    return Created(table.id, token, table.read_key)
+    return _store_new(session.game, config, canonical["hands"], confirm_required)
 
 
 def _create_own(record: Mapping[str, Any], confirm_required: bool) -> Created:
@@ -214,17 +297,22 @@ def _create_own(record: Mapping[str, Any], confirm_required: bool) -> Created:
         raise RecordSyntaxError(f"two hands have the same id {repeated!r}: each hand's id must be different")
     settle_record({**value, "hands": hands})  # every hand legal, options known, settlement fits
     config = {k: value[k] for k in OWN_SESSION_KEYS if k in value}
+    return _store_new(value["game"], config, hands, confirm_required)
+
+
+def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], confirm_required: bool) -> Created:
+    """Store a checked session: a new id, edit token (kept as its hash) and read key."""
     token = secrets.token_urlsafe(24)
-    table = TableSession(
-        id=secrets.token_urlsafe(9), token_hash=_hash(token), read_key=secrets.token_urlsafe(12),
-        game=value["game"], config=config, confirm_required=confirm_required, revision=0,
-    )
-    db.session.add(table)
-    for position, raw in enumerate(hands, 1):
-        hand, counts = split_counts(raw)
-        _add_row(table, position, dict(hand), confirmed=counts)
-    db.session.commit()
-    return Created(table.id, token, table.read_key)
+    created = Created(secrets.token_urlsafe(9), token, secrets.token_urlsafe(12))
+    with writelock.writing(db.engine):
+        table = TableSession(id=created.id, token_hash=_hash(token), read_key=created.read_key, game=game,
+                             config=config, confirm_required=confirm_required, revision=0)
+        db.session.add(table)
+        for position, raw in enumerate(hands, 1):
+            hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does
+            _add_row(table, position, dict(hand), confirmed=counts)
+        db.session.commit()
+    return created
 
 
 def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None) -> tuple[Hand, bool]:
@@ -234,49 +322,91 @@ def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | 
     first row unchanged. Two phones writing at once both get their hand stored (the later
     one is checked again after the earlier one, as the next hand), or a clear refusal.
     """
-    row, created, _ = record_hand(table, hand, confirmed=confirmed)
-    return row, created
+    recorded = record_hand(table, hand, confirmed=confirmed)
+    row = db.session.get(Hand, recorded.hand.id)
+    assert row is not None  # stored by this call or an earlier one, and hands are never deleted
+    return row, recorded.created
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A new hand's outcome: the stored hand, whether this call stored it, the settlement after it."""
+
+    hand: StoredHand
+    created: bool
+    settlement: dict[str, Any]
 
 
 def record_hand(
-    table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None,
-) -> tuple[Hand, bool, dict[str, Any]]:
-    """``add_hand``, also returning the session's settlement afterwards.
+    table: TableSession | SessionHead, hand: Mapping[str, Any], *, confirmed: bool | None = None,
+) -> Recorded:
+    """``add_hand`` without loading ORM objects: the path every phone and the API take for a new hand.
 
-    The check before the write already settled the session with the new hand, so when the
-    hand counts at once that settlement is returned instead of settling everything again.
+    The hands come from this process's snapshot of the session (or one query); the check before
+    the write already settled the session with the new hand, and that settlement is returned.
+    The write is three statements (the revision's optimistic lock first, then the hand and its
+    first version) and one commit.
     """
     plain, counts = split_counts(_plain(hand))  # a hand sent with "counts": false waits for confirmation
     hand = dict(plain)
     if not counts:
         confirmed = False
     client_id = _client_id(hand)
+    is_confirmed = (not table.confirm_required) if confirmed is None else confirmed
+    sid, config = table.id, table.config  # read before the commit expires them
+    stored = snapshot(table)
     for _ in range(_WRITE_ATTEMPTS):
-        seen = table.revision
-        # The session's hands are loaded once and serve the dedupe, the check and the next position;
-        # the unique constraints catch a phone that wrote in between (then this loop reloads and retries).
         if client_id is not None:
-            existing = next((h for h in table.hands if h.client_id == client_id), None)
+            existing = next((h for h in stored.hands if h.client_id == client_id), None)
             if existing is not None:
-                return existing, False, current_settlement(table)
-        record = session_record(table)
+                return Recorded(existing, False, current_settlement(table))
+        record = stored.session_record(config)
         record["hands"].append(hand)  # checked as if it counted, even while it awaits confirmation
         settled = settle_record(record)
-        is_confirmed = (not table.confirm_required) if confirmed is None else confirmed
-        position = max((h.position for h in table.hands), default=0) + 1
-        row = _add_row(table, position, hand, confirmed=is_confirmed)
+        position = stored.next_position()
         try:
-            _bump_revision(table, seen)
-            db.session.commit()
+            with writelock.writing(db.engine):
+                _bump_revision(sid, stored.revision)
+                hand_id = _insert_hand(sid, position, client_id, hand, is_confirmed)
+                db.session.commit()
         except (IntegrityError, _Conflict):  # another phone wrote to this session a moment ago
             db.session.rollback()
-            db.session.expire(table)
+            stored = _load_snapshot(sid)
             continue
+        new = StoredHand(hand_id, position, client_id, hand, False, is_confirmed)
+        after = stored.with_hand(new)
+        _keep(sid, after)
         if not is_confirmed:
-            return row, True, current_settlement(table)
-        _remember((table.id, seen + 1), settled)  # what the check settled is the new stored state
-        return row, True, settled
+            settled = settle_record(after.session_record(config))
+        _remember((sid, after.revision), settled)  # what the check settled is the new stored state
+        return Recorded(new, True, settled)
     raise RecordSyntaxError("the table is busy: other phones keep recording at this moment; send the hand again")
+
+
+def _insert_hand(session_id: str, position: int, client_id: str | None, hand: dict[str, Any], confirmed: bool) -> int:
+    """The new hand and its first version, as two inserts (no unit of work: nothing to track)."""
+    at = now()
+    hand_id: int = db.session.execute(_INSERT_HAND, {
+        "session_id": session_id, "position": position, "client_id": client_id, "record": hand, "struck": False,
+        "confirmed": confirmed, "recorded_at": at,
+    }).scalar_one()
+    db.session.execute(_INSERT_VERSION, {"hand_id": hand_id, "version": 1, "record": hand, "struck": False,
+                                         "change": "recorded", "created_at": at})
+    return hand_id
+
+
+# Built once: a statement's SQL and its cache key are then computed once per process.
+_SESSIONS, _HANDS = TableSession.__table__, Hand.__table__
+_HEAD = select(_SESSIONS.c.id, _SESSIONS.c.token_hash, _SESSIONS.c.read_key, _SESSIONS.c.config,
+               _SESSIONS.c.confirm_required, _SESSIONS.c.revision).where(_SESSIONS.c.id == bindparam("sid"))
+_SNAPSHOT = (select(_SESSIONS.c.revision, _HANDS.c.id, _HANDS.c.position, _HANDS.c.client_id, _HANDS.c.record,
+                    _HANDS.c.struck, _HANDS.c.confirmed)
+             .select_from(_SESSIONS.outerjoin(_HANDS, _HANDS.c.session_id == _SESSIONS.c.id))
+             .where(_SESSIONS.c.id == bindparam("sid")).order_by(_HANDS.c.position))
+_INSERT_HAND = insert(Hand.__table__).returning(Hand.__table__.c.id)
+_INSERT_VERSION = insert(HandVersion.__table__)
+_BUMP = (update(_SESSIONS).where(_SESSIONS.c.id == bindparam("sid"), _SESSIONS.c.revision == bindparam("seen"))
+         .values(revision=bindparam("next"), updated_at=bindparam("at")))
 
 
 _WRITE_ATTEMPTS = 5
@@ -298,9 +428,10 @@ def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], chang
     row = _hand_at(table, position)
     hand = dict(split_counts(_plain(hand))[0])  # confirming is its own step, not an edit
     settle_record(session_record(table, row=row, record=hand))
-    row.record = hand
-    _version(row, hand, row.struck, change)
-    return _commit(table, row, seen)
+    with writelock.writing(db.engine):  # before the first change: a lazy load would flush it
+        row.record = hand
+        _version(row, hand, row.struck, change)
+        return _commit(table, row, seen)
 
 
 def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand:
@@ -309,9 +440,10 @@ def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand
     row = _hand_at(table, position)
     if row.struck != struck:
         settle_record(session_record(table, row=row, struck=struck))
-        row.struck = struck
-        _version(row, row.record, struck, "struck out" if struck else "restored")
-        _commit(table, row, seen)
+        with writelock.writing(db.engine):
+            row.struck = struck
+            _version(row, row.record, struck, "struck out" if struck else "restored")
+            _commit(table, row, seen)
     return row
 
 
@@ -321,19 +453,23 @@ def confirm_hand(table: TableSession, position: int) -> Hand:
     row = _hand_at(table, position)
     if not row.confirmed:
         settle_record(session_record(table, row=row, confirmed=True))
-        row.confirmed = True
-        _version(row, row.record, row.struck, "confirmed")
-        _commit(table, row, seen)
+        with writelock.writing(db.engine):
+            row.confirmed = True
+            _version(row, row.record, row.struck, "confirmed")
+            _commit(table, row, seen)
     return row
 
 
 def _commit(table: TableSession, row: Hand, seen: int) -> Hand:
     """Commit a change checked against revision ``seen``, unless another write came first.
 
+    Called holding ``writelock.writing``, taken before the change's first statement (the
+    change may already be flushed: SQLite's write lock is then this connection's).
+
     :raises InconsistentRecord: another phone changed the session since the check (``busy``).
     """
     try:
-        _bump_revision(table, seen)
+        _bump_revision(table.id, seen)
     except _Conflict:
         db.session.rollback()
         raise InconsistentRecord(
@@ -348,17 +484,14 @@ class _Conflict(Exception):
     """The session's revision moved between the check and the write."""
 
 
-def _bump_revision(table: TableSession, seen: int) -> None:
+def _bump_revision(session_id: str, seen: int) -> None:
     """Optimistic lock: the write stands only if nobody wrote since revision ``seen`` was read.
 
     Every write checks the whole session and then moves its revision from ``seen`` to
     ``seen + 1`` in the same transaction; a write checked against an older session finds
     no row to update and is undone, so two writes never both commit on one revision.
     """
-    done = db.session.execute(
-        update(TableSession).where(TableSession.id == table.id, TableSession.revision == seen)
-        .values(revision=seen + 1).execution_options(synchronize_session=False)
-    )
+    done = db.session.execute(_BUMP, {"sid": session_id, "seen": seen, "next": seen + 1, "at": now()})
     if done.rowcount != 1:  # type: ignore[attr-defined]
         raise _Conflict()
 

@@ -22,10 +22,8 @@ import hashlib
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -34,7 +32,7 @@ OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from compiled_build import BuildFailed, build_site  # noqa: E402
+from compiled_build import compiled_copy  # noqa: E402
 from scorekeeper.engine import records  # noqa: E402
 from scorekeeper.engine.simulate import random_record  # noqa: E402
 
@@ -47,42 +45,6 @@ def make_archive(path: Path, hands: int, game: str, seed: int) -> None:
         for i in range(hands):
             record = random_record(game, PLAYERS, rng, dealer=i % 4, hand_number=i % 4 + 1)
             out.write(records.dumps(record) + "\n")
-
-
-# --- the compiled copy ----------------------------------------------------------------------------
-
-
-def source_digest() -> str:
-    """A hash of what the compiled copy is built from: the package's Python files and the build files."""
-    digest = hashlib.sha256()
-    files = sorted((ROOT / "scorekeeper").rglob("*.py")) + [ROOT / "setup.py", ROOT / "pyproject.toml"]
-    for path in files:
-        if "_bundled" in path.parts:
-            continue
-        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
-
-
-def compiled_copy() -> Path:
-    """bench/out/compiled-<hash>/site: a regular build of the current sources, installed there.
-
-    Built from a copy of the sources (the checkout gets no build files); an older copy is removed.
-    """
-    digest = source_digest()
-    home = OUT / f"compiled-{digest}"
-    site = home / "site"
-    if site.is_dir():
-        return site
-    for old in OUT.glob("compiled-*"):
-        shutil.rmtree(old, ignore_errors=True)
-    start = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-build-") as tmp:
-        try:
-            build_site(Path(tmp), site)
-        except BuildFailed as exc:
-            sys.exit(f"building the compiled copy failed: {exc}")
-    print(f"built the compiled copy in {time.perf_counter() - start:.0f} s -> {site.relative_to(ROOT)}")
-    return site
 
 
 # --- timing ---------------------------------------------------------------------------------------
@@ -136,7 +98,7 @@ def main() -> None:
         print(f"made {args.hands} legal {args.game} hands in {time.perf_counter() - t:.1f} s -> {archive.name}")
     engines: list[tuple[str, Path | None]] = [("pure", None)]
     if not args.pure:
-        engines.append(("compiled", compiled_copy()))
+        engines.append(("compiled", compiled_copy(OUT)))
     plays = args.hands * 52
     outputs = set()
     for name, site in engines:

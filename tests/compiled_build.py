@@ -1,16 +1,20 @@
 """A regular (compiled) build of the current sources, installed into a folder of its own.
 
-Shared by tests/test_compiled.py and bench/replay.py: both copy the sources (the checkout
-gets no build files), build the wheel with pip, and install it with ``pip install --target``.
+Shared by tests/test_compiled.py and the benches (bench/replay.py, bench/load.py): they copy the
+sources (the checkout gets no build files), build the wheel with pip, and install it with
+``pip install --target``; the benches keep the copy under bench/out/ (``compiled_copy``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -64,4 +68,37 @@ def build_site(base: Path, site: Path) -> Path:
         raise BuildFailed(f"pip install failed ({done.returncode}):\n{done.stderr[-3000:]}")
     if (source / "scorekeeper" / "_bundled").exists():
         raise BuildFailed("the build copied the app's folders into the sources")
+    return site
+
+
+def source_digest() -> str:
+    """A hash of what the compiled copy is built from: the package's Python files and the build files."""
+    digest = hashlib.sha256()
+    files = sorted((ROOT / "scorekeeper").rglob("*.py")) + [ROOT / "setup.py", ROOT / "pyproject.toml"]
+    for path in files:
+        if "_bundled" in path.parts:
+            continue
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def compiled_copy(out: Path) -> Path:
+    """``out``/compiled-<hash>/site: a regular build of the current sources, installed there once.
+
+    Named by a hash of the sources, so an edit builds a new copy (and the older one is removed).
+    Exits with pip's message when the build fails: a bench has nothing to measure then.
+    """
+    home = out / f"compiled-{source_digest()}"
+    site = home / "site"
+    if site.is_dir():
+        return site
+    for old in out.glob("compiled-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-build-") as tmp:
+        try:
+            build_site(Path(tmp), site)
+        except BuildFailed as exc:
+            sys.exit(f"building the compiled copy failed: {exc}")
+    print(f"built the compiled copy in {time.perf_counter() - start:.0f} s -> {site}", flush=True)
     return site

@@ -19,7 +19,7 @@ from scorekeeper.web import MIGRATIONS
 from scorekeeper.web.extensions import db
 from scorekeeper.web.serve import upgrade_database
 
-TABLES = {"sessions", "hands", "hand_versions"}
+TABLES = {"sessions", "hands", "hand_versions", "evenings", "evening_players", "evening_results"}
 
 
 @pytest.fixture

@@ -52,12 +52,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from . import models  # noqa: F401  (tables known to the metadata)
     from .api import bp as api_bp
     from .pages import bp as pages_bp
+    from .progressive import bp as progressive_bp
     from .sheets import bp as sheets_bp
 
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API authenticates with the session's token, not a cookie
     app.register_blueprint(pages_bp)  # the phone pages: forms with CSRF tokens
     app.register_blueprint(sheets_bp)  # printed score sheets (PDF): read-only, no forms
+    app.register_blueprint(progressive_bp)  # Progressive Hearts evenings: pages with CSRF, the tally PDF
     app.after_request(security_headers)
     return app
 

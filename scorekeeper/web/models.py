@@ -78,3 +78,71 @@ class HandVersion(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     hand: Mapped[Hand] = relationship(back_populates="versions")
+
+
+# --- Progressive Hearts evenings (catalogue 2.20, 3.13) ---------------------------------------------
+
+class Evening(db.Model):  # type: ignore[name-defined,misc]
+    """An evening of Progressive Hearts tables: its keys, its planned rounds, and the prize cuts.
+
+    The seating and the stars are never stored: the engine computes them from the players'
+    first seating and the tables' results (``engine.progressive``).
+    """
+
+    __tablename__ = "evenings"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64))  # sha256 of the edit token, as for sessions
+    read_key: Mapped[str] = mapped_column(String(32), unique=True)
+    rounds: Mapped[int | None] = mapped_column(Integer)  # rounds planned; None: the host ends the evening
+    seating: Mapped[str] = mapped_column(String(10))  # how the first seating was made: "typed" or "drawn"
+    ended: Mapped[bool] = mapped_column(Boolean, default=False)  # the host ended it (open-ended or early)
+    prize_cuts: Mapped[list[str]] = mapped_column(JSON, default=list)  # who won each prize cut, in the order asked
+    revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped on every write: phones poll it
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
+
+    players: Mapped[list[EveningPlayer]] = relationship(
+        back_populates="evening", order_by="EveningPlayer.seat_order", cascade="all, delete-orphan"
+    )
+    results: Mapped[list[EveningResult]] = relationship(
+        back_populates="evening",
+        order_by="(EveningResult.round_no, EveningResult.table_no, EveningResult.version)",
+        cascade="all, delete-orphan",
+    )
+
+
+class EveningPlayer(db.Model):  # type: ignore[name-defined,misc]
+    """A lady or a gentleman of an evening, and where the first seating put her or him."""
+
+    __tablename__ = "evening_players"
+    __table_args__ = (
+        UniqueConstraint("evening_id", "name"),
+        UniqueConstraint("evening_id", "kind", "seat_order"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[str] = mapped_column(ForeignKey("evenings.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(10))  # "lady" or "gentleman"
+    seat_order: Mapped[int] = mapped_column(Integer)  # 0-based among his kind: round 1 at table seat_order // 2 + 1
+
+    evening: Mapped[Evening] = relationship(back_populates="players")
+
+
+class EveningResult(db.Model):  # type: ignore[name-defined,misc]
+    """One version of one table's result in one round; the highest version counts, all are kept."""
+
+    __tablename__ = "evening_results"
+    __table_args__ = (UniqueConstraint("evening_id", "round_no", "table_no", "version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[str] = mapped_column(ForeignKey("evenings.id", ondelete="CASCADE"), index=True)
+    round_no: Mapped[int] = mapped_column(Integer)  # 1-based
+    table_no: Mapped[int] = mapped_column(Integer)  # 1 is the head table
+    version: Mapped[int] = mapped_column(Integer)  # 1 when entered, then one more per correction
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)  # engine.progressive.table_json
+    change: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    evening: Mapped[Evening] = relationship(back_populates="results")

@@ -1,0 +1,239 @@
+"""The pages of a Progressive Hearts evening (catalogue 2.20, 3.13): start it, the table plan of
+each round, each table's result from any phone, the stars, the prizes, the printed tally.
+
+Views stay thin, as the session pages do: they parse a form, call ``progressive_services``
+(which asks the engine and commits), show a refusal as the engine's sentence with the form
+kept as typed, and redirect. The edit link carries the evening's token (``/e/<id>/<token>``);
+the read-only link its read key (``/ve/<id>/<key>``) and has no write route at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+
+from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.progressive import TablePlan, seating_plan
+from ..sheets import progressive as tally
+from . import pages, services
+from . import progressive_forms as forms
+from . import progressive_services as evenings
+from . import sheets as printed
+from .extensions import db
+from .forms import ActionForm, choices
+from .http import bearer_token
+from .models import Evening
+
+bp = Blueprint("progressive", __name__)
+# The session pages' answers: the error page with a 403, a 404, or "send the form again".
+bp.register_error_handler(services.AccessDenied, pages._denied)
+bp.register_error_handler(services.NotFound, pages._missing)
+bp.register_error_handler(CSRFError, pages._csrf)
+
+POLL_SECONDS = pages.POLL_SECONDS
+
+
+@bp.route("/evenings/new", methods=["GET", "POST"])
+def start() -> Any:
+    """Start an evening: the ladies and the gentlemen, the first seating, the rounds."""
+    form = forms.EveningForm()
+    refusal = None
+    if form.validate_on_submit():
+        try:
+            created = evenings.create_evening(forms.typed_names(form.ladies.data), forms.typed_names(form.gentlemen.data),
+                                              form.seating.data or "drawn", form.rounds.data)
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            refusal = exc.message
+        else:
+            flash("The evening is ready: seat everyone as the plan says, and share the links below.")
+            return redirect(url_for(".evening_edit", eid=created.id, key=created.token))
+    elif request.method == "POST":
+        refusal = "Please check the fields marked below."
+    return render_template("pages/progressive_start.html", form=form, refusal=refusal)
+
+
+# --- the evening page --------------------------------------------------------------------------
+
+@bp.get("/e/<eid>/<key>")
+def evening_edit(eid: str, key: str) -> str:
+    return _evening_page(evenings.edit_evening(eid, key), True, key)
+
+
+@bp.get("/ve/<eid>/<key>")
+def evening_read(eid: str, key: str) -> str:
+    return _evening_page(evenings.read_evening(eid, None, key), False, key)
+
+
+@bp.get("/e/<eid>/<key>/live")
+def live_edit(eid: str, key: str) -> str:
+    return render_template("pages/progressive_live.html", **_context(evenings.edit_evening(eid, key), True, key))
+
+
+@bp.get("/ve/<eid>/<key>/live")
+def live_read(eid: str, key: str) -> str:
+    return render_template("pages/progressive_live.html", **_context(evenings.read_evening(eid, None, key), False, key))
+
+
+@bp.get("/ve/<eid>/<key>/revision")
+def revision(eid: str, key: str) -> Response:
+    """What the phones poll to follow the tables entered elsewhere."""
+    return jsonify({"revision": evenings.read_evening(eid, None, key).revision})
+
+
+def _evening_page(evening: Evening, can_edit: bool, key: str) -> str:
+    links = {"read": url_for(".evening_read", eid=evening.id, key=evening.read_key, _external=True)}
+    if can_edit:
+        links["edit"] = url_for(".evening_edit", eid=evening.id, key=key, _external=True)
+    return render_template("pages/progressive_evening.html", links=links, **_context(evening, can_edit, key))
+
+
+def _context(evening: Evening, can_edit: bool, key: str) -> dict[str, Any]:
+    view = evenings.load(evening)
+    prize_form = None
+    if can_edit and view.tie:
+        prize_form = forms.PrizeCutForm()
+        prize_form.winner.choices = choices([(view.name(p), view.name(p)) for p in view.tie.players])
+    live = ".live_edit" if can_edit else ".live_read"
+    return {
+        "view": view, "evening": evening, "can_edit": can_edit, "key": key, "standings": tally.standings(view.state),
+        "last_round": (view.played[-1].number, tally.round_lines(view.played[-1])) if view.played else None,
+        "action_form": ActionForm(),
+        "prize_form": prize_form, "live_url": url_for(live, eid=evening.id, key=key),
+        "poll_url": url_for(".revision", eid=evening.id, key=evening.read_key), "poll_seconds": POLL_SECONDS,
+    }
+
+
+@bp.get("/e/<eid>/<key>/round/<int:round_no>")
+def round_edit(eid: str, key: str, round_no: int) -> str:
+    return _round_page(evenings.edit_evening(eid, key), True, key, round_no)
+
+
+@bp.get("/ve/<eid>/<key>/round/<int:round_no>")
+def round_read(eid: str, key: str, round_no: int) -> str:
+    return _round_page(evenings.read_evening(eid, None, key), False, key, round_no)
+
+
+def _round_page(evening: Evening, can_edit: bool, key: str, round_no: int) -> str:
+    """A played round on a page of its own: the evening page shows the last one only, to stay small."""
+    view = evenings.load(evening)
+    if not 1 <= round_no <= len(view.played):
+        raise services.NotFound(f"round {round_no} has not been played")
+    back = url_for(".evening_edit" if can_edit else ".evening_read", eid=evening.id, key=key)
+    return render_template("pages/progressive_round.html", number=round_no, lines=tally.round_lines(view.played[round_no - 1]),
+                           view=view, evening=evening, key=key, can_edit=can_edit, back=back)
+
+
+# --- a table's result ------------------------------------------------------------------------------
+
+@bp.route("/e/<eid>/<key>/round/<int:round_no>/table/<int:table_no>", methods=["GET", "POST"])
+def table(eid: str, key: str, round_no: int, table_no: int) -> Any:
+    """Enter a table's result, or correct it while the next round has none."""
+    evening = evenings.edit_evening(eid, key)
+    view = evenings.load(evening)
+    plan = _plan(view, round_no, table_no)
+    players = [view.name(p) for p in plan.order]
+    stored = view.latest.get((round_no, table_no))
+    posted = request.method == "POST"
+    form = forms.table_form(players, stored.record if stored else None, stored.version if stored else 0, posted)
+    refusal, needs_cut = None, False
+    if posted and form.validate():
+        try:
+            evenings.record_table(evening, round_no, table_no, forms.table_record(form, players), form.seen_version())
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            refusal, needs_cut = exc.message, exc.code == "cut"
+        else:
+            flash(f"Table {table_no}'s result of round {round_no} is in.")
+            return redirect(url_for(".evening_edit", eid=eid, key=key) + f"#table-{table_no}")
+    elif posted:
+        refusal = "Please check the fields marked below."
+    history = [{"version": r.version, "when": r.created_at, "change": r.change, "diff": ""}
+               for r in evenings.versions(evening, round_no, table_no)]
+    shown = stored.record if stored else {}
+    return render_template(
+        "pages/progressive_table.html", form=form, refusal=refusal, plan=plan, players=players, view=view,
+        round_no=round_no, evening=evening, key=key, versions=history, closed=evenings.closed_reason(view, round_no),
+        show_cut=needs_cut or "cuts" in shown or "cut_cards" in shown, show_revoke="revoke" in shown,
+        back=url_for(".evening_edit", eid=eid, key=key) + f"#table-{table_no}",
+    )
+
+
+def _plan(view: evenings.EveningView, round_no: int, table_no: int) -> TablePlan:
+    """Who sits at a table in a round: the round being played, or a complete one (its seating then)."""
+    if view.current is not None and round_no == view.current:
+        state = view.state
+    elif 1 <= round_no <= len(view.played):
+        state = view.played[round_no - 1].before
+    else:
+        raise services.NotFound(f"round {round_no} is not being played")
+    found = [p for p in seating_plan(state) if p.number == table_no]
+    if not found:
+        raise services.NotFound(f"no table {table_no}: this evening has {len(state.tables)} tables")
+    return found[0]
+
+
+# --- the end and the prizes --------------------------------------------------------------------------
+
+@bp.post("/e/<eid>/<key>/end")
+def end(eid: str, key: str) -> Any:
+    evening = evenings.edit_evening(eid, key)
+    form = ActionForm()
+    if form.validate():
+        try:
+            evenings.end_evening(evening)
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            flash(exc.message, "error")
+        else:
+            flash("The evening is over: here are the prizes.")
+    return redirect(url_for(".evening_edit", eid=eid, key=key) + "#prizes")
+
+
+@bp.post("/e/<eid>/<key>/prize-cut")
+def prize_cut(eid: str, key: str) -> Any:
+    evening = evenings.edit_evening(eid, key)
+    form = forms.PrizeCutForm()
+    if not form.validate():
+        flash("Choose who won the cut.", "error")
+    else:
+        try:
+            evenings.record_prize_cut(evening, form.winner.data or "")
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            flash(exc.message, "error")
+    return redirect(url_for(".evening_edit", eid=eid, key=key) + "#prizes")
+
+
+# --- the printed tally --------------------------------------------------------------------------------
+
+@bp.get("/evenings/<eid>/sheet.pdf")
+def sheet(eid: str) -> Any:
+    """The evening's tally (rounds, tables, hearts, stars, prizes): the read key as ``?key=`` or the
+    edit token as ``Authorization: Bearer``, as a session's sheet."""
+    evening = evenings.read_evening(eid, bearer_token(), request.args.get("key"))
+    try:
+        paper = printed._paper()
+    except RecordSyntaxError as exc:
+        return _refused(exc.message)
+    pdf = tally.evening_pdf(evenings.tally(evenings.load(evening)), paper=paper)
+    return printed._pdf(pdf, f"progressive-hearts-{evening.id}.pdf")
+
+
+@bp.get("/evenings/blank.pdf")
+def blank() -> Any:
+    """A blank tally for pen and paper: ``tables`` (2 to 20) and ``rounds`` (1 to 30)."""
+    tables, rounds = request.args.get("tables") or "3", request.args.get("rounds") or "6"
+    if not (tables.isdigit() and 2 <= int(tables) <= 20 and rounds.isdigit() and 1 <= int(rounds) <= 30):
+        return _refused("tables must be a number from 2 to 20, and rounds from 1 to 30")
+    try:
+        paper = printed._paper()
+    except RecordSyntaxError as exc:
+        return _refused(exc.message)
+    return printed._pdf(tally.blank_pdf(int(tables), int(rounds), paper=paper), f"progressive-hearts-{tables}-tables.pdf")
+
+
+def _refused(message: str) -> Any:
+    return render_template("pages/error.html", title="Cannot print this", message=message), 400

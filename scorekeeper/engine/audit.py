@@ -38,6 +38,7 @@ class TrickView:
     before: tuple[tuple[Card, ...], ...] | None  # each seat's cards when the trick began, if known
     after: tuple[tuple[Card, ...], ...]  # each seat's cards left after the trick's last play
     taken: tuple[tuple[Card, ...], ...]  # each seat's cards won so far, after this trick
+    draws: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # Domino Hearts: who drew what from the stock, in order
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ def audit(record: HandRecord) -> HandAudit:
         outcome = replay(record, audit=True)
     except ScorekeeperError as exc:
         return HandAudit(record, players, (), None, exc, None, None, len(record.play), 0)
-    total = len(players) * (outcome.layout.hand_size if outcome.layout else 0)
+    total = _whole_hand(outcome)
     error = outcome.error
     claim = None
     established = None
@@ -106,6 +107,21 @@ def what_if(record: HandRecord, play: int, card: Card) -> HandRecord:
     return dataclasses.replace(record, play=tuple(plays))
 
 
+def _whole_hand(outcome: HandOutcome) -> int:
+    """How many cards a whole hand plays: the cards dealt (with a stock drawn after each trick, those
+    too); in Domino Hearts, where the last player keeps his cards, the plays of a hand that is over, or
+    at most the cards still held."""
+    layout, ruleset, n = outcome.layout, outcome.ruleset, len(outcome.players)
+    if layout is None:
+        return 0
+    if ruleset.domino:
+        held = outcome.snapshots[-1].holdings if outcome.snapshots else outcome.dealt or ()
+        stock = layout.widow_size - sum(len(d.cards) for d in outcome.draws)
+        return len(outcome.record.play) + (0 if outcome.remainder else sum(len(h) for h in held) + stock)
+    tricks = ruleset.tricks_per_hand(layout, n)
+    return n * (layout.hand_size if tricks is None else tricks)
+
+
 def _tricks(outcome: HandOutcome) -> tuple[TrickView, ...]:
     """Group the replay's snapshots into tricks."""
     views: list[TrickView] = []
@@ -129,4 +145,5 @@ def _view(group: list[Snapshot], before: tuple[tuple[Card, ...], ...] | None) ->
         number=last.trick, leader=plays[0][0], plays=plays,
         winner=None if done is None or done.winner < 0 else done.winner,  # a dead trick (Cancellation): nobody
         before=before, after=last.holdings, taken=last.taken,
+        draws=tuple((snap.seat, snap.drawn) for snap in group if snap.drawn),
     )

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card, Suit, card, format_cards
-from .errors import IllegalPlay
+from .errors import IllegalPlay, InconsistentRecord
 from .ruleset import Ruleset
 from .seating import Seating
 
@@ -92,6 +92,7 @@ class Snapshot:
     completed: Trick | None  # set when this card completed a trick
     holdings: tuple[tuple[Card, ...], ...]  # each seat's cards left, display order
     taken: tuple[tuple[Card, ...], ...]  # each seat's cards won so far
+    drawn: tuple[Card, ...] = ()  # Domino Hearts: what the player drew from the stock just before this play
 
 
 class Hand:
@@ -153,7 +154,10 @@ class Hand:
         self._cancel = ruleset.cancellation  # Cancellation Hearts: identical cards cancel; dead tricks
         self.dead: list[Card] = []  # cards of dead tricks not yet taken (out of play when the hand ends)
         self._widow_taken = False
-        self.stock = list(stock)  # Two-Handed Hearts: drawn after each trick, top card first (2.14)
+        self.stock = list(stock)  # the stock, top card first: Two-Handed Hearts draws after each trick (2.14)
+        self._refill = bool(stock)  # draw after each trick (Two-Handed Hearts; not Domino Hearts' stock)
+        self._size = self.n  # cards in a trick: one per player (fewer once Domino Hearts players drop out)
+        self._short = 0  # cards the finished tricks lacked (Domino Hearts: players out), for plays_made
         self.current: list[tuple[int, Card]] = []
         self._led = 0  # suit bits of the current trick's led suit; 0 before the lead
         self._out_of_order = False  # someone not on turn played to the current trick (4.3)
@@ -189,8 +193,8 @@ class Hand:
 
     @property
     def plays_made(self) -> int:
-        """Plays made so far: every finished trick has one per seat (counted, not kept, for speed)."""
-        return len(self.tricks) * self.n + len(self.current)
+        """Plays made so far: a finished trick has one per seat, or fewer (counted, not kept, for speed)."""
+        return len(self.tricks) * self.n - self._short + len(self.current)
 
     def has_played(self, seat: int) -> bool:
         """Whether ``seat`` has played to the current trick."""
@@ -318,7 +322,7 @@ class Hand:
         known_single = check and not self._double  # a checked play's card is held, and only once
         breakers = self._breakers
         suit_bits = self._suit_bits
-        n = self.n
+        n = self._size
         for c, named in plays:
             if check:
                 self.check_play(c, named)
@@ -374,7 +378,7 @@ class Hand:
         if not self._widow_taken:
             won.extend(self.widow)  # the widow goes to the winner of trick 1 (T-STD 5)
             self._widow_taken = True
-        if self.stock:  # 2.14: the winner draws the top card of the stock, then the loser the next
+        if self._refill and self.stock:  # 2.14: the winner draws the top card of the stock, then the loser the next
             seat = winner
             for _ in range(self.n):
                 if self.stock:
@@ -442,7 +446,12 @@ class Hand:
             completed=completed,
             holdings=tuple(tuple(_expand(h)) for h in self.holding),
             taken=tuple(tuple(t) for t in self.taken),
+            drawn=self._drawn_before(self.plays_made - 1),
         )
+
+    def _drawn_before(self, play: int) -> tuple[Card, ...]:
+        """The cards drawn from the stock just before play ``play`` (Domino Hearts only)."""
+        return ()
 
     def _name(self, seat: int) -> str:
         return self.seating.players[seat]
@@ -509,3 +518,228 @@ _RANK_ORDERS: Final = {False: _rank_order(False), True: _rank_order(True)}  # sh
 def trump_index(suit: Suit) -> int:
     """The suit index (Card.si) of a trump suit."""
     return ("S", "H", "D", "C").index(suit.value)
+
+
+# --- the games whose play differs: Domino Hearts, Conquimbert --------------------------------------
+# Subclasses here rather than flags in ``Hand.run``: the common replay pays nothing for them (a compiled
+# build also needs them in this module: an interpreted class cannot subclass a compiled one).
+
+
+class Draw(NamedTuple):
+    """Cards a player drew from the stock before a play (Domino Hearts, 2.13)."""
+
+    play: int  # 0-based index of the play they came before
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class Remainder(NamedTuple):
+    """The end of a Domino Hearts hand: who kept the cards still held and took the stock (2.13, AMB-17)."""
+
+    seat: int
+    kept: tuple[Card, ...]
+    stock: tuple[Card, ...]
+
+
+class DominoHand(Hand):
+    """Domino Hearts (catalogue 2.13, AMB-17): six cards each, the rest a stock, top card first.
+
+    A player who cannot follow draws from the stock, one card at a time, until he draws a card of
+    the suit led, and plays it; only with the stock gone may he discard. A player whose hand is
+    empty drops out: a trick is played by the players still holding cards, and a winner with none
+    left is followed as leader by the next of them on his left. When one player is left with cards
+    he keeps them and takes the stock; when the last players run out on the same trick, its winner
+    takes the stock (AMB-17). The record holds the stock's order, not the draws: they follow from
+    it, so they are made here, when a player's turn needs them, and kept (``draws``) for the audit
+    and the notation.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seating: Seating,
+        dealer: int,
+        hands: Sequence[Iterable[Card]],
+        *,
+        stock: Sequence[Card] = (),
+        leader: int | None = None,
+        out_of_turn_tricks: Iterable[int] = (),
+    ) -> None:
+        super().__init__(ruleset, seating, dealer, hands, leader=leader, out_of_turn_tricks=out_of_turn_tricks,
+                         stock=stock)
+        self._refill = False  # drawn when void, not after each trick
+        self.draws: list[Draw] = []
+        self.remainder: Remainder | None = None
+
+    def must_draw(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` draws before playing now: up to and including the first card of the suit
+        led (all of the stock when it has none); nothing when he can follow, leads, or the stock is gone."""
+        led = self._led
+        held = self._held[seat]
+        if not led or not held or held & led or not self.stock:
+            return ()
+        for i, c in enumerate(self.stock):
+            if c.bit & led:
+                return tuple(self.stock[: i + 1])
+        return tuple(self.stock)
+
+    def check_play(self, c: Card, seat: int | None = None) -> None:
+        """``Hand.check_play`` with the cards the player must draw first in his hand: a card of the suit
+        led among them must be played (code ``draw``: AMB-10 handles it like a renege)."""
+        who = self.turn if seat is None else seat
+        drawn = self.must_draw(who)
+        if not drawn:
+            super().check_play(c, seat)
+            return
+        held = self._held
+        before = held[who]
+        for d in drawn:
+            held[who] |= d.bit
+        try:
+            super().check_play(c, seat)
+        except IllegalPlay as exc:
+            if exc.code != "revoke":
+                raise
+            suit = self.current[0][1].suit
+            name = self._name(who)
+            self._fail(
+                "draw", who, c,
+                f"{name} played {c} without drawing: with no {suit.noun if suit else 'hearts'} in hand and cards in "
+                f"the stock, {name} draws until a {_suit_noun(suit)} comes ({format_cards(drawn)}) and must play it, "
+                f"{drawn[-1]}",
+            )
+        finally:
+            held[who] = before
+
+    def legal_plays(self) -> list[Card]:
+        """Every card the player to move may play, counting the cards he must draw first."""
+        mask = self._held[self.turn]
+        for d in self.must_draw(self.turn):
+            mask |= d.bit
+        return [c for c in cards_of(mask) if self.is_legal(c)]
+
+    def run(self, plays: Iterable[tuple[Card, int | None]], *, check: bool = True) -> None:
+        """``Hand.run``, each player drawing what he must before his card is applied."""
+        for c, named in plays:
+            if check:
+                self.check_play(c, named)
+            seat = self.turn if named is None else named
+            drawn = self.must_draw(seat)
+            if drawn:
+                self.draws.append(Draw(self.plays_made, seat, drawn))
+                del self.stock[: len(drawn)]
+                for d in drawn:
+                    self._held[seat] |= d.bit
+            super().run(((c, named),), check=False)
+
+    def _finish_trick(self) -> Trick:
+        """The trick as usual; then the players with no cards drop out (2.13), or the hand ends."""
+        trick = super()._finish_trick()
+        self._short += self.n - len(trick.plays)
+        held = self._held
+        active = [s for s in range(self.n) if held[s]]
+        if len(active) <= 1:  # one player left keeps his cards and takes the stock; none: the winner (AMB-17)
+            keeper = active[0] if active else trick.winner
+            kept, stock = cards_of(held[keeper]), list(self.stock)
+            if kept or stock:
+                self.taken[keeper].extend(kept + stock)
+                self.remainder = Remainder(keeper, tuple(kept), tuple(stock))
+            held[keeper] = 0
+            self.stock.clear()
+            return trick
+        if len(active) < self._size:
+            for s in range(self.n):  # the turn passes over the players who dropped out
+                nxt = self.seating.next(s)
+                while not held[nxt]:
+                    nxt = self.seating.next(nxt)
+                self._next[s] = nxt
+            self._size = len(active)
+        if not held[trick.winner]:  # he won with his last card: the next active player on his left leads
+            self.leader = self.turn = self._next[trick.winner]
+        return trick
+
+    def _drawn_before(self, play: int) -> tuple[Card, ...]:
+        return next((d.cards for d in self.draws if d.play == play), ())
+
+
+class Turned(NamedTuple):
+    """Conquimbert (2.24): the play that could not follow first, and the card turned up for trumps."""
+
+    play: int
+    seat: int
+    card: Card
+
+
+class ConquimbertHand(Hand):
+    """Conquimbert (catalogue 2.24, AMB-34): the ten ranks second, and trumps come late.
+
+    The first time a player cannot follow, the top card of the out-of-play stock (``turn_up``) is
+    shown: its suit is trumps for that trick and every later one. Without a stock (four players)
+    the hand has no trumps.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seating: Seating,
+        dealer: int,
+        hands: Sequence[Iterable[Card]],
+        *,
+        turn_up: Card | None = None,
+        has_stock: bool = True,
+        leader: int | None = None,
+        out_of_turn_tricks: Iterable[int] = (),
+    ) -> None:
+        super().__init__(ruleset, seating, dealer, hands, leader=leader, out_of_turn_tricks=out_of_turn_tricks)
+        self.turn_up = turn_up
+        self._awaiting = has_stock  # trumps not turned up yet, and a stock to turn them from
+        self.turned: Turned | None = None
+
+    def run(self, plays: Iterable[tuple[Card, int | None]], *, check: bool = True) -> None:
+        """``Hand.run``, turning up trumps at the first card that does not follow."""
+        for c, named in plays:
+            if check:
+                self.check_play(c, named)
+            if self._awaiting and self._led and not c.bit & self._led:
+                self._turn_up(c, self.turn if named is None else named)
+            super().run(((c, named),), check=False)
+
+    def _turn_up(self, c: Card, seat: int) -> None:
+        """:raises InconsistentRecord: the record does not say which card was turned up (``trumps``)."""
+        up = self.turn_up
+        if up is None or up.suit is None:
+            raise InconsistentRecord(
+                f"{self._name(seat)} could not follow in trick {self.trick_number}, so the top out-of-play card "
+                f"was turned up for trumps: record it (the event {{\"type\": \"trumps\", \"card\": ...}}, or the "
+                f"out-of-play cards in \"widow\", top card first)",
+                code="trumps", play=self.plays_made, trick=self.trick_number, player=self._name(seat), card=c.code,
+            )
+        self.trump = trump_index(up.suit)
+        self.turned = Turned(self.plays_made, seat, up)
+        self._awaiting = False
+
+
+def new_hand(
+    ruleset: Ruleset,
+    seating: Seating,
+    dealer: int,
+    hands: Sequence[Iterable[Card]],
+    *,
+    undealt: Sequence[Card] = (),
+    trump: Card | None = None,
+    leader: int | None = None,
+    out_of_turn_tricks: Iterable[int] = (),
+) -> Hand:
+    """The state machine a ruleset plays with. ``undealt`` is what the record's widow holds (the
+    widow, a stock, or the cards out of play); ``trump`` the card turned up for trumps, or the
+    named suit's ace."""
+    if ruleset.domino:
+        return DominoHand(ruleset, seating, dealer, hands, stock=undealt, leader=leader,
+                          out_of_turn_tricks=out_of_turn_tricks)
+    if ruleset.trumps == "first-void":
+        return ConquimbertHand(ruleset, seating, dealer, hands, turn_up=trump,
+                               has_stock=ruleset.layout(seating.size).widow_size > 0, leader=leader,
+                               out_of_turn_tricks=out_of_turn_tricks)
+    return Hand(ruleset, seating, dealer, hands, widow=undealt if ruleset.leftover == "widow" else (),
+                stock=undealt if ruleset.leftover == "stock" else (), trump=None if trump is None else trump.suit,
+                leader=leader, out_of_turn_tricks=out_of_turn_tricks)

@@ -32,14 +32,16 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
-from .cards import Card, parse_cards
+from .cards import Card, format_cards, parse_cards
 from .errors import RecordSyntaxError, ScorekeeperError
+from .games import make_ruleset
 from .records import FIELD_ORDER, HandRecord, PlayItem, from_json, to_json
-from .replay import replay
+from .replay import HandOutcome, replay
 
 __all__ = ["TAGS", "TagSpec", "dump", "dumps", "load", "loads"]
 
@@ -132,49 +134,87 @@ def _play_lines(record: HandRecord) -> list[str]:
     """Trick lines with their comments, comments lined up in one column."""
     n = max(1, len(record.players))
     items = [_item_text(item) for item in record.play]
-    numbers = [f"{k // n + 1}." for k in range(0, len(items), n)]
-    pad = max((len(number) for number in numbers), default=0)  # cards line up in columns
-    lines = [number.ljust(pad) + " " + " ".join(items[k * n:k * n + n]) for k, number in enumerate(numbers)]
-    remarks, note = _remarks(record, len(lines), n)
+    starts = _trick_starts(record, n)
+    pad = len(f"{len(starts)}.")  # cards line up in columns
+    lines = [f"{k + 1}.".ljust(pad) + " " + " ".join(items[start:end])
+             for k, (start, end) in enumerate(zip(starts, starts[1:] + [len(items)]))]
+    remarks, note, ending = _remarks(record, starts)
     width = max((len(line) for line in lines), default=0)
     out = [f"; {note}"] if note else []
     out += [line.ljust(width) + f" ; {remark}" if remark else line for line, remark in zip(lines, remarks, strict=True)]
-    return out
+    return out + ([f"; {ending}"] if ending else [])
+
+
+def _trick_starts(record: HandRecord, n: int) -> list[int]:
+    """Where each trick line starts in the play: every ``n`` cards, or, where players drop out as their
+    hands run out (Domino Hearts), where the replay's tricks start (then every ``n`` after an error)."""
+    starts = list(range(0, len(record.play), n))
+    try:
+        if not make_ruleset(record.game, record.options).domino:
+            return starts
+        outcome = replay(record, audit=True)
+    except ScorekeeperError:
+        return starts
+    starts, at = [], 0
+    for trick in outcome.tricks or ():
+        starts.append(at)
+        at += len(trick.plays)
+    return starts + list(range(at, len(record.play), n))
 
 
 def _item_text(item: PlayItem) -> str:
     return item.card.code if item.player is None else f"{_json(item.player)}:{item.card.code}"
 
 
-def _remarks(record: HandRecord, count: int, n: int) -> tuple[list[str], str | None]:
-    """Per trick line, what replay says of it; and a note for an error no line can carry.
+def _remarks(record: HandRecord, starts: list[int]) -> tuple[list[str], str | None, str | None]:
+    """Per trick line, what replay says of it; a note for an error no line can carry; and how the
+    hand ended, where that is not a trick (Domino Hearts' last player and the stock).
 
     On an illegal hand only the line of the first illegal play is commented: replay reports
     the error, not the tricks completed before it, so earlier lines stay bare.
     """
+    count = len(starts)
     remarks = [""] * count
     try:
         outcome = replay(record)
     except ScorekeeperError as exc:
         word = "unreadable" if isinstance(exc, RecordSyntaxError) else "illegal"
         note = f"{word}: {_one_line(exc.message)}"
-        at = _error_line(exc, count, n)
+        at = _error_line(exc, starts)
         if at is None:
-            return remarks, note
+            return remarks, note, None
         remarks[at] = note
-        return remarks, None
+        return remarks, None, None
     names = [_one_line(name) for name in outcome.players]
     for k, trick in enumerate((outcome.tricks or ())[:count]):
         won = "the trick is dead" if trick.winner < 0 else f"{names[trick.winner]} won"  # Cancellation Hearts
-        remarks[k] = f"{names[trick.leader]} led, {won}"
-    return remarks, None
+        end = starts[k + 1] if k + 1 < count else len(record.play)
+        remarks[k] = f"{names[trick.leader]} led, {won}" + _beside(outcome, starts[k], end, names)
+    ending = None
+    if outcome.remainder is not None:
+        kept, stock = outcome.remainder.kept, outcome.remainder.stock
+        parts = ([f"keeps {format_cards(kept)}"] if kept else []) + ([f"takes the stock, {format_cards(stock)}"]
+                                                                     if stock else [])
+        ending = f"{names[outcome.remainder.seat]} " + " and ".join(parts)
+    return remarks, None, ending
 
 
-def _error_line(exc: ScorekeeperError, count: int, n: int) -> int | None:
+def _beside(outcome: HandOutcome, start: int, end: int, names: list[str]) -> str:
+    """What happened beside the cards in the trick of plays ``start`` to ``end``: Domino Hearts' draws,
+    Conquimbert's trumps turned up."""
+    said = [f"{names[d.seat]} drew {format_cards(d.cards)}" for d in outcome.draws if start <= d.play < end]
+    turned = outcome.turned
+    if turned is not None and start <= turned.play < end and turned.card.suit is not None:
+        said.append(f"{names[turned.seat]} could not follow: {turned.card} turned up, {turned.card.suit.noun} "
+                    f"are trumps")
+    return "".join(f"; {words}" for words in said)
+
+
+def _error_line(exc: ScorekeeperError, starts: list[int]) -> int | None:
     """The trick line an error belongs to: its play's, or its trick's; None for the whole record."""
-    if exc.play is not None and count:
-        return min(exc.play // n, count - 1)  # a hand that stops early: its last line
-    if exc.trick is not None and 1 <= exc.trick <= count:
+    if exc.play is not None and starts:
+        return max(bisect_right(starts, exc.play) - 1, 0)  # a hand that stops early: its last line
+    if exc.trick is not None and 1 <= exc.trick <= len(starts):
         return exc.trick - 1
     return None
 
@@ -247,8 +287,17 @@ class _Reader:
             self._line(line, number)
         self._require_tags()
         players = next(u.value for u in self.units if u.field == "players")
-        self.units += _play_units(self.tokens, len(players))
+        self.units += _play_units(self.tokens, len(players), 2 if self._players_drop_out() else None)
         return _build(self.units)
+
+    def _players_drop_out(self) -> bool:
+        """Whether the game's tricks shrink as players run out of cards (Domino Hearts)."""
+        game = next((u.value for u in self.units if u.field == "game"), None)
+        options = {u.key: u.value for u in self.units if u.field == "options" and u.key is not None}
+        try:
+            return make_ruleset(game, options).domino
+        except ScorekeeperError:
+            return False  # the record is refused later, with the tag that is wrong
 
     # --- lines and tags ----------------------------------------------------------------------
 
@@ -424,18 +473,21 @@ def _card_hint(token: str) -> str:
     return ""
 
 
-def _play_units(tokens: list[_Token], n: int) -> list[_Unit]:
+def _play_units(tokens: list[_Token], n: int, shortest: int | None = None) -> list[_Unit]:
     """The play items, after checking the tricks: numbered 1, 2, ... with ``n`` cards each.
 
-    Only the last trick may be shorter (a hand stopped early, or an incomplete record).
+    Only the last trick may be shorter (a hand stopped early, or an incomplete record); where players
+    drop out as their hands run out (Domino Hearts), any trick may, down to ``shortest`` cards.
     """
     units: list[_Unit] = []
     trick, cards = 0, 0
+    least = n if shortest is None else shortest
     for token in tokens:
         if token.number is not None:
-            if trick and cards < n:
+            if trick and cards < least:
+                every = f"has {n}" if least == n else f"has {least} to {n}"
                 raise _fail(f"trick {trick} has {cards} cards, but with {n} players every trick "
-                            f"but the last has {n}", token.line, token.column)
+                            f"but the last {every}", token.line, token.column)
             if token.number != trick + 1:
                 raise _fail(f"trick number out of sequence: {token.number}. where {trick + 1}. "
                             "was expected", token.line, token.column)

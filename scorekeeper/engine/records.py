@@ -32,6 +32,8 @@ EVENT_TYPES = {
     "bid": ("player",),  # Auction Hearts (2.19): "chips" bid, or "pass": true; in turn from eldest to the dealer
     "penalty-suit": ("suit",),  # Auction Hearts: the suit named by the high bidder (or the retained namer, "player")
     "joker": (),  # Joker Hearts, quick results: the "player" who played (got rid of) the Joker, or "widow": true
+    # Conquimbert (2.24): before trick 1 "player" gives "card" and "partner", who accepted, "partner_card"
+    "trade": ("player", "card", "partner", "partner_card"),
 }
 SUIT_CODES = ("S", "H", "D", "C")
 MISDEAL_REASONS = ("exposed-other", "face-up-in-pack", "wrong-count")
@@ -328,13 +330,16 @@ def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapp
                 raise RecordSyntaxError(f"events[{i}] ({event['type']}) needs {key!r}")
         if "player" in event:
             _player(players, names, f"events[{i}]", event["player"])
+        if "partner" in event:
+            _player(players, names, f"events[{i}]", event["partner"])
         if "trick" in event and (not isinstance(event["trick"], int) or isinstance(event["trick"], bool) or event["trick"] < 1):
             raise RecordSyntaxError(f"events[{i}]: trick must be a whole number from 1")
         if event["type"] == "misdeal" and event["reason"] not in MISDEAL_REASONS:
             raise RecordSyntaxError(f"events[{i}]: a misdeal's reason is one of {', '.join(MISDEAL_REASONS)}")
         event = dict(event)
-        if "card" in event:  # kept in its canonical spelling
-            event["card"] = _card(f"events[{i}]", event["card"]).code
+        for key in ("card", "partner_card"):  # kept in their canonical spelling
+            if key in event:
+                event[key] = _card(f"events[{i}]", event[key]).code
         if "suit" in event:
             suit = event["suit"]
             if not isinstance(suit, str) or suit.upper() not in SUIT_CODES:

@@ -17,7 +17,10 @@ from .auction import auction_of
 from .cards import Card, card, format_cards
 from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
 from .games import make_ruleset
-from .hand import TWO_OF_CLUBS, Hand, Snapshot, Trick, mask_of
+from .games.conquimbert import Trade, trade_hands, trades_of, untrade_hands
+from .hand import (
+    TWO_OF_CLUBS, ConquimbertHand, DominoHand, Draw, Hand, Remainder, Snapshot, Trick, Turned, mask_of, new_hand,
+)
 from .records import HandRecord
 from .ruleset import DealLayout, Ruleset
 from .scoring import (
@@ -28,7 +31,8 @@ from .seating import Direction, Seating
 _PLAYER_OF: Final = itemgetter(1)  # PlayItem -> the player named, or None
 _NO_PASS: Final = Direction.NONE
 _AUCTION_EVENTS: Final = ("bid", "penalty-suit")
-REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points")  # AMB-10: all handled as reneges
+_TURNED_UP: Final = ("turn-up", "first-void")  # trumps: the suit of an undealt card turned up
+REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points", "draw")  # AMB-10: all handled as reneges
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,10 @@ class HandOutcome:
     dealt: tuple[tuple[Card, ...], ...] | None = None  # each seat's cards after passing, as replayed
     snapshots: tuple[Snapshot, ...] = field(default=(), repr=False)
     error: ScorekeeperError | None = None  # an audit's first illegal play (``replay(..., audit=True)``)
+    draws: tuple[Draw, ...] = ()  # Domino Hearts: the draws the stock's order gives, in order
+    remainder: Remainder | None = None  # Domino Hearts: who kept his cards and took the stock at the end
+    trades: tuple[Trade, ...] = ()  # Conquimbert: the trades before trick 1, reversed ones included
+    turned: Turned | None = None  # Conquimbert: the first play that could not follow, and the trump turned up
 
     def __init__(
         self,
@@ -78,6 +86,10 @@ class HandOutcome:
         dealt: tuple[tuple[Card, ...], ...] | None = None,
         snapshots: tuple[Snapshot, ...] = (),
         error: ScorekeeperError | None = None,
+        draws: tuple[Draw, ...] = (),
+        remainder: Remainder | None = None,
+        trades: tuple[Trade, ...] = (),
+        turned: Turned | None = None,
     ) -> None:
         # The dataclass's __init__ written out, so that a compiled build sets the fields directly
         # (see HandRecord.__init__); keep it in step with the fields above.
@@ -95,6 +107,10 @@ class HandOutcome:
         object.__setattr__(self, "dealt", dealt)
         object.__setattr__(self, "snapshots", snapshots)
         object.__setattr__(self, "error", error)
+        object.__setattr__(self, "draws", draws)
+        object.__setattr__(self, "remainder", remainder)
+        object.__setattr__(self, "trades", trades)
+        object.__setattr__(self, "turned", turned)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -205,13 +221,17 @@ def _replay_play(
         leader = _leader_without_deal(record, ruleset, seating, dealer, plays)
         hands, widow, proofs = _rebuild_hands(record, ruleset, seating, layout, direction, leader, plays, out_of_turn,
                                               trump)
-    if trump is not None and ruleset.trumps == "turn-up":
-        _check_turn_up(trump, hands, layout)
+    if trump is not None and ruleset.trumps in _TURNED_UP:
+        _check_turn_up(trump, hands, layout, ruleset)
     declarers = _declarers(record, ruleset, seating) if record.events else ()
+    trades = trades_of(record, ruleset, seating) if record.events else ()
+    if trades and record.deal is not None:
+        hands = trade_hands(hands, trades, seating)
+    elif trades and len(plays) == n * layout.hand_size:  # without the deal: the plays show the traded hands
+        untrade_hands(hands, trades, seating)
 
-    hand = Hand(ruleset, seating, dealer, hands, widow=widow if ruleset.leftover == "widow" else (),
-                out_of_turn_tricks=out_of_turn, leader=leader, trump=None if trump is None else trump.suit,
-                stock=widow if ruleset.leftover == "stock" else ())
+    hand = new_hand(ruleset, seating, dealer, hands, undealt=widow, out_of_turn_tricks=out_of_turn, leader=leader,
+                    trump=trump)
     if leader is not None and leader != hand._first_leader() and 1 not in out_of_turn and bought_lead is None:
         _wrong_first_leader(hand, leader, plays)
 
@@ -259,9 +279,9 @@ def _replay_play(
     total = n * layout.hand_size + (layout.widow_size if ruleset.leftover == "stock" else 0)
     finished = hand.is_over if record.deal is not None else len(plays) == total
     if revoke is None and not finished and not audit and not _may_stop(record, ruleset, layout, hand, plays):
+        so_far = f"{len(plays)} cards" if ruleset.domino else f"{len(plays)} of {total} cards"  # players drop out
         raise InconsistentRecord(
-            f"the hand stops after {len(plays)} of {total} cards; record every card played "
-            f"(or the revoke that stopped play)",
+            f"the hand stops after {so_far}; record every card played (or the revoke that stopped play)",
             code="incomplete", play=len(plays), trick=hand.trick_number,
         )
 
@@ -278,9 +298,12 @@ def _replay_play(
         points, moon = score_hand(ruleset, layout, hauls, record.moon_choice, seating.players)
         if declarers:
             points = capot_points(ruleset, points, capot_outcomes(ruleset, hauls, declarers))
+    domino = hand if isinstance(hand, DominoHand) else None
     return HandOutcome(
         record, ruleset, seating, layout, points, hauls, taken, tuple(hand.tricks), moon, revoke,
         dealt=tuple([tuple(h) for h in hands]), snapshots=tuple(snaps), error=error,
+        draws=() if domino is None else tuple(domino.draws), remainder=None if domino is None else domino.remainder,
+        trades=trades, turned=hand.turned if isinstance(hand, ConquimbertHand) else None,
     )
 
 
@@ -298,6 +321,8 @@ def _may_stop(
 def _revoke_rule(ruleset: Ruleset) -> str:
     if ruleset.complex:
         return "complex-13+13i"
+    if ruleset.lives:
+        return "revoke-house-life"  # 4.1 HOUSE (Conquimbert): the offender loses a life, nobody else does
     if ruleset.revoke_penalty is not None:
         return f"revoke-house{ruleset.revoke_penalty:+d}"
     return "revoke-001" if ruleset.revoke == "001" else "revoke-003-points"
@@ -485,8 +510,8 @@ def _rebuild_hands(
         )
     counted: Counter[Card] = Counter()
     # Follow turns with an unchecked hand: the same trick-winner code as the real replay.
-    tracker = Hand(ruleset, seating, seating.seat(record.dealer), [() for _ in range(n)],
-                   leader=leader, out_of_turn_tricks=out_of_turn, trump=None if trump is None else trump.suit)
+    tracker = new_hand(ruleset, seating, seating.seat(record.dealer), [() for _ in range(n)],
+                       leader=leader, out_of_turn_tricks=out_of_turn, trump=trump)
     by_seat: list[list[tuple[int, Card]]] = [[] for _ in range(n)]
     first_seen: dict[Card, tuple[int, int]] = {}
     for index, (c, seat) in enumerate(plays):
@@ -548,6 +573,8 @@ def _trump(record: HandRecord, ruleset: Ruleset) -> Card | None:
 
     ``turn-up``: the event ``{"type": "trumps", "card": ...}``, or else the recorded widow's
     first card (the top undealt card). ``fixed-per-deal``: the event with the suit (or a card).
+    ``first-void`` (Conquimbert): as ``turn-up``, or None, since the card is turned up only when a
+    player cannot follow (``hand.ConquimbertHand`` asks for it then).
 
     :raises InconsistentRecord: a trump where the game has none, or none where it needs one (``trumps``).
     """
@@ -563,25 +590,27 @@ def _trump(record: HandRecord, ruleset: Ruleset) -> Card | None:
         event = events[0]
         if "card" in event:
             return card(event["card"])
-        if ruleset.trumps == "turn-up":
+        if ruleset.trumps in _TURNED_UP:
             raise InconsistentRecord(
                 "trumps are the suit of the turned-up card: record the card (\"card\"), not only its suit", code="trumps",
             )
         return card("A" + event["suit"])
-    if ruleset.trumps == "turn-up" and record.widow:
+    if ruleset.trumps in _TURNED_UP and record.widow:
         return record.widow[0]
+    if ruleset.trumps == "first-void":
+        return None
     how = ("the card turned up for trumps (an event {\"type\": \"trumps\", \"card\": ...})" if ruleset.trumps == "turn-up"
            else "the trump suit (an event {\"type\": \"trumps\", \"suit\": ...})")
     raise InconsistentRecord(f"{ruleset.name} has trumps: record {how}", code="trumps")
 
 
-def _check_turn_up(up: Card, hands: Sequence[Sequence[Card]], layout: DealLayout) -> None:
+def _check_turn_up(up: Card, hands: Sequence[Sequence[Card]], layout: DealLayout, ruleset: Ruleset) -> None:
     """The turned-up card is one of the undealt cards (the top one): nobody holds or plays it."""
     if layout.widow_size == 0:
-        raise InconsistentRecord(
-            "this deal leaves no card to turn up for trumps: choose the trump suit (knaves.trump = fixed-per-deal)",
-            code="trumps", card=up.code,
-        )
+        choice = ("every card is dealt, so the hand has no trumps (AMB-34)" if ruleset.trumps == "first-void"
+                  else "choose the trump suit (knaves.trump = fixed-per-deal)")
+        raise InconsistentRecord(f"this deal leaves no card to turn up for trumps: {choice}", code="trumps",
+                                 card=up.code)
     if up.is_joker or up not in layout.copies:
         raise InconsistentRecord(f"{up} is not in this game's pack", code="trumps", card=up.code)
     if any(up in h for h in hands):

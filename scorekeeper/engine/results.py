@@ -15,7 +15,7 @@ from typing import Any
 from .cards import ALL_CARDS, Card, Suit, format_cards
 from .errors import ImpossibleResult, plural
 from .records import HandRecord
-from .replay import HandOutcome
+from .replay import _TURNED_UP as TURNED_UP, HandOutcome, _trump as trump_of
 from .ruleset import DealLayout, Ruleset
 from .scoring import Haul, Points, base_points, capot_outcomes, capot_points, haul_of, score_hand, special_cards
 from .seating import Seating
@@ -75,8 +75,9 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
     :raises ImpossibleResult: the counts cannot come from any deal of this game.
     """
     assert record.taken is not None
+    turned_up = _turned_up(record, ruleset)
     if not ruleset.heart_unit:
-        return _check_card_result(record, ruleset, seating, layout)
+        return _check_card_result(record, ruleset, seating, layout, turned_up)
     facts = pack_facts(ruleset, layout)
     sound = _sound_counts(record, ruleset, seating, layout, facts)
     if sound is not None:
@@ -130,7 +131,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
             listed.setdefault(c, []).append(name)
         if "tricks" in entry:
             tricks_given = True
-            _check_tricks(entry, haul, layout, seating.size, name, problems)
+            _check_tricks(entry, haul, ruleset, layout, seating.size, name, problems)
 
     if ruleset.spots and heart_values and min(heart_values) > 0:
         # Only every heart makes the hand's whole spot total: that share took them all (a moon needs the count).
@@ -146,7 +147,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
         if c not in specials and c.suit is ruleset.unit_suit and len(names) > in_pack[c]:
             problems.append(f"{c} is listed for {' and '.join(names)}")
     if tricks_given:
-        _check_tricks_total(record, layout, seating, problems)
+        _check_tricks_total(record, ruleset, layout, seating, problems)
 
     if not point_entries:
         counted = sum(count for count, _ in constraints if count is not None)
@@ -170,6 +171,28 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
     complete = tuple(h for h in hauls if h is not None)
     points, moon = score_hand(ruleset, layout, complete, record.moon_choice, seating.players)
     return HandOutcome(record, ruleset, seating, layout, points, complete, tuple(taken_out), moon=moon)
+
+
+def takes_card_points(ruleset: Ruleset) -> bool:
+    """Whether a quick result of this game may give each player's card points alone, ``{"points": 40}``:
+    only cards score, and no trick does (Conquimbert, 2.24)."""
+    return not ruleset.heart_unit and not ruleset.scores_tricks
+
+
+def _turned_up(record: HandRecord, ruleset: Ruleset) -> Card | None:
+    """The card a result says was turned up for trumps: its ``trumps`` event, read as replay reads it,
+    or else the top card of its recorded widow; None where the trumps are named, or not said (a quick
+    result need not say them: they decide no count).
+
+    :raises InconsistentRecord: trumps named in a game without them, named twice, or named by their
+        suit where a card is turned up (code ``trumps``).
+    """
+    if record.events and any(e["type"] == "trumps" for e in record.events):
+        trump = trump_of(record, ruleset)
+        return trump if ruleset.trumps in TURNED_UP else None
+    if ruleset.trumps in TURNED_UP and record.widow:
+        return record.widow[0]
+    return None
 
 
 def _sound_counts(
@@ -297,22 +320,28 @@ def _check_specials(
             problems.append(f"{c} was taken by nobody" if copies == 1 else f"only {len(names)} of the {copies} {c} were taken")
 
 
-def _check_tricks(entry: Mapping[str, Any], haul: Haul, layout: DealLayout, n: int, name: str, problems: list[str]) -> None:
+def _check_tricks(
+    entry: Mapping[str, Any], haul: Haul, ruleset: Ruleset, layout: DealLayout, n: int, name: str, problems: list[str],
+) -> None:
     tricks = entry.get("tricks")
     if tricks is None:
         return
-    if tricks > layout.hand_size:
-        problems.append(f"{name} took {plural(tricks, 'trick')}, but a hand has {layout.hand_size}")
+    whole = ruleset.tricks_per_hand(layout, n)
+    if whole is not None and tricks > whole:
+        problems.append(f"{name} took {plural(tricks, 'trick')}, but a hand has {whole}")
     cards = haul.hearts + sum(1 for c in haul.specials if c.suit is not Suit.HEARTS)
     if cards > tricks * n + (layout.widow_size if tricks else 0):
         problems.append(f"{name} took {plural(cards, 'scoring card')} in {plural(tricks, 'trick')}")
 
 
-def _check_tricks_total(record: HandRecord, layout: DealLayout, seating: Seating, problems: list[str]) -> None:
+def _check_tricks_total(
+    record: HandRecord, ruleset: Ruleset, layout: DealLayout, seating: Seating, problems: list[str],
+) -> None:
     assert record.taken is not None
     counts = [e["tricks"] for e in record.taken.values() if isinstance(e, Mapping) and "tricks" in e]
-    if len(counts) == seating.size and sum(counts) != layout.hand_size:
-        problems.append(f"the tricks add up to {sum(counts)}, but a hand has {layout.hand_size}")
+    whole = ruleset.tricks_per_hand(layout, seating.size)
+    if len(counts) == seating.size and whole is not None and sum(counts) != whole:
+        problems.append(f"the tricks add up to {sum(counts)}, but a hand has {whole}")
 
 
 def _hearts_can_split(values: tuple[int, ...], constraints: tuple[tuple[int | None, int | None], ...]) -> bool:
@@ -360,6 +389,16 @@ def _split_sentence(
     return f"no deal shares {hearts} hearts out that way"
 
 
+@lru_cache(maxsize=64)
+def subset_sums(values: tuple[int, ...], size: int | None = None) -> frozenset[int]:
+    """Every total some of ``values`` make (exactly ``size`` of them, when given): what a player
+    can score from the cards of a pack, or what its cards out of play can be worth."""
+    reachable: set[tuple[int, int]] = {(0, 0)}
+    for v in values:
+        reachable |= {(k + 1, r + v) for k, r in reachable if size is None or k < size}
+    return frozenset(r for k, r in reachable if size is None or k == size)
+
+
 def _check_points(
     ruleset: Ruleset, layout: DealLayout, seating: Seating, hauls: Sequence[Haul | None],
     point_entries: Mapping[int, Any], problems: list[str],
@@ -369,9 +408,7 @@ def _check_points(
         problems.append("Complex Hearts scores cannot be entered as points: give the cards taken")
         return
     scoring = [ruleset.values[c] for c in layout.pack if c in ruleset.values]
-    reachable = {0}
-    for v in scoring:
-        reachable |= {r + v for r in reachable}
+    reachable = subset_sums(tuple(scoring))
     total = sum(scoring)
     known = 0
     for seat, value in point_entries.items():
@@ -393,12 +430,15 @@ def _check_points(
 
 # --- games where only the game's cards (and tricks) score: Polignac, Slobberhannes, Knaves -------
 
-def _check_card_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout) -> HandOutcome:
+def _check_card_result(
+    record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, turned_up: Card | None,
+) -> HandOutcome:
     """Check and score a result of a game without plain hearts (``Ruleset.heart_unit`` false).
 
     Per player, counts: the scoring cards taken (``{"JS": 1}``), ``tricks`` (where tricks score),
     ``first_trick`` and ``last_trick`` (1 for their winner, where they score); or the list of
-    scoring cards taken, where only cards score. Every problem is collected.
+    scoring cards taken, where only cards score. Every problem is collected. ``turned_up`` (the
+    card turned up for trumps) and the recorded widow are out of play: nobody took them.
 
     :raises ImpossibleResult: the counts cannot come from any deal of this game.
     """
@@ -415,7 +455,8 @@ def _check_card_result(record: HandRecord, ruleset: Ruleset, seating: Seating, l
     firsts: list[str] = []
     lasts: list[str] = []
     tricks_given: list[int] = []
-    for name in seating.players:
+    given: dict[int, int] = {}  # card points given per seat (a game where only cards score: Conquimbert)
+    for seat, name in enumerate(seating.players):
         entry = record.taken.get(name)
         if entry is None:
             problems.append(f"{name}'s share is missing")
@@ -437,6 +478,10 @@ def _check_card_result(record: HandRecord, ruleset: Ruleset, seating: Seating, l
             shown.append(tuple(sorted(mine)))
             continue
         shown.append(dict(entry))
+        if "points" in entry and takes_card_points(ruleset):  # the card points alone
+            given[seat] = _card_points_given(entry, name, problems)
+            hauls.append(Haul())
+            continue
         mine = []
         for key, copies in entry.items():
             if key in ("hearts", "spots", "points"):
@@ -475,19 +520,30 @@ def _check_card_result(record: HandRecord, ruleset: Ruleset, seating: Seating, l
                                 + ", ".join(_won_items(sorted(mine), first, last)))
         hauls.append(Haul(0, 0, tuple(sorted(mine)), tricks or 0, bool(first), bool(last)))
     out_of_play = layout.widow_size if ruleset.leftover == "out" else 0
-    missing = 0
+    known_out = _known_out_of_play(record, ruleset, turned_up)
+    for c, why in known_out.items():
+        if listed.get(c):
+            problems.append(f"{c} {why}, so nobody took it, but {' and '.join(listed[c])}'s share names it")
+    missing: list[Card] = []
     for c in sorted(specials):
         names = listed.get(c, [])
         if len(names) > in_pack[c]:
             problems.append(f"{names[0]}'s share names {c} twice" if len(set(names)) == 1
                             else f"{c} is taken by both {' and '.join(names)}")
-        elif len(names) < in_pack[c]:
-            missing += in_pack[c] - len(names)
+        elif len(names) < in_pack[c] and not given and c not in known_out:  # card points given: no card named
+            missing += [c] * (in_pack[c] - len(names))
             if not out_of_play:
                 problems.append(f"{c} was taken by nobody")
-    if out_of_play and missing > out_of_play:
-        problems.append(f"{plural(missing, 'scoring card')} taken by nobody, but only "
-                        f"{plural(out_of_play, 'card')} {'is' if out_of_play == 1 else 'are'} out of play")
+    if given:
+        _check_card_points(record, ruleset, layout, seating, hauls, given, problems)
+    room = out_of_play - len(known_out)  # out of play, besides the cards the record names
+    if out_of_play and missing and room <= 0:
+        problems.append(f"{format_cards(missing)} taken by nobody, but the {'card' if len(known_out) == 1 else 'cards'} "
+                        f"out of play {'is' if len(known_out) == 1 else 'are'} {format_cards(known_out)}")
+    elif out_of_play and len(missing) > room:
+        problems.append(f"{plural(len(missing), 'scoring card')} taken by nobody, but only {plural(room, 'card')} "
+                        f"{'is' if room == 1 else 'are'} out of play" + (f" besides {format_cards(known_out)}"
+                                                                         if known_out else ""))
     complete = len(shown) == n and all(isinstance(e, Mapping) for e in record.taken.values())
     for key, winners, scores in (("first trick", firsts, scores_first), ("last trick", lasts, scores_last)):
         if len(winners) > 1:
@@ -498,13 +554,24 @@ def _check_card_result(record: HandRecord, ruleset: Ruleset, seating: Seating, l
         problems.append(f"the tricks add up to {sum(tricks_given)}, but a hand has {layout.hand_size}")
     if problems:
         raise ImpossibleResult("Impossible result: " + "; ".join(problems) + ".", code="impossible-result")
-    points: tuple[Points, ...] = tuple(base_points(ruleset, h) for h in hauls)
+    points: tuple[Points, ...] = tuple(given[s] if s in given else base_points(ruleset, h) for s, h in enumerate(hauls))
     declarers = [seating.seat(e["player"]) for e in record.events if e["type"] == "capot"]
     if declarers:
         if not ruleset.capot:
             raise ImpossibleResult(f"{ruleset.name} has no Capot declarations", code="capot")
         points = capot_points(ruleset, points, capot_outcomes(ruleset, hauls, declarers))
     return HandOutcome(record, ruleset, seating, layout, points, tuple(hauls), tuple(shown))
+
+
+def _known_out_of_play(record: HandRecord, ruleset: Ruleset, turned_up: Card | None) -> dict[Card, str]:
+    """The cards a result names as out of play (Knaves' undealt cards, 2.23; Conquimbert's, 2.24), with
+    why: the recorded widow, or the card turned up for trumps."""
+    if ruleset.leftover != "out":
+        return {}
+    known = {c: "is out of play (in the widow)" for c in record.widow or ()}
+    if turned_up is not None:
+        known[turned_up] = "was turned up for trumps"
+    return known
 
 
 def _example(ruleset: Ruleset) -> str:
@@ -524,3 +591,44 @@ def _won_items(mine: Sequence[Card], first: int, last: int) -> list[str]:
     if last:
         items.append("the last trick")
     return items
+
+
+def _card_points_given(entry: Mapping[str, Any], name: str, problems: list[str]) -> int:
+    """A player's card points (``{"points": 40}``), alone: the cards behind them are not named too."""
+    value = entry["points"]
+    if not isinstance(value, int) or isinstance(value, bool):
+        problems.append(f"{name}'s points must be a whole number")
+        return 0
+    if any(key not in ("points", "tricks") for key in entry):
+        problems.append(f"give {name}'s card points or the cards {name} took, not both")
+    return value
+
+
+def _check_card_points(
+    record: HandRecord, ruleset: Ruleset, layout: DealLayout, seating: Seating, hauls: Sequence[Haul],
+    given: Mapping[int, int], problems: list[str],
+) -> None:
+    """Card points given (Conquimbert, catalogue 9.3): each a total the pack's cards make, and all of them
+    the pack's points less the points out of play: exactly when the record's widow lists the cards out of
+    play, else less what that many cards can be worth."""
+    values = tuple(sorted(ruleset.values.get(c, 0) for c in layout.pack))
+    reachable = subset_sums(tuple(v for v in values if v))
+    for seat, value in given.items():
+        if value not in reachable:
+            problems.append(f"{seating.name(seat)} cannot take {plural(value, 'card point')} in {ruleset.name}")
+    if len(hauls) != seating.size or len(record.taken or {}) != seating.size:
+        return  # a share is missing: said already
+    known = 0
+    for seat, haul in enumerate(hauls):
+        points = given[seat] if seat in given else base_points(ruleset, haul)
+        assert isinstance(points, int)  # cards score whole points here
+        known += points
+    total = sum(values)
+    out = layout.widow_size if ruleset.leftover == "out" else 0
+    if record.widow is not None or not out:
+        expected = total - sum(ruleset.values.get(c, 0) for c in record.widow or ())
+        if known != expected:
+            problems.append(f"the card points add up to {known}, but the cards in play are worth {expected}")
+    elif total - known not in subset_sums(values, out):
+        problems.append(f"the card points add up to {known}: the {plural(out, 'card')} out of play cannot be "
+                        f"worth the other {total - known} of the pack's {total}")

@@ -77,6 +77,7 @@ DEAL_RANGES: dict[str, tuple[int, int]] = {
     "all-equal": (2, 10),  # as far as the pack divides equally; the rest out of play (Knaves, Conquimbert)
     "double-pack": (6, 11),  # Cancellation Hearts (2.12): two packs, 104 // n each, the extras a widow
     "two-handed": (2, 2),  # Two-Handed Hearts (2.14): 13 each, the other 26 a stock
+    "domino": (2, 8),  # Domino Hearts (2.13, AMB-17): 6 each, the rest a stock (6n < 52)
 }
 _PIQUET: Final = pack_of_ranks(PIQUET_RANKS)
 
@@ -108,6 +109,8 @@ def deal_layout(deal: str, players: int) -> DealLayout:
         return DealLayout(ALL_CARDS, 52 // players, 52 % players)
     if deal == "two-handed":
         return DealLayout(ALL_CARDS, 13, 26)
+    if deal == "domino":
+        return DealLayout(ALL_CARDS, 6, 52 - 6 * players)
     if deal == "double-pack":
         return DealLayout(double_pack(), 104 // players, 104 % players, double_deck=True)
     chart = _HEARTSETTE_004 if deal == "heartsette-004" else _HEARTSETTE_002
@@ -188,10 +191,11 @@ class Ruleset:
     settlement: str = "cumulative"  # the default settlement id
     rank_order: str = "natural"  # 1.1: natural (A high) | ten-second (Conquimbert: A T K Q J 9 ... 2)
     trumps: str = "none"  # none | turn-up (an undealt card, event "trumps") | fixed-per-deal (the table names it)
+    # | first-void (Conquimbert: the top out-of-play card, turned up the first time a player cannot follow)
     target: int | None = 100  # end condition: the game ends when a total reaches this (None: by agreement)
     leftover: str = "widow"  # undealt cards: widow (to the winner of trick 1, T-STD 5) | out (out of play)
-    # | stock (Two-Handed Hearts: after each trick the winner, then the loser, draws the top card; the
-    # record's widow is the stock, top card first)
+    # | stock (the record's widow is the stock, top card first: Two-Handed Hearts draws after each trick,
+    # the winner then the loser; Domino Hearts when a player cannot follow, see ``domino``)
     heart_unit: bool = True  # every heart scores 1 and results count hearts; False: only ``values`` cards score
     trick_value: int = 0  # points for each trick won (Knaves +1)
     first_trick_value: int = 0  # points for winning the first trick (Polignac, Slobberhannes)
@@ -207,6 +211,9 @@ class Ruleset:
     joker_discard_exception: bool = False  # 2.16 (002): the Joker may be discarded under a high heart
     joker_deck: str = "replace-2h"  # 2.16: the Joker replaces 2H, or is added as a 53rd card (a widow card)
     cancellation: bool = False  # Cancellation Hearts (2.12): identical cards cancel; dead tricks
+    domino: bool = False  # Domino Hearts (2.13): draw from the stock when void; empty hands drop out
+    trades_per_player: int | None = 0  # Conquimbert (2.24): trades a player may ask for before trick 1 (None: any)
+    lives: int = 0  # Conquimbert (3.17): lives each player starts with; an established revoke costs one (4.1)
     # Derived when the ruleset is made (make_ruleset caches rulesets); see DealLayout.copies.
     specials: frozenset[Card] = field(init=False, repr=False)
     """Cards a result must place one by one: they score unlike a plain heart, or a moon needs them."""
@@ -274,6 +281,15 @@ class Ruleset:
         if self.pass_size is not None:
             return self.pass_size  # Discard Hearts: always 3 (2.18)
         return 2 if players >= 6 else 3
+
+    def tricks_per_hand(self, layout: DealLayout, players: int) -> int | None:
+        """Tricks in a whole hand: one per card held, and per stock card drawn after each trick (Two-Handed:
+        26); None where players drop out as their hands run out (Domino Hearts)."""
+        if self.domino:
+            return None
+        if self.leftover == "stock":
+            return layout.hand_size + layout.widow_size // players
+        return layout.hand_size
 
     @property
     def scores_tricks(self) -> bool:

@@ -11,7 +11,8 @@ from typing import Any
 
 from .cards import Card, Suit
 from .games import make_ruleset
-from .hand import Hand
+from .games.conquimbert import KINDS, Trade
+from .hand import new_hand
 from .records import HandRecord, PlayItem
 from .scoring import base_points, find_moon, haul_of
 from .seating import Direction, Seating
@@ -61,14 +62,19 @@ def random_record(
         for s in range(n):
             held[seating.receiver(s, direction)].extend(chosen[s])
     events: list[dict[str, Any]] = []
-    trump: Suit | None = None
+    trump: Card | None = None
     if ruleset.trumps == "turn-up":  # the top undealt card, the widow's first (the record's widow says it)
         if not widow:
             raise ValueError(f"{ruleset.name} with {n} players leaves no card to turn up for trumps")
-        trump = widow[0].suit
+        trump = widow[0]
+    elif ruleset.trumps == "first-void":  # Conquimbert: turned up when a player first cannot follow, if any
+        trump = widow[0] if widow else None
     elif ruleset.trumps == "fixed-per-deal":
-        trump = rng.choice((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
-        events.append({"type": "trumps", "suit": trump.value})
+        suit = rng.choice((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+        trump = Card.parse("A" + suit.value)
+        events.append({"type": "trumps", "suit": suit.value})
+    if ruleset.trades_per_player != 0:
+        _random_trades(held, seating, dealer, ruleset.trades_per_player, rng, events)
     leader = None
     if ruleset.auction:  # Auction Hearts: bids from eldest, each above the last; or the choice retained
         suit = rng.choice((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
@@ -93,8 +99,7 @@ def random_record(
         for s in seating.order_from(seating.eldest(dealer)):
             if rng.random() < 0.1:
                 events.append({"type": "capot", "player": seating.name(s)})
-    hand = Hand(ruleset, seating, dealer, held, widow=widow if ruleset.leftover == "widow" else (), trump=trump,
-                leader=leader, stock=widow if ruleset.leftover == "stock" else ())
+    hand = new_hand(ruleset, seating, dealer, held, undealt=widow, trump=trump, leader=leader)
     play: list[PlayItem] = []
     while not hand.is_over:
         c = rng.choice(hand.legal_plays())
@@ -121,3 +126,34 @@ def random_record(
         events=tuple(events),
         moon_choice=moon_choice,
     )
+
+
+def _random_trades(
+    held: list[list[Card]], seating: Seating, dealer: int, limit: int | None, rng: random.Random,
+    events: list[dict[str, Any]],
+) -> None:
+    """Conquimbert (2.24): now and then a player asks for a trade, a coat for a coat or a card for a card,
+    and a player holding one accepts; the same suit reverses it (AMB-34). ``held`` is traded in place."""
+    barred: set[tuple[frozenset[int], str]] = set()
+    for seat in seating.order_from(seating.eldest(dealer)):
+        made = 0
+        for _ in range(2):  # at most two asks each
+            offers = [c for c in held[seat] if c.rank in KINDS]
+            if not offers or (limit is not None and made >= limit) or rng.random() < 0.6:
+                break
+            mine = rng.choice(offers)
+            kind = KINDS[mine.rank]
+            takers = [(s, c) for s in range(seating.size) if s != seat and (frozenset((seat, s)), kind) not in barred
+                      for c in held[s] if KINDS.get(c.rank) == kind]
+            if not takers:
+                break
+            partner, theirs = rng.choice(takers)
+            trade = Trade(seat, partner, mine, theirs)
+            events.append({"type": "trade", "player": seating.name(seat), "card": mine.code,
+                           "partner": seating.name(partner), "partner_card": theirs.code})
+            if trade.reversed:
+                barred.add((frozenset((seat, partner)), kind))
+                continue
+            held[seat][held[seat].index(mine)] = theirs
+            held[partner][held[partner].index(theirs)] = mine
+            made += 1

@@ -32,9 +32,8 @@ GAMES: dict[str, GameDef] = {}
 
 # Catalogue ids whose games land in later issues, and the reserved, unsupported one.
 PLANNED = {
-    "domino-hearts",
     "progressive-hearts",
-    "conquimbert", "reversis", "tripoli", "rummoli", "cosmo",
+    "reversis", "tripoli", "rummoli", "cosmo",
 }
 UNSUPPORTED = {"gong-zhu": "Gong Zhu's rules are not in the sources (catalogue 2.29)"}
 
@@ -98,3 +97,4 @@ _CACHE: dict[tuple[str, tuple[tuple[str, str, Any], ...]], Ruleset] = {}
 from . import hearts as _hearts  # noqa: E402,F401  (registers the Hearts family)
 from . import tricks as _tricks  # noqa: E402,F401  (registers Polignac, Slobberhannes, Knaves)
 from . import auction as _auction  # noqa: E402,F401  (registers Auction Hearts)
+from . import conquimbert as _conquimbert  # noqa: E402,F401  (registers Conquimbert)

@@ -94,6 +94,13 @@ def _moon(opts: Mapping[str, Any], values: Mapping[Card, int]) -> MoonRule | Non
     return MoonRule("complex", requires=(QS,), complex=True)
 
 
+def _game_end(opts: Mapping[str, Any], target: int | None) -> int | None:
+    """The total that ends the game: the ``end`` option where the game has one (Domino Hearts), else the game's."""
+    if "end" not in opts:
+        return target
+    return None if opts["end"] == "none" else int(opts["end"])
+
+
 def _fallback(first_lead: str, game_default: str) -> str:
     """AMB-44: with 2C out of the hands, the game's own eldest rule applies."""
     if first_lead not in ("two-of-clubs", "any-club"):
@@ -125,6 +132,7 @@ def _hearts_game(
     pass_size: int | None = None,
     cancellation: bool = False,
     leftover: str = "widow",
+    domino: bool = False,
 ) -> GameDef:
     """Register one Hearts-family game built from the shared Hearts options.
 
@@ -178,12 +186,13 @@ def _hearts_game(
             revoke=opts["revoke"],
             warning=warning,
             settlement=settlement[profile] if isinstance(settlement, Mapping) else settlement,
-            target=target.get(profile) if isinstance(target, Mapping) else target,
+            target=_game_end(opts, target.get(profile) if isinstance(target, Mapping) else target),
             settlements=settlements,
             revoke_penalty=revoke_penalty,
             joker=joker,
             cancellation=cancellation,
             leftover=leftover,
+            domino=domino,
             joker_discard_exception=bool(opts.get("discard_exception", False)),
             joker_deck=opts.get("deck", "replace-2h"),
         )
@@ -406,4 +415,18 @@ _hearts_game(
     settlement="two-handed-difference", settlements=("two-handed-difference", "two-handed-first-six-free", "cumulative"),
     target=100, only={"pass": ("none",), "moon": ("none",)}, aliases=("two player hearts", "two-handed"),
     summary="Hearts for two: draw from the stock after each trick.",
+)
+
+
+# Domino Hearts (2.13, AMB-17): six cards each and a stock; a player who cannot follow draws until he can
+# (hand.DominoHand); empty hands drop out; the last player with cards keeps them and takes the stock.
+_hearts_game(
+    "domino-hearts", "Domino Hearts",
+    defaults={**PLAIN_002, "deal": "domino"}, deals=("domino",), players=(2, 8), leftover="stock", domino=True,
+    profiles={"002": {}, "001": {"end": "none", "revoke": "001"}},
+    extra_options=(OptionSpec("end", 31, (31, "none"),
+                              "2.13: a total of 31 ends the game, the lowest total wins (002, 004); none: each deal "
+                              "stands alone (001)"),),
+    target=31, only={"pass": ("none",), "moon": ("none",)}, aliases=("domino",),
+    summary="Hearts with six cards each: a player who cannot follow draws from the stock until he can.",
 )

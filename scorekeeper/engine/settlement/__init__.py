@@ -78,7 +78,7 @@ def settle(session: Session) -> SessionResult:
         layout = ruleset.layout(n)
     except ValueError as wrong:  # the session's table, not one hand: refused even with no hands yet
         raise InconsistentRecord(str(wrong), code="players") from None
-    for sh in session_hands(session):
+    for sh in session_hands(session, method.seated):
         if method.finished:
             exc = ScorekeeperError(
                 f"the game was over after hand {hands[-1].position}, but more hands are recorded",
@@ -88,7 +88,7 @@ def settle(session: Session) -> SessionResult:
         if not sh.counts:  # dealt (the rotation moved on) but not scored yet
             continue
         try:
-            outcome = _replay(sh.record, ruleset, seating, layout)
+            outcome = _replay(sh.record, ruleset, *_table(sh.record, ruleset, seating, layout))
             settled = _settle_hand(method, sh, outcome, totals, seating)
         except ScorekeeperError as exc:
             exc.hand = sh.position
@@ -132,12 +132,22 @@ def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: Deal
     return replay(record)
 
 
+def _table(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout) -> tuple[Seating, DealLayout]:
+    """The seating and deal of a hand: the session's, or the players still in (Conquimbert, 3.17)."""
+    if record.players == seating.players:
+        return seating, layout
+    try:
+        return Seating(record.players, ruleset.clockwise), ruleset.layout(len(record.players))
+    except ValueError as wrong:
+        raise InconsistentRecord(str(wrong), code="players") from None
+
+
 def _settle_hand(
     method: Method, sh: SessionHand, outcome: HandOutcome, totals: Sequence[Points], seating: Seating,
 ) -> HandSettlement:
     n = len(totals)
     pool_before = method.pool
-    names = outcome.players
+    names = seating.players
     method.hand_change = None
     if outcome.void is not None:
         payments, notes = [0] * n, [f"misdeal ({outcome.void}): the hand is void; {names[sh.dealer]} deals again"] * n
@@ -149,12 +159,20 @@ def _settle_hand(
             notes = [note if note.endswith(net) else f"{note}; {net}"
                      for note, net in zip(notes, [f"net {p:+d}" for p in payments])]
     check_conserved(sh.position, payments, pool_before, method.pool)
-    change = outcome.points if method.hand_change is None else method.hand_change
+    change = _seated_points(outcome, seating) if method.hand_change is None else method.hand_change
     new_totals = tuple(map(add, totals, change))
     if not method.chips and outcome.void is None and not method.notes_have_totals:
         notes = [f"{note}; total {total}" for note, total in zip(notes, new_totals)]
-    return HandSettlement(sh.position, outcome.points, tuple(payments), method.pool, new_totals, tuple(notes),
-                          outcome.void is not None)
+    return HandSettlement(sh.position, _seated_points(outcome, seating), tuple(payments), method.pool, new_totals,
+                          tuple(notes), outcome.void is not None)
+
+
+def _seated_points(outcome: HandOutcome, seating: Seating) -> tuple[Points, ...]:
+    """A hand's points per seat of the session: 0 for a player who is out of it (Conquimbert, 3.17)."""
+    if outcome.players == seating.players:
+        return outcome.points
+    mine = dict(zip(outcome.players, outcome.points))
+    return tuple(mine.get(name, 0) for name in seating.players)
 
 
 def _cut(sh: SessionHand | None, seating: Seating) -> int | None:
@@ -203,12 +221,12 @@ def result_json(result: SessionResult) -> dict[str, Any]:
             "points": per(settled.points), "payments": per(settled.payments, int), "pool": settled.pool,
             "dealer": names[dealer], "totals": per(settled.totals), "notes": per(settled.notes, str),
         }
-        if outcome.moon is not None:
-            entry["moon"] = names[outcome.moon.seat]
+        if outcome.moon is not None:  # the hand's seats (fewer, once players are out of the session)
+            entry["moon"] = outcome.players[outcome.moon.seat]
         if outcome.void is not None:
             entry["void"] = outcome.void
         if outcome.revoke is not None:
-            entry["revoke"] = names[outcome.revoke.seat]
+            entry["revoke"] = outcome.players[outcome.revoke.seat]
         out["hands"].append(entry)
     out["totals"] = per(result.totals)
     out["balance"] = per(result.balance, int)

@@ -14,8 +14,8 @@ assert catalogue 1.5 on every hand (payments + change of the pool = 0). Players 
 0..n-1 in the order of ``state.players``.
 
 ``settlement.games`` wires them into sessions (``settle`` and ``METHODS``) for the games the
-engine plays: it turns each replayed hand into the input dataclass. ``progressive-stars`` and
-``conquimbert-lives`` wait for their games. ``FAMILY_METHODS`` maps each settlement id to its function.
+engine plays: it turns each replayed hand into the input dataclass. ``progressive-stars`` waits
+for its game. ``FAMILY_METHODS`` maps each settlement id to its function.
 
 >>> s = KnavesState.start(("Ann", "Bob", "Cat"))
 >>> r, s = knaves_points(s, KnavesHand(tricks=(8, 6, 3), jh=0, jd=2, jc=1, js=1))

@@ -343,3 +343,54 @@ class JokerPayments(PoolFamilyMethod):
                 "\"widow\": true)", code="joker",
             )
         return said
+
+
+@method
+class ConquimbertLives(FamilyMethod):
+    """3.17: 31 card points or more (or, when nobody reached 31, the most) cost a life; a player with no
+    lives left drops out of the session, whose later hands are dealt to the others; the last one in wins.
+
+    The running totals are the lives left; the hand's points are its card points.
+    """
+
+    id = "conquimbert-lives"
+    games = ("conquimbert",)
+    players = (3, 10)
+    function = family.conquimbert_lives
+
+    def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
+        super().__init__(ruleset, seating, options)
+        self.last_seated = self.names
+
+    def start(self, players: tuple[str, ...]) -> Any:
+        return family.ConquimbertState.start(players, lives=self.ruleset.lives)
+
+    def hand_input(self, outcome: HandOutcome) -> Any:
+        seats = [self.names.index(name) for name in outcome.players]  # the hand's players: those still in
+        if outcome.revoke is not None:
+            return family.ConquimbertHand(revoke=seats[outcome.revoke.seat])
+        points = [0] * self.n
+        for seat, p in zip(seats, outcome.points):
+            points[seat] = int(p)  # type: ignore[arg-type]  # card points are whole
+        return family.ConquimbertHand(points=tuple(points))
+
+    def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
+        before: tuple[int, ...] = self.state.lives if self.hands_settled else (0,) * self.n
+        payments, notes = super().settle(outcome, cut)
+        self.hands_settled += 1
+        self.hand_change = tuple(after - was for after, was in zip(self.state.lives, before))  # totals: lives
+        return payments, notes
+
+    def seated(self) -> tuple[str, ...]:
+        """The players with lives left; once the game is over, the last table (a later hand is game-over)."""
+        state: family.ConquimbertState = self.state
+        active = state.active()
+        if state.finished or len(active) < 2:
+            return self.last_seated
+        self.last_seated = tuple(self.names[s] for s in active)
+        return self.last_seated
+
+    def leaders(self, totals: Sequence[Points], balance: Sequence[int]) -> tuple[int, ...]:
+        lives = self.state.lives
+        most = max(lives)
+        return tuple(s for s, left in enumerate(lives) if left == most)

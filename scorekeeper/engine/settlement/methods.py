@@ -74,6 +74,10 @@ class Method:
         """When the table stops: what happens to chips left in the pool (AMB-43)."""
         return None
 
+    def seated(self) -> tuple[str, ...]:
+        """Who the next hand is dealt to: everybody, unless players drop out of the session (Conquimbert)."""
+        return self.names
+
     # --- shared helpers ------------------------------------------------------------------
 
     def units(self, outcome: HandOutcome) -> list[int]:

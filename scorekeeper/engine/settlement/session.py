@@ -2,12 +2,14 @@
 
 Dealer rotation and pass direction follow by themselves (catalogue 1.2, 2.2.2): the
 deal moves one seat in the direction of play after every hand, except after a misdeal,
-when the same dealer deals again and the pass direction stays where it was.
+when the same dealer deals again and the pass direction stays where it was. Where players
+drop out of the session (Conquimbert, 3.17), a hand is dealt among those still in, and the
+deal passes over the others.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -132,6 +134,37 @@ class SessionHand:
     counts: bool = True  # False: dealt and in the rotation, but not scored yet (``"counts": false``)
 
 
+def _check_seated(raw: Mapping[str, Any], players: Sequence[str], everybody: Sequence[str], deal: int) -> None:
+    """A hand of a session that players have left (Conquimbert, 3.17) seats only the players still in.
+
+    :raises InconsistentRecord: the hand names a player who is out (code ``players``).
+    """
+    out = [name for name in everybody if name not in players]
+    named: list[Any] = []
+    for key in ("players", "dealer", "leader"):
+        value = raw.get(key)
+        named += value if isinstance(value, list) else [value]
+    for key in ("deal", "passes", "taken"):
+        value = raw.get(key)
+        named += list(value) if isinstance(value, Mapping) else []
+    for item in raw.get("play") or ():
+        named += [item[0]] if isinstance(item, list) and item else []
+    for event in raw.get("events") or ():
+        named += [event.get(k) for k in ("player", "partner")] if isinstance(event, Mapping) else []
+    gone = next((name for name in out if name in named), None)
+    if gone is not None:
+        still = ", ".join(players[:-1]) + " and " + players[-1]
+        raise InconsistentRecord(
+            f"{gone} is out of the game (no lives left), so deal {deal} is played by {still} only, "
+            f"but the hand names {gone}", code="players", player=gone,
+        )
+    if "players" in raw and list(raw["players"]) != list(players):
+        raise InconsistentRecord(
+            f"deal {deal} is played by the players still in the game, {', '.join(players)}, in that order, not "
+            f"{', '.join(map(str, raw['players']))}", code="players",
+        )
+
+
 def split_counts(raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], bool]:
     """The hand without the session-only field ``counts``, and its value.
 
@@ -147,11 +180,14 @@ def split_counts(raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], bool]:
     return {k: v for k, v in raw.items() if k != "counts"}, counts
 
 
-def session_hands(session: Session) -> Iterator[SessionHand]:
+def session_hands(session: Session, seated: Callable[[], Sequence[str]] | None = None) -> Iterator[SessionHand]:
     """Each hand as a full record, its dealer and deal number filled in by the rotation.
 
-    :raises ScorekeeperError: a hand that cannot be read, or whose dealer breaks the rotation
-        (the error's ``hand`` is the 1-based position).
+    ``seated`` says, as each hand comes, who is still in the session (by default everybody): the
+    settlement, which has settled the hands before it (a generator: each hand is made when asked for).
+
+    :raises ScorekeeperError: a hand that cannot be read, seats a player who is out, or whose dealer
+        breaks the rotation (the error's ``hand`` is the 1-based position).
     """
     ruleset = session.ruleset
     seating = Seating(session.players, ruleset.clockwise)
@@ -161,6 +197,12 @@ def session_hands(session: Session) -> Iterator[SessionHand]:
     for position, raw in enumerate(session.hands, 1):
         try:
             raw, counts = split_counts(raw)
+            players = session.players if seated is None else tuple(seated())
+            if players != session.players:
+                _check_seated(raw, players, session.players, deal)
+                given["players"] = list(players)
+                while seating.name(dealer) not in players:  # the deal passes over the players who are out
+                    dealer = seating.next(dealer)
             for key in INHERITED:
                 if key in raw and raw[key] != given[key]:
                     raise RecordSyntaxError(f"the hand's {key} differs from the session's")

@@ -4,33 +4,73 @@ A Tripoli sheet has no points and no tricks: per deal, who dealt, each player's 
 or paid and running chips, and what the deal left on each space of the layout (the pot
 and the kitty among them) with the layout's total. Every number is the settle output of
 ``engine.tripoli`` (``own_games.settle_session_json``); these functions only lay it out as
-``model``'s column groups, rows and footer, so ``templates/sheets/sheet.html`` prints it
-unchanged. Blank sheets have the same columns and a row for each deal of an evening.
+``model``'s column groups, rows and footer (what it shares with Reversis' sheet is in
+``own_sheet``), so ``templates/sheets/sheet.html`` prints it unchanged. Blank sheets have the
+same columns and a row for each deal of an evening. The layout's labels and the deal's rotation
+are here too: the app's Tripoli pages write them the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
-from ..engine.errors import ScorekeeperError, UnknownOption
+from ..engine.errors import UnknownOption
 from ..engine.games import GameDef
-from ..engine.settlement.money import fewest_transfers
+from ..engine.seating import Seating
 from ..engine.tripoli import LayoutState
 from ..engine.tripoli.deal import check_players
+from ..engine.tripoli.layout import PAY_SPACES, SPACES, Space
 from ..engine.tripoli.rules import TripoliRules
-from . import own_games
+from . import own_games, own_sheet
 from .model import (
-    BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, paper_key,
-    short_names, signed,
+    BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, short_names,
+    signed,
 )
+from .own_sheet import DealView
 
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SETTLEMENT_WORDS = {
     "tripoli-layout": "chips, deal by deal: what a deal leaves on a space stays there for the next deal",
     "tripoli-final-poker": "only final poker deals, for the chips left on the layout",
 }
+
+
+# --- the layout as a table writes it (the app's pages use these too) ---------------------------------
+
+def rules_of(config: Mapping[str, Any]) -> TripoliRules:
+    """A table's rules (game and options of a session record): the package's value, presets applied."""
+    game = config.get("game")
+    rules: TripoliRules = own_games.package(game).make_rules(own_games.game_id(game), config.get("options") or {})
+    return rules
+
+
+def space_labels(rules: TripoliRules) -> dict[str, str]:
+    """How the layout's spaces are written for this table: ``A\u2665`` ... ``8-9-10``, ``Kitty``, ``Pot``.
+
+    Under another paying suit (a bid, Cosmo's board) the card spaces are that suit's, so they
+    are written without a suit: ``A``, ``K``, ``K+Q``.
+    """
+    hearts = rules.paying_suit == "hearts"
+    heart = SUIT_SYMBOLS["H"] if hearts else ""
+    labels = {space.value: ("10" if str(rank) == "T" else str(rank)) + heart for space, rank in PAY_SPACES.items()}
+    labels["KQ"] = f"K{heart}Q{heart}" if hearts else "K+Q"
+    labels["SEQ"] = "Sequence" if rules.paying_suit == "board" else rules.sequence
+    labels["KITTY"] = "Kitty"
+    labels["POT"] = "Pot"
+    return labels
+
+
+def shown_spaces(rules: TripoliRules) -> tuple[str, ...]:
+    """The spaces of this table's layout, in order: all nine, or eight without POT in Cosmo (AMB-39j)."""
+    return tuple(s.value for s in SPACES if rules.has_poker or s is not Space.POT)
+
+
+def dealer_of(players: list[str] | tuple[str, ...], first_dealer: str, position: int) -> str:
+    """Who deals deal ``position`` (1-based) of a session: the deal passes clockwise after every deal."""
+    seating = Seating(tuple(players))
+    return seating.name(seating.left(seating.seat(first_dealer), position - 1))
 
 
 @dataclass(frozen=True)
@@ -53,56 +93,23 @@ class TripoliTable:
 
     @property
     def labels(self) -> dict[str, str]:
-        return own_games.space_labels(self.rules)
+        return space_labels(self.rules)
 
     @property
     def spaces(self) -> tuple[str, ...]:
-        return own_games.shown_spaces(self.rules)
-
-
-@dataclass(frozen=True)
-class DealView:
-    """One settled deal as a row knows it: its number, and its entry of the settle output."""
-
-    number: int
-    entry: Mapping[str, Any]  # payments, totals, layout, pool, dealer, notes, final
-    counts: bool = True  # False: struck out or waiting for confirmation, shown but not counted
+        return shown_spaces(self.rules)
 
 
 # --- column groups ---------------------------------------------------------------------------------
 
 def deal_group(table: TripoliTable) -> tuple[ColumnGroup, ...]:
     """Who dealt (a final poker deal is marked "final" under its number)."""
-    short = dict(zip(table.players, table.short))
-
-    def fill(view: DealView) -> tuple[Cell, ...]:
-        dealer = view.entry.get("dealer", "")
-        return (Cell(short.get(dealer, dealer), "name"),)
-
-    return (ColumnGroup("hand", "", "hand", (Column("dealer", "Dealer", "name"),), fill),)
+    return own_sheet.dealer_group(table.players, table.short)
 
 
 def chip_groups(table: TripoliTable) -> tuple[ColumnGroup, ...]:
     """Per player: the chips the deal won (+) or cost (-), and the running chips."""
-    groups = []
-    for seat, name in enumerate(table.players):
-        groups.append(ColumnGroup(
-            f"player-{seat}", name, "player", (Column("points", "Deal"), Column("running", "Chips")),
-            _chips_fill(table, seat),
-        ))
-    return tuple(groups)
-
-
-def _chips_fill(table: TripoliTable, seat: int) -> Callable[[DealView], tuple[Cell, ...]]:
-    name = table.players[seat]
-
-    def fill(view: DealView) -> tuple[Cell, ...]:
-        deal = Cell(signed(view.entry["payments"][name]), "points")
-        if not view.counts:
-            return deal, Cell()
-        return deal, Cell(signed(view.entry["totals"][name]), "running")
-
-    return fill
+    return own_sheet.chip_groups(table.players, "Deal", "Chips")
 
 
 def layout_group(table: TripoliTable) -> tuple[ColumnGroup, ...]:
@@ -166,7 +173,7 @@ def _table(game: str, players: Sequence[str], options: Mapping[str, Any] | None,
     definition = own_games.game_def(game)
     rules = pkg.make_rules(definition.id, dict(options or {}))
     check_players(list(players))
-    settlement_id = settlement or own_games.DEFAULT_SETTLEMENT
+    settlement_id = settlement or own_games.default_settlement(definition.id)
     if settlement_id not in own_games.methods(definition.id):
         raise UnknownOption(f"{definition.name} is settled by {', '.join(own_games.methods(definition.id))}, "
                             f"not {settlement_id!r}")
@@ -174,28 +181,14 @@ def _table(game: str, players: Sequence[str], options: Mapping[str, Any] | None,
     return TripoliTable(definition, rules, tuple(players), settlement_id, dict(settlement_options or {}))
 
 
-def _landscape(groups: Sequence[ColumnGroup]) -> bool:
-    return sum(g.width for g in groups) > 15
-
-
 def _footer(table: TripoliTable, groups: Sequence[ColumnGroup], settled: Mapping[str, Any] | None) -> FooterRow:
     """The chips row: each player's chips, then what is left on every space (blank on a blank sheet)."""
-    cells: list[Cell] = []
-    winners = set(settled["winners"]) if settled else set()
-    for g in groups:
-        if g.kind == "hand":
-            continue
-        if g.kind == "player":
-            name = table.players[int(g.key.split("-")[1])]
-            text = signed(settled["balance"][name]) if settled else ""
-            cells.append(Cell(text, "total win" if name in winners and settled and settled["finished"] else "total",
-                              span=g.width))
-        elif g.key == "layout":
-            layout = settled["layout"] if settled else {}
-            cells.extend(Cell(str(layout.get(space, 0)) if settled else "", "pool") for space in table.spaces)
-            cells.append(Cell(str(settled["pool"]) if settled else "", "pool total"))
-    span = 1 + sum(g.width for g in groups if g.kind == "hand")
-    return FooterRow("Chips", span, tuple(cells))
+    def layout(g: ColumnGroup) -> list[Cell]:
+        left = settled["layout"] if settled else {}
+        cells = [Cell(str(left.get(space, 0)) if settled else "", "pool") for space in table.spaces]
+        return [*cells, Cell(str(settled["pool"]) if settled else "", "pool total")]
+
+    return own_sheet.footer("Chips", groups, table.players, settled, layout)
 
 
 # --- blank sheets -----------------------------------------------------------------------------------
@@ -220,34 +213,15 @@ def blank_sheet(
     table = TripoliTable(table.game, table.rules, names, table.settlement, table.settlement_options)
     groups = column_groups(table)
     count = rows or BLANK_ROWS_WITHOUT_END
-    empty = tuple(Row(deal, tuple(cell for g in groups for cell in g.blank_cells(deal)))
-                  for deal in range(1, count + 1))
-    return Sheet(
-        kind="blank", title=table.game.name, subtitle=_subtitle(table, options or {}), rules=rules_in_words(table),
-        players=names, groups=groups, rows=empty, footer=(_footer(table, groups, None),), settlement=None,
-        signatures=names, paper=paper_key(paper), landscape=_landscape(groups),
-        abbreviations=_abbreviations(table),
-    )
-
-
-def _abbreviations(table: TripoliTable) -> tuple[tuple[str, str], ...]:
-    return tuple((short, name) for short, name in zip(table.short, table.players) if short != name)
+    empty = [Row(deal, tuple(cell for g in groups for cell in g.blank_cells(deal))) for deal in range(1, count + 1)]
+    return own_sheet.sheet("blank", table.game.name, _subtitle(table, options or {}), rules_in_words(table), names,
+                           groups, empty, (_footer(table, groups, None),), None, paper, table.short)
 
 
 # --- filled sheets ---------------------------------------------------------------------------------
 
-def _session(
-    config: Mapping[str, Any], stored: Sequence[StoredHand], counting: StoredHand | None = None,
-) -> dict[str, Any]:
-    """The session record as the app keeps it: struck deals left out, waiting ones as ``"counts": false``;
-    ``counting`` is one deal to settle as if it counted."""
-    hands = []
-    for s in stored:
-        if s is counting:
-            hands.append(dict(s.record))
-        elif not s.struck:
-            hands.append(dict(s.record) if s.confirmed else {**s.record, "counts": False})
-    return {**config, "hands": hands}
+def _settle(record: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[Mapping[str, Any]]]:
+    return own_games.settle_session_json(record), ()
 
 
 def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | None = None, paper: str = "a4") -> Sheet:
@@ -259,66 +233,14 @@ def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | No
 
     :raises ScorekeeperError: the session does not settle (the engine's error, with ``hand``).
     """
-    paper = paper_key(paper)
-    config = {k: v for k, v in record.items() if k != "hands"}
-    if stored is None:
-        stored = [StoredHand(i, {k: v for k, v in h.items() if k != "counts"} if isinstance(h, Mapping) else h,
-                             confirmed=not (isinstance(h, Mapping) and h.get("counts") is False))
-                  for i, h in enumerate(record.get("hands") or [], 1)]
-    settled = own_games.settle_session_json(_session(config, stored))
     table = _table(str(record.get("game")), list(record["players"]), record.get("options"), record.get("settlement"),
                    record.get("settlement_options"))
     groups = column_groups(table)
-    entries = iter(settled["hands"])
-    rows = []
-    for s in stored:
-        if s.counts:
-            view: DealView | None = DealView(s.position, next(entries))
-        else:
-            view = _what_if(config, stored, s)
-        rows.append(_row(s, view, groups, table.players))
-    return Sheet(
-        kind="filled", title=table.game.name, subtitle=_subtitle(table, record.get("options") or {}),
-        rules=rules_in_words(table), players=table.players, groups=groups, rows=tuple(rows),
-        footer=(_footer(table, groups, settled),), settlement=settlement_view(table, settled),
-        signatures=table.players, paper=paper, landscape=_landscape(groups), session_id=record.get("id"),
-        abbreviations=_abbreviations(table),
-    )
-
-
-def _what_if(config: Mapping[str, Any], stored: Sequence[StoredHand], s: StoredHand) -> DealView | None:
-    """A struck or waiting deal as it would settle where it stands (shown, not counted)."""
-    index = sum(1 for other in stored[: list(stored).index(s)] if other.counts)
-    try:
-        settled = own_games.settle_session_json(_session(config, stored, counting=s))
-    except ScorekeeperError:
-        return None
-    if index >= len(settled["hands"]):
-        return None
-    return DealView(s.position, settled["hands"][index], counts=False)
-
-
-def _row(s: StoredHand, view: DealView | None, groups: Sequence[ColumnGroup], names: Sequence[str]) -> Row:
-    marks: list[str] = []
-    status = ""
-    if s.struck:
-        marks.append("struck")
-        status = "struck"
-    elif not s.confirmed:
-        marks.append("waiting")
-        status = "waiting"
-    if s.corrected:
-        marks.append("corrected")
-    if view is None:
-        width = sum(g.width for g in groups)
-        return Row(s.position, (Cell("this deal does not settle here", "word", span=width),), status or "void",
-                   tuple(marks))
-    if view.entry.get("final"):
-        marks.append("final")
-    cells = tuple(cell for g in groups for cell in g.fill(view))
-    notes = view.entry.get("notes") or {}
-    said = tuple((name, notes[name]) for name in names if notes.get(name))
-    return Row(s.position, cells, status, tuple(marks), said, view.entry.get("dealer", ""), "")
+    settled, rows = own_sheet.filled(record, stored, _settle, groups, table.players, "deal",
+                                     lambda view: ("final",) if view.entry.get("final") else ())
+    return own_sheet.sheet("filled", table.game.name, _subtitle(table, record.get("options") or {}),
+                           rules_in_words(table), table.players, groups, rows, (_footer(table, groups, settled),),
+                           settlement_view(table, settled), paper, table.short, record.get("id"))
 
 
 def settlement_view(table: TripoliTable, settled: Mapping[str, Any]) -> SettlementView:
@@ -332,8 +254,7 @@ def settlement_view(table: TripoliTable, settled: Mapping[str, Any]) -> Settleme
         left = ", ".join(f"{table.labels[s]} {settled['layout'][s]}" for s in table.spaces if settled["layout"].get(s))
         closing = (f"Left on the layout for the next deal or the final poker: {left} ({settled['pool']} chips).",)
     elif settled["finished"] and any(balance.values()):
-        moves = fewest_transfers({name: Decimal(balance[name]) for name in names})
-        transfers = tuple((a, b, str(int(x))) for a, b, x in moves)
+        transfers = own_sheet.chip_transfers(names, balance)
     return SettlementView(
         finished=settled["finished"], winners=tuple(settled["winners"]), totals=chips, pool=None,
         closing=closing, transfers=transfers, transfer_unit="chips", hands=len(settled["hands"]),

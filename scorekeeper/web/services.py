@@ -28,7 +28,7 @@ from .extensions import db
 from .models import Hand, HandVersion, TableSession, now
 
 SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake")
-OWN_SESSION_KEYS = (*SESSION_KEYS, "layout")  # Tripoli: the layout before the first deal
+OWN_SESSION_KEYS = (*SESSION_KEYS, "layout", "pools")  # Tripoli: the layout before the first deal; Reversis: its pools
 
 
 class AccessDenied(Exception):

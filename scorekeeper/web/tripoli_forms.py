@@ -19,7 +19,7 @@ from wtforms.validators import Optional
 
 from ..engine.tripoli.layout import Space
 from ..engine.tripoli.rules import SEQUENCES, TripoliRules
-from ..sheets.own_games import SUIT_SYMBOLS, rules_of, shown_spaces, space_labels
+from ..sheets.tripoli import SUIT_SYMBOLS, rules_of, shown_spaces, space_labels
 from .forms import choices, new_client_id, seat_chosen
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}

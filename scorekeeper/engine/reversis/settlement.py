@@ -24,7 +24,7 @@ from ..options import OptionSpec, resolve, yes_no
 from ..seating import Seating
 from ..settlement.ledger import check_conserved, divide
 from ..settlement.money import fewest_transfers, money_from_chips
-from ..settlement.session import read_stake
+from ..settlement.session import read_stake, split_counts
 from .fields import read_head
 from .ledger import Payment
 from .outcome import ReversisOutcome, outcome_json
@@ -188,7 +188,10 @@ def settle_session(value: Any) -> ReversisSessionResult:
 
     The deal passes to the right after every hand (AMB-38k), except after a misdeal (the same
     dealer deals again). Each hand inherits game, options, players, dealer and number, and
-    starts from the pools the last one left; the first hand takes the stakes (6.2).
+    starts from the pools the last one left; the first hand takes the stakes (6.2). A hand
+    marked ``"counts": false`` (RECORDS.md: dealt, awaiting a second phone's confirmation) is
+    read and keeps its place in the rotation, but is neither replayed nor settled, and the
+    output's ``hands`` leave it out, as in the other sessions.
 
     :raises ScorekeeperError: the first hand that is wrong (``error.hand`` is its 1-based position).
     """
@@ -216,6 +219,7 @@ def settle_session(value: Any) -> ReversisSessionResult:
     cut: int | None = None
     for position, raw in enumerate(hands, 1):
         try:
+            raw, counts = split_counts(raw)
             for key in given:
                 if key in raw and raw[key] != given[key]:
                     raise RecordSyntaxError(f"the hand's {key} differs from the session's")
@@ -229,6 +233,9 @@ def settle_session(value: Any) -> ReversisSessionResult:
             if method.finished:
                 raise InconsistentRecord(f"the game was over after {method.hands_settled} hands (the agreed number), "
                                          "but more hands are recorded", code="game-over")
+            if not counts:  # dealt (the deal passes on, unless it was a misdeal) but not settled yet
+                dealer = dealer if record.misdeal is not None else seating.next(dealer)
+                continue
             outcome = replay(record, method.pools)
             payments, notes = method.settle(outcome)
         except ScorekeeperError as exc:

@@ -1,0 +1,215 @@
+"""What the phone pages of Tripoli and Reversis tables share (``tripoli_pages``, ``reversis_pages``): ``GamePages``.
+
+Both games are settled by their own engine package, hand by hand, chips (or fish) won and paid
+with something carried on the table (the layout, the pools). Their pages differ in that something
+and in the quick-result form; the sheet of hands, the live refresh, the "why this score" notes,
+a hand's history, its corrections and the way a refusal keeps the form as typed are the same,
+and are here. Templates: ``_own_session.html``, ``_own_sheet.html``, ``_own_hand.html``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Response, jsonify, render_template, request, url_for
+
+from ..engine.errors import ScorekeeperError
+from . import forms
+from .extensions import db
+from .models import Hand as HandRow
+from .models import TableSession
+from .pages import POLL_SECONDS, _refusal, _save_correction, _save_new_hand, _versions, sheet_entries
+
+
+@dataclass(frozen=True)
+class Words:
+    """How a game's pages name its hands and its chips: ``deal``/``chips``, ``hand``/``fish``."""
+
+    noun: str  # a hand of the game: "deal", "hand"
+    unit: str  # what is won and paid: "chips", "fish"
+    carried: str  # the sheet's last column: what the table holds after the hand ("Layout", "Pools")
+
+
+@dataclass
+class SheetRow:
+    """One stored hand as the sheet shows it: the settle output's entry (as if it counted, for a struck
+    or waiting one), and the running figures only when it counts."""
+
+    position: int
+    struck: bool
+    confirmed: bool
+    counts: bool
+    versions: int
+    kind: str  # "result", "cards" (the whole hand), or the game's own ("final", "misdeal")
+    dealer: str | None = None
+    payments: Mapping[str, int] | None = None
+    totals: Mapping[str, int] | None = None
+    notes: Mapping[str, str] = field(default_factory=dict)
+    pool: int | None = None  # what the table holds after it (counted hands)
+    counted: Mapping[str, Any] | None = None  # its settle output entry, when it counts (the layout, the pools)
+
+
+def sheet_rows(table: TableSession, kind: Callable[[Mapping[str, Any]], str],
+               ) -> tuple[list[SheetRow], dict[str, Any] | None, str | None]:
+    """Every stored hand in order, with the settle output of the hands that count (``pages.sheet_entries``)."""
+    entries, settled, error = sheet_entries(table)
+    found = []
+    for h, counts, entry in entries:
+        row = SheetRow(h.position, h.struck, h.confirmed, counts, len(h.versions), kind(h.record))
+        if entry:
+            row.dealer, row.payments, row.notes = entry.get("dealer"), entry.get("payments"), entry.get("notes", {})
+            if counts:
+                row.totals, row.pool, row.counted = entry.get("totals"), entry.get("pool"), entry
+        found.append(row)
+    return found, settled, error
+
+
+def links(table: TableSession, can_edit: bool, key: str) -> dict[str, str]:
+    """The read-only link, and the edit link on the scorer's phone."""
+    found = {"read": url_for(".session_read", sid=table.id, key=table.read_key, _external=True)}
+    if can_edit:
+        found["edit"] = url_for(".session_edit", sid=table.id, key=key, _external=True)
+    return found
+
+
+def write(save: Callable[[], Any], position: int) -> tuple[Any, str | None]:
+    """Run a write (``pages._save_new_hand``, ``_save_correction``): its response, or on a refusal None and
+    the engine's sentence, nothing stored."""
+    try:
+        return save(), None
+    except ScorekeeperError as exc:
+        db.session.rollback()
+        return None, _refusal(exc, position)
+
+
+CHECK_FIELDS = "Please check the fields marked below."
+
+
+def posted() -> Any:
+    """The posted form data, or None for a fresh form."""
+    return request.form if request.method == "POST" else None
+
+
+def save_new(table: TableSession, form: Any, shape: Callable[[Any], dict[str, Any]], sid: str, key: str,
+             ) -> tuple[Any, str | None]:
+    """A posted quick-result form: the response once the hand it says is stored, or None and why not."""
+    if request.method != "POST":
+        return None, None
+    if not form.validate():
+        return None, CHECK_FIELDS
+    hand = shape(form)
+    return write(lambda: _save_new_hand(table, hand, sid, key), len(table.hands) + 1)
+
+
+class GamePages:
+    """The pages of one game with its own engine package. A subclass says the game's own: the game as
+    configured, how each stored hand was recorded, the live part's figures, a hand's replay and its
+    correction form; the flows are the same for every such game and are here. ``pages.py`` calls the
+    methods of ``PAGES`` in ``tripoli_pages`` and ``reversis_pages``."""
+
+    words: Words
+    templates: Mapping[str, str]  # session, live, hand
+    kind_words: Mapping[str, str]  # how a hand was recorded (``kind``), as its page says it
+
+    def game_of(self, table: TableSession) -> Any:
+        raise NotImplementedError
+
+    def kind(self, record: Mapping[str, Any]) -> str:
+        """How a stored hand was recorded: ``result``, ``cards``, or the game's own word."""
+        raise NotImplementedError
+
+    def live_extra(self, table: TableSession, game: Any, settled: dict[str, Any] | None) -> dict[str, Any]:
+        """The live part's own figures: who deals next, ..."""
+        raise NotImplementedError
+
+    def outcome(self, table: TableSession, row: HandRow) -> Any:
+        """The engine's replay of a stored hand where it stands; None when the session does not settle with it."""
+        raise NotImplementedError
+
+    def shown(self, outcome: Any) -> Any:
+        """The replay as the hand page shows it."""
+        return outcome
+
+    def form_for(self, game: Any, row: HandRow, outcome: Any, formdata: Any = None) -> Any:
+        """The correction form of a stored hand: prefilled from its record (or replay), or as posted."""
+        raise NotImplementedError
+
+    def corrected(self, form: Any, row: HandRow) -> dict[str, Any]:
+        """The record a correction form says for a stored hand."""
+        raise NotImplementedError
+
+    def record(self, table: TableSession, sid: str, key: str) -> Any:
+        """The page that records a new hand by its quick result (``save_new``), and its refusals."""
+        raise NotImplementedError
+
+    # --- the flows ---
+
+    def rows(self, table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, str | None]:
+        """Every stored hand in order, with the settle output of the hands that count."""
+        return sheet_rows(table, self.kind)
+
+    def context(self, table: TableSession, can_edit: bool, key: str) -> dict[str, Any]:
+        """What the live part of a session page shows: the sheet, the links it polls, the game's own figures."""
+        game = self.game_of(table)
+        rows, settled, error = self.rows(table)
+        return {
+            "table": table, "game": game, "words": self.words, "rows": rows, "settled": settled,
+            "sheet_error": error, "can_edit": can_edit, "key": key,
+            "confirm_form": forms.ActionForm() if can_edit else None,
+            "live_url": url_for(".live_edit" if can_edit else ".live_read", sid=table.id, key=key),
+            "base_url": url_for(".session_edit" if can_edit else ".session_read", sid=table.id, key=key),
+            "poll_url": url_for("api.revision", session_id=table.id, key=table.read_key),
+            "poll_seconds": POLL_SECONDS, **self.live_extra(table, game, settled),
+        }
+
+    def session_page(self, table: TableSession, can_edit: bool, key: str) -> str:
+        return render_template(self.templates["session"], links=links(table, can_edit, key),
+                               **self.context(table, can_edit, key))
+
+    def live(self, table: TableSession, can_edit: bool, key: str) -> str:
+        return render_template(self.templates["live"], **self.context(table, can_edit, key))
+
+    def notes(self, table: TableSession) -> Response:
+        """Why each hand's chips, per hand and player: the settle output's notes."""
+        rows = self.rows(table)[0]
+        return jsonify({"revision": table.revision, "hands": {str(r.position): dict(r.notes) for r in rows if r.notes}})
+
+    def hand_page(self, table: TableSession, row: HandRow, can_edit: bool, key: str, **extra: Any) -> str:
+        """A hand's page: why its chips (notes and the replay), its history, the corrections."""
+        game = self.game_of(table)
+        outcome = self.outcome(table, row)
+        rows = self.rows(table)[0]
+        context: dict[str, Any] = {
+            "table": table, "game": game, "words": self.words, "kind_words": self.kind_words, "row": row,
+            "outcome": self.shown(outcome),
+            "sheet_row": next(r for r in rows if r.position == row.position), "can_edit": can_edit, "key": key,
+            "versions": _versions(row, own=True), "record_json": json.dumps(row.record, indent=1, ensure_ascii=False),
+        }
+        if can_edit:
+            context["json_form"] = forms.JsonForm(data={"record": context["record_json"]})
+            context["action_form"] = forms.ActionForm()
+            if "form" not in extra:
+                context["form"] = self.form_for(game, row, outcome)
+        context.update(extra)
+        return render_template(self.templates["hand"], **context)
+
+    def hand_edit(self, table: TableSession, row: HandRow, sid: str, key: str) -> Any:
+        """The correction form of a hand; nothing is stored on a refusal, and the form stays as typed."""
+        if request.method != "POST":
+            return self.hand_page(table, row, True, key)
+        form = self.form_for(self.game_of(table), row, None, request.form)
+        refusal: str | None = CHECK_FIELDS
+        if form.validate():
+            new = self.corrected(form, row)
+            saved, refusal = write(lambda: _save_correction(table, row, new, "edited", sid, key), row.position)
+            if saved is not None:
+                return saved
+        return self.hand_page(table, row, True, key, form=form, refusal=refusal)
+
+    def json_refused(self, table: TableSession, row: HandRow, key: str, json_form: forms.JsonForm,
+                     refusal: str | None) -> str:
+        """The hand page again after a JSON correction the engine refused, the text kept as typed."""
+        return self.hand_page(table, row, True, key, json_form=json_form, json_refusal=refusal)

@@ -19,7 +19,7 @@ from typing import IO, Any
 from .engine import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.families import own_package
-from .engine.output import error_json, outcome_json, outcome_line, points_text
+from .engine.output import error_json, facts_lines, hand_facts, kept_words, outcome_json, outcome_line, points_text
 from .engine.replay import HandOutcome, replay
 
 CHUNK = 400  # archive lines per task handed to a worker process
@@ -388,6 +388,8 @@ def format_text(obj: dict[str, Any], outcome: HandOutcome | None) -> str:
         lines.append(f"note: {outcome.ruleset.warning}")
     if outcome.void:
         lines.append(f"misdeal ({outcome.void}): the hand is void and the same dealer deals again")
+    facts = hand_facts(outcome)
+    lines.extend(facts_lines(facts, names, ending=False))  # trumps, Capot, the auction, the Joker, trades, draws
     width = max(4, *(len(n) for n in names))
     if outcome.tricks:
         lines.append("trick  " + "  ".join(n.ljust(width) for n in names) + "  winner")
@@ -397,6 +399,8 @@ def format_text(obj: dict[str, Any], outcome: HandOutcome | None) -> str:
                 cells[seat] = (">" if seat == t.leader else " ") + c.code + ("*" if seat == t.winner else "")
             won = names[t.winner] if t.winner >= 0 else "(dead)"  # Cancellation Hearts: nobody wins a dead trick
             lines.append(f"{t.number:>5}  " + "  ".join(cell.ljust(width) for cell in cells) + f"  {won}")
+    if facts.kept is not None:  # Domino Hearts: the last player in keeps his cards and takes the stock
+        lines.append(kept_words(facts.kept, names))
     if outcome.revoke:
         r = outcome.revoke
         lines.append(f"established revoke: {names[r.seat]} played {r.card.code} in trick {r.trick} ({r.code}); "

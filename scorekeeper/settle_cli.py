@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from .engine.errors import RecordSyntaxError, ScorekeeperError
-from .engine.output import error_json, points_text
-from .engine.settlement import settle_json
+from .engine.families import own_package
+from .engine.output import error_json, facts_lines, hand_facts, points_text
+from .engine.settlement import result_json, session_from_json, settle, settle_json
 
 
 def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None) -> int:
@@ -27,11 +29,11 @@ def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None) -> 
             value = json.loads(source)
         except json.JSONDecodeError as exc:
             raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
-        result = settle_json(value)
+        result, facts = settle_with_facts(value) if text else (settle_json(value), [])
     except ScorekeeperError as exc:
         return _fail(exc, out)
     if text:
-        out.write(format_settlement(result))
+        out.write(format_settlement(result, facts))
     else:
         print(json.dumps(result, ensure_ascii=False), file=out)
     return 0
@@ -42,11 +44,25 @@ def _fail(error: ScorekeeperError, out: IO[str]) -> int:
     return error.exit_status
 
 
-def format_settlement(result: dict[str, Any]) -> str:
-    """The settlement in words: every hand's arithmetic, then totals, chips and who pays whom."""
+def settle_with_facts(value: Any) -> tuple[dict[str, Any], list[list[str]]]:
+    """The settle output, and per hand the trumps, Capot, auction and Joker in words (``facts_lines``);
+    a game with a package of its own (Tripoli, Reversis) words its hands in its notes.
+
+    :raises ScorekeeperError: as ``settle_json``.
+    """
+    if isinstance(value, Mapping) and own_package(value.get("game")) is not None:
+        return settle_json(value), []
+    result = settle(session_from_json(value))
+    return result_json(result), [facts_lines(hand_facts(o), o.players) for o in result.outcomes]
+
+
+def format_settlement(result: dict[str, Any], facts: Sequence[Sequence[str]] = ()) -> str:
+    """The settlement in words: every hand's arithmetic (after what was declared beside the cards:
+    ``facts``, per hand), then totals, chips and who pays whom."""
     lines = [f"settlement: {result['settlement']}"]
     for i, hand in enumerate(result["hands"], 1):
         lines.append(f"hand {i} (dealer {hand['dealer']}), pool after: {hand['pool']}")
+        lines.extend(f"  {fact}" for fact in (facts[i - 1] if i <= len(facts) else ()))
         lines.extend(f"  {note}" for note in dict.fromkeys(hand["notes"].values()) if note)  # a misdeal's note once
     if "closing" in result:
         lines.append("the table stops:")

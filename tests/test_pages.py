@@ -218,7 +218,7 @@ def test_start_page_offers_every_game_and_builds_its_options(client: FlaskClient
     for game in GAMES.values():  # the games whose result the form cannot say yet are not offered
         assert (f'<option value="{game.id}"' in page.html) == (game.id in app_games())
     assert {"black-lady", "hearts", "spot-hearts", "two-handed-hearts"} <= set(app_games())
-    assert not {"polignac", "knaves", "joker-hearts"} & set(app_games())
+    assert {"polignac", "knaves", "joker-hearts"} <= set(app_games())  # tests/test_web_family_forms.py
     for game in app_games().values():
         page = get(client, f"/?game={game.id}")
         for spec in game.options.values():
@@ -485,14 +485,17 @@ def test_every_page_renders_small_and_self_contained(client: FlaskClient) -> Non
 @pytest.mark.parametrize("game", sorted(app_games()))
 def test_every_game_gets_a_result_form(client: FlaskClient, game: str) -> None:
     from scorekeeper.engine.games import make_ruleset
+    from scorekeeper.engine.results import takes_card_points
 
     ruleset = make_ruleset(game, {})
-    players = ["Ann", "Bob", "Cat", "Dan"][:max(2, min(4, ruleset.max_players))]
+    players = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:max(ruleset.min_players, min(4, ruleset.max_players))]
     edit, _ = start_table(client, players=players, game=game)
     page = get(client, edit + "/result")
-    assert f'id="hearts_{len(players) - 1}"' in page.html and 'id="save-hand"' in page.html
-    for c in ruleset.specials:
+    assert (f'id="hearts_{len(players) - 1}"' in page.html) == ruleset.heart_unit and 'id="save-hand"' in page.html
+    points = takes_card_points(ruleset)  # Conquimbert: card points per player, not who took each card
+    for c in () if points else ruleset.specials:
         assert f'id="take_{c.code}-0"' in page.html
+    assert ('id="points_0"' in page.html) == points
     assert ('id="spots_0"' in page.html) == ruleset.spots
 
 
@@ -539,6 +542,23 @@ def test_play_check_refuses_a_revoke_with_the_engine_sentence(client: FlaskClien
     # A card already played is refused on the spot, with its sentence.
     body = check(client, edit, headers, plays, "2C").get_json()
     assert body["error"]["code"] == "duplicate-card" and "already played" in body["error"]["message"]
+
+
+@pytest.mark.parametrize("game, players", [("knaves", 4), ("auction-hearts", 4), ("two-handed-hearts", 2),
+                                           ("domino-hearts", 4)])
+def test_the_card_page_is_not_offered_where_the_cards_alone_cannot_be_followed(client: FlaskClient, game: str,
+                                                                               players: int) -> None:
+    """Trumps, bids or a stock decide whose turn it is: the card page would follow the wrong player."""
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"][:players], game=game)
+    assert 'id="record-cards"' not in get(client, edit).html
+    assert 'id="to-cards"' not in get(client, edit + "/result").html
+    page = get(client, edit + "/play", status=409)
+    assert "Record this hand by its result" in page.html
+    black_lady, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])
+    headers = csrf_header(get(client, black_lady + "/play"))
+    response = check(client, edit, headers, [], "2C")
+    assert response.status_code == 409 and "by its result" in response.get_json()["error"]["message"]
+    assert 'id="record-cards"' in get(client, black_lady).html  # the others keep it
 
 
 def test_a_revoke_the_table_let_stand_is_recorded_from_the_card_page(app: Flask, client: FlaskClient) -> None:
@@ -782,10 +802,15 @@ def test_audit_of_a_card_by_card_hand_steps_through_it(app: Flask, client: Flask
     assert "Trick 13" in last.html and 'id="next-trick"' in last.html
 
 
-def test_a_table_of_a_game_the_result_form_cannot_say_is_sent_elsewhere(client: FlaskClient) -> None:
+def test_a_table_of_a_game_the_result_form_cannot_say_is_sent_elsewhere(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     created = client.post("/api/sessions", json={"game": "polignac", "players": ["Ann", "Bob", "Cat", "Dan"],
                                                  "first_dealer": "Dan"})
     assert created.status_code == 201, created.get_json()
     ids = created.get_json()
+    assert Page(client.get(f"/s/{ids['id']}/{ids['token']}/result")).status == 200  # the form says Polignac now
+    from scorekeeper.web import forms  # a game the form cannot say yet (Conquimbert) is sent elsewhere
+    monkeypatch.setattr(forms, "result_form_covers", lambda ruleset: False)
     page = Page(client.get(f"/s/{ids['id']}/{ids['token']}/result"))
     assert page.status == 409 and "card by card, or as JSON records" in page.html

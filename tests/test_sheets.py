@@ -286,9 +286,10 @@ def test_a_blank_sheet_renders(blank_pdfs: dict[tuple[str, int], tuple[bytes, st
     assert sheet.title in text and "blank score sheet" in text
     assert "Signatures" in text and "Winner(s)" in text
     assert f"Page 1 of {pages}" in text
-    for column in sheet.columns:
-        assert column.label in text
-    assert str(len(sheet.rows)) in text.split()  # the last row's number
+    words = text.split()
+    for column in sheet.columns:  # a narrow column's header may wrap ("Joker / from"): each word is printed
+        assert all(word in text for word in column.label.split()), column.label
+    assert str(len(sheet.rows)) in words  # the last row's number
 
 
 def test_a_blank_sheet_on_both_papers() -> None:

@@ -8,14 +8,20 @@ replay's checks. It gives exactly ``json.dumps(outcome_json(outcome), ensure_asc
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from json.encoder import encode_basestring
 from typing import Any, Final
 
+from .auction import SUITS, auction_of
+from .cards import Card, Suit, card, format_cards
 from .errors import ScorekeeperError
+from .games.conquimbert import Trade, describe
 from .gaussian import Gaussian
+from .hand import Remainder, Trick
 from .replay import HandOutcome
-from .scoring import Points
+from .ruleset import Ruleset
+from .scoring import Points, capot_outcomes
 
 
 def points_text(value: Any) -> str:
@@ -67,7 +73,50 @@ def _tail_json(outcome: HandOutcome) -> dict[str, Any]:
         out["void"] = outcome.void
     if outcome.ruleset.warning:
         out["warning"] = outcome.ruleset.warning
+    if _has_moves(outcome):
+        out.update(_moves_json(outcome))
     return out
+
+
+def _has_moves(outcome: HandOutcome) -> bool:
+    """Whether the replay made moves beside the plays: Domino Hearts' draws and its last player's
+    cards, Conquimbert's trades and its trumps turned up."""
+    return bool(outcome.draws or outcome.trades) or outcome.remainder is not None or outcome.turned is not None
+
+
+def _moves_json(outcome: HandOutcome) -> dict[str, Any]:
+    """The moves beside the plays, as optional fields of the replay output (RECORDS.md: fields are
+    added, never changed): ``draws`` in order, ``kept`` (who kept the last cards and took the
+    stock), ``trades`` in the order made (``reversed`` when the two cards were of one suit),
+    ``turned_up`` (the card turned up for trumps, and who could not follow)."""
+    names = outcome.players
+    tricks = outcome.tricks or ()
+    out: dict[str, Any] = {}
+    if outcome.draws:
+        out["draws"] = [{"player": names[d.seat], "cards": [c.code for c in d.cards], "play": d.play,
+                         "trick": trick_of_play(tricks, d.play)} for d in outcome.draws]
+    if outcome.remainder is not None:
+        r = outcome.remainder
+        out["kept"] = {"player": names[r.seat], "cards": [c.code for c in r.kept], "stock": [c.code for c in r.stock]}
+    if outcome.trades:
+        out["trades"] = [{"player": names[t.player], "card": t.card.code, "partner": names[t.partner],
+                          "partner_card": t.partner_card.code, "reversed": t.reversed} for t in outcome.trades]
+    if outcome.turned is not None:
+        up = outcome.turned
+        out["turned_up"] = {"card": up.card.code, "player": names[up.seat], "play": up.play,
+                            "trick": trick_of_play(tricks, up.play)}
+    return out
+
+
+def trick_of_play(tricks: Sequence[Trick], play: int) -> int:
+    """The number of the trick holding play ``play`` (0-based, in the order played): tricks are not all
+    one size where players drop out (Domino Hearts)."""
+    seen = 0
+    for trick in tricks:
+        seen += len(trick.plays)
+        if play < seen:
+            return trick.number
+    return len(tricks) + 1
 
 
 _encode = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(..., ensure_ascii=False) does
@@ -103,7 +152,8 @@ def outcome_line(outcome: HandOutcome) -> str:
     ]))
     parts.append('}, "points": {')
     parts.append(", ".join([f"{name}: {p}" for name, p in zip(names, points)]))
-    if outcome.moon is None and outcome.revoke is None and outcome.void is None and not outcome.ruleset.warning:
+    if (outcome.moon is None and outcome.revoke is None and outcome.void is None and not outcome.ruleset.warning
+            and not _has_moves(outcome)):
         parts.append('}, "moon": null}')  # most hands: _tail_json would be {"moon": None}
     else:
         parts.append("}, ")
@@ -112,6 +162,137 @@ def outcome_line(outcome: HandOutcome) -> str:
 
 
 _BETWEEN_CARDS: Final = '", "'  # between two quoted card codes in a JSON list
+
+
+# --- what happened beside the cards: trumps, Capot, the auction, the Joker, trades, draws ----------
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What a hand's record (and its replay) says beside the cards taken, for the texts and sheets a
+    person reads: each field is None or empty where the game (or the hand) has no such thing."""
+
+    trumps: Suit | None = None
+    turned_up: Card | None = None  # the card turned up for trumps (Knaves' turn-up, Conquimbert's)
+    capot: tuple[tuple[int, bool], ...] = ()  # (declarer, took all four jacks), in the order declared
+    auction: bool = False  # an Auction Hearts deal: the three fields below say how it went
+    bids: tuple[tuple[int, int | None], ...] | None = None  # (seat, chips or None: a pass) from eldest; None: kept
+    namer: int | None = None  # who named the penalty suit (None: everybody passed)
+    suit: Suit | None = None  # the penalty suit named
+    joker_from: int | None = None  # who played (got rid of) the Joker, where the record says
+    joker_widow: bool = False  # the record says the Joker lay in the widow
+    turned_by: int | None = None  # Conquimbert: who could not follow when trumps were turned up ...
+    turned_trick: int | None = None  # ... and in which trick
+    trades: tuple[Trade, ...] = ()  # Conquimbert: the trades before trick 1, reversed ones included
+    draws: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()  # Domino Hearts: (trick, seat, cards drawn) in order
+    kept: Remainder | None = None  # Domino Hearts: who kept the last cards and took what was left of the stock
+
+
+def card_point_words(ruleset: Ruleset) -> str:
+    """What each rank of card is worth, highest first (Conquimbert, 2.24): ``A 11, 10 10, K 3, Q 2, J 1``."""
+    by_rank = {c.code[:-1]: value for c, value in ruleset.values.items() if value}
+    ranked = sorted(by_rank.items(), key=lambda item: -item[1])
+    return ", ".join(f"{'10' if rank == 'T' else rank} {value}" for rank, value in ranked)
+
+
+def scored_tricks(ruleset: Ruleset) -> tuple[str, ...]:
+    """The tricks whose winner scores, by their result keys: ``first_trick``, ``last_trick``
+    (Polignac and Slobberhannes: both; a player who takes them with all the cards scores more)."""
+    return tuple(key for key, value in (("first_trick", ruleset.first_trick_value),
+                                        ("last_trick", ruleset.last_trick_value)) if value or ruleset.sweep_bonus)
+
+
+def hand_facts(outcome: HandOutcome) -> HandFacts:
+    """The trumps, Capot declarations, auction and Joker of a checked hand (``replay`` checked them);
+    Conquimbert's trades and trumps turned up, Domino Hearts' draws and last cards, as its replay made them."""
+    record, ruleset, seats = outcome.record, outcome.ruleset, outcome.seating
+    events = record.events
+    trumps: Suit | None = None
+    turned_up: Card | None = None
+    for e in events:
+        if e["type"] == "trumps":
+            turned_up = card(e["card"]) if "card" in e else None
+            trumps = turned_up.suit if turned_up is not None else SUITS[e["suit"]]
+    if trumps is None and ruleset.trumps == "turn-up" and record.widow:  # the top undealt card (AMB-30)
+        turned_up = record.widow[0]
+        trumps = turned_up.suit
+    turned = outcome.turned
+    tricks = outcome.tricks or ()
+    if ruleset.trumps == "first-void" and outcome.tricks is not None:  # Conquimbert played: only if someone could not follow
+        turned_up = None if turned is None else turned.card
+        trumps = None if turned_up is None else turned_up.suit
+    declared = [seats.seat(e["player"]) for e in events if e["type"] == "capot"]
+    capot = tuple(capot_outcomes(ruleset, outcome.hauls, declared)) if declared and outcome.void is None else ()
+    bids: tuple[tuple[int, int | None], ...] | None = None
+    namer, suit = None, None
+    if ruleset.auction and outcome.void is None:
+        dealer = seats.seat(record.dealer)
+        auction = auction_of(record, seats, dealer)
+        if auction.bids is not None:
+            bids = tuple((s, auction.bids[s]) for s in seats.order_from(seats.eldest(dealer)))
+        namer, suit = auction.namer, auction.suit
+    joker = [e for e in events if e["type"] == "joker"]
+    joker_from = seats.seat(joker[-1]["player"]) if joker and "player" in joker[-1] else None
+    if not joker and ruleset.joker and outcome.tricks:  # played card by card: the tricks say who
+        joker_from = next((seat for t in outcome.tricks for seat, c in t.plays if c.is_joker), None)
+    return HandFacts(
+        trumps, turned_up, capot, ruleset.auction, bids, namer, suit, joker_from, bool(joker) and joker_from is None,
+        None if turned is None else turned.seat, None if turned is None else trick_of_play(tricks, turned.play),
+        outcome.trades, tuple((trick_of_play(tricks, d.play), d.seat, d.cards) for d in outcome.draws),
+        outcome.remainder,
+    )
+
+
+def facts_lines(facts: HandFacts, names: tuple[str, ...], *, ending: bool = True) -> list[str]:
+    """The facts in words, one line each: ``auction: Ann 2, Bob pass, ...; Dan names clubs``,
+    ``trumps: hearts (3H turned up)``, ``Capot: Dan declared and took all four jacks``,
+    ``trade: Bob traded JC for Ann's KD``, ``draws: trick 1: Bob 8S, Cat 2D 7S; ...``, and
+    (``ending``: a trick table says it after the tricks) ``Cat keeps AH KH ... and takes the stock, ...``."""
+    lines = []
+    if facts.auction:
+        lines.append("auction: " + auction_words(facts, names))
+    lines.extend(f"trade: {describe(trade, names)}" for trade in facts.trades)
+    if facts.trumps is not None:
+        how = f"{facts.turned_up} turned up" if facts.turned_up is not None else "named"
+        if facts.turned_by is not None:
+            how += f" when {names[facts.turned_by]} could not follow in trick {facts.turned_trick}"
+        lines.append(f"trumps: {facts.trumps.noun} ({how})")
+    if facts.draws:
+        lines.append("draws: " + draw_words(facts.draws, names))
+    if facts.kept is not None and ending:
+        lines.append(kept_words(facts.kept, names))
+    for seat, made in facts.capot:
+        lines.append(f"Capot: {names[seat]} declared and " + ("took all four jacks" if made else "failed"))
+    if facts.joker_from is not None:
+        lines.append(f"the Joker: played by {names[facts.joker_from]}")
+    elif facts.joker_widow:
+        lines.append("the Joker: it lay in the widow")
+    return lines
+
+
+def draw_words(draws: Sequence[tuple[int, int, tuple[Card, ...]]], names: Sequence[str]) -> str:
+    """Domino Hearts' draws in order, trick by trick: ``trick 1: Bob 8S, Cat 2D 7S; trick 2: Bob 6S``."""
+    by_trick: dict[int, list[str]] = {}
+    for trick, seat, cards in draws:
+        by_trick.setdefault(trick, []).append(f"{names[seat]} {format_cards(cards)}")
+    return "; ".join(f"trick {trick}: {', '.join(said)}" for trick, said in by_trick.items())
+
+
+def kept_words(kept: Remainder, names: Sequence[str]) -> str:
+    """The end of a Domino Hearts hand: ``Cat keeps AH KH ... and takes the stock, 9C 7D`` (2.13, AMB-17)."""
+    parts = ([f"keeps {format_cards(kept.kept)}"] if kept.kept else []) + (
+        [f"takes the stock, {format_cards(kept.stock)}"] if kept.stock else [])
+    return f"{names[kept.seat]} " + (" and ".join(parts) or "is the last player in, with no cards left")
+
+
+def auction_words(facts: HandFacts, names: tuple[str, ...]) -> str:
+    """``Ann 2, Bob pass, Cat 3, Dan 4; Dan names clubs``; ``Bob keeps the choice and names diamonds``;
+    or ``everybody passed: no hand``."""
+    said = "" if facts.bids is None else ", ".join(
+        f"{names[s]} {'pass' if chips is None else chips}" for s, chips in facts.bids) + "; "
+    if facts.namer is None or facts.suit is None:
+        return said + "everybody passed: no hand"
+    kept = " keeps the choice and" if facts.bids is None else ""
+    return f"{said}{names[facts.namer]}{kept} names {facts.suit.noun}"
 
 
 def error_json(error: ScorekeeperError) -> dict[str, Any]:

@@ -7,28 +7,34 @@ in at the table), a totals footer, the settlement and a line for signatures.
 Column groups are the extension point: ``COLUMN_GROUPS`` lists the functions that turn a
 table (ruleset, players, settlement) into groups; each group says its header and how to
 fill its cells from one settled hand. A later game (Tripoli's layout, Reversis' pools)
-adds its own functions for its own columns, and the templates need no change: Tripoli's are
-in ``sheets.tripoli`` (``blank_sheet`` and ``filled_sheet`` hand its tables there).
+adds its own functions for its own columns, and the templates need no change: a game with its own
+engine package has its own module (``sheets.tripoli``, ``sheets.reversis``: ``own_games.sheet_module``),
+to which ``blank_sheet`` and ``filled_sheet`` hand its tables.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 from ..engine.cards import Card, Suit, sorted_cards
 from ..engine.errors import ScorekeeperError, UnknownOption
 from ..engine.gaussian import Gaussian
 from ..engine.games import GAMES, GameDef, find_game, make_ruleset
+from ..engine.output import HandFacts, card_point_words, hand_facts, scored_tricks
 from ..engine.replay import HandOutcome
+from ..engine.results import takes_card_points
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import Points
 from ..engine.seating import Direction, Seating
 from ..engine.settlement import METHODS, SessionResult, session_from_json, settle
 from ..engine.settlement.ledger import HandSettlement
+from ..engine.settlement.games import FamilyMethod, PoolFamilyMethod
 from ..engine.settlement.methods import Cumulative, FiveHandMatch, Howell, LowestCollectsDifference, Method, PoolMethod, make_method
 from ..engine.settlement.money import fewest_transfers
 from ..engine.settlement.session import Session
@@ -75,6 +81,11 @@ class HandView:
     chips: tuple[int, ...]  # running chip balance after the hand (chip methods)
     counts: bool = True  # False: struck out or waiting for confirmation, shown but not counted
 
+    @cached_property
+    def facts(self) -> HandFacts:
+        """Trumps, Capot, the auction and the Joker, as the record says (``engine.output.hand_facts``)."""
+        return hand_facts(self.outcome)
+
 
 @dataclass(frozen=True)
 class TableView:
@@ -97,6 +108,11 @@ class TableView:
     def short(self) -> tuple[str, ...]:
         """Names as narrow columns print them (who dealt, who took QS): long ones cut short, still distinct."""
         return short_names(self.players)
+
+    @property
+    def running(self) -> str:
+        """What the running column and the totals count: chips, lives (Conquimbert, 3.17), or points."""
+        return "Chips" if self.chips else "Lives" if self.ruleset.lives else "Total"
 
 
 Fill = Callable[[Any], tuple[Cell, ...]]  # from a HandView (trick-taking games) or a sheets.tripoli.DealView
@@ -171,6 +187,7 @@ class SettlementView:
     transfers: tuple[tuple[str, str, str], ...] = ()  # (from, to, amount)
     transfer_unit: str = ""  # "" for money, "chips" when chips change hands without a stake
     hands: int = 0
+    totals_label: str = "Total"  # what the totals count: points, or lives left (Conquimbert)
 
 
 @dataclass(frozen=True)
@@ -259,7 +276,7 @@ def card_label(c: Card) -> str:
     ('Q\u2660', '10\u2663')
     """
     if c.suit is None:
-        return c.code
+        return "Joker"
     rank = c.code[:-1]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[c.suit]
 
@@ -294,34 +311,82 @@ def hand_group(table: TableView) -> tuple[ColumnGroup, ...]:
     return (ColumnGroup("hand", "", "hand", tuple(columns), fill, blank),)
 
 
+def deal_group(table: TableView) -> tuple[ColumnGroup, ...]:
+    """What the table settled before the play: the auction's high bid and the suit it bought
+    (Auction Hearts), the trump suit (Knaves)."""
+    ruleset = table.ruleset
+    columns = []
+    if ruleset.auction:
+        columns += [Column("bid", "Bid", "name"), Column("suit", "Suit", "word")]
+    if ruleset.trumps != "none":
+        columns.append(Column("trumps", "Trumps", "word"))
+    if not columns:
+        return ()
+    names = table.short
+
+    def fill(view: HandView) -> tuple[Cell, ...]:
+        if view.settled.void:
+            return (Cell(),) * len(columns)
+        facts = view.facts
+        cells = []
+        if ruleset.auction:
+            cells += [_bid_cell(facts, names), Cell(SUIT_SYMBOLS[facts.suit] if facts.suit else "", "word")]
+        if ruleset.trumps != "none":
+            up = card_label(facts.turned_up) + " up" if facts.turned_up is not None else ""
+            cells.append(Cell(SUIT_SYMBOLS[facts.trumps] if facts.trumps else "", "word", up))
+        return tuple(cells)
+
+    return (ColumnGroup("deal", "", "hand", tuple(columns), fill),)
+
+
+def _bid_cell(facts: HandFacts, names: Sequence[str]) -> Cell:
+    """The high bidder and his bid; the player who kept the choice (no bidding); or everybody passed."""
+    if facts.namer is None:
+        return Cell("pass", "word", "all")
+    if facts.bids is None:
+        return Cell(names[facts.namer], "name", "kept")
+    return Cell(f"{names[facts.namer]} {max(chips or 0 for _, chips in facts.bids)}", "name")
+
+
 def player_groups(table: TableView) -> tuple[ColumnGroup, ...]:
-    """Per player: the hand's points, and the running total (or running chips under a chip method)."""
-    running = "Chips" if table.chips else "Total"
+    """Per player: the tricks won where every trick scores (Knaves), the hand's points, and the
+    running total (or running chips under a chip method, or the lives left: Conquimbert)."""
+    running = table.running
+    tricks = (Column("tricks", "Tricks"),) if table.ruleset.trick_value else ()
     groups = []
     for seat, name in enumerate(table.players):
         groups.append(ColumnGroup(
-            f"player-{seat}", name, "player", (Column("points", "Hand"), Column("running", running)),
-            _player_fill(table, seat),
+            f"player-{seat}", name, "player", (*tricks, Column("points", "Hand"), Column("running", running)),
+            _player_fill(table, seat, bool(tricks)),
         ))
     return tuple(groups)
 
 
-def _player_fill(table: TableView, seat: int) -> Fill:
+def _player_fill(table: TableView, seat: int, tricks: bool = False) -> Fill:
+    name = table.players[seat]
+
     def fill(view: HandView) -> tuple[Cell, ...]:
         outcome, settled = view.outcome, view.settled
+        if name not in outcome.players:  # out of the session (Conquimbert, 3.17): not dealt in
+            return *((Cell(),) if tricks else ()), Cell("\u2013", "out"), Cell()
+        hand_seat = outcome.players.index(name)  # the hand's seats are those still in
+        won: tuple[Cell, ...] = ()
+        if tricks:
+            won = (Cell(),) if settled.void or not outcome.hauls else (
+                _number(str(outcome.hauls[hand_seat].tricks), "tricks"),)
         if settled.void:
-            return Cell("\u2013", "void"), Cell()
+            return *won, Cell("\u2013", "void"), Cell()
         note = ""
-        if outcome.moon is not None and outcome.moon.seat == seat:
+        if outcome.moon is not None and outcome.moon.seat == hand_seat:
             note = "moon"
-        elif outcome.revoke is not None and outcome.revoke.seat == seat:
+        elif outcome.revoke is not None and outcome.revoke.seat == hand_seat:
             note = "revoke"
         points = _number(points_text(settled.points[seat]), "points", note)
         if not view.counts:
-            return points, Cell()
+            return *won, points, Cell()
         if table.chips:
-            return points, _number(signed(view.chips[seat]), "running")
-        return points, _number(points_text(settled.totals[seat]), "running")
+            return *won, points, _number(signed(view.chips[seat]), "running")
+        return *won, points, _number(points_text(settled.totals[seat]), "running")
 
     return fill
 
@@ -332,37 +397,67 @@ def _number(text: str, kind: str, note: str = "") -> Cell:
 
 
 def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
-    """Who took each special card of the game (QS, JD when the option is on, 7C...), and who shot the moon."""
+    """Who took each special card of the game (QS, JD when the option is on, 7C, the Joker...), who
+    won the first and last trick where they score, who shot the moon, who declared Capot (made or
+    failed), and who got rid of the Joker (joker-payments pays him)."""
     ruleset = table.ruleset
-    specials = tuple(sorted_cards(ruleset.specials))
+    specials = () if takes_card_points(ruleset) else tuple(sorted_cards(ruleset.specials))  # Conquimbert: points
     columns = [Column(c.code, card_label(c), "name") for c in specials]
+    tricks = scored_tricks(ruleset)
+    columns += [Column(key, TRICK_WORDS[key], "name") for key in tricks]
     moon = ruleset.moon is not None
     if moon:
         columns.append(Column("moon", "Moon", "name"))
+    if ruleset.capot:
+        columns.append(Column("capot", "Capot", "name"))
+    joker_from = ruleset.joker and table.settlement == "joker-payments"
+    if joker_from:
+        columns.append(Column("joker-from", "Joker from", "name"))
     if not columns:
         return ()
-    names = table.short
+    short = dict(zip(table.players, table.short))
 
     def fill(view: HandView) -> tuple[Cell, ...]:
         outcome = view.outcome
         if view.settled.void or not outcome.hauls:
             return (Cell(),) * len(columns)
+        names = [short[name] for name in outcome.players]  # the hand's seats: those dealt in
         cells = []
         for c in specials:
             takers = [names[s] for s, haul in enumerate(outcome.hauls) for _ in range(haul.specials.count(c))]
             cells.append(Cell(", ".join(takers), "name"))
+        for key in tricks:
+            cells.append(Cell(", ".join(names[s] for s, haul in enumerate(outcome.hauls) if getattr(haul, key)), "name"))
         if moon:
             m = outcome.moon
             cells.append(Cell("" if m is None else names[m.seat] + (f" ({m.choice})" if m.choice else ""), "name moon"))
+        facts = view.facts if ruleset.capot or joker_from else None
+        if ruleset.capot:
+            assert facts is not None
+            declared = facts.capot
+            cells.append(Cell(", ".join(names[s] for s, _ in declared), "name",
+                              ", ".join("made" if made else "failed" for _, made in declared)))
+        if joker_from:
+            assert facts is not None
+            played = names[facts.joker_from] if facts.joker_from is not None else "widow" if facts.joker_widow else ""
+            cells.append(Cell(played, "name"))
         return tuple(cells)
 
     return (ColumnGroup("cards", "Taken by", "cards", tuple(columns), fill),)
 
 
+TRICK_WORDS = {"first_trick": "1st trick", "last_trick": "Last trick"}
+
+
+def has_pool(method: Method) -> bool:
+    """Whether chips are left in a pool between hands: pot and sweepstakes, the auction's and the Joker's pools."""
+    return isinstance(method, (PoolMethod, PoolFamilyMethod))
+
+
 def pool_group(table: TableView) -> tuple[ColumnGroup, ...]:
     """The pool (pot, sweepstakes: chips left after the hand, a jack when carried), or Howell's pot."""
     method = table.method
-    if isinstance(method, PoolMethod):
+    if has_pool(method):
         def fill(view: HandView) -> tuple[Cell, ...]:
             pool = view.settled.pool
             if not view.counts:
@@ -385,7 +480,9 @@ def pool_group(table: TableView) -> tuple[ColumnGroup, ...]:
 
 # The sheet's columns, left to right: each function gives zero or more groups for a table.
 # A later game adds its own (or replaces this list for its family) without touching templates.
-COLUMN_GROUPS: list[Callable[[TableView], tuple[ColumnGroup, ...]]] = [hand_group, player_groups, card_group, pool_group]
+COLUMN_GROUPS: list[Callable[[TableView], tuple[ColumnGroup, ...]]] = [
+    hand_group, deal_group, player_groups, card_group, pool_group,
+]
 
 
 def column_groups(table: TableView) -> tuple[ColumnGroup, ...]:
@@ -407,7 +504,11 @@ FIRST_LEAD_WORDS = {
 def rules_in_words(table: TableView) -> tuple[tuple[str, str], ...]:
     """The lines a table needs to check the sheet: penalty cards, passing, lead, moon, end, settlement."""
     ruleset, n = table.ruleset, table.n
-    lines = [("Penalty cards", _penalties(ruleset))]
+    if takes_card_points(ruleset):  # Conquimbert (2.24): the card points won, not penalty cards
+        lines = [("Card points", f"{card_point_words(ruleset)} to the trick's winner "
+                                 f"({sum(ruleset.values.values())} a pack, less the cards out of play)")]
+    else:
+        lines = [("Penalty cards", _penalties(ruleset))]
     if ruleset.passing != "none" and n:
         count = ruleset.pass_count(n)
         if ruleset.passing == "rotation-lrah" and n == 4:
@@ -416,33 +517,79 @@ def rules_in_words(table: TableView) -> tuple[tuple[str, str], ...]:
             where = "to the left"
         lines.append(("Passing", f"{count} cards {where}"))
     lead = FIRST_LEAD_WORDS.get(ruleset.first_lead, ruleset.first_lead)
+    if ruleset.auction:
+        lines.append(("Auction", "one bid each from the left of the dealer, each above the last; the high bidder "
+                                 "pays it into the pool and names the penalty suit (kept, free, while the pool "
+                                 "is not won)"))
+        lead = "the player who named the suit leads any card"
     if ruleset.break_rule == "lead-restricted":
         lead += "; hearts may not be led until broken"
     lines.append(("First lead", lead))
+    if ruleset.domino:
+        lines.append(("Stock", DOMINO_STOCK_WORDS))
+    if ruleset.trumps != "none":
+        lines.append(("Trumps", TRUMP_WORDS.get(ruleset.trumps, ruleset.trumps)))
+    if ruleset.capot:
+        lines.append(("Capot", "declared before the first lead: taking all four jacks scores \u221210 and +10 to "
+                               "each other player; failing, the reverse"))
     if ruleset.moon is not None:
         lines.append(("Moon", _moon_words(ruleset)))
     lines.append(("End", _end_words(table)))
-    doc = (type(table.method).__doc__ or "").strip().splitlines()[0]
+    doc = _summary(table.method)
     lines.append(("Settlement", f"{table.settlement}: {doc.split(': ', 1)[-1] if ': ' in doc[:6] else doc}"))
     return tuple(lines)
+
+
+def _summary(method: Method) -> str:
+    """The first sentence of a settlement's docstring, however many lines it takes."""
+    lines = []
+    for line in (type(method).__doc__ or "").strip().splitlines():
+        if not line.strip():
+            break
+        lines.append(line.strip())
+        if line.rstrip().endswith("."):
+            break
+    return " ".join(lines)
+
+
+DOMINO_STOCK_WORDS = (  # 2.13, AMB-17
+    "a player who cannot follow draws from the stock until he draws the suit led, and plays it; only with the "
+    "stock gone may he discard; a player whose hand is empty drops out; the last player with cards keeps them "
+    "and takes the rest of the stock, and their hearts count against him")
+TRUMP_WORDS = {
+    "turn-up": "the top undealt card is turned up: its suit is trumps, and the undealt cards score for nobody",
+    "fixed-per-deal": "the table names the trump suit for each deal",
+    "first-void": "the first time a player cannot follow, the top card out of play is turned up: its suit is "
+                  "trumps for the rest of the hand (no card out of play, no trumps)",
+}
 
 
 def _penalties(ruleset: Ruleset) -> str:
     hearts = [c for c in ruleset.values if c.suit is Suit.HEARTS]
     parts = []
+    if ruleset.auction:
+        return "each card of the suit bought at the auction 1"
     if ruleset.spots:
         ace = next((v for c, v in ruleset.values.items() if c.code == "AH"), 14)
         parts.append(f"hearts score their pips (J 11, Q 12, K 13, A {ace})")
-    elif hearts:
+    elif hearts and ruleset.heart_unit:
         parts.append("each heart 1")
+    if ruleset.trick_value:
+        parts.append(f"each trick won {_minus(f'{ruleset.trick_value:+d}')}")
     for c in sorted_cards(c for c in ruleset.values if not ruleset.spots or c.suit is not Suit.HEARTS):
         value = ruleset.values[c]
-        if c.suit is Suit.HEARTS and value == 1:
+        if (c.suit is Suit.HEARTS and value == 1 and ruleset.heart_unit) or not value:
             continue
         shown = f"{value}i" if ruleset.complex and c.code == "QS" else points_text(value)
         parts.append(f"{card_label(c)} {shown}")
     if ruleset.complex:
         parts.append("10\u2663 multiplies the taker's score by 2i")
+    for key, value in (("first_trick", ruleset.first_trick_value), ("last_trick", ruleset.last_trick_value)):
+        if value:
+            parts.append(f"the {key.replace('_', ' ')} {value}")
+    if ruleset.sweep_bonus:
+        every = sum(ruleset.values.values()) + ruleset.first_trick_value + ruleset.last_trick_value
+        parts.append(f"one player taking them all {every + ruleset.sweep_bonus}")
     return ", ".join(parts)
 
 
@@ -479,6 +626,9 @@ def _end_words(table: TableView) -> str:
         return "a match is five hands; the lowest match total collects the differences"
     if isinstance(method, LowestCollectsDifference):
         return "every hand is a game"
+    if isinstance(method, FamilyMethod) and not method.chips:  # its own end: its summary's last clause
+        summary = _summary(method).rstrip(".")
+        return re.split(r"; (?![^()]*\))", summary)[-1]  # not at a "; " inside parentheses
     return "when the table stops; the best chip balance leads"
 
 
@@ -502,13 +652,19 @@ def typical_hands(table: TableView) -> int:
 # --- blank sheets --------------------------------------------------------------------------------
 
 def player_counts(game: GameDef) -> tuple[int, ...]:
-    """Every number of players the game allows, over all its profiles."""
+    """Every number of players a session of the game starts with, over all its profiles: what the
+    deal seats and the default settlement takes (a Conquimbert hand may be played by the last two,
+    but its session starts with 3 to 10)."""
     if own_games.is_own(game.id):
         return own_games.player_counts(game.id)
     counts: set[int] = set()
     for options in _profile_options(game):
         ruleset = make_ruleset(game.id, options)
-        counts.update(range(ruleset.min_players, ruleset.max_players + 1))
+        low, high = ruleset.min_players, ruleset.max_players
+        method = METHODS.get(ruleset.settlement)
+        if method is not None and method.players:
+            low, high = max(low, method.players[0]), min(high, method.players[1])
+        counts.update(range(low, high + 1))
     return tuple(sorted(counts))
 
 
@@ -551,11 +707,11 @@ def blank_sheet(
     :raises ScorekeeperError: an unknown game, option or settlement (``unknown-*``), or a
         number of players the game does not seat (``players``).
     """
-    if own_games.is_own(game):  # Tripoli's own columns (sheets.tripoli)
-        from .tripoli import blank_sheet as tripoli_blank
-
-        return tripoli_blank(game, players, options=options, settlement=settlement,
-                             settlement_options=settlement_options, paper=paper, rows=rows)
+    if own_games.is_own(game):  # a game with its own package has its own columns (sheets.tripoli, sheets.reversis)
+        blank: Sheet = own_games.sheet_module(game).blank_sheet(
+            game, players, options=options, settlement=settlement, settlement_options=settlement_options,
+            paper=paper, rows=rows)
+        return blank
     names = tuple(players) if not isinstance(players, int) else ("",) * players
     n = len(names)
     definition = find_game(game)
@@ -571,7 +727,7 @@ def blank_sheet(
     empty_rows = tuple(
         Row(deal, tuple(cell for g in groups for cell in g.blank_cells(deal))) for deal in range(1, count + 1)
     )
-    footer = (_footer_row("Chips" if table.chips else "Total", groups, lambda g: (Cell("", "total", span=g.width),)),)
+    footer = (_footer_row(table.running, groups, lambda g: (Cell("", "total", span=g.width),)),)
     return Sheet(
         kind="blank", title=ruleset.name, subtitle=_subtitle(table, chosen), rules=rules_in_words(table),
         players=names, groups=groups, rows=empty_rows, footer=footer, settlement=None,
@@ -673,10 +829,9 @@ def filled_sheet(
 
     :raises ScorekeeperError: the session does not settle (the engine's error, with ``hand``).
     """
-    if isinstance(record, Mapping) and own_games.is_own(record.get("game")):  # Tripoli's own columns
-        from .tripoli import filled_sheet as tripoli_filled
-
-        return tripoli_filled(record, stored=stored, paper=paper)
+    if isinstance(record, Mapping) and own_games.is_own(record.get("game")):  # the package's own columns
+        filled: Sheet = own_games.sheet_module(record["game"]).filled_sheet(record, stored=stored, paper=paper)
+        return filled
     paper = paper_key(paper)
     if stored is None:
         stored = [StoredHand(i, h) for i, h in enumerate(record.get("hands") or [], 1)]
@@ -775,19 +930,24 @@ def _footer(table: TableView, result: SessionResult, groups: Sequence[ColumnGrou
 
     def player(g: ColumnGroup) -> tuple[Cell, ...]:
         seat = int(g.key.split("-")[1])
-        value = signed(result.balance[seat]) if table.chips else points_text(result.totals[seat])
+        value = signed(result.balance[seat]) if table.chips else _total_text(table, result.totals[seat])
         return (Cell(value, "total win" if seat in winners else "total", span=g.width),)
 
     def pool(g: ColumnGroup) -> tuple[Cell, ...]:
-        return (Cell(str(result.pool) if isinstance(table.method, PoolMethod) else "", "pool", span=g.width),)
+        return (Cell(str(result.pool) if has_pool(table.method) else "", "pool", span=g.width),)
 
-    return (_footer_row("Chips" if table.chips else "Total", groups, player, pool),)
+    return (_footer_row(table.running, groups, player, pool),)
+
+
+def _total_text(table: TableView, total: Points) -> str:
+    """A running total as printed; where the totals are lives left (Conquimbert, 3.17), none is "out"."""
+    return "out" if table.ruleset.lives and total == 0 else points_text(total)
 
 
 def settlement_view(table: TableView, result: SessionResult) -> SettlementView:
     """Totals, winners, chips, pool, money and the fewest transfers, as the sheet prints them."""
     names = result.players
-    totals = tuple((name, points_text(t)) for name, t in zip(names, result.totals))
+    totals = tuple((name, _total_text(table, t)) for name, t in zip(names, result.totals))
     chips: tuple[tuple[str, str], ...] = ()
     transfers: tuple[tuple[str, str, str], ...] = ()
     unit = ""
@@ -802,10 +962,11 @@ def settlement_view(table: TableView, result: SessionResult) -> SettlementView:
         moves = fewest_transfers({name: Decimal(b) for name, b in zip(names, result.balance)})
         transfers = tuple((a, b, str(int(x))) for a, b, x in moves)
         unit = "chips"
-    pool = result.pool if isinstance(table.method, PoolMethod) else None
+    pool = result.pool if has_pool(table.method) else None
     closing = tuple(dict.fromkeys(result.closing.notes)) if result.closing is not None else ()
     return SettlementView(
         finished=result.finished, winners=tuple(names[s] for s in result.winners), totals=totals, chips=chips,
         pool=pool, jack=bool(pool) and table.settlement == "sweepstakes" and not result.finished, closing=closing,
         money=money, transfers=transfers, transfer_unit=unit, hands=len(result.hands),
+        totals_label="Lives" if table.ruleset.lives else "Total",
     )

@@ -2,8 +2,9 @@
 
 The start form takes its option fields from the game's ``OptionSpec``s and the
 settlement's ``option_specs``; the result form takes its fields from the ruleset
-(hearts in the pack, the special cards, spots, the moon's choice). These functions
-only shape input into records: whether a record is legal is the engine's answer.
+(hearts or the named suit, the special cards, spots, tricks, the first and last trick,
+Capot, trumps, the auction, the Joker, the moon's choice, card points). These functions only
+shape input into records: whether a record is legal is the engine's answer.
 """
 
 from __future__ import annotations
@@ -28,11 +29,16 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
+from ..engine.auction import SUITS, auction_events
 from ..engine.cards import Card, Suit
 from ..engine.games import GAMES, GameDef, make_ruleset
 from ..engine.options import OptionSpec
+from ..engine.output import card_point_words, scored_tricks
 from ..engine.records import MISDEAL_REASONS
+from ..engine.results import COUNT_KEYS, TRICK_KEYS, takes_card_points
 from ..engine.ruleset import DealLayout, Ruleset
+from ..engine.scoring import base_points
+from ..engine.seating import Seating
 from ..engine.settlement import METHODS
 
 OPTION_PREFIX = "opt_"
@@ -116,13 +122,24 @@ class StartForm(FlaskForm):
 
 
 def result_form_covers(ruleset: Ruleset) -> bool:
-    """Whether the result form (hearts per player, who took each special card, spots, the moon)
-    says all a quick result of this game needs. Games that score tricks, the first or last trick,
-    trumps, a Capot, an auction's suit, the Joker or cancelled cards need fields it does not
-    have yet: the app does not offer them (the engine, ``scorekeeper settle`` and the JSON
-    records play them)."""
-    return (ruleset.heart_unit and not (ruleset.trick_value or ruleset.first_trick_value or ruleset.last_trick_value)
-            and ruleset.trumps == "none" and not (ruleset.capot or ruleset.auction or ruleset.joker or ruleset.cancellation))
+    """Whether the result form has a field for all a quick result of this game says (see
+    ``result_form``): heart-units, spots, special cards, tricks, the first and last trick, Capot,
+    trumps (turned up or named), an auction, the Joker, cards out of play, or card points alone
+    (Conquimbert: its trumps and trades decide no count). A game that ranks its cards another way
+    or chooses trumps another way is not offered until the form learns it (the engine,
+    ``scorekeeper settle`` and the JSON API play it)."""
+    if takes_card_points(ruleset):
+        return True
+    return ruleset.trumps in ("none", "turn-up", "fixed-per-deal") and ruleset.rank_order == "natural"
+
+
+def card_page_covers(ruleset: Ruleset) -> bool:
+    """Whether the card-by-card page can follow a hand of this game from the cards alone (it has no
+    deal): whose turn it is and who wins each trick must follow from the cards played. Not so with
+    trumps (turned up or named), an auction's bids, a stock drawn from (Two-Handed, Domino) or
+    Conquimbert's trades: those hands are recorded by result, or whole (deal included) as JSON."""
+    return (ruleset.trumps == "none" and not ruleset.auction and ruleset.leftover != "stock" and not ruleset.domino
+            and not ruleset.trades_per_player)
 
 
 def app_games() -> dict[str, GameDef]:
@@ -237,7 +254,7 @@ def chosen_settlement_options(form: StartForm) -> dict[str, Any]:
 # --- a hand by its result ------------------------------------------------------------------------
 
 class ResultForm(FlaskForm):
-    """Per player the hearts (and spots) taken, who took each special card, the moon's choice."""
+    """What each player took, and what the table declared beside the cards; built by ``result_form``."""
 
     client_id = HiddenField()
     moon_choice = RadioField("If the moon was shot", choices=choices([("subtract", "Subtract from the shooter"),
@@ -246,21 +263,52 @@ class ResultForm(FlaskForm):
     cut = SelectField("Cut for odd chips won by", choices=[], validate_choice=False)
 
     players: Sequence[str]
+    units: bool  # heart-units per player: hearts, or the cards of the auction's named suit
     specials: list[tuple[Card, int]]  # (card, copy number 0 or 1)
     spots: bool
     hearts_total: int
     spots_total: int
+    tricks: bool  # tricks per player (Knaves: every trick scores)
+    tricks_total: int
+    trick_winners: tuple[str, ...]  # "first_trick", "last_trick": who won it, where it scores
+    out_of_play: bool  # scoring cards may be out of play (Knaves' undealt cards, Cancellation's dead tricks)
+    out_hearts: bool  # a count of hearts out of play (Cancellation Hearts)
+    capot: bool
+    trumps: str  # "" (no field), "turn-up" (the card turned up) or "fixed-per-deal" (the suit named)
+    auction: bool
+    bid_order: tuple[int, ...]  # seats from eldest to the dealer: the order of bidding
+    joker_from: bool  # who played the Joker (joker-payments pays him)
+    joker_widow: bool  # the Joker may lie in the widow
+    points: bool  # card points per player (Conquimbert)
+    points_total: int | None  # what the card points add up to; None: cards out of play, not known here
+    points_max: int  # the pack's card points
+    out_of_play_count: int  # cards out of play (their points are the difference)
+    point_values: str  # the card points in words: "A 11, 10 10, K 3, Q 2, J 1"
     ask_moon: bool
     show_cut: bool
 
+    def of(self, kind: str, seat: int) -> Field:
+        """A player's field of one kind: ``hearts``, ``spots``, ``tricks``, ``capot``, ``bid``, ``points``."""
+        return self[f"{kind}_{seat}"]
+
     def hearts(self, seat: int) -> Field:
-        return self[f"hearts_{seat}"]
+        return self.of("hearts", seat)
 
     def spot(self, seat: int) -> Field:
-        return self[f"spots_{seat}"]
+        return self.of("spots", seat)
 
     def special(self, c: Card, copy: int) -> Field:
         return self[special_name(c, copy)]
+
+    def event_types(self) -> tuple[str, ...]:
+        """The kinds of event this form says: a correction replaces these and keeps the others."""
+        return (("cut",) + (("bid", "penalty-suit") if self.auction else ()) + (("capot",) if self.capot else ())
+                + (("trumps",) if self.trumps else ()) + (("joker",) if self.joker_from else ()))
+
+
+OUT_OF_PLAY = "out"  # a special card's choice: nobody took it
+WIDOW = "widow"  # the Joker's choice: nobody played it, it lay in the widow
+SUIT_CHOICES = [(s.value, s.noun) for s in Suit]
 
 
 def special_name(c: Card, copy: int) -> str:
@@ -276,29 +324,108 @@ def special_cards_in_play(ruleset: Ruleset, layout: DealLayout) -> list[tuple[Ca
     return out
 
 
+def named_cards(ruleset: Ruleset, layout: DealLayout) -> list[tuple[Card, int]]:
+    """The special cards the form asks who took: none where the result is card points (Conquimbert)."""
+    return [] if takes_card_points(ruleset) else special_cards_in_play(ruleset, layout)
+
+
+def cards_may_go_out(ruleset: Ruleset, layout: DealLayout) -> bool:
+    """Whether a scoring card may be taken by nobody: undealt cards out of play (Knaves), or dead
+    tricks at the end of a hand (Cancellation Hearts, 2.12)."""
+    return ruleset.cancellation or (ruleset.leftover == "out" and layout.widow_size > 0)
+
+
+def _trumps_field(ruleset: Ruleset, layout: DealLayout) -> str:
+    """How the form asks for trumps: the card turned up (when the deal leaves one), the suit named, or not."""
+    if ruleset.trumps == "turn-up" and layout.widow_size:
+        return "turn-up"
+    return "fixed-per-deal" if ruleset.trumps == "fixed-per-deal" else ""
+
+
 def result_form(
-    ruleset: Ruleset, layout: DealLayout, players: Sequence[str], *, chips: bool,
-    formdata: MultiDict[str, str] | None = None, data: Mapping[str, Any] | None = None,
+    ruleset: Ruleset, layout: DealLayout, players: Sequence[str], *, chips: bool, settlement: str | None = None,
+    dealer: int | None = None, formdata: MultiDict[str, str] | None = None, data: Mapping[str, Any] | None = None,
 ) -> ResultForm:
-    """The result form of this game as configured (built from the ruleset, never per game)."""
-    specials = special_cards_in_play(ruleset, layout)
-    attrs: dict[str, Any] = {}
+    """The result form of this game as configured (built from the ruleset, never per game).
+
+    Per player, what the ruleset scores: heart-units (hearts, or the auction's named suit), spots,
+    tricks, or card points alone (Conquimbert: no card is named); then who took each special card and who won the first and last trick where they
+    score; a Capot declaration, trumps, the auction's bids and suit, who played the Joker
+    (``settlement`` ``joker-payments``), the moon's choice and the cut. ``dealer`` (a seat) orders
+    the bids from eldest; without it they follow the seats.
+    """
+    points = takes_card_points(ruleset)
+    specials = named_cards(ruleset, layout)
     seats = [(str(seat), name) for seat, name in enumerate(players)]
+    out_of_play = cards_may_go_out(ruleset, layout)
+    attrs: dict[str, Any] = {}
     for seat, name in enumerate(players):
-        attrs[f"hearts_{seat}"] = IntegerField(f"{name}'s hearts", validators=[Optional()])
+        if points:
+            attrs[f"points_{seat}"] = IntegerField(f"{name}'s card points", validators=[Optional()])
+        if ruleset.heart_unit:
+            attrs[f"hearts_{seat}"] = IntegerField(f"{name}'s hearts", validators=[Optional()])
         if ruleset.spots:
             attrs[f"spots_{seat}"] = IntegerField(f"{name}'s spots", validators=[Optional()])
+        if ruleset.trick_value:
+            attrs[f"tricks_{seat}"] = IntegerField(f"{name}'s tricks", validators=[Optional()])
+        if ruleset.capot:
+            attrs[f"capot_{seat}"] = BooleanField(f"{name} declared Capot")
+        if ruleset.auction:
+            attrs[f"bid_{seat}"] = IntegerField(f"{name}'s bid", validators=[Optional()])
+    taker_choices = choices([*seats, (OUT_OF_PLAY, "out of play")] if out_of_play else seats)
     for c, copy in specials:
-        attrs[special_name(c, copy)] = RadioField(f"Who took {c}", choices=choices(seats), validators=[Optional()],
+        attrs[special_name(c, copy)] = RadioField(f"Who took {c}", choices=taker_choices, validators=[Optional()],
                                                   validate_choice=False)
+    winners = scored_tricks(ruleset)
+    for key in winners:
+        attrs[key] = RadioField(f"Who won the {key.replace('_', ' ')}", choices=choices(seats),
+                                validators=[Optional()], validate_choice=False)
+    if ruleset.cancellation:
+        attrs["out_hearts"] = IntegerField("Out of play", validators=[Optional()])
+    trumps = _trumps_field(ruleset, layout)
+    if trumps:
+        pack = sorted(set(layout.pack), key=lambda c: c.sort_key)
+        offered = SUIT_CHOICES if trumps == "fixed-per-deal" else [(c.code, c.code) for c in pack]
+        attrs["trumps"] = SelectField("Trumps", choices=choices([("", "not recorded"), *offered]),
+                                      validate_choice=False)
+    if ruleset.auction:
+        attrs["penalty_suit"] = RadioField("The penalty suit named", choices=choices(SUIT_CHOICES),
+                                           validators=[Optional()], validate_choice=False)
+        attrs["kept_by"] = SelectField("Who named the suit", choices=choices([("", "the high bidder"), *seats]),
+                                       validate_choice=False)
+    joker_from = ruleset.joker and settlement == "joker-payments"
+    if joker_from:
+        widow = [(WIDOW, "nobody: it lay in the widow")] if layout.widow_size else []
+        attrs["joker_from"] = RadioField("Who played the Joker", choices=choices([*seats, *widow]),
+                                         validators=[Optional()], validate_choice=False)
     cls = type("GameResultForm", (ResultForm,), attrs)
     form: ResultForm = cls(formdata=formdata, data=dict(data or {}))
     form.players = tuple(players)
+    form.units = ruleset.heart_unit
     form.specials = specials
     form.spots = ruleset.spots
     form.hearts_total = layout.hearts
     form.spots_total = sum(ruleset.values.get(c, 0) for c in layout.pack if c.suit is Suit.HEARTS)
-    form.ask_moon = bool(ruleset.moon and ruleset.moon.has_choice and ruleset.moon_choice == "ask")
+    form.tricks = bool(ruleset.trick_value)
+    form.tricks_total = layout.hand_size
+    form.trick_winners = winners
+    form.out_of_play = out_of_play
+    form.out_hearts = ruleset.cancellation
+    form.capot = ruleset.capot
+    form.trumps = trumps
+    form.auction = ruleset.auction
+    seating = Seating(tuple(players), ruleset.clockwise)
+    form.bid_order = seating.order_from(seating.eldest(dealer)) if dealer is not None else tuple(range(len(players)))
+    form.joker_from = joker_from
+    form.joker_widow = joker_from and layout.widow_size > 0
+    form.points = points
+    form.points_max = sum(ruleset.values.get(c, 0) for c in layout.pack)
+    form.out_of_play_count = layout.widow_size if ruleset.leftover == "out" else 0
+    form.points_total = None if form.out_of_play_count else form.points_max  # out of play: worth what is unknown
+    form.point_values = card_point_words(ruleset) if points else ""
+    # The moon's choice: the ruleset's moon, or Hartenjagen's phase-1 moon (its settlement asks, 3.18)
+    form.ask_moon = bool(ruleset.moon and ruleset.moon.has_choice and ruleset.moon_choice == "ask") or (
+        ruleset.options.get("phase1_moon") == "choice-20")
     form.show_cut = chips
     form.cut.choices = choices([("", "nobody (no odd chips)"), *seats])
     if not form.client_id.data:
@@ -316,33 +443,54 @@ def seat_chosen(raw: Any, players: Sequence[str]) -> int | None:
 
 
 def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The ``taken`` result record (RECORDS.md) the form says; ``keep`` is the record it corrects."""
+    """The ``taken`` result record (RECORDS.md) the form says; ``keep`` is the record it corrects.
+
+    An auction everybody passed, with no count typed, is a hand of bids only (nothing is played).
+    """
     players = form.players
     taken: dict[str, dict[str, int]] = {name: {} for name in players}
+    typed = False  # any count typed at all
     for seat, name in enumerate(players):
-        hearts = form.hearts(seat).data
-        if form.spots:
-            spots = form.spot(seat).data
-            if spots is not None:
-                taken[name]["spots"] = spots
-            if hearts is not None:
-                taken[name]["hearts"] = hearts
-        else:
-            taken[name]["hearts"] = 0 if hearts is None else hearts
+        entry = taken[name]
+        if form.units:
+            hearts = form.hearts(seat).data
+            typed = typed or hearts is not None
+            if form.spots:
+                spots = form.spot(seat).data
+                if spots is not None:
+                    entry["spots"] = spots
+                if hearts is not None:
+                    entry["hearts"] = hearts
+            else:
+                entry["hearts"] = 0 if hearts is None else hearts
+        if form.tricks:
+            tricks = form.of("tricks", seat).data
+            entry["tricks"] = 0 if tricks is None else tricks
+        if form.points:
+            points = form.of("points", seat).data
+            entry["points"] = 0 if points is None else points
     for c, copy in form.specials:
         taker = seat_chosen(form.special(c, copy).data, players)
         if taker is not None:
             entry = taken[players[taker]]
             entry[c.code] = entry.get(c.code, 0) + 1
+    for key in form.trick_winners:
+        winner = seat_chosen(form[key].data, players)
+        if winner is not None:
+            taken[players[winner]][key] = 1
     hand: dict[str, Any] = {}
     keep = keep or {}
     client_id = keep.get("id") or form.client_id.data
     if client_id:
         hand["id"] = client_id
-    hand["taken"] = taken
+    events = _declared(form)
+    if not (form.auction and not typed and _passed_out(events)):
+        hand["taken"] = taken
     if form.ask_moon and form.moon_choice.data in ("subtract", "add"):
         hand["moon_choice"] = form.moon_choice.data
-    events = [e for e in keep.get("events", []) if e.get("type") not in ("cut",)] if "taken" in keep else []
+    if "taken" in keep:
+        owned = form.event_types()
+        events += [e for e in keep.get("events", []) if e.get("type") not in owned]
     cut = seat_chosen(form.cut.data, players) if form.show_cut else None
     if cut is not None:
         events.append({"type": "cut", "player": players[cut]})
@@ -351,42 +499,113 @@ def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> di
     return hand
 
 
+def _declared(form: ResultForm) -> list[dict[str, Any]]:
+    """The events the form says beside the counts: the auction, Capot declarations, trumps, the Joker."""
+    players = form.players
+    events: list[dict[str, Any]] = []
+    if form.auction:
+        kept = seat_chosen(form["kept_by"].data, players)
+        bids = [(players[seat], form.of("bid", seat).data or None) for seat in form.bid_order]  # blank or 0: a pass
+        suit = SUITS.get(form["penalty_suit"].data or "")
+        made = any(chips is not None for _, chips in bids)
+        # A kept choice has no bidding (3.11 step 1); bids typed anyway go to the engine, which judges them.
+        events += [dict(e) for e in auction_events(bids if kept is None or made else [], suit,
+                                                   None if kept is None else players[kept])]
+    if form.capot:
+        events += [{"type": "capot", "player": name} for seat, name in enumerate(players) if form.of("capot", seat).data]
+    if form.trumps and form["trumps"].data:
+        events.append({"type": "trumps", "card" if form.trumps == "turn-up" else "suit": form["trumps"].data})
+    if form.joker_from:
+        played = form["joker_from"].data
+        if played == WIDOW:
+            events.append({"type": "joker", "widow": True})
+        elif (seat := seat_chosen(played, players)) is not None:
+            events.append({"type": "joker", "player": players[seat]})
+    return events
+
+
+def _passed_out(events: Sequence[Mapping[str, Any]]) -> bool:
+    """Everybody passed and nobody named a suit: the deal is not played (2.19)."""
+    return not any(e["type"] == "penalty-suit" or e.get("chips") for e in events)
+
+
 def result_data(
     record: Mapping[str, Any], players: Sequence[str], ruleset: Ruleset, layout: DealLayout,
     hauls: Sequence[Any] | None = None,
 ) -> dict[str, Any]:
     """Form data prefilled from a stored hand: its ``taken`` counts, or what each player took
-    (``hauls``, from the engine's replay) when the hand was recorded card by card or as card lists."""
+    (``hauls``, from the engine's replay) when the hand was recorded card by card or as card
+    lists; and what its events declared (bids and suit, Capot, trumps, the Joker)."""
     data: dict[str, Any] = {}
-    specials = special_cards_in_play(ruleset, layout)
+    specials = named_cards(ruleset, layout)
     given: dict[str, list[int]] = {}  # card code -> seats, in order
     taken = record.get("taken")
+    played = bool(record.get("play") or taken)  # an auction everybody passed has neither
     for seat, name in enumerate(players):
         entry = taken.get(name) if isinstance(taken, Mapping) else None
         if isinstance(entry, Mapping):
-            if entry.get("hearts") is not None:
-                data[f"hearts_{seat}"] = entry["hearts"]
-            if entry.get("spots") is not None:
-                data[f"spots_{seat}"] = entry["spots"]
+            for key in ("hearts", "spots", "tricks", "points"):
+                if entry.get(key) is not None:
+                    data[f"{key}_{seat}"] = entry[key]
+            for key in TRICK_KEYS:
+                if entry.get(key):
+                    data[key] = str(seat)
             for key, count in entry.items():
-                if key not in ("hearts", "spots", "tricks", "points") and isinstance(count, int):
+                if key not in COUNT_KEYS and isinstance(count, int):
                     given.setdefault(key.upper(), []).extend([seat] * count)
-        elif hauls is not None and seat < len(hauls):
+        elif hauls is not None and seat < len(hauls) and played:
             haul = hauls[seat]
             data[f"hearts_{seat}"] = haul.hearts
             if ruleset.spots:
                 data[f"spots_{seat}"] = haul.spots
+            if ruleset.trick_value:
+                data[f"tricks_{seat}"] = haul.tricks
+            if takes_card_points(ruleset):
+                data[f"points_{seat}"] = base_points(ruleset, haul)
+            for key in TRICK_KEYS:
+                if getattr(haul, key):
+                    data[key] = str(seat)
             for c in haul.specials:
                 given.setdefault(c.code, []).append(seat)
     for c, copy in specials:
         seats = given.get(c.code, [])
         if copy < len(seats):
             data[special_name(c, copy)] = str(seats[copy])
+        elif cards_may_go_out(ruleset, layout):  # a stored hand: nobody took it
+            data[special_name(c, copy)] = OUT_OF_PLAY
+    counted = [data.get(f"hearts_{seat}") for seat in range(len(players))]
+    if ruleset.cancellation and None not in counted:
+        data["out_hearts"] = layout.hearts - sum(counted)
     if record.get("moon_choice"):
         data["moon_choice"] = record["moon_choice"]
-    cuts = [e.get("player") for e in record.get("events", []) if isinstance(e, Mapping) and e.get("type") == "cut"]
-    if cuts and cuts[-1] in players:
-        data["cut"] = str(players.index(cuts[-1]))
+    data.update(_declared_data(record.get("events") or [], players))
+    return data
+
+
+def _declared_data(events: Sequence[Any], players: Sequence[str]) -> dict[str, Any]:
+    """The form data of a stored hand's events (the cut, bids and suit, Capot, trumps, the Joker)."""
+    data: dict[str, Any] = {}
+    seat_of = {name: str(seat) for seat, name in enumerate(players)}
+    bids = False
+    for e in events:
+        if not isinstance(e, Mapping):
+            continue
+        kind, player = e.get("type"), seat_of.get(e.get("player", ""))
+        if kind == "cut" and player is not None:
+            data["cut"] = player
+        elif kind == "bid" and player is not None:
+            bids = True
+            data[f"bid_{player}"] = e.get("chips")
+        elif kind == "penalty-suit":
+            data["penalty_suit"] = e.get("suit")
+            if player is not None and not bids:
+                data["kept_by"] = player
+        elif kind == "capot" and player is not None:
+            data[f"capot_{player}"] = True
+        elif kind == "trumps":
+            data["trumps"] = e.get("card") or e.get("suit")
+        elif kind == "joker":
+            data["joker_from"] = WIDOW if e.get("widow") else player
     return data
 
 

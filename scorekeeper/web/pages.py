@@ -10,11 +10,12 @@ key (``/v/<id>/<key>``) and has no write route at all.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import (
     Blueprint,
@@ -39,7 +40,7 @@ from ..engine.records import from_json
 from ..engine.replay import REVOKE_CODES, replay
 from ..engine.ruleset import DealLayout, Ruleset
 from ..engine.seating import Direction, Seating
-from ..engine.settlement import METHODS, session_from_json
+from ..engine.settlement import METHODS, session_from_json, settle
 from ..engine.settlement.session import session_hands
 from ..sheets import own_games
 from . import forms, services
@@ -70,8 +71,9 @@ def _missing(exc: services.NotFound) -> tuple[str, int]:
 @bp.errorhandler(UnknownGame)
 def _no_tricks(exc: UnknownGame) -> tuple[str, int]:
     """A trick-taking page (the audit, its PDF) asked of a table whose game the trick-taking core does not
-    play: stored tables always have a known game, so this is a Tripoli table, which has no tricks."""
-    message = "This page is for trick-taking hands: a Tripoli, Rummoli or Cosmo deal has no tricks."
+    play: stored tables always have a known game, so this is a table of a game with its own engine package."""
+    message = ("This page is for the hands of the Hearts family: a Tripoli, Rummoli, Cosmo or Reversis table has "
+               "pages of its own.")
     return render_template("pages/error.html", title="Not found", message=message), 404
 
 
@@ -125,12 +127,12 @@ class Game:
 
 
 def _game(table: TableSession) -> Game:
-    """The trick-taking game of a table. :raises services.NotFound: a Tripoli table (its pages are
-    ``tripoli_pages``: there is no card-by-card page or trick audit for it)."""
+    """The trick-taking game of a table. :raises services.NotFound: a Tripoli or Reversis table (its pages are
+    ``tripoli_pages``, ``reversis_pages``: there is no card-by-card page or trick audit for it)."""
     config = table.config
     if own_games.is_own(config.get("game")):
-        raise services.NotFound(f"{own_games.game_def(config['game']).name} has no tricks: record each deal by its "
-                                "quick result, or correct a deal with its whole record (JSON) on the deal's page")
+        raise services.NotFound(f"{own_games.game_def(config['game']).name} has no card-by-card page here: record "
+                                "each hand by its quick result, or correct it with its whole record (JSON) on its page")
     ruleset = make_ruleset(config["game"], config.get("options") or {})
     players = tuple(config["players"])
     settlement = config.get("settlement") or ruleset.settlement
@@ -150,24 +152,54 @@ class NextDeal:
     direction: str
     pass_count: int
     lead: str
+    players: tuple[str, ...]  # who it is dealt to: the session's players, or those still in (Conquimbert)
 
 
 def _next_deal(table: TableSession, game: Game) -> NextDeal:
     """The next deal by the engine's own rotation (a misdeal is redealt by the same dealer).
 
     Hands waiting for confirmation were dealt at the table, so they count for who deals now
-    (the session record gives them to the engine as ``"counts": false``).
+    (the session record gives them to the engine as ``"counts": false``). Where players drop
+    out of the session (Conquimbert, 3.17), who is still in and who deals are the settlement's.
     """
     record = services.session_record(table)
-    record["hands"].append({"taken": {}})  # a placeholder: only its place in the rotation is read
-    *_, last = session_hands(session_from_json(record))
-    ruleset, n = game.ruleset, len(game.players)
-    direction = ruleset.pass_direction(last.deal, n)
+    dropped = _dropped_out_deal(record) if game.ruleset.lives else None
+    if dropped is None:
+        record["hands"].append({"taken": {}})  # a placeholder: only its place in the rotation is read
+        *_, last = session_hands(session_from_json(record))
+        dropped = game.players, last.dealer, last.deal
+    players, dealer_seat, number = dropped
+    dealer = game.players[dealer_seat]
+    hand_game = _dealt_to(game, players)
+    ruleset, n = game.ruleset, len(players)
+    direction = ruleset.pass_direction(number, n)
     return NextDeal(
-        position=len(table.hands) + 1, number=last.deal, dealer=game.players[last.dealer], dealer_seat=last.dealer,
+        position=len(table.hands) + 1, number=number, dealer=dealer, dealer_seat=dealer_seat,
         direction=direction.value, pass_count=ruleset.pass_count(n) if direction is not Direction.NONE else 0,
-        lead=_lead_words(game, last.dealer),
+        lead=_lead_words(hand_game, players.index(dealer)), players=players,
     )
+
+
+def _dropped_out_deal(record: dict[str, Any]) -> tuple[tuple[str, ...], int, int] | None:
+    """Who the next hand is dealt to, its dealer (a seat of the session) and its deal number, where
+    players drop out of the session: the engine settles the session with a void hand appended (only
+    its table is read). None when it does not settle so: the game is over (or a stored hand is refused)."""
+    placeholder = {"events": [{"type": "misdeal", "reason": "wrong-count"}]}
+    try:
+        result = settle(session_from_json({**record, "hands": [*record["hands"], placeholder]}))
+    except ScorekeeperError:
+        return None
+    outcome = result.outcomes[-1]
+    return outcome.players, result.dealers[-1], outcome.record.number
+
+
+def _dealt_to(game: Game, players: Sequence[str]) -> Game:
+    """The game as dealt to ``players``: the session's table, or the players still in (Conquimbert, 3.17)."""
+    seated = tuple(players)
+    if seated == game.players:
+        return game
+    ruleset = game.ruleset
+    return replace(game, players=seated, layout=ruleset.layout(len(seated)), seating=Seating(seated, ruleset.clockwise))
 
 
 def _lead_words(game: Game, dealer: int) -> str:
@@ -177,6 +209,8 @@ def _lead_words(game: Game, dealer: int) -> str:
     side = "left" if ruleset.clockwise else "right"
     rule = ruleset.first_lead
     has_2c = card("2C") in game.layout.copies
+    if ruleset.auction:  # 2.19: whoever buys (or keeps) the choice leads, whatever his seat
+        return "Whoever buys the choice (or keeps it) names the penalty suit and leads any card."
     if rule == "two-of-clubs" and has_2c:
         words = "Whoever holds 2C leads it."
     elif rule == "any-club" and has_2c:
@@ -272,15 +306,38 @@ def _kind(record: Mapping[str, Any]) -> str:
 def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, Any]:
     game = _game(table)
     rows, settled, error = _sheet(table)
+    if game.ruleset.lives and settled:  # the totals are lives left (Conquimbert, 3.17)
+        settled = _shown_out(settled, rows, game.players)
     return {
         "table": table, "game": game, "rows": rows, "settled": settled, "sheet_error": error,
         "next": _next_deal(table, game), "can_edit": can_edit, "key": key,
+        "card_page": forms.card_page_covers(game.ruleset),
         "confirm_form": forms.ActionForm() if can_edit else None,
         "live_url": url_for(".live_edit" if can_edit else ".live_read", sid=table.id, key=key),
         "base_url": url_for(".session_edit" if can_edit else ".session_read", sid=table.id, key=key),
         "poll_url": url_for("api.revision", session_id=table.id, key=table.read_key),
         "poll_seconds": POLL_SECONDS,
     }
+
+
+OUT_WORD, NOT_DEALT = "out", "\u2013"
+
+
+def _shown_out(settled: Mapping[str, Any], rows: list[SheetRow], players: Sequence[str]) -> dict[str, Any]:
+    """Where the settle output's totals are the lives left (Conquimbert, 3.17), a player with none is
+    out of the session: his total reads "out", and the hands dealt after he went out show a dash for
+    him (he was not dealt in). Changes ``rows`` in place; the settle output (shared) is copied."""
+    lives: Mapping[str, Any] = {}
+    for row in rows:
+        out = [p for p in players if lives.get(p) == 0]
+        before = row.totals
+        if out and row.points:
+            row.points = {**row.points, **dict.fromkeys(out, NOT_DEALT)}
+            row.totals = None if before is None else {**before, **dict.fromkeys(out)}
+        if row.counts and before:
+            lives = before
+    totals = {p: OUT_WORD if value == 0 else value for p, value in settled["totals"].items()}
+    return {**settled, "totals": totals}
 
 
 # --- access ------------------------------------------------------------------------------------------
@@ -340,7 +397,7 @@ def start() -> Any:
     methods: Mapping[str, Any] = METHODS
     if own:  # Tripoli: the package's options (its presets as defaults); the final poker is played at the end
         defaults = own_games.defaults(game_id)
-        default_settlement = own_games.DEFAULT_SETTLEMENT
+        default_settlement = own_games.default_settlement(game_id)
         methods = {default_settlement: own_games.methods(game_id)[default_settlement]}
     else:
         defaults = game.resolve({"profile": profile} if profile else {})
@@ -389,7 +446,7 @@ def start() -> Any:
     return render_template(
         "pages/start.html", form=form, refusal=refusal, known=_known_players(), game=game,
         default_settlement=default_settlement, warning=warning, custom_options=custom, notice=notice,
-        stake=not own,
+        stake=not own or own_games.takes_stake(game_id),
     )
 
 
@@ -407,9 +464,12 @@ def _start_record(form: forms.StartForm, defaults: Mapping[str, Any], names: lis
     if own_games.is_own(game.id):  # the package checks the players, options and settlement when it settles
         dealer = form.first_dealer.data if form.first_dealer.data in names else (names[0] if names else None)
         table: dict[str, Any] = {"game": game.id, "options": options, "players": names, "first_dealer": dealer}
-        if form.settlement.data != own_games.DEFAULT_SETTLEMENT:
+        if form.settlement.data != own_games.default_settlement(game.id):
             table["settlement"] = form.settlement.data
         table["settlement_options"] = settlement_options
+        stake = (form.stake.data or "").strip() if own_games.takes_stake(game.id) else ""
+        if stake:
+            table["stake"] = stake
         return table, bool(form.confirm_required.data)
     ruleset = make_ruleset(game.id, options)
     try:
@@ -443,7 +503,7 @@ def session_read(sid: str, key: str) -> str:
 
 def _session_page(table: TableSession, can_edit: bool, key: str) -> str:
     if services.is_own_game(table):
-        return tripoli_pages.session_page(table, can_edit, key)
+        return _own_pages(table).session_page(table, can_edit, key)
     context = _live_context(table, can_edit, key)
     links = {"read": url_for(".session_read", sid=table.id, key=table.read_key, _external=True)}
     misdeal_form = None
@@ -484,14 +544,14 @@ def live_read(sid: str, key: str) -> str:
 
 def _live(table: TableSession, can_edit: bool, key: str) -> str:
     if services.is_own_game(table):
-        return tripoli_pages.live(table, can_edit, key)
+        return _own_pages(table).live(table, can_edit, key)
     return render_template("pages/_live.html", **_live_context(table, can_edit, key))
 
 
 def _notes(table: TableSession) -> Response:
     """Why each score, per hand and player: the settle output's notes (fetched when a number is tapped)."""
     if services.is_own_game(table):
-        return tripoli_pages.notes(table)
+        return _own_pages(table).notes(table)
     rows, _, _ = _sheet(table)
     return jsonify({"revision": table.revision,
                     "hands": {str(r.position): dict(r.notes) for r in rows if r.notes}})
@@ -513,14 +573,15 @@ def notes_read(sid: str, key: str) -> Response:
 def record_result(sid: str, key: str) -> Any:
     table = _edit_table(sid, key)
     if services.is_own_game(table):
-        return tripoli_pages.record(table, sid, key)
+        return _own_pages(table).record(table, sid, key)
     game = _game(table)
-    if not forms.result_form_covers(game.ruleset):  # a table started through the JSON API
-        message = (f"{game.ruleset.name} scores what this form cannot say yet (tricks, trumps, the first or last "
-                   "trick...): record its hands card by card, or as JSON records through the API.")
+    if not forms.result_form_covers(game.ruleset):  # a game the form cannot say yet, started through the API
+        message = (f"{game.ruleset.name} scores what this form cannot say yet: record its hands card by card, "
+                   "or as JSON records through the API.")
         return render_template("pages/error.html", title="Record this hand another way", message=message), 409
-    form = forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips,
-                             formdata=request.form if request.method == "POST" else None)
+    next_deal = _next_deal(table, game)
+    form = _result_form(_dealt_to(game, next_deal.players), next_deal.players.index(next_deal.dealer),
+                        formdata=request.form if request.method == "POST" else None)
     refusal = None
     if request.method == "POST" and form.validate():
         try:
@@ -531,7 +592,32 @@ def record_result(sid: str, key: str) -> Any:
     elif request.method == "POST":
         refusal = "Please check the fields marked below."
     return render_template("pages/result.html", table=table, game=game, form=form, refusal=refusal, key=key,
-                           next=_next_deal(table, game))
+                           next=next_deal, card_page=forms.card_page_covers(game.ruleset))
+
+
+def _result_form(game: Game, dealer: int, **kwargs: Any) -> forms.ResultForm:
+    """The result form of the table's game, its bids in turn from the left of ``dealer`` (a seat)."""
+    return forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips, settlement=game.settlement,
+                             dealer=dealer, **kwargs)
+
+
+def _dealer_of(table: TableSession, row: HandRow) -> int:
+    """The seat that dealt a stored hand, by the engine's rotation (counting it even if struck out)."""
+    record = services.session_record(table, row=row, struck=False)
+    index = sum(1 for h in table.hands[: table.hands.index(row)] if not h.struck)
+    return next(itertools.islice(session_hands(session_from_json(record)), index, None)).dealer
+
+
+def _stored_deal(table: TableSession, row: HandRow, game: Game) -> tuple[Game, int]:
+    """The game as a stored hand was dealt (its players) and the seat of its dealer among them: the
+    session's table, or where players drop out of the session (Conquimbert, 3.17), the players then
+    still in, by the engine's settlement of the session with that hand counting."""
+    found = services.settle_counting(table, row) if game.ruleset.lives else None
+    if found is None:
+        return game, _dealer_of(table, row)
+    result, index = found
+    players = result.outcomes[index].players
+    return _dealt_to(game, players), players.index(game.players[result.dealers[index]])
 
 
 def _saved(row: HandRow, created: bool) -> str:
@@ -646,7 +732,7 @@ def _hand_context(table: TableSession, row: HandRow, can_edit: bool, key: str) -
 def hand_read(sid: str, key: str, position: int) -> str:
     table = _read_table(sid, key)
     if services.is_own_game(table):
-        return tripoli_pages.hand_page(table, _row(table, position), False, key)
+        return _own_pages(table).hand_page(table, _row(table, position), False, key)
     return render_template("pages/hand.html", **_hand_context(table, _row(table, position), False, key))
 
 
@@ -656,13 +742,12 @@ def hand_edit(sid: str, key: str, position: int) -> Any:
     table = _edit_table(sid, key)
     row = _row(table, position)
     if services.is_own_game(table):
-        return tripoli_pages.hand_edit(table, row, sid, key)
-    game = _game(table)
+        return _own_pages(table).hand_edit(table, row, sid, key)
+    dealt, dealer = _stored_deal(table, row, _game(table))
     hauls = None if _is_counts(row.record) else _hauls(table, row)
-    data = forms.result_data(row.record, game.players, game.ruleset, game.layout, hauls)
+    data = forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls)
     posted = request.method == "POST"
-    form = forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips,
-                             formdata=request.form if posted else None, data=None if posted else data)
+    form = _result_form(dealt, dealer, formdata=request.form if posted else None, data=None if posted else data)
     refusal = None
     if posted and form.validate():
         try:
@@ -722,11 +807,11 @@ def hand_json(sid: str, key: str, position: int) -> Any:
     else:
         refusal = "Paste or type the corrected record."
     if services.is_own_game(table):
-        return tripoli_pages.json_refused(table, row, key, json_form, refusal)
-    game = _game(table)
+        return _own_pages(table).json_refused(table, row, key, json_form, refusal)
+    dealt, dealer = _stored_deal(table, row, _game(table))
     hauls = None if _is_counts(row.record) else _hauls(table, row)
-    form = forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips,
-                             data=forms.result_data(row.record, game.players, game.ruleset, game.layout, hauls))
+    form = _result_form(dealt, dealer,
+                        data=forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls))
     return render_template("pages/hand.html", form=form, json_refusal=refusal, json_form=json_form,
                            action_form=forms.ActionForm(), **_hand_context(table, row, True, key))
 
@@ -788,6 +873,11 @@ def play(sid: str, key: str) -> Any:
     """Record a whole hand card by card; every card is checked by the engine as it is tapped."""
     table = _edit_table(sid, key)
     game = _game(table)
+    if not forms.card_page_covers(game.ruleset):
+        message = (f"In {game.ruleset.name} the cards alone do not say whose turn it is or who wins a trick (trumps, "
+                   "bids, a stock to draw from or trades decide it): record the hand by its result, or the whole "
+                   "hand with its deal as a JSON record on its page or through the API.")
+        return render_template("pages/error.html", title="Record this hand by its result", message=message), 409
     next_deal = _next_deal(table, game)
     form = forms.PlayForm()
     refusal = None
@@ -863,6 +953,9 @@ def play_check(sid: str, key: str) -> tuple[Response, int]:
     """
     table = _edit_table(sid, key)
     game = _game(table)
+    if not forms.card_page_covers(game.ruleset):
+        return jsonify({"ok": False, "error": {"code": "syntax", "message": "this game is not recorded card by card "
+                                                                             "here: record it by its result"}}), 409
     deal = _next_deal(table, game)
     body = request.get_json(silent=True)
     if not isinstance(body, Mapping):
@@ -950,4 +1043,16 @@ def _play_state(game: Game, deal: NextDeal, record: Any) -> dict[str, Any]:
 
 
 from . import audits  # noqa: E402,F401  (the audit pages: routes on this blueprint, helpers from here)
-from . import tripoli_pages  # noqa: E402  (Tripoli, Rummoli and Cosmo tables: their own pages, helpers from here)
+
+
+def _own_pages(table: TableSession) -> own_pages.GamePages:
+    """The pages of a table whose game has its own engine package (``services.is_own_game``).
+    (Imported here: those modules build on this one's helpers.)"""
+    from . import reversis_pages, tripoli_pages
+
+    pages: dict[str, own_pages.GamePages] = {"tripoli": tripoli_pages.PAGES, "reversis": reversis_pages.PAGES}
+    return pages[own_games.family(table.config["game"])]
+
+
+if TYPE_CHECKING:
+    from . import own_pages

@@ -10,16 +10,21 @@ each player took, as replay reports them).
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import records, replay
-from scorekeeper.engine.settlement import settle_json
+from scorekeeper.engine.errors import ScorekeeperError
+from scorekeeper.engine.settlement import SessionFold, result_json, session_from_json, settle, settle_json
 from scorekeeper.engine.simulate import random_record
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 H003 = {"profile": "003"}
 
@@ -138,3 +143,48 @@ def test_the_rotation_of_a_random_session(seed: int, count: int) -> None:
             seat = (seat + 1) % len(players)
         else:
             assert record["events"][0]["type"] == "misdeal"
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(combo=st.sampled_from(COMBOS), seed=st.integers(0, 2**32 - 1), count=st.integers(1, 5), data=st.data())
+def test_a_fold_stopped_anywhere_and_gone_on_settles_like_the_whole_session(
+    combo: tuple[str, dict[str, Any], int, str, dict[str, Any]], seed: int, count: int, data: st.DataObject,
+) -> None:
+    """What the app does: keep the fold of the stored hands, then add a new hand to a copy."""
+    full, quick = build(combo, seed, count)
+    session = session_from_json(quick if data.draw(st.booleans()) else full)
+    whole = result_json(settle(session))
+    fold = SessionFold(session)
+    stop = data.draw(st.integers(0, len(session.hands)))
+    for raw in session.hands[:stop]:
+        fold.add(raw)
+    before = _settled(lambda: settle(replace(session, hands=session.hands[:stop])))
+    assert _settled(fold.result) == before  # the session so far (or the same refusal: a cut not recorded yet)
+    assert _settled(fold.result) == before  # result() leaves the fold as it was
+    twin = fold.copy()
+    for raw in session.hands[stop:]:
+        twin.add(raw)
+    assert result_json(twin.result()) == whole
+    assert _settled(fold.result) == before  # the copy went on; the fold did not
+
+
+def _settled(how: Any) -> Any:
+    """The settle output, or the refusal's code and sentence."""
+    try:
+        return result_json(how())
+    except ScorekeeperError as exc:
+        return exc.code, exc.message
+
+
+def test_a_fold_goes_on_after_players_drop_out() -> None:
+    """Conquimbert: players with no lives left are passed over; a fold resumed late knows who is in."""
+    session = session_from_json(json.loads((EXAMPLES / "conquimbert-session.json").read_text()))
+    whole = result_json(settle(session))
+    for stop in range(len(session.hands) + 1):
+        fold = SessionFold(session)
+        for raw in session.hands[:stop]:
+            fold.add(raw)
+        twin = fold.copy()
+        for raw in session.hands[stop:]:
+            twin.add(raw)
+        assert result_json(twin.result()) == whole

@@ -8,8 +8,9 @@ whole session, naming the hand: never a partial, silent result.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from operator import add
 from typing import Any
@@ -28,10 +29,10 @@ from .ledger import HandSettlement, check_conserved
 from . import games as _games  # noqa: F401  (registers the family settlements: Polignac, Knaves ...)
 from .methods import METHODS, Method, make_method, revoke_chips
 from .money import fewest_transfers, money_from_chips, money_from_points
-from .session import Session, SessionHand, session_from_json, session_hands, session_to_json
+from .session import Rotation, Session, SessionHand, session_from_json, session_to_json
 
 __all__ = [
-    "METHODS", "Session", "SessionResult", "HandSettlement", "settle", "settle_json", "session_from_json",
+    "METHODS", "Session", "SessionFold", "SessionResult", "HandSettlement", "settle", "settle_json", "session_from_json",
     "session_to_json", "result_json",
 ]
 
@@ -63,64 +64,111 @@ def settle(session: Session) -> SessionResult:
     :raises ScorekeeperError: the first hand that is unreadable, illegal or impossible
         (``error.hand`` is its 1-based position), or a settlement that does not fit.
     """
-    ruleset = session.ruleset
-    seating = Seating(session.players, ruleset.clockwise)
-    n = seating.size
-    method = make_method(session.settlement_id, ruleset, seating, session.settlement_options)
-    zero: Points = Gaussian(0, 0) if ruleset.complex else 0
-    totals: list[Points] = [zero] * n
-    balance = [0] * n
-    hands: list[HandSettlement] = []
-    outcomes: list[HandOutcome] = []
-    dealers: list[int] = []
-    last: SessionHand | None = None
-    try:
-        layout = ruleset.layout(n)
-    except ValueError as wrong:  # the session's table, not one hand: refused even with no hands yet
-        raise InconsistentRecord(str(wrong), code="players") from None
-    for sh in session_hands(session, method.seated):
-        if method.finished:
-            exc = ScorekeeperError(
-                f"the game was over after hand {hands[-1].position}, but more hands are recorded",
-                code="game-over", hand=sh.position,
-            )
-            raise exc
-        if not sh.counts:  # dealt (the rotation moved on) but not scored yet
-            continue
+    fold = SessionFold(session)
+    for raw in session.hands:
+        fold.add(raw)
+    return fold.finish()
+
+
+class SessionFold:
+    """``settle`` as a fold that can stop and go on: ``add`` the hands in order, then ``finish``.
+
+    ``copy`` keeps a fold where it stands: the web app keeps each stored session's fold, so a new
+    hand is one ``add`` on a copy (one hand of engine work) instead of settling every hand again;
+    ``result`` is ``finish`` on a copy. Settling the same hands either way gives the same result
+    (a property test holds them equal). The session's own hands are not folded: ``add`` them.
+
+    :raises ScorekeeperError: as ``settle``: from the constructor (a table the game cannot seat),
+        ``add`` (the hand, ``error.hand`` its position) or ``finish`` (the closing, its cut).
+    """
+
+    def __init__(self, session: Session) -> None:
+        ruleset = session.ruleset
+        self.session = session
+        self.ruleset = ruleset
+        self.seating = seating = Seating(session.players, ruleset.clockwise)
+        self.method = make_method(session.settlement_id, ruleset, seating, session.settlement_options)
+        self.zero: Points = Gaussian(0, 0) if ruleset.complex else 0
+        self.totals: list[Points] = [self.zero] * seating.size
+        self.balance = [0] * seating.size
+        self.hands: list[HandSettlement] = []
+        self.outcomes: list[HandOutcome] = []
+        self.dealers: list[int] = []
+        self.raw: list[Mapping[str, Any]] = []
+        self.last: SessionHand | None = None
         try:
-            outcome = _replay(sh.record, ruleset, *_table(sh.record, ruleset, seating, layout))
-            settled = _settle_hand(method, sh, outcome, totals, seating)
+            self.layout = ruleset.layout(seating.size)
+        except ValueError as wrong:  # the session's table, not one hand: refused even with no hands yet
+            raise InconsistentRecord(str(wrong), code="players") from None
+        self.rotation = Rotation(session)
+
+    def copy(self) -> SessionFold:
+        """A fold that goes on from here while this one stays as it is."""
+        twin = copy.copy(self)
+        twin.method = self.method.copy()
+        twin.totals, twin.balance = list(self.totals), list(self.balance)
+        twin.hands, twin.outcomes, twin.dealers, twin.raw = (
+            list(self.hands), list(self.outcomes), list(self.dealers), list(self.raw))
+        twin.rotation = self.rotation.copy()
+        return twin
+
+    def add(self, raw: Mapping[str, Any]) -> None:
+        """Settle the next hand (a raw hand object of the session record)."""
+        method = self.method
+        sh = self.rotation.next(raw, method.seated())
+        self.raw.append(raw)
+        if method.finished:
+            after = f"after hand {self.hands[-1].position}" if self.hands else "before its first hand"
+            raise ScorekeeperError(f"the game was over {after}, but more hands are recorded", code="game-over",
+                                   hand=sh.position)
+        if not sh.counts:  # dealt (the rotation moved on) but not scored yet
+            return
+        try:
+            outcome = _replay(sh.record, self.ruleset, *_table(sh.record, self.ruleset, self.seating, self.layout))
+            settled = _settle_hand(method, sh, outcome, self.totals, self.seating)
         except ScorekeeperError as exc:
             exc.hand = sh.position
             raise
-        totals = list(settled.totals)
-        balance = list(map(add, balance, settled.payments))
+        self.totals = list(settled.totals)
+        self.balance = list(map(add, self.balance, settled.payments))
         if outcome.void is None:  # a misdeal is redealt: it neither ends nor decides anything (4.2)
-            method.after_hand(totals, balance, outcome)
-        hands.append(settled)
-        outcomes.append(outcome)
-        dealers.append(sh.dealer)
-        last = sh
-    closing = None
-    pool_before = method.pool
-    try:
-        closed = method.close(_cut(last, seating))
-    except ScorekeeperError as exc:
-        exc.hand = None if last is None else last.position  # the cut is recorded with the last hand
-        raise
-    if closed is not None:
-        payments, notes = closed
-        check_conserved(0, payments, pool_before, method.pool)
-        balance = [b + p for b, p in zip(balance, payments)]
-        closing = HandSettlement(0, (zero,) * n, tuple(payments), method.pool, tuple(totals), tuple(notes))
-        if outcomes:
-            method.after_hand(totals, balance, outcomes[-1])
-    money, transfers = _money(session, method, totals, balance)
-    return SessionResult(
-        session, method.id, seating.players, method.chips, tuple(hands), tuple(outcomes), tuple(dealers),
-        tuple(totals), tuple(balance), method.pool, method.finished, method.winner_seats if hands else (),
-        closing, money, transfers,
-    )
+            method.after_hand(self.totals, self.balance, outcome)
+        self.hands.append(settled)
+        self.outcomes.append(outcome)
+        self.dealers.append(sh.dealer)
+        self.last = sh
+
+    def result(self) -> SessionResult:
+        """The session settled as it stands (``finish`` on a copy: more hands may follow)."""
+        return self.copy().finish()
+
+    def finish(self) -> SessionResult:
+        """The settled session: the closing (leftover pools, a cut), money and who pays whom.
+        The fold is spent: its method has closed."""
+        method, seating, totals = self.method, self.seating, self.totals
+        balance, last = list(self.balance), self.last
+        closing = None
+        pool_before = method.pool
+        try:
+            closed = method.close(_cut(last, seating))
+        except ScorekeeperError as exc:
+            exc.hand = None if last is None else last.position  # the cut is recorded with the last hand
+            raise
+        if closed is not None:
+            payments, notes = closed
+            check_conserved(0, payments, pool_before, method.pool)
+            balance = [b + p for b, p in zip(balance, payments)]
+            closing = HandSettlement(0, (self.zero,) * seating.size, tuple(payments), method.pool, tuple(totals),
+                                     tuple(notes))
+            if self.outcomes:
+                method.after_hand(totals, balance, self.outcomes[-1])
+        session = self.session if self.session.hands == tuple(self.raw) else replace(self.session, hands=tuple(self.raw))
+        money, transfers = _money(session, method, totals, balance)
+        return SessionResult(
+            session, method.id, seating.players, method.chips, tuple(self.hands), tuple(self.outcomes),
+            tuple(self.dealers), tuple(totals), tuple(balance), method.pool, method.finished,
+            method.winner_seats if self.hands else (), closing, money, transfers,
+        )
 
 
 def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout) -> HandOutcome:

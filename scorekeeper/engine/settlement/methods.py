@@ -7,6 +7,7 @@ between players and the pool, and in words why. Methods keep their carried state
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -77,6 +78,20 @@ class Method:
     def seated(self) -> tuple[str, ...]:
         """Who the next hand is dealt to: everybody, unless players drop out of the session (Conquimbert)."""
         return self.names
+
+    def copy(self) -> Method:
+        """A method that goes on from here while this one stays as it is (``SessionFold.copy``).
+
+        A method's state is numbers, tuples, frozen values (the family states) and flat lists,
+        dicts and sets, which hands replace rather than change inside: a shallow copy with the
+        containers copied is enough. (A deep copy would also copy the frozen engine values, which
+        a compiled engine cannot rebuild that way.)
+        """
+        twin = copy.copy(self)
+        for name, value in vars(twin).items():
+            if isinstance(value, (list, dict, set)):
+                setattr(twin, name, value.copy())
+        return twin
 
     # --- shared helpers ------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ deal passes over the others.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -189,19 +190,48 @@ def session_hands(session: Session, seated: Callable[[], Sequence[str]] | None =
     :raises ScorekeeperError: a hand that cannot be read, seats a player who is out, or whose dealer
         breaks the rotation (the error's ``hand`` is the 1-based position).
     """
-    ruleset = session.ruleset
-    seating = Seating(session.players, ruleset.clockwise)
-    dealer = seating.seat(session.first_dealer)
-    deal = 1
-    given = {"game": session.game, "options": dict(session.options), "players": list(session.players)}
-    for position, raw in enumerate(session.hands, 1):
+    rotation = Rotation(session)
+    for raw in session.hands:
+        yield rotation.next(raw, None if seated is None else tuple(seated()))
+
+
+class Rotation:
+    """The deal's rotation through a session, one hand at a time (``session_hands`` is its loop).
+
+    A value that moves: ``next`` reads a hand and moves the deal on; ``copy`` keeps where it
+    stands, so a fold over a session can go on from a stored state (``settlement.SessionFold``).
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.seating = Seating(session.players, session.ruleset.clockwise)
+        self.dealer = self.seating.seat(session.first_dealer)
+        self.deal = 1
+        self.position = 0
+        self.given: dict[str, Any] = {"game": session.game, "options": dict(session.options),
+                                      "players": list(session.players)}
+
+    def copy(self) -> Rotation:
+        twin = copy.copy(self)
+        twin.given = {**self.given, "players": list(self.given["players"])}
+        return twin
+
+    def next(self, raw: Mapping[str, Any], players: Sequence[str] | None = None) -> SessionHand:
+        """The next hand of the session, read with its dealer and deal number; ``players``: who is
+        still in (None: everybody).
+
+        :raises ScorekeeperError: as ``session_hands`` (the error's ``hand`` is this hand's position).
+        """
+        session, seating, given = self.session, self.seating, self.given
+        self.position += 1
+        deal, dealer = self.deal, self.dealer
         try:
             raw, counts = split_counts(raw)
-            players = session.players if seated is None else tuple(seated())
-            if players != session.players:
-                _check_seated(raw, players, session.players, deal)
-                given["players"] = list(players)
-                while seating.name(dealer) not in players:  # the deal passes over the players who are out
+            seated = session.players if players is None else tuple(players)
+            if seated != session.players:
+                _check_seated(raw, seated, session.players, deal)
+                given["players"] = list(seated)
+                while seating.name(dealer) not in seated:  # the deal passes over the players who are out
                     dealer = seating.next(dealer)
             for key in INHERITED:
                 if key in raw and raw[key] != given[key]:
@@ -219,10 +249,11 @@ def session_hands(session: Session, seated: Callable[[], Sequence[str]] | None =
                     f"this is deal {deal} of the session, but the record says hand {record.hand}", code="rotation",
                 )
         except ScorekeeperError as exc:
-            exc.hand = position
+            exc.hand = self.position
             raise
-        yield SessionHand(position, deal, dealer, record, counts)
+        self.dealer = dealer
         if not record.events or not any(e["type"] == "misdeal" for e in record.events):
-            dealer = seating.next(dealer)  # the deal passes on (1.2); a misdeal is redealt (4.2)
-            deal += 1
+            self.dealer = seating.next(dealer)  # the deal passes on (1.2); a misdeal is redealt (4.2)
+            self.deal += 1
+        return SessionHand(self.position, deal, dealer, record, counts)
 

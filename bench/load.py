@@ -11,6 +11,8 @@ concurrent tables (one thread and one keep-alive connection each, standard libra
    requests are timed. This is the saturation throughput.
 2. bare, flat out: each table polls ``GET /api/sessions/<id>/revision?key=...``, the cheapest
    real endpoint of the same app (one primary-key read), as the baseline throughput.
+   Phases 1 and 2 take turns in slices of about two seconds, so a drift of the machine's speed
+   meets both alike.
 3. hands, steady: the same tables recording hands, each waiting about ``--think`` seconds
    (default 2: 25 hands/s from 50 tables, a hundred times a real club's pace) between hands.
    This is the latency a phone sees.
@@ -104,10 +106,17 @@ def upgrade(env: dict[str, str], home: Path) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], home: Path, port: int, workers: int, threads: int, log: Path) -> Iterator[int]:
-    """gunicorn serving the app found first from ``home`` (the checkout, or the compiled copy's folder)."""
+def gunicorn(env: dict[str, str], home: Path, port: int, workers: int, threads: int, connections: int,
+             log: Path) -> Iterator[int]:
+    """gunicorn serving the app found first from ``home`` (the checkout, or the compiled copy's folder).
+
+    ``connections``: the keep-alive connections a worker holds at most. Without a bound one worker
+    may accept most of the tables' connections in the first burst and leave the other cores idle
+    (runs then differed by half); a phone's connection stays with the worker that accepted it.
+    """
     argv = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
             "--worker-class", "gthread" if threads > 1 else "sync", "--threads", str(threads),
+            "--worker-connections", str(connections),
             "--keep-alive", "30", "--backlog", "512", "--error-logfile", str(log), "--log-level", "warning",
             "scorekeeper.web:create_app()"]
     with log.open("ab") as errors:
@@ -235,6 +244,36 @@ class Table:
                 phase.errors.append(f"GET revision {status}: {str(body)[:200]}")
 
 
+def merged(parts: list[Phase]) -> Phase:
+    """Slices of one phase as one: their requests, errors, time and CPU added up."""
+    whole = Phase()
+    for part in parts:
+        whole.latencies += part.latencies
+        whole.errors += part.errors
+        whole.sessions += part.sessions
+        whole.games_over += part.games_over
+        whole.ended += part.seconds
+        whole.machine_cpu += part.machine_cpu
+        whole.client_cpu += part.client_cpu
+        whole.server_cpu += part.server_cpu
+    return whole
+
+
+def alternate(tables: list[Table], seconds: float, max_requests: int, servers: list[int]) -> tuple[Phase, Phase]:
+    """Hands and the bare read flat out, taking turns in slices of about two seconds.
+
+    A virtual machine's speed drifts from one ten-second spell to the next (runs differed by a
+    third); slices that alternate meet the same drift, so their ratio is the code's.
+    """
+    slices = max(1, round(seconds / 2))
+    hands: list[Phase] = []
+    bare: list[Phase] = []
+    for _ in range(slices):
+        hands.append(run_phase(tables, "record_hand", seconds / slices, max_requests, servers, 0.0))
+        bare.append(run_phase(tables, "poll_revision", seconds / slices, max_requests, servers, 0.0))
+    return merged(hands), merged(bare)
+
+
 def run_phase(tables: list[Table], action: str, seconds: float, max_requests: int, servers: list[int],
               think: float) -> Phase:
     phase = Phase()
@@ -359,14 +398,15 @@ def main() -> int:
             print(f"scorekeeper load bench: {kind}, {'pure-Python' if args.pure else 'compiled'} engine, gunicorn "
                   f"{args.workers} workers x {args.threads} threads on 127.0.0.1:{port}, {args.tables} tables, "
                   f"{args.seconds:g} s a phase, {os.cpu_count()} cores (client and server share them)", flush=True)
-            with gunicorn(env, home, port, args.workers, args.threads, instance / "gunicorn.log") as server_pid:
+            per_worker = -(-args.tables // args.workers) + 2  # an even share, and room for a reconnect
+            with gunicorn(env, home, port, args.workers, args.threads, per_worker,
+                          instance / "gunicorn.log") as server_pid:
                 servers = [server_pid, *db_pids]
                 tables = [Table(port, args.seed + i) for i in range(args.tables)]
                 for table in tables:
                     table.new_session()
-                hands = run_phase(tables, "record_hand", args.seconds, args.max_requests, servers, 0.0)
+                hands, bare = alternate(tables, args.seconds, args.max_requests, servers)
                 hands.sessions += len(tables)
-                bare = run_phase(tables, "poll_revision", args.seconds, args.max_requests, servers, 0.0)
                 if args.think:
                     steady = run_phase(tables, "record_hand", args.seconds, args.max_requests, servers, args.think)
                 for table in tables:

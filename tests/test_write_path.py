@@ -113,3 +113,16 @@ def test_another_process_waits_for_the_write_lock(tmp_path: Path) -> None:
         held = subprocess.run([sys.executable, "-c", probe], check=False, timeout=30)
     free = subprocess.run([sys.executable, "-c", probe], check=False, timeout=30)
     assert (held.returncode, free.returncode) == (3, 0)
+
+
+def test_a_waiting_hand_keeps_its_deal_but_no_later_check_counts_it(ctx: Flask) -> None:
+    """The fold kept for the next hand must hold the waiting hand as dealt, not scored."""
+    created = services.create_session(session())
+    waiting = services.record_hand(services.get_head(created.id), result((3, 2, 0, 8), "Ann"), confirmed=False)
+    assert not waiting.hand.confirmed and waiting.settlement["totals"] == {"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 0}
+    second = services.record_hand(services.get_head(created.id), result((1, 1, 1, 10), "Dan"))
+    assert second.settlement["totals"] == {"Ann": 1, "Bob": 1, "Cat": 1, "Dan": 23}
+    assert [h["dealer"] for h in second.settlement["hands"]] == ["Ann"]  # Dan dealt the waiting hand
+    third = services.record_hand(services.get_head(created.id), result((0, 4, 9, 0), "Cat"))
+    assert third.settlement["totals"] == {"Ann": 1, "Bob": 5, "Cat": 23, "Dan": 23}
+    assert third.settlement == services.settle_record(services.export_session(services.get_session(created.id)))

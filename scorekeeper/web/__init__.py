@@ -37,13 +37,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(
         SQLALCHEMY_DATABASE_URI=os.environ.get("SCOREKEEPER_DATABASE_URL")
         or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.db"),
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         SECRET_KEY=os.environ.get("SCOREKEEPER_SECRET_KEY") or _instance_secret(app.instance_path),
         WTF_CSRF_TIME_LIMIT=None,  # a form opened at the start of a long evening still submits at its end
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
     )
     if config:
         app.config.update(config)
+    # A server's connections can drop while pooled: test each as it is checked out. A SQLite file's
+    # cannot, and the test would cost every request a statement.
+    server = not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite")
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": server})
     app.json.sort_keys = False  # type: ignore[attr-defined]  # records keep the contract's key order
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)

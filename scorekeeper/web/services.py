@@ -20,7 +20,9 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
-from ..engine.settlement import SessionResult, result_json, session_from_json, session_to_json, settle
+from ..engine.settlement import (
+    SessionFold, SessionResult, result_json, session_from_json, session_to_json, settle,
+)
 from ..engine.settlement.session import split_counts
 from ..sheets import own_games
 from . import writelock
@@ -360,9 +362,7 @@ def record_hand(
             existing = next((h for h in stored.hands if h.client_id == client_id), None)
             if existing is not None:
                 return Recorded(existing, False, current_settlement(table))
-        record = stored.session_record(config)
-        record["hands"].append(hand)  # checked as if it counted, even while it awaits confirmation
-        settled = settle_record(record)
+        settled, fold = _settle_with(sid, stored, config, hand)  # as if it counted, even while it waits
         position = stored.next_position()
         try:
             with writelock.writing(db.engine):
@@ -378,9 +378,55 @@ def record_hand(
         _keep(sid, after)
         if not is_confirmed:
             settled = settle_record(after.session_record(config))
+        elif fold is not None:
+            _keep_fold(sid, after.revision, fold)
         _remember((sid, after.revision), settled)  # what the check settled is the new stored state
         return Recorded(new, True, settled)
     raise RecordSyntaxError("the table is busy: other phones keep recording at this moment; send the hand again")
+
+
+def _settle_with(
+    session_id: str, stored: Snapshot, config: Mapping[str, Any], hand: dict[str, Any],
+) -> tuple[dict[str, Any], SessionFold | None]:
+    """The session settled with ``hand`` added, and the engine's fold after it.
+
+    The fold of the stored hands is this process's when it has one at this revision (a phone's
+    keep-alive connection stays with one worker), so a new hand costs one hand of engine work;
+    else it is folded from the snapshot. Games with their own package settle the whole record.
+    """
+    if own_games.is_own(config.get("game")):
+        record = stored.session_record(config)
+        record["hands"].append(hand)
+        return settle_record(record), None
+    fold = _stored_fold(session_id, stored, config).copy()
+    fold.add(hand)
+    return result_json(fold.result()), fold
+
+
+_FOLDS: dict[str, tuple[int, SessionFold]] = {}
+
+
+def _stored_fold(session_id: str, stored: Snapshot, config: Mapping[str, Any]) -> SessionFold:
+    """The fold of the stored hands at ``stored``'s revision (shared: copy it before adding a hand)."""
+    known = _FOLDS.get(session_id)
+    if known is not None and known[0] == stored.revision:
+        return known[1]
+    session = session_from_json(stored.session_record(config))
+    fold = SessionFold(session)
+    for raw in session.hands:
+        fold.add(raw)
+    _keep_fold(session_id, stored.revision, fold)
+    return fold
+
+
+def _keep_fold(session_id: str, revision: int, fold: SessionFold) -> None:
+    with _SNAPSHOTS_LOCK:
+        known = _FOLDS.get(session_id)
+        if known is not None and known[0] > revision:
+            return
+        if known is None and len(_FOLDS) >= _SETTLED_MAX:
+            del _FOLDS[next(iter(_FOLDS))]
+        _FOLDS[session_id] = (revision, fold)
 
 
 def _insert_hand(session_id: str, position: int, client_id: str | None, hand: dict[str, Any], confirmed: bool) -> int:

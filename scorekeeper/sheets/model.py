@@ -898,21 +898,24 @@ def _what_if(session: Session, config: Mapping[str, Any], prefix: list[dict[str,
     return _views(trial, result, counts=False)[-1]
 
 
+def stored_marks(s: StoredHand) -> tuple[str, list[str]]:
+    """A stored hand's status (struck, waiting or "") and its marks (that, and corrected)."""
+    marks = ["struck"] if s.struck else ["waiting"] if not s.confirmed else []
+    return (marks[0] if marks else ""), marks + (["corrected"] if s.corrected else [])
+
+
+def unsettled_row(s: StoredHand, groups: Sequence[ColumnGroup], noun: str) -> Row:
+    """The row of a stored hand that does not settle as the sheet shows it."""
+    status, marks = stored_marks(s)
+    width = sum(g.width for g in groups)
+    return Row(s.position, (Cell(f"this {noun} does not settle here", "word", span=width),), status or "void",
+               tuple(marks))
+
+
 def _row(s: StoredHand, view: HandView | None, groups: Sequence[ColumnGroup], names: Sequence[str]) -> Row:
-    marks: list[str] = []
-    status = ""
-    if s.struck:
-        marks.append("struck")
-        status = "struck"
-    elif not s.confirmed:
-        marks.append("waiting")
-        status = "waiting"
-    if s.corrected:
-        marks.append("corrected")
     if view is None:
-        width = sum(g.width for g in groups)
-        return Row(s.position, (Cell("this hand does not settle here", "word", span=width),), status or "void",
-                   tuple(marks))
+        return unsettled_row(s, groups, "hand")
+    status, marks = stored_marks(s)
     if view.settled.void:
         marks.append("misdeal")
         status = status or "void"

@@ -16,7 +16,10 @@ from typing import Any
 
 from ..engine.errors import ScorekeeperError
 from ..engine.settlement.money import fewest_transfers
-from .model import Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, paper_key, signed
+from .model import (
+    Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, paper_key, signed, stored_marks,
+    unsettled_row,
+)
 
 
 @dataclass(frozen=True)
@@ -139,20 +142,9 @@ def chip_groups(players: Sequence[str], hand: str, running: str) -> tuple[Column
 def row(s: StoredHand, view: DealView | None, groups: Sequence[ColumnGroup], names: Sequence[str], noun: str,
         marks: Iterable[str] = ()) -> Row:
     """One stored hand's row: its cells, its marks (struck, waiting, corrected, and the game's own), its notes."""
-    found: list[str] = []
-    status = ""
-    if s.struck:
-        found.append("struck")
-        status = "struck"
-    elif not s.confirmed:
-        found.append("waiting")
-        status = "waiting"
-    if s.corrected:
-        found.append("corrected")
     if view is None:
-        width = sum(g.width for g in groups)
-        return Row(s.position, (Cell(f"this {noun} does not settle here", "word", span=width),), status or "void",
-                   tuple(found))
+        return unsettled_row(s, groups, noun)
+    status, found = stored_marks(s)
     cells = tuple(cell for g in groups for cell in g.fill(view))
     notes = view.entry.get("notes") or {}
     said = tuple((name, notes[name]) for name in names if notes.get(name))

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import Text, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
@@ -88,7 +88,7 @@ class SessionHead:
 
 def get_head(session_id: str) -> SessionHead:
     """The session's row as a value. :raises NotFound: no such session."""
-    row = db.session.execute(_HEAD, {"sid": session_id}).first()
+    row = db.session.connection().execute(_HEAD, {"sid": session_id}).first()
     if row is None:
         raise NotFound(f"no session {session_id!r}")
     return SessionHead(*row)
@@ -245,7 +245,7 @@ def snapshot(table: TableSession | SessionHead) -> Snapshot:
 
 
 def _load_snapshot(session_id: str) -> Snapshot:
-    rows = db.session.execute(_SNAPSHOT, {"sid": session_id}).all()
+    rows = db.session.connection().execute(_SNAPSHOT, {"sid": session_id}).all()
     if not rows:
         raise NotFound(f"no session {session_id!r}")
     stored = Snapshot(rows[0].revision, tuple(
@@ -431,12 +431,13 @@ def _keep_fold(session_id: str, revision: int, fold: SessionFold) -> None:
 
 def _insert_hand(session_id: str, position: int, client_id: str | None, hand: dict[str, Any], confirmed: bool) -> int:
     """The new hand and its first version, as two inserts (no unit of work: nothing to track)."""
-    at = now()
-    hand_id: int = db.session.execute(_INSERT_HAND, {
-        "session_id": session_id, "position": position, "client_id": client_id, "record": hand, "struck": False,
+    at, text = now(), json.dumps(hand)  # the record's JSON, written once for both rows
+    connection = db.session.connection()
+    hand_id: int = connection.execute(_INSERT_HAND, {
+        "session_id": session_id, "position": position, "client_id": client_id, "record": text, "struck": False,
         "confirmed": confirmed, "recorded_at": at,
     }).scalar_one()
-    db.session.execute(_INSERT_VERSION, {"hand_id": hand_id, "version": 1, "record": hand, "struck": False,
+    connection.execute(_INSERT_VERSION, {"hand_id": hand_id, "version": 1, "record": text, "struck": False,
                                          "change": "recorded", "created_at": at})
     return hand_id
 
@@ -449,8 +450,9 @@ _SNAPSHOT = (select(_SESSIONS.c.revision, _HANDS.c.id, _HANDS.c.position, _HANDS
                     _HANDS.c.struck, _HANDS.c.confirmed)
              .select_from(_SESSIONS.outerjoin(_HANDS, _HANDS.c.session_id == _SESSIONS.c.id))
              .where(_SESSIONS.c.id == bindparam("sid")).order_by(_HANDS.c.position))
-_INSERT_HAND = insert(Hand.__table__).returning(Hand.__table__.c.id)
-_INSERT_VERSION = insert(HandVersion.__table__)
+# The record goes in as the JSON text the column holds (serialized once for the hand and its version).
+_INSERT_HAND = insert(Hand.__table__).values(record=bindparam("record", type_=Text())).returning(Hand.__table__.c.id)
+_INSERT_VERSION = insert(HandVersion.__table__).values(record=bindparam("record", type_=Text()))
 _BUMP = (update(_SESSIONS).where(_SESSIONS.c.id == bindparam("sid"), _SESSIONS.c.revision == bindparam("seen"))
          .values(revision=bindparam("next"), updated_at=bindparam("at")))
 
@@ -537,7 +539,7 @@ def _bump_revision(session_id: str, seen: int) -> None:
     ``seen + 1`` in the same transaction; a write checked against an older session finds
     no row to update and is undone, so two writes never both commit on one revision.
     """
-    done = db.session.execute(_BUMP, {"sid": session_id, "seen": seen, "next": seen + 1, "at": now()})
+    done = db.session.connection().execute(_BUMP, {"sid": session_id, "seen": seen, "next": seen + 1, "at": now()})
     if done.rowcount != 1:  # type: ignore[attr-defined]
         raise _Conflict()
 

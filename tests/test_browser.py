@@ -313,3 +313,32 @@ def test_a_revoke_the_table_let_stand_on_a_phone(phone: tuple[Any, list[str], li
     assert points[PLAYERS.index(offender)] > 0 and sum(points) == points[PLAYERS.index(offender)]
     assert "revoke" in page.locator("tr#hand-1").inner_text()
     assert not errors, f"script errors: {errors}"
+
+
+def test_a_knaves_hand_by_result_on_a_phone(phone: tuple[Any, list[str], list[str]]) -> None:
+    """A family game's form from its ruleset: tricks (the last filled in by the page) and the jacks."""
+    from scorekeeper.engine.settlement import settle_json
+
+    page, requests, errors = phone
+    players = PLAYERS[:3]
+    page.goto("/?game=knaves")
+    for seat, name in enumerate(players):
+        page.locator(f"#players-{seat}").fill(name)
+    page.locator("#first_dealer").select_option("Cat")
+    save(page, "#start")
+    assert page.locator("#record-cards").count() == 0, "trumps decide the tricks: no card page"
+    page.locator("#record-result").tap()
+    page.wait_for_selector("#result-form")
+    page.locator("#tricks_0").fill("8")
+    page.locator("#tricks_1").fill("6")
+    assert page.locator("#tricks_2").input_value() == "3", "the page fills in the last player's tricks (17 in all)"
+    for code, seat in (("JH", 0), ("JC", 1), ("JS", 1), ("JD", 2)):
+        page.locator(f"#take_{code}-{seat}").check()
+    save(page, "#save-hand")
+    taken = {"Ann": {"tricks": 8, "JH": 1}, "Bob": {"tricks": 6, "JC": 1, "JS": 1}, "Cat": {"tricks": 3, "JD": 1}}
+    expected = settle_json({"game": "knaves", "players": players, "first_dealer": "Cat",
+                            "hands": [{"taken": taken}]})["totals"]
+    shown = [int(page.locator(f'td.total[data-player="{p}"]').inner_text().strip()) for p in players]
+    assert shown == [expected[p] for p in players]
+    assert not errors, errors
+    assert all(urlsplit(url).hostname == HOST for url in requests), "no third-party requests"

@@ -2,7 +2,8 @@
 
 With the deal, every play is checked against the cards actually held. Without it,
 each player's hand is rebuilt from the cards he played, which is enough to prove a
-revoke: a player who failed to follow and later played that suit held it.
+revoke: a player who failed to follow and later played that suit held it. Two-Handed
+Hearts without its stock's order counts the draws too (``_proof_despite_draws``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
 from .games import make_ruleset
 from .games.conquimbert import Trade, trade_hands, trades_of, untrade_hands
 from .hand import (
-    TWO_OF_CLUBS, ConquimbertHand, DominoHand, Draw, Hand, Remainder, Snapshot, Trick, Turned, mask_of, new_hand,
+    TWO_OF_CLUBS, ConquimbertHand, DominoHand, Draw, Hand, Remainder, Snapshot, Trick, Turned, _suit_noun, mask_of,
+    new_hand,
 )
 from .records import HandRecord
 from .ruleset import DealLayout, Ruleset
@@ -199,10 +201,14 @@ def _replay_play(
         plays = record.play  # type: ignore[assignment]  # a PlayItem with no player is already (card, None)
 
     trump = None if ruleset.trumps == "none" and not record.events else _trump(record, ruleset)
-    if ruleset.leftover == "stock" and (record.deal is None or record.widow is None):
+    unknown_draws = ruleset.leftover == "stock" and record.widow is None  # the plays alone (Two-Handed)
+    if unknown_draws and (ruleset.domino or record.deal is not None) or (
+        ruleset.leftover == "stock" and record.deal is None and record.widow is not None
+    ):
         raise InconsistentRecord(
             f"{ruleset.name} is replayed from the deal and the stock the players draw from: record both "
-            f"(the stock in \"widow\", its top card first)", code="deal",
+            f"(the stock in \"widow\", its top card first)"
+            + ("" if ruleset.domino else ", or neither (the plays alone)"), code="deal",
         )
     if bought_lead is not None and record.leader is not None and seat_of[record.leader] != bought_lead:
         raise InconsistentRecord(
@@ -260,7 +266,17 @@ def _replay_play(
                     snaps.append(hand.snapshot(c, offender, trick))
                 index += 1
                 continue
-            if proofs is not None and exc.code in REVOKE_CODES:
+            if unknown_draws and proofs is not None and exc.code in REVOKE_CODES:
+                proof = _proof_despite_draws(proofs, offender, hand, exc.code, layout.widow_size // n)
+                if proof is None:  # he may have drawn the card later: the play stands
+                    trick = hand.apply(c, offender)
+                    if want_snapshots:
+                        snaps.append(hand.snapshot(c, offender, trick))
+                    index += 1
+                    continue
+                exc.message = proof
+                exc.args = (proof,)
+            elif proofs is not None and exc.code in REVOKE_CODES:
                 exc.message = exc.args[0] + _proof(proofs, offender, hand, exc.code)
                 exc.args = (exc.message,)
             if not audit:
@@ -504,9 +520,10 @@ def _rebuild_hands(
     """
     n = seating.size
     pack = Counter(layout.pack)
-    if len(plays) > n * layout.hand_size:
+    hand_size = layout.hand_size + (layout.widow_size // n if ruleset.leftover == "stock" else 0)  # and the draws
+    if len(plays) > n * hand_size:
         raise InconsistentRecord(
-            f"{plural(len(plays), 'card')} were played, but {n} players hold only {n * layout.hand_size}", code="deal",
+            f"{plural(len(plays), 'card')} were played, but {n} players hold only {n * hand_size}", code="deal",
         )
     counted: Counter[Card] = Counter()
     # Follow turns with an unchecked hand: the same trick-winner code as the real replay.
@@ -533,15 +550,15 @@ def _rebuild_hands(
         by_seat[who].append((index, c))
         tracker.apply(c, who)
     for seat, mine in enumerate(by_seat):
-        if len(mine) > layout.hand_size:
-            index, c = mine[layout.hand_size]
+        if len(mine) > hand_size:
+            index, c = mine[hand_size]
             raise IllegalPlay(
-                f"{seating.name(seat)} played {len(mine)} cards but holds only {layout.hand_size}",
+                f"{seating.name(seat)} played {len(mine)} cards but holds only {hand_size}",
                 code="not-in-hand", play=index, trick=index // n + 1, player=seating.name(seat), card=c.code,
             )
     hands = [tuple(c for _, c in mine) for mine in by_seat]
     passed = _check_passes(record, ruleset, seating, direction)
-    complete = len(plays) == n * layout.hand_size
+    complete = len(plays) == n * hand_size
     for seat in range(n):
         given_away = Counter(passed[seat]) & Counter(hands[seat])
         if given_away:
@@ -660,6 +677,34 @@ def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: s
     later_cards = [c for i, c in by_seat[seat] if i > hand.plays_made]
     shown = format_cards(later_cards[:4]) + (" ..." if len(later_cards) > 4 else "")
     return f" (the cards played later show the hand: {shown})" if later_cards else ""
+
+
+def _proof_despite_draws(
+    by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: str, draws: int,
+) -> str | None:
+    """Without the stock's order (Two-Handed Hearts), the sentence proving a renege, or None.
+
+    Both players draw one card after each of the first ``draws`` tricks, so a card played
+    later may have been drawn after the trick in question. The player held a card the rule
+    needed only when he played more such cards later than he drew after that trick: once
+    the stock is gone, one later card is enough; before, he must show one more than his draws.
+    """
+    needed = {"revoke": hand._led, "hearts-not-broken": ~hand._hearts,
+              "first-trick-points": ~hand._point_bits}.get(code, 0)
+    later = [(i, c) for i, c in by_seat[seat] if i > hand.plays_made and c.bit & needed]
+    drawn = max(0, draws - hand.trick_number + 1)  # one after this trick and each later one while the stock lasts
+    if len(later) <= drawn:
+        return None
+    name = hand.seating.name(seat)
+    played = next(c for i, c in by_seat[seat] if i == hand.plays_made)
+    what = {"revoke": f"on a {_suit_noun(hand.current[0][1].suit)} lead while holding that suit",
+            "hearts-not-broken": "before hearts were broken while holding other suits",
+            "first-trick-points": "on the first trick while holding cards that score nothing"}[code]
+    shown = format_cards([c for _, c in later[: drawn + 1]])
+    since = (f"more than the {plural(drawn, 'card')} {name} drew after that trick" if drawn
+             else "with the stock gone, nothing was drawn in between")
+    verb = "led" if code == "hearts-not-broken" else "discarded" if code == "first-trick-points" else "played"
+    return f"{name} {verb} {played} {what} (proven by {shown}, which {name} played later: {since})"
 
 
 def replay_snapshots(record: HandRecord) -> Iterator[Snapshot]:

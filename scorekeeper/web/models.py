@@ -58,8 +58,9 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     session: Mapped[TableSession] = relationship(back_populates="hands")
+    # Loaded with the hands, in one query for all of them: the sheet counts every hand's versions.
     versions: Mapped[list[HandVersion]] = relationship(
-        back_populates="hand", order_by="HandVersion.version", cascade="all, delete-orphan"
+        back_populates="hand", order_by="HandVersion.version", cascade="all, delete-orphan", lazy="selectin"
     )
 
 

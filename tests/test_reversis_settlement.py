@@ -135,3 +135,15 @@ def test_a_waived_claim_is_not_paid() -> None:
     outcome = replay(from_json(waived))
     assert outcome.end is not None and [c.status for c in outcome.end.claims] == ["waived"]
     assert not [p for p in outcome.payments if p.why.startswith("claim")]
+
+
+@pytest.mark.parametrize("field, value, sentence", [
+    ("dealer", "A", "the deal passes to D for this hand (to the right), but the record says A dealt"),
+    ("hand", 5, "this is hand 2 of the session, but the record says hand 5"),
+])
+def test_a_hand_that_breaks_the_rotation_is_refused(field: str, value: Any, sentence: str) -> None:
+    session = json.loads((ROOT / "examples" / "reversis-session.json").read_text())
+    session["hands"][1][field] = value
+    with pytest.raises(ScorekeeperError) as caught:
+        settle_json(session)
+    assert (caught.value.code, caught.value.hand, caught.value.message) == ("rotation", 2, sentence)

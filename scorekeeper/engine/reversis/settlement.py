@@ -24,7 +24,7 @@ from ..options import OptionSpec, resolve, yes_no
 from ..seating import Seating
 from ..settlement.ledger import check_conserved, divide
 from ..settlement.money import fewest_transfers, money_from_chips
-from ..settlement.session import read_stake, split_counts
+from ..settlement.session import read_in_rotation, read_stake, split_counts
 from .fields import read_head
 from .ledger import Payment
 from .outcome import ReversisOutcome, outcome_json
@@ -220,16 +220,8 @@ def settle_session(value: Any) -> ReversisSessionResult:
     for position, raw in enumerate(hands, 1):
         try:
             raw, counts = split_counts(raw)
-            for key in given:
-                if key in raw and raw[key] != given[key]:
-                    raise RecordSyntaxError(f"the hand's {key} differs from the session's")
-            record = from_json(raw, {**given, "dealer": seating.name(dealer), "hand": position})
-            if record.dealer != seating.name(dealer):
-                raise InconsistentRecord(f"the deal passes to {seating.name(dealer)} for this hand (to the right), but "
-                                         f"the record says {record.dealer} dealt", code="rotation")
-            if record.hand != position:
-                raise InconsistentRecord(f"this is hand {position} of the session, but the record says hand {record.hand}",
-                                         code="rotation")
+            record = read_in_rotation(raw, given, from_json, seating.name(dealer), position, passes="passes to",
+                                      aside=" (to the right)", noun="hand")
             if method.finished:
                 raise InconsistentRecord(f"the game was over after {method.hands_settled} hands (the agreed number), "
                                          "but more hands are recorded", code="game-over")

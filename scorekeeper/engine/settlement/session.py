@@ -13,7 +13,7 @@ import copy
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
 from ..games import make_ruleset
@@ -181,6 +181,50 @@ def split_counts(raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], bool]:
     return {k: v for k, v in raw.items() if k != "counts"}, counts
 
 
+class Dealt(Protocol):
+    """A hand record of any package: who dealt it and its number in the session."""
+
+    @property
+    def dealer(self) -> str: ...
+
+    @property
+    def hand(self) -> int | None: ...
+
+
+D = TypeVar("D", bound=Dealt)
+
+
+def read_in_rotation(
+    raw: Mapping[str, Any], given: Mapping[str, Any], read: Callable[[Any, Mapping[str, Any]], D], dealer: str,
+    number: int, *, passes: str = "rotates to", aside: str = "", noun: str = "deal",
+) -> D:
+    """A hand of a session read with what it takes from the session (``given``: game, options,
+    players, which the hand may repeat only unchanged), its dealer and number those of the rotation.
+
+    ``read`` is the package's record reader (the core's, Tripoli's, Reversis'); ``passes``,
+    ``aside`` and ``noun`` word the refusals for the game ("the deal passes to Dan for this hand
+    (to the right)", "this is hand 3 of the session").
+
+    :raises RecordSyntaxError: a field taken from the session that differs from it.
+    :raises InconsistentRecord: a readable hand that contradicts the rotation (code ``rotation``,
+        exit 1, like a wrong pass_direction).
+    """
+    for key in given:
+        if key in raw and raw[key] != given[key]:
+            raise RecordSyntaxError(f"the hand's {key} differs from the session's")
+    record = read(raw, {**given, "dealer": dealer, "hand": number})
+    if record.dealer != dealer:
+        raise InconsistentRecord(
+            f"the deal {passes} {dealer} for this hand{aside}, but the record says {record.dealer} dealt",
+            code="rotation",
+        )
+    if record.hand != number:
+        raise InconsistentRecord(
+            f"this is {noun} {number} of the session, but the record says hand {record.hand}", code="rotation",
+        )
+    return record
+
+
 def session_hands(session: Session, seated: Callable[[], Sequence[str]] | None = None) -> Iterator[SessionHand]:
     """Each hand as a full record, its dealer and deal number filled in by the rotation.
 
@@ -233,21 +277,7 @@ class Rotation:
                 given["players"] = list(seated)
                 while seating.name(dealer) not in seated:  # the deal passes over the players who are out
                     dealer = seating.next(dealer)
-            for key in INHERITED:
-                if key in raw and raw[key] != given[key]:
-                    raise RecordSyntaxError(f"the hand's {key} differs from the session's")
-            expected = seating.name(dealer)
-            record = from_json(raw, {**given, "dealer": expected, "hand": deal})
-            # A readable hand that contradicts the rotation is inconsistent (exit 1), like a wrong pass_direction.
-            if record.dealer != expected:
-                raise InconsistentRecord(
-                    f"the deal rotates to {expected} for this hand, but the record says {record.dealer} dealt",
-                    code="rotation",
-                )
-            if record.hand != deal:
-                raise InconsistentRecord(
-                    f"this is deal {deal} of the session, but the record says hand {record.hand}", code="rotation",
-                )
+            record = read_in_rotation(raw, given, from_json, seating.name(dealer), deal)
         except ScorekeeperError as exc:
             exc.hand = self.position
             raise

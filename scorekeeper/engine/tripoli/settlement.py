@@ -32,7 +32,7 @@ from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
 from ..options import OptionSpec, resolve
 from ..seating import Seating
 from ..settlement.ledger import check_conserved
-from ..settlement.session import split_counts
+from ..settlement.session import read_in_rotation, split_counts
 from .deal import check_players
 from .final import FINAL_POTS, FINAL_TIES, replay_final
 from .layout import Layout, Space, Transfer
@@ -285,16 +285,7 @@ def settle_session(value: Any) -> TripoliSessionResult:
     for position, raw in enumerate(hands, 1):
         try:
             raw, counts = split_counts(raw)
-            for key in given:
-                if key in raw and raw[key] != given[key]:
-                    raise RecordSyntaxError(f"the hand's {key} differs from the session's")
-            record = from_json(raw, {**given, "dealer": seating.name(dealer), "hand": position})
-            if record.dealer != seating.name(dealer):
-                raise InconsistentRecord(f"the deal rotates to {seating.name(dealer)} for this hand, but the record says "
-                                         f"{record.dealer} dealt", code="rotation")
-            if record.hand != position:
-                raise InconsistentRecord(f"this is deal {position} of the session, but the record says hand {record.hand}",
-                                         code="rotation")
+            record = read_in_rotation(raw, given, from_json, seating.name(dealer), position)
             if method.state.final and (isinstance(record, TripoliRecord) or method.state.finished):
                 raise InconsistentRecord(f"the game was over after hand {position - 1} (the final poker), but more "
                                          "hands are recorded", code="game-over")

@@ -97,10 +97,10 @@ def test_deleting_a_session_deletes_its_hands_and_versions(ctx: Flask) -> None:
     gone = new_session()
     services.add_hand(gone, result())
     services.edit_hand(gone, 1, result((1, 1, 1, 10)))
-    assert (count(TableSession), count(Hand), count(HandVersion)) == (2, 2, 3)
+    assert (count(TableSession), count(Hand), count(HandVersion)) == (2, 2, 2)  # only the edited hand has rows
     db.session.delete(gone)  # the ORM cascade
     db.session.commit()
-    assert (count(TableSession), count(Hand), count(HandVersion)) == (1, 1, 1)
+    assert (count(TableSession), count(Hand), count(HandVersion)) == (1, 1, 0)
     db.session.execute(delete(TableSession))  # the database's own ON DELETE CASCADE, no ORM involved
     db.session.commit()
     assert (count(TableSession), count(Hand), count(HandVersion)) == (0, 0, 0)
@@ -135,6 +135,17 @@ def test_an_edit_keeps_the_old_version_and_the_totals_follow(ctx: Flask) -> None
     assert [v[0] for v in history(row)] == [1, 2, 3]
     assert services.current_settlement(table)["hands"][0]["points"] == {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 17}
 
+
+
+def test_a_hand_stored_with_its_first_version_row_by_an_older_release_is_not_given_two(ctx: Flask) -> None:
+    """Databases written before this change hold a version 1 row for every hand: the next change is version 2."""
+    table = new_session()
+    row, _ = services.add_hand(table, result((3, 2, 0, 8), "Ann"))
+    assert row.versions == [] and [v.change for v in row.history] == ["recorded"]
+    row.versions.append(HandVersion(version=1, record=row.record, struck=False, change="recorded"))
+    db.session.commit()
+    services.edit_hand(table, 1, result((0, 0, 5, 8), "Bob"), change="Bob had the queen")
+    assert [(v, change) for v, change, _, _ in history(row)] == [(1, "recorded"), (2, "Bob had the queen")]
 
 @pytest.mark.parametrize("bad", [IMPOSSIBLE, illegal_hand()], ids=["impossible", "illegal"])
 def test_a_refused_edit_changes_nothing(ctx: Flask, bad: dict[str, Any]) -> None:

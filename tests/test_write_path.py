@@ -12,16 +12,18 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from flask import Flask
-from sqlalchemy import create_engine, func, select
+from sqlalchemy import create_engine, event, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.engine import make_url
 
-from scorekeeper.web import services, writelock
+from scorekeeper.web import direct, services, writelock
 from scorekeeper.web.extensions import db
-from scorekeeper.web.models import Hand, HandVersion
+from scorekeeper.web.models import Hand, HandVersion, now
 from webdata import result, session
 
 
@@ -31,7 +33,7 @@ def ctx(app: Flask) -> Iterator[Flask]:
         yield app
 
 
-def test_a_new_hand_is_stored_with_its_first_version_and_moves_the_revision(ctx: Flask) -> None:
+def test_a_new_hand_is_one_row_its_own_first_version_and_moves_the_revision(ctx: Flask) -> None:
     created = services.create_session(session())
     head = services.get_head(created.id)
     recorded = services.record_hand(head, result((3, 2, 0, 8), "Ann") | {"id": "phone-1"})
@@ -42,7 +44,9 @@ def test_a_new_hand_is_stored_with_its_first_version_and_moves_the_revision(ctx:
     assert table.revision == 1
     (row,) = table.hands
     assert (row.id, row.client_id, row.record, row.confirmed) == (recorded.hand.id, "phone-1", recorded.hand.record, True)
-    assert [(v.version, v.change, v.record) for v in row.versions] == [(1, "recorded", row.record)]
+    assert row.versions == []  # no version row until the hand changes
+    assert [(v.version, v.change, v.record, v.created_at) for v in row.history] == [
+        (1, "recorded", row.record, row.recorded_at)]
     assert services.current_settlement(table) == recorded.settlement
 
 
@@ -52,7 +56,7 @@ def test_the_same_client_id_twice_is_stored_once_from_the_snapshot(ctx: Flask) -
     again = services.record_hand(services.get_head(created.id), result() | {"id": "x"})
     assert (again.created, again.hand.id) == (False, first.hand.id)
     assert db.session.scalar(select(func.count()).select_from(Hand)) == 1
-    assert db.session.scalar(select(func.count()).select_from(HandVersion)) == 1
+    assert db.session.scalar(select(func.count()).select_from(HandVersion)) == 0
 
 
 def test_a_change_made_elsewhere_is_read_again_not_served_from_the_snapshot(ctx: Flask) -> None:
@@ -77,6 +81,76 @@ def test_another_process_write_is_seen_after_the_cache_is_gone(ctx: Flask) -> No
     third = services.record_hand(services.get_head(created.id), result((0, 4, 9, 0), "Cat"))
     assert third.hand.position == 3
     assert third.settlement["totals"] == {"Ann": 17, "Bob": 7, "Cat": 23, "Dan": 31}
+
+
+
+def test_a_known_session_is_written_without_reading_its_row(ctx: Flask) -> None:
+    """The head of a session this process knows costs no statement; the write goes straight to the driver."""
+    created = services.create_session(session())
+    services.record_hand(services.head_for_write(created.id), result((3, 2, 0, 8), "Ann"))
+    statements: list[str] = []
+    listen = lambda *args: statements.append(args[2])  # noqa: E731  (conn, cursor, statement, ...)
+    event.listen(db.engine, "before_cursor_execute", listen)
+    try:
+        head = services.head_for_write(created.id)
+        assert (head.revision, head.token_hash) == (1, services._hash(created.token))
+        second = services.record_hand(head, result((1, 1, 1, 10), "Dan"))
+    finally:
+        event.remove(db.engine, "before_cursor_execute", listen)
+    assert statements == []  # nothing through SQLAlchemy's execution: no read, and the write is direct
+    table = services.get_session(created.id)
+    assert table.revision == 2 and [h.position for h in table.hands] == [1, 2]
+    assert table.hands[1].id == second.hand.id and table.hands[1].record == second.hand.record
+    assert isinstance(table.hands[1].recorded_at, datetime)  # the dialect's bind processor wrote it
+
+
+def test_a_direct_write_is_undone_when_its_transaction_fails(ctx: Flask) -> None:
+    created = services.create_session(session())
+    with pytest.raises(RuntimeError):
+        with direct.transaction(db.engine) as run:
+            assert run(services._BUMP_DIRECT, {"sid": created.id, "seen": 0, "next": 1, "at": now()}).rowcount == 1
+            raise RuntimeError("the hand's insert failed")
+    assert services.get_head(created.id).revision == 0
+
+
+def test_a_direct_write_s_integrity_error_is_sqlalchemy_s(ctx: Flask) -> None:
+    """Two phones taking the same position: the second insert fails as it would through a Session."""
+    created = services.create_session(session())
+    services.record_hand(services.head_for_write(created.id), result())
+    values = {"session_id": created.id, "position": 1, "client_id": None, "record": "{}", "struck": False,
+              "confirmed": True, "recorded_at": now()}
+    with pytest.raises(IntegrityError):
+        with direct.transaction(db.engine) as run:
+            run(services._INSERT_HAND, values)
+    assert db.session.scalar(select(func.count()).select_from(Hand)) == 1
+
+
+def test_a_stale_known_head_is_read_again_and_the_hand_stored_after_the_other_process(ctx: Flask) -> None:
+    """Another worker wrote hand 2 while this one knows revision 1: the lock refuses, the retry stores hand 3."""
+    created = services.create_session(session())
+    services.record_hand(services.head_for_write(created.id), result((3, 2, 0, 8), "Ann") | {"id": "a"})
+    stale = services._SNAPSHOTS[created.id]
+    services.record_hand(services.head_for_write(created.id), result((1, 1, 1, 10), "Dan") | {"id": "b"})
+    services._SNAPSHOTS[created.id] = stale
+    assert services.head_for_write(created.id).revision == 1
+    again = services.record_hand(services.head_for_write(created.id), result((1, 1, 1, 10), "Dan") | {"id": "b"})
+    assert (again.created, again.hand.position) == (False, 2)  # found after the read, not stored twice
+    services._SNAPSHOTS[created.id] = stale
+    third = services.record_hand(services.head_for_write(created.id), result((0, 4, 9, 0), "Cat"))
+    assert (third.created, third.hand.position) == (True, 3)
+    assert third.settlement["totals"] == {"Ann": 17, "Bob": 7, "Cat": 23, "Dan": 31}
+    assert db.session.scalar(select(func.count()).select_from(Hand)) == 3
+
+
+def test_a_duplicate_seen_in_a_stale_snapshot_answers_with_the_session_as_stored(ctx: Flask) -> None:
+    created = services.create_session(session())
+    services.record_hand(services.head_for_write(created.id), result((3, 2, 0, 8), "Ann") | {"id": "a"})
+    stale = services._SNAPSHOTS[created.id]
+    latest = services.record_hand(services.head_for_write(created.id), result((1, 1, 1, 10), "Dan"))
+    services._SNAPSHOTS[created.id] = stale
+    again = services.record_hand(services.head_for_write(created.id), result((3, 2, 0, 8), "Ann") | {"id": "a"})
+    assert (again.created, again.hand.position) == (False, 1)
+    assert again.settlement == latest.settlement  # both hands, not the stale copy's one
 
 
 def test_a_refused_hand_stores_nothing_and_leaves_the_revision(ctx: Flask) -> None:

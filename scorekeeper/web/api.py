@@ -55,7 +55,7 @@ def create_session() -> tuple[Response, int]:
 
 @bp.post("/sessions/<session_id>/hands")
 def add_hand(session_id: str) -> tuple[Response, int]:
-    table = services.get_head(session_id)  # no ORM object: a new hand is the hot path
+    table = services.head_for_write(session_id)  # no ORM object, no statement when known: the hot path
     services.check_token(table, bearer_token())
     recorded = services.record_hand(table, _json_body())
     return jsonify(recorded.settlement), 201 if recorded.created else 200

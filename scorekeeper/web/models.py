@@ -59,13 +59,29 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
 
     session: Mapped[TableSession] = relationship(back_populates="hands")
     # Loaded with the hands, in one query for all of them: the sheet counts every hand's versions.
+    # Empty until the hand first changes (see ``history``).
     versions: Mapped[list[HandVersion]] = relationship(
         back_populates="hand", order_by="HandVersion.version", cascade="all, delete-orphan", lazy="selectin"
     )
 
+    @property
+    def history(self) -> list[HandVersion]:
+        """Every version of the hand, the first one as recorded.
+
+        A hand that never changed is its own first version: no row is written for it (a new
+        hand is one insert on the phones' hot path); the first change writes version 1 from
+        the hand as it stood, then the change as version 2 (``services._version``).
+        """
+        return list(self.versions) or [self.as_recorded()]
+
+    def as_recorded(self) -> HandVersion:
+        """Version 1 of a hand not changed since it was recorded (not added to the session)."""
+        return HandVersion(version=1, record=self.record, struck=False, change="recorded",
+                           created_at=self.recorded_at)
+
 
 class HandVersion(db.Model):  # type: ignore[name-defined,misc]
-    """Every version of a hand: when, what it said, and what changed."""
+    """A version of a changed hand: when, what it said, and what changed (``Hand.history``)."""
 
     __tablename__ = "hand_versions"
     __table_args__ = (UniqueConstraint("hand_id", "version"),)

@@ -284,7 +284,7 @@ def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, 
     entries, settled, error = sheet_entries(table)
     rows = []
     for h, counts, entry in entries:
-        row = SheetRow(h.position, h.struck, h.confirmed, counts, len(h.versions), _kind(h.record))
+        row = SheetRow(h.position, h.struck, h.confirmed, counts, len(h.history), _kind(h.record))
         if entry:
             row.dealer, row.points, row.notes = entry.get("dealer"), entry.get("points"), entry.get("notes", {})
             row.totals = entry.get("totals") if counts else None
@@ -651,7 +651,7 @@ def _versions(row: HandRow, own: bool = False) -> list[dict[str, Any]]:
     describe = describe_own_change if own else describe_change
     out = []
     previous: Mapping[str, Any] | None = None
-    for v in row.versions:
+    for v in row.history:
         out.append({"version": v.version, "when": v.created_at, "change": v.change, "struck": v.struck,
                     "diff": describe(previous, v.record) if previous is not None else ""})
         previous = v.record

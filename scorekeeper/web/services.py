@@ -13,7 +13,7 @@ import json
 import secrets
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Text, bindparam, insert, select, update
@@ -25,7 +25,7 @@ from ..engine.settlement import (
 )
 from ..engine.settlement.session import split_counts
 from ..sheets import own_games
-from . import writelock
+from . import direct, writelock
 from .extensions import db
 from .models import Hand, HandVersion, TableSession, now
 
@@ -76,7 +76,10 @@ def get_session(session_id: str) -> TableSession:
 
 @dataclass(frozen=True)
 class SessionHead:
-    """What a new hand needs of its session, read without the ORM (the API's hot path)."""
+    """What a new hand needs of its session, read without the ORM (the API's hot path).
+
+    Kept per process (``head_for_write``): treat ``config`` as read-only.
+    """
 
     id: str
     token_hash: str
@@ -91,7 +94,29 @@ def get_head(session_id: str) -> SessionHead:
     row = db.session.connection().execute(_HEAD, {"sid": session_id}).first()
     if row is None:
         raise NotFound(f"no session {session_id!r}")
-    return SessionHead(*row)
+    head = SessionHead(*row)
+    with _SNAPSHOTS_LOCK:
+        if head.id not in _HEADS and len(_HEADS) >= _SETTLED_MAX:
+            del _HEADS[next(iter(_HEADS))]
+        _HEADS[head.id] = head
+    return head
+
+
+def head_for_write(session_id: str) -> SessionHead:
+    """The session's head for a new hand: no statement when this process knows the session.
+
+    A session's token, read key, config and confirmation rule are set when it is created and
+    never change, so they are kept; the revision is that of this process's latest snapshot of
+    the session. Stale is harmless: the write's optimistic lock (``_bump_revision``) refuses a
+    revision another process moved, and ``record_hand`` then reads the session again and retries.
+    """
+    head, known = _HEADS.get(session_id), _SNAPSHOTS.get(session_id)
+    if head is None or known is None:
+        return get_head(session_id)
+    return replace(head, revision=known.revision)
+
+
+_HEADS: dict[str, SessionHead] = {}
 
 
 # --- the session record ----------------------------------------------------------------------------
@@ -325,6 +350,7 @@ def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | 
     one is checked again after the earlier one, as the next hand), or a clear refusal.
     """
     recorded = record_hand(table, hand, confirmed=confirmed)
+    db.session.expire_all()  # written beside the session (``direct``): what it loaded is read again
     row = db.session.get(Hand, recorded.hand.id)
     assert row is not None  # stored by this call or an earlier one, and hands are never deleted
     return row, recorded.created
@@ -346,8 +372,8 @@ def record_hand(
 
     The hands come from this process's snapshot of the session (or one query); the check before
     the write already settled the session with the new hand, and that settlement is returned.
-    The write is three statements (the revision's optimistic lock first, then the hand and its
-    first version) and one commit.
+    The write is two statements (the revision's optimistic lock first, then the hand) and one
+    commit; with ``head_for_write``, a session this process knows costs no read at all.
     """
     plain, counts = split_counts(_plain(hand))  # a hand sent with "counts": false waits for confirmation
     hand = dict(plain)
@@ -360,17 +386,13 @@ def record_hand(
     for _ in range(_WRITE_ATTEMPTS):
         if client_id is not None:
             existing = next((h for h in stored.hands if h.client_id == client_id), None)
-            if existing is not None:
-                return Recorded(existing, False, current_settlement(table))
+            if existing is not None:  # the answer is the session as stored now, read afresh
+                return Recorded(existing, False, current_settlement(get_head(sid)))
         settled, fold = _settle_with(sid, stored, config, hand)  # as if it counted, even while it waits
         position = stored.next_position()
         try:
-            with writelock.writing(db.engine):
-                _bump_revision(sid, stored.revision)
-                hand_id = _insert_hand(sid, position, client_id, hand, is_confirmed)
-                db.session.commit()
+            hand_id = _insert_hand(sid, stored.revision, position, client_id, hand, is_confirmed)
         except (IntegrityError, _Conflict):  # another phone wrote to this session a moment ago
-            db.session.rollback()
             stored = _load_snapshot(sid)
             continue
         new = StoredHand(hand_id, position, client_id, hand, False, is_confirmed)
@@ -429,16 +451,25 @@ def _keep_fold(session_id: str, revision: int, fold: SessionFold) -> None:
         _FOLDS[session_id] = (revision, fold)
 
 
-def _insert_hand(session_id: str, position: int, client_id: str | None, hand: dict[str, Any], confirmed: bool) -> int:
-    """The new hand and its first version, as two inserts (no unit of work: nothing to track)."""
-    at, text = now(), json.dumps(hand)  # the record's JSON, written once for both rows
-    connection = db.session.connection()
-    hand_id: int = connection.execute(_INSERT_HAND, {
-        "session_id": session_id, "position": position, "client_id": client_id, "record": text, "struck": False,
-        "confirmed": confirmed, "recorded_at": at,
-    }).scalar_one()
-    connection.execute(_INSERT_VERSION, {"hand_id": hand_id, "version": 1, "record": text, "struck": False,
-                                         "change": "recorded", "created_at": at})
+def _insert_hand(
+    session_id: str, seen: int, position: int, client_id: str | None, hand: dict[str, Any], confirmed: bool,
+) -> int:
+    """Store a new hand checked against revision ``seen``: its own transaction, straight on the driver.
+
+    Two statements: the revision's optimistic lock (``_bump_revision``), then the hand (no
+    version row until it changes). No unit of work: there is nothing to track.
+
+    :raises _Conflict: another write came first. :raises IntegrityError: the same, seen by the index.
+    """
+    at = now()
+    with writelock.writing(db.engine), direct.transaction(db.engine) as run:
+        if run(_BUMP_DIRECT, {"sid": session_id, "seen": seen, "next": seen + 1, "at": at}).rowcount != 1:
+            raise _Conflict()
+        row = run(_INSERT_HAND, {
+            "session_id": session_id, "position": position, "client_id": client_id, "record": json.dumps(hand),
+            "struck": False, "confirmed": confirmed, "recorded_at": at,
+        }).fetchone()
+    hand_id: int = row[0]
     return hand_id
 
 
@@ -450,11 +481,14 @@ _SNAPSHOT = (select(_SESSIONS.c.revision, _HANDS.c.id, _HANDS.c.position, _HANDS
                     _HANDS.c.struck, _HANDS.c.confirmed)
              .select_from(_SESSIONS.outerjoin(_HANDS, _HANDS.c.session_id == _SESSIONS.c.id))
              .where(_SESSIONS.c.id == bindparam("sid")).order_by(_HANDS.c.position))
-# The record goes in as the JSON text the column holds (serialized once for the hand and its version).
-_INSERT_HAND = insert(Hand.__table__).values(record=bindparam("record", type_=Text())).returning(Hand.__table__.c.id)
-_INSERT_VERSION = insert(HandVersion.__table__).values(record=bindparam("record", type_=Text()))
 _BUMP = (update(_SESSIONS).where(_SESSIONS.c.id == bindparam("sid"), _SESSIONS.c.revision == bindparam("seen"))
          .values(revision=bindparam("next"), updated_at=bindparam("at")))
+_BUMP_DIRECT = direct.Statement(_BUMP)
+# The record goes in as the JSON text the column holds.
+_INSERT_HAND = direct.Statement(
+    insert(_HANDS).values(record=bindparam("record", type_=Text())).returning(_HANDS.c.id),
+    keys=["session_id", "position", "client_id", "struck", "confirmed", "recorded_at"],
+)
 
 
 _WRITE_ATTEMPTS = 5
@@ -477,8 +511,8 @@ def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], chang
     hand = dict(split_counts(_plain(hand))[0])  # confirming is its own step, not an edit
     settle_record(session_record(table, row=row, record=hand))
     with writelock.writing(db.engine):  # before the first change: a lazy load would flush it
-        row.record = hand
         _version(row, hand, row.struck, change)
+        row.record = hand
         return _commit(table, row, seen)
 
 
@@ -489,8 +523,8 @@ def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand
     if row.struck != struck:
         settle_record(session_record(table, row=row, struck=struck))
         with writelock.writing(db.engine):
-            row.struck = struck
             _version(row, row.record, struck, "struck out" if struck else "restored")
+            row.struck = struck
             _commit(table, row, seen)
     return row
 
@@ -502,8 +536,8 @@ def confirm_hand(table: TableSession, position: int) -> Hand:
     if not row.confirmed:
         settle_record(session_record(table, row=row, confirmed=True))
         with writelock.writing(db.engine):
-            row.confirmed = True
             _version(row, row.record, row.struck, "confirmed")
+            row.confirmed = True
             _commit(table, row, seen)
     return row
 
@@ -548,13 +582,17 @@ def _add_row(table: TableSession, position: int, hand: dict[str, Any], *, confir
     row = Hand(session=table, position=position, client_id=hand.get("id"), record=hand, struck=False,
                confirmed=confirmed)
     db.session.add(row)
-    _version(row, hand, False, "recorded")
     return row
 
 
 def _version(row: Hand, hand: dict[str, Any], struck: bool, change: str) -> None:
-    number = len(row.versions) + 1
-    row.versions.append(HandVersion(version=number, record=hand, struck=struck, change=change))
+    """Keep a change in the hand's history; called before ``row`` changes.
+
+    The first change writes version 1 too, from the hand as it stood (``Hand.history``).
+    """
+    if not row.versions:
+        row.versions.append(row.as_recorded())
+    row.versions.append(HandVersion(version=len(row.versions) + 1, record=hand, struck=struck, change=change))
 
 
 def _hand_at(table: TableSession, position: int) -> Hand:

@@ -20,6 +20,7 @@ from webdata import (
     ILLEGAL_ERROR,
     IMPOSSIBLE,
     PLAYERS,
+    ROOT,
     Table,
     example_hand,
     illegal_hand,
@@ -442,3 +443,18 @@ def test_nan_is_not_json(app: Flask, client: FlaskClient, constant: str) -> None
                           content_type="application/json")
     assert created.status_code == 400
     assert snapshot(app, table) == before
+
+
+def test_a_domino_hand_from_the_plays_alone_is_stored_and_a_renege_in_it_refused(app: Flask, client: FlaskClient) -> None:
+    """Named plays and the kept event (no deal, no stock): the API takes them like any hand."""
+    alone = json.loads((ROOT / "examples" / "domino-hearts-plays-alone.json").read_text())
+    table = Table(client, {"game": "domino-hearts", "players": alone["players"], "first_dealer": "Cat"})
+    bad = json.loads(json.dumps(alone))
+    bad["events"][0]["cards"] = "AH KH"  # 24 cards left in the stock: Cat's 2C on a spade lead was a renege
+    response = table.add(bad)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["code"] == "draw" and counts(app) == (1, 0, 0)
+    response = table.add(alone)
+    assert response.status_code == 201
+    assert response.get_json()["totals"] == {"Ann": 2, "Bob": 0, "Cat": 11}
+    assert table.export()["hands"][0]["events"] == alone["events"]  # stored as sent

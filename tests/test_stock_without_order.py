@@ -1,8 +1,15 @@
-"""Two-Handed Hearts (catalogue 2.14) replayed from the plays alone: no deal, no stock order.
+"""The stock games replayed from the plays alone: no deal, no stock order (catalogue 2.13, 2.14).
 
-Both players draw after each of the first 13 tricks, so a later card proves a renege only when
-more such cards were played later than the player drew after that trick (``replay._proof_despite_draws``).
-Domino Hearts still needs its deal and stock (see ``test_domino_still_needs_the_deal_and_the_stock``).
+Two-Handed Hearts: both players draw after each of the first 13 tricks, so a later card proves a
+renege only when more such cards were played later than the player drew after that trick
+(``replay._proof_despite_draws``).
+
+Domino Hearts: each play names its player and a ``kept`` event says who was left holding which
+cards (and took the stock); each hand is then the cards played and kept, so a player drops out
+right after his last play, as at the table (``replay._domino_hands``). Cards left in the stock
+at the end mean it never ran out, so every card off the suit led is refused (code ``draw``);
+with the stock used up, the first card off the suit led is taken as where it ran out, and from
+there a later card proves a renege as in any hand.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import records, replay
 from scorekeeper.engine.errors import IllegalPlay, InconsistentRecord
+from scorekeeper.engine.settlement import settle_json
 from scorekeeper.engine.simulate import random_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -111,8 +119,179 @@ def test_the_deal_without_the_stock_or_the_stock_without_the_deal_is_refused(dro
     assert info.value.code == "deal"
 
 
-def test_domino_still_needs_the_deal_and_the_stock() -> None:
-    data = plays_only(example("domino-hearts-hand.json"))
-    with pytest.raises(InconsistentRecord, match="from the deal and the stock") as info:
-        replay(records.from_json(data))
+# Six spade tricks: both run out together with 40 cards in the stock, which Ann, the last winner, takes.
+SPADES = {"game": "domino-hearts", "players": ["Ann", "Bob"], "dealer": "Bob",
+          "play": [[p, c] for a, b in zip("AS KS QS JS TS 9S".split(), "2S 3S 4S 5S 6S 7S".split())
+                   for p, c in (("Ann", a), ("Bob", b))],
+          "events": [{"type": "kept", "player": "Ann", "cards": []}]}
+
+
+def domino_alone(data: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The full replay of a Domino Hearts record, and the record without deal and stock: named plays
+    in the order played, and who kept which cards."""
+    outcome = replay(records.from_json(data))
+    alone = plays_only(data, [[outcome.players[seat], c.code] for t in outcome.tricks for seat, c in t.plays])
+    if outcome.remainder is not None:
+        r = outcome.remainder
+        alone["events"] = [*data.get("events", []),
+                           {"type": "kept", "player": outcome.players[r.seat], "cards": [c.code for c in r.kept]}]
+    return outcome, alone
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 8))
+def test_random_domino_hands_replay_the_same_from_the_named_plays_and_the_cards_kept(seed: int, players: int) -> None:
+    record = random_record("domino-hearts", tuple("ABCDEFGH"[:players]), random.Random(seed))
+    outcome, alone = domino_alone(records.to_json(record))
+    again = replay(records.from_json(alone))
+    assert (again.points, again.taken, again.hauls, again.tricks) == (outcome.points, outcome.taken, outcome.hauls,
+                                                                       outcome.tricks)
+    assert again.draws == ()  # not known: the drawn cards are among the plays
+    if outcome.remainder is None:
+        assert again.remainder is None
+    else:
+        assert again.remainder is not None and again.remainder.seat == outcome.remainder.seat
+        assert sorted(again.remainder.kept) == sorted(outcome.remainder.kept)
+        assert sorted(again.remainder.stock) == sorted(outcome.remainder.stock)
+    assert sum(again.points) == 13  # type: ignore[arg-type]
+
+
+def test_the_domino_example_without_deal_and_stock() -> None:
+    outcome, alone = domino_alone(example("domino-hearts-hand.json"))
+    assert alone["events"][-1]["player"] == "Cat" and len(alone["events"][-1]["cards"]) == 26
+    again = replay(records.from_json(alone))
+    assert again.points_by_player() == outcome.points_by_player() == {"Ann": 2, "Bob": 0, "Cat": 11}
+    assert [len(t.plays) for t in again.tricks] == [3] * 6 + [2] * 4  # Ann drops out after trick 6
+
+
+def test_the_plays_alone_example_file_is_the_full_example() -> None:
+    full = replay(records.from_json(example("domino-hearts-hand.json")))
+    alone = replay(records.from_json(example("domino-hearts-plays-alone.json")))
+    assert (alone.points, alone.taken, alone.tricks) == (full.points, full.taken, full.tricks)
+    assert alone.remainder == full.remainder
+
+
+def test_domino_without_the_deal_needs_every_player_named() -> None:
+    _, alone = domino_alone(example("domino-hearts-hand.json"))
+    alone["play"][7] = alone["play"][7][1]
+    with pytest.raises(InconsistentRecord) as info:
+        replay(records.from_json(alone))
+    assert info.value.code == "deal" and info.value.play == 7
+    assert "needs the player of every play ([player, card])" in str(info.value)
+
+
+def test_domino_without_the_deal_needs_who_kept_the_cards_left() -> None:
+    _, alone = domino_alone(example("domino-hearts-hand.json"))
+    alone["events"] = []
+    with pytest.raises(InconsistentRecord) as info:
+        replay(records.from_json(alone))
+    assert info.value.code == "incomplete"
+    assert str(info.value).startswith("26 cards were not played (AH KH QH JH TH 9H ...): without the deal and the "
+                                      "stock, record who was left holding cards and took the stock")
+
+
+def test_a_kept_event_that_the_plays_contradict_is_refused() -> None:
+    _, alone = domino_alone(example("domino-hearts-hand.json"))
+    alone["events"][-1]["cards"].append("2H")
+    with pytest.raises(InconsistentRecord) as info:
+        replay(records.from_json(alone))
+    assert info.value.code == "kept" and str(info.value) == "Cat kept 2H, but it was played (play 13)"
+    wrong = {**SPADES, "events": [{"type": "kept", "player": "Bob", "cards": []}]}
+    with pytest.raises(InconsistentRecord) as info:
+        replay(records.from_json(wrong))
+    assert info.value.code == "kept"
+    assert str(info.value) == "the record says Bob kept the last cards, but Ann won the last trick and took the stock"
+
+
+def test_the_cards_kept_decide_what_was_left_in_the_stock() -> None:
+    """Cat keeping only two cards leaves 24 in the stock: it never ran out, so her 2C on a spade lead was a renege."""
+    _, alone = domino_alone(example("domino-hearts-hand.json"))
+    alone["events"][-1]["cards"] = ["AH", "KH"]
+    with pytest.raises(IllegalPlay) as info:
+        replay(records.from_json(alone))
+    assert (info.value.code, info.value.trick, info.value.player) == ("draw", 4, "Cat")
+    assert "(24 were left in it at the end)" in str(info.value)
+
+
+def test_the_full_record_s_kept_event_must_agree_with_the_stock() -> None:
+    data = example("domino-hearts-hand.json")
+    _, alone = domino_alone(data)
+    assert replay(records.from_json({**data, "events": alone["events"]})).points_by_player()["Cat"] == 11
+    with pytest.raises(InconsistentRecord) as info:
+        replay(records.from_json({**data, "events": [{"type": "kept", "player": "Ann", "cards": []}]}))
+    assert str(info.value) == "the record says Ann kept the last cards, but Cat was the last player left holding cards"
+    with pytest.raises(InconsistentRecord) as info:
+        replay(records.from_json({**data, "events": [{"type": "kept", "player": "Cat", "cards": ["AH", "KH"]}]}))
+    assert str(info.value) == ("the record says Cat kept AH KH, but Cat was left holding AH KH QH JH TH 9H AD KD QD JD "
+                               "TD 9D 8D 7D 6D 5D AC KC QC JC TC 9C 8C 7C 6C 5C")
+    with pytest.raises(InconsistentRecord) as info:  # a game without a stock to take
+        replay(records.from_json({**example("black-lady-hand.json"), "events": alone["events"]}))
+    assert info.value.code == "kept"
+
+
+def test_a_player_drops_out_only_after_playing_his_six_cards() -> None:
+    _, alone = domino_alone(example("domino-hearts-hand.json"))
+    alone["play"] = alone["play"][:15]  # Ann has played five cards
+    alone["events"] = [{"type": "kept", "player": "Cat", "cards": []}]
+    with pytest.raises(InconsistentRecord) as info:
+        replay(records.from_json(alone))
     assert info.value.code == "deal"
+    assert str(info.value) == "Ann played 5 cards, but was dealt 6: a player drops out only when he has no card left"
+
+
+def test_both_out_together_the_winner_takes_the_stock() -> None:
+    outcome = replay(records.from_json(SPADES))
+    assert outcome.points_by_player() == {"Ann": 13, "Bob": 0}  # every heart was in the stock (AMB-17)
+    assert outcome.remainder is not None and len(outcome.remainder.stock) == 40 and outcome.remainder.kept == ()
+
+
+def test_a_card_off_the_suit_led_with_cards_left_in_the_stock_is_refused() -> None:
+    data = json.loads(json.dumps(SPADES))
+    data["play"][3] = ["Bob", "2H"]  # trick 2: Bob plays a heart on KS; the stock was never used up
+    with pytest.raises(IllegalPlay) as info:
+        replay(records.from_json(data))
+    assert (info.value.code, info.value.trick, info.value.player, info.value.play) == ("draw", 2, "Bob", 3)
+    assert str(info.value) == ("Bob played 2H on a spade lead: the stock still held cards (40 were left in it at "
+                               "the end), so Bob had to draw until a spade came and play it")
+
+
+def later_8h(alone: dict[str, Any]) -> None:
+    """Trick 7: Cat plays 2D on Bob's 4H; her 8H comes in trick 8."""
+    plays = alone["play"]
+    assert plays[18:20] == [["Bob", "4H"], ["Cat", "8H"]] and plays[20] == ["Cat", "2D"]
+    plays[19], plays[20] = plays[20], plays[19]
+
+
+def kept_8h(alone: dict[str, Any]) -> None:
+    """Trick 7: Cat plays 2D on Bob's 4H, and keeps 8H to the end with her other hearts."""
+    alone["play"][19] = ["Cat", "2D"]
+    del alone["play"][20]
+    alone["events"][-1]["cards"].append("8H")
+
+
+@pytest.mark.parametrize(("change", "proof"), [
+    (later_8h, "(proven by 8H, which Cat played later, play 20)"),
+    (kept_8h, "(proven by AH, which Cat kept to the end)"),
+], ids=["by-a-later-card", "by-a-card-kept"])
+def test_with_the_stock_used_up_a_renege_is_proven(change: Any, proof: str) -> None:
+    _, alone = domino_alone(example("domino-hearts-hand.json"))
+    change(alone)
+    with pytest.raises(IllegalPlay) as info:
+        replay(records.from_json(alone))
+    assert (info.value.code, info.value.trick, info.value.player) == ("revoke", 7, "Cat")
+    assert str(info.value).endswith(proof)
+
+
+def test_the_first_card_off_the_suit_stands_where_the_stock_may_have_run_out() -> None:
+    """Trick 4: Cat's 2C on a spade lead. With the stock used up by the end, it may have run out there."""
+    _, alone = domino_alone(example("domino-hearts-hand.json"))
+    assert alone["play"][11] == ["Cat", "2C"]
+    assert replay(records.from_json(alone)).revoke is None
+
+
+def test_a_domino_session_settles_the_same_from_the_plays_alone() -> None:
+    session = example("domino-hearts-session.json")
+    first = {"game": "domino-hearts", "players": session["players"], "dealer": "Cat", "hand": 1, **session["hands"][0]}
+    _, alone = domino_alone(first)
+    plays_alone = {**session, "hands": [{k: alone[k] for k in ("play", "events")}, *session["hands"][1:]]}
+    assert settle_json(plays_alone) == settle_json(session)

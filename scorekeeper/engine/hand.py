@@ -552,6 +552,12 @@ class DominoHand(Hand):
     takes the stock (AMB-17). The record holds the stock's order, not the draws: they follow from
     it, so they are made here, when a player's turn needs them, and kept (``draws``) for the audit
     and the notation.
+
+    ``draws_unknown``: a record without the deal and the stock's order (the plays alone, each
+    player's hand rebuilt from his plays). Nothing is drawn here then; ``stock`` holds the cards
+    left in it at the end, and while it is not empty no player may fail to follow: he had to
+    draw until the suit led came. ``discarded`` says a card off the suit led was played: from
+    then on the stock is taken as gone, so a card played later was held already.
     """
 
     def __init__(
@@ -570,13 +576,15 @@ class DominoHand(Hand):
         self._refill = False  # drawn when void, not after each trick
         self.draws: list[Draw] = []
         self.remainder: Remainder | None = None
+        self.draws_unknown = False
+        self.discarded = False
 
     def must_draw(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` draws before playing now: up to and including the first card of the suit
         led (all of the stock when it has none); nothing when he can follow, leads, or the stock is gone."""
         led = self._led
         held = self._held[seat]
-        if not led or not held or held & led or not self.stock:
+        if not led or not held or held & led or not self.stock or self.draws_unknown:
             return ()
         for i, c in enumerate(self.stock):
             if c.bit & led:
@@ -589,6 +597,9 @@ class DominoHand(Hand):
         who = self.turn if seat is None else seat
         drawn = self.must_draw(who)
         if not drawn:
+            if self.draws_unknown and self.stock and self.current:
+                self._check_with_stock_left(c, who, seat)
+                return
             super().check_play(c, seat)
             return
         held = self._held
@@ -610,6 +621,22 @@ class DominoHand(Hand):
             )
         finally:
             held[who] = before
+
+    def _check_with_stock_left(self, c: Card, who: int, seat: int | None) -> None:
+        """Without the draws: a card off the suit led while the stock still held cards (it did at the end)."""
+        try:
+            super().check_play(c, seat)
+        except IllegalPlay as exc:
+            if exc.code != "revoke":
+                raise
+        if not c.bit & self._led:
+            suit = _suit_noun(self.current[0][1].suit)
+            name = self._name(who)
+            self._fail(
+                "draw", who, c,
+                f"{name} played {c} on a {suit} lead: the stock still held cards ({len(self.stock)} were left in it "
+                f"at the end), so {name} had to draw until a {suit} came and play it",
+            )
 
     def legal_plays(self) -> list[Card]:
         """Every card the player to move may play, counting the cards he must draw first."""
@@ -636,6 +663,9 @@ class DominoHand(Hand):
         """The trick as usual; then the players with no cards drop out (2.13), or the hand ends."""
         trick = super()._finish_trick()
         self._short += self.n - len(trick.plays)
+        led = trick.plays[0][1].suit
+        if any(c.suit is not led for _, c in trick.plays):
+            self.discarded = True
         held = self._held
         active = [s for s in range(self.n) if held[s]]
         if len(active) <= 1:  # one player left keeps his cards and takes the stock; none: the winner (AMB-17)

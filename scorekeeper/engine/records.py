@@ -34,6 +34,9 @@ EVENT_TYPES = {
     "joker": (),  # Joker Hearts, quick results: the "player" who played (got rid of) the Joker, or "widow": true
     # Conquimbert (2.24): before trick 1 "player" gives "card" and "partner", who accepted, "partner_card"
     "trade": ("player", "card", "partner", "partner_card"),
+    # Domino Hearts (2.13): "player" was left holding "cards" (maybe none) and took the stock, the
+    # cards nobody played or kept; needed when the record has no deal and stock (RECORDS.md extension)
+    "kept": ("player", "cards"),
 }
 SUIT_CODES = ("S", "H", "D", "C")
 MISDEAL_REASONS = ("exposed-other", "face-up-in-pack", "wrong-count")
@@ -340,6 +343,8 @@ def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapp
         for key in ("card", "partner_card"):  # kept in their canonical spelling
             if key in event:
                 event[key] = _card(f"events[{i}]", event[key]).code
+        if event["type"] == "kept":
+            event["cards"] = [c.code for c in _cards(f"events[{i}] (kept)", event["cards"])]
         if "suit" in event:
             suit = event["suit"]
             if not isinstance(suit, str) or suit.upper() not in SUIT_CODES:

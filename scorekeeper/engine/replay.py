@@ -3,7 +3,8 @@
 With the deal, every play is checked against the cards actually held. Without it,
 each player's hand is rebuilt from the cards he played, which is enough to prove a
 revoke: a player who failed to follow and later played that suit held it. Two-Handed
-Hearts without its stock's order counts the draws too (``_proof_despite_draws``).
+Hearts without its stock's order counts the draws too (``_proof_despite_draws``); Domino Hearts
+without it rebuilds each hand from the named plays and the cards kept (``_domino_hands``).
 """
 
 from __future__ import annotations
@@ -201,15 +202,15 @@ def _replay_play(
         plays = record.play  # type: ignore[assignment]  # a PlayItem with no player is already (card, None)
 
     trump = None if ruleset.trumps == "none" and not record.events else _trump(record, ruleset)
-    unknown_draws = ruleset.leftover == "stock" and record.widow is None  # the plays alone (Two-Handed)
-    if unknown_draws and (ruleset.domino or record.deal is not None) or (
+    unknown_draws = ruleset.leftover == "stock" and record.widow is None  # the plays alone
+    if unknown_draws and record.deal is not None or (
         ruleset.leftover == "stock" and record.deal is None and record.widow is not None
     ):
         raise InconsistentRecord(
             f"{ruleset.name} is replayed from the deal and the stock the players draw from: record both "
-            f"(the stock in \"widow\", its top card first)"
-            + ("" if ruleset.domino else ", or neither (the plays alone)"), code="deal",
+            f"(the stock in \"widow\", its top card first), or neither (the plays alone)", code="deal",
         )
+    kept_event = _kept_event(record, ruleset)
     if bought_lead is not None and record.leader is not None and seat_of[record.leader] != bought_lead:
         raise InconsistentRecord(
             f"{seating.name(bought_lead)} named the penalty suit and leads the first trick, not {record.leader}",
@@ -219,6 +220,9 @@ def _replay_play(
         hands, widow = _check_deal(record, ruleset, seating, layout, direction)
         leader = bought_lead if record.leader is None else seat_of[record.leader]
         proofs = None
+    elif ruleset.domino:  # the plays alone: named, and who kept the last cards
+        leader = _leader_without_deal(record, ruleset, seating, dealer, plays)
+        hands, widow, proofs = _domino_hands(record, seating, layout, plays, kept_event)
     elif bought_lead is not None:
         leader = bought_lead
         hands, widow, proofs = _rebuild_hands(record, ruleset, seating, layout, direction, leader, plays, out_of_turn,
@@ -238,6 +242,9 @@ def _replay_play(
 
     hand = new_hand(ruleset, seating, dealer, hands, undealt=widow, out_of_turn_tricks=out_of_turn, leader=leader,
                     trump=trump)
+    domino = hand if isinstance(hand, DominoHand) else None
+    if domino is not None and unknown_draws:
+        domino.draws_unknown = True
     if leader is not None and leader != hand._first_leader() and 1 not in out_of_turn and bought_lead is None:
         _wrong_first_leader(hand, leader, plays)
 
@@ -266,7 +273,18 @@ def _replay_play(
                     snaps.append(hand.snapshot(c, offender, trick))
                 index += 1
                 continue
-            if unknown_draws and proofs is not None and exc.code in REVOKE_CODES:
+            if domino is not None and unknown_draws and exc.code in REVOKE_CODES and exc.code not in ("revoke", "draw") \
+                    and not domino.discarded:  # before the first discard, a card played later may have been drawn
+                trick = hand.apply(c, offender)
+                if want_snapshots:
+                    snaps.append(hand.snapshot(c, offender, trick))
+                index += 1
+                continue
+            if domino is not None and unknown_draws and proofs is not None and exc.code == "revoke":
+                exc.message = exc.args[0] + (_proof(proofs, offender, hand, exc.code)
+                                             or _kept_proof(kept_event, offender, hand))
+                exc.args = (exc.message,)
+            elif unknown_draws and proofs is not None and exc.code in REVOKE_CODES and exc.code != "draw":
                 proof = _proof_despite_draws(proofs, offender, hand, exc.code, layout.widow_size // n)
                 if proof is None:  # he may have drawn the card later: the play stands
                     trick = hand.apply(c, offender)
@@ -276,7 +294,7 @@ def _replay_play(
                     continue
                 exc.message = proof
                 exc.args = (proof,)
-            elif proofs is not None and exc.code in REVOKE_CODES:
+            elif proofs is not None and exc.code in REVOKE_CODES and not (domino is not None and exc.code == "draw"):
                 exc.message = exc.args[0] + _proof(proofs, offender, hand, exc.code)
                 exc.args = (exc.message,)
             if not audit:
@@ -293,7 +311,7 @@ def _replay_play(
             code="revoke-claim", trick=trick_no, player=seating.name(seat),
         )
     total = n * layout.hand_size + (layout.widow_size if ruleset.leftover == "stock" else 0)
-    finished = hand.is_over if record.deal is not None else len(plays) == total
+    finished = hand.is_over if record.deal is not None or ruleset.domino else len(plays) == total
     if revoke is None and not finished and not audit and not _may_stop(record, ruleset, layout, hand, plays):
         so_far = f"{len(plays)} cards" if ruleset.domino else f"{len(plays)} of {total} cards"  # players drop out
         raise InconsistentRecord(
@@ -314,7 +332,8 @@ def _replay_play(
         points, moon = score_hand(ruleset, layout, hauls, record.moon_choice, seating.players)
         if declarers:
             points = capot_points(ruleset, points, capot_outcomes(ruleset, hauls, declarers))
-    domino = hand if isinstance(hand, DominoHand) else None
+    if domino is not None and kept_event is not None and error is None and revoke is None:
+        _check_kept(kept_event, domino, seating)
     return HandOutcome(
         record, ruleset, seating, layout, points, hauls, taken, tuple(hand.tricks), moon, revoke,
         dealt=tuple([tuple(h) for h in hands]), snapshots=tuple(snaps), error=error,
@@ -501,6 +520,109 @@ def _leader_without_deal(
             "the holder of 2C led the first trick: without the deal, say who (\"leader\")", code="leader",
         )
     return None
+
+
+def _kept_event(record: HandRecord, ruleset: Ruleset) -> Mapping[str, Any] | None:
+    """Domino Hearts' ``kept`` event (who was left holding cards and took the stock), if any."""
+    kept = [e for e in record.events if e["type"] == "kept"]
+    if kept and not ruleset.domino:
+        raise InconsistentRecord(f"{ruleset.name} has no stock to take: the record has a \"kept\" event", code="kept")
+    if len(kept) > 1:
+        raise InconsistentRecord("the record says twice who kept the last cards: once a hand", code="kept")
+    return kept[0] if kept else None
+
+
+def _domino_hands(
+    record: HandRecord, seating: Seating, layout: DealLayout, plays: Sequence[tuple[Card, int | None]],
+    kept_event: Mapping[str, Any] | None,
+) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[list[tuple[int, Card]]]]:
+    """Domino Hearts from the plays alone: each player's hand, the stock left at the end, the proofs.
+
+    A player's hand is the cards he played (the drawn ones among them) and, for the player left
+    holding cards, the cards he kept; so he drops out right after his last play, as at the table.
+    Every play must name its player: once players drop out, the cards alone do not show whose
+    turn it was. The stock left at the end is what nobody played or kept (in pack order: its
+    order is not known); the ``kept`` event says who took it.
+    """
+    n = seating.size
+    unnamed = next((i for i, (_, seat) in enumerate(plays) if seat is None), None)
+    if unnamed is not None:
+        raise InconsistentRecord(
+            "Domino Hearts without the deal and the stock needs the player of every play ([player, card]): "
+            f"once players drop out, the cards alone do not show whose turn it was (play {unnamed} names nobody)",
+            code="deal", play=unnamed,
+        )
+    pack = Counter(layout.pack)
+    counted: Counter[Card] = Counter()
+    first_seen: dict[Card, tuple[int, int]] = {}
+    by_seat: list[list[tuple[int, Card]]] = [[] for _ in range(n)]
+    for index, (c, seat) in enumerate(plays):
+        assert seat is not None
+        counted[c] += 1
+        name = seating.name(seat)
+        if counted[c] > pack[c]:
+            earlier, earlier_seat = first_seen[c]
+            raise IllegalPlay(f"{name} played {c}, which {seating.name(earlier_seat)} already played (play {earlier})",
+                              code="duplicate-card", play=index, player=name, card=c.code)
+        first_seen.setdefault(c, (index, seat))
+        by_seat[seat].append((index, c))
+    unplayed = pack - counted
+    keeper: int | None = None
+    kept: tuple[Card, ...] = ()
+    if kept_event is not None:
+        keeper, kept = seating.seat(kept_event["player"]), tuple(card(code) for code in kept_event["cards"])
+        played_too: Counter[Card] = Counter(kept) - unplayed
+        if played_too:
+            c = next(iter(played_too))
+            raise InconsistentRecord(f"{kept_event['player']} kept {c}, but it was played (play {first_seen[c][0]})",
+                                     code="kept", player=kept_event["player"], card=c.code)
+    elif unplayed:
+        left = tuple(c for c in layout.pack if unplayed[c])
+        raise InconsistentRecord(
+            f"{plural(len(left), 'card')} were not played ({format_cards(left[:6])}{' ...' if len(left) > 6 else ''}): "
+            "without the deal and the stock, record who was left holding cards and took the stock "
+            "({\"type\": \"kept\", \"player\": ..., \"cards\": [the cards he held]})",
+            code="incomplete",
+        )
+    hands = [tuple(c for _, c in mine) + (kept if seat == keeper else ()) for seat, mine in enumerate(by_seat)]
+    for seat, cards in enumerate(hands):
+        if len(cards) < layout.hand_size:
+            name = seating.name(seat)
+            raise InconsistentRecord(
+                f"{name} played {plural(len(by_seat[seat]), 'card')}{' and kept ' + str(len(kept)) if seat == keeper else ''}, "
+                f"but was dealt {layout.hand_size}: a player drops out only when he has no card left",
+                code="deal", player=name,
+            )
+    stock = unplayed - Counter(kept)
+    return hands, tuple(c for c in layout.pack if stock[c]), by_seat
+
+
+def _kept_proof(kept_event: Mapping[str, Any] | None, seat: int, hand: Hand) -> str:
+    """The proof of a renege by a card of the suit led that the player kept to the end."""
+    if kept_event is None or hand.seating.seat(kept_event["player"]) != seat:
+        return ""
+    led = hand.current[0][1].suit
+    mine = [c for c in map(card, kept_event["cards"]) if c.suit is led]
+    return f" (proven by {mine[0]}, which {kept_event['player']} kept to the end)" if mine else ""
+
+
+def _check_kept(kept_event: Mapping[str, Any], hand: DominoHand, seating: Seating) -> None:
+    """The ``kept`` event must say what the replay found: who was left holding cards, and which."""
+    said, cards = kept_event["player"], sorted(kept_event["cards"])
+    found = hand.remainder
+    if found is None:
+        raise InconsistentRecord(f"the record says {said} kept the last cards, but every card was played",
+                                 code="kept", player=said)
+    name = seating.name(found.seat)
+    if name != said:
+        why = "was the last player left holding cards" if found.kept else "won the last trick and took the stock"
+        raise InconsistentRecord(f"the record says {said} kept the last cards, but {name} {why}",
+                                 code="kept", player=said)
+    if sorted(c.code for c in found.kept) != cards:
+        raise InconsistentRecord(
+            f"the record says {said} kept {format_cards(tuple(map(card, kept_event['cards']))) or 'no card'}, "
+            f"but {said} was left holding {format_cards(found.kept) or 'no card'}", code="kept", player=said,
+        )
 
 
 def _rebuild_hands(

@@ -544,11 +544,11 @@ def test_play_check_refuses_a_revoke_with_the_engine_sentence(client: FlaskClien
     assert body["error"]["code"] == "duplicate-card" and "already played" in body["error"]["message"]
 
 
-@pytest.mark.parametrize("game, players", [("knaves", 4), ("auction-hearts", 4), ("two-handed-hearts", 2),
-                                           ("domino-hearts", 4)])
+@pytest.mark.parametrize("game, players", [("knaves", 4), ("auction-hearts", 4), ("domino-hearts", 4),
+                                           ("conquimbert", 4)])
 def test_the_card_page_is_not_offered_where_the_cards_alone_cannot_be_followed(client: FlaskClient, game: str,
                                                                                players: int) -> None:
-    """Trumps, bids or a stock decide whose turn it is: the card page would follow the wrong player."""
+    """Trumps, bids, players dropping out or trades decide whose turn it is: the page would follow the wrong player."""
     edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"][:players], game=game)
     assert 'id="record-cards"' not in get(client, edit).html
     assert 'id="to-cards"' not in get(client, edit + "/result").html
@@ -642,6 +642,49 @@ def test_a_whole_hand_card_by_card(app: Flask, client: FlaskClient) -> None:
     assert 'id="json-form"' in hand.html and "Recorded card by card" in hand.html
     hearts = [int(h) for h in re.findall(r'name="hearts_\d"\s+value="(\d+)"', hand.html)]
     assert sum(hearts) == 13
+
+
+def test_a_two_handed_hand_card_by_card_the_draws_unrecorded(app: Flask, client: FlaskClient) -> None:
+    """Two-Handed Hearts: 52 cards tapped, the stock's draws never said; a renege refused only where
+    the plays prove it (with the stock gone), and one the draws may explain let stand."""
+    example = json.loads((ROOT / "examples" / "two-handed-hearts-hand.json").read_text())
+    edit, _ = start_table(client, players=example["players"], game="two-handed-hearts")
+    assert 'id="record-cards"' in get(client, edit).html
+    page = get(client, edit + "/play")
+    assert 'data-total="52"' in page.html and "0 of 52" in page.html
+    headers = csrf_header(page)
+    wrong = list(example["play"])
+    wrong[49], wrong[50] = wrong[50], wrong[49]  # trick 25: Ann's KD on a club lead, her 6C in trick 26
+    plays: list[str] = []
+    for c in wrong[:51]:
+        response = check(client, edit, headers, plays, c)
+        assert response.status_code == 200, response.get_json()
+        plays = response.get_json()["plays"]
+    refused = check(client, edit, headers, plays, wrong[51]).get_json()  # 6C proves it
+    assert refused["error"]["code"] == "revoke" and refused["error"]["trick"] == 25
+    assert "with the stock gone, nothing was drawn in between" in refused["error"]["message"]
+    drawing = list(example["play"])
+    drawing[3], drawing[5] = drawing[5], drawing[3]  # trick 2: Bob's AD on a heart lead; his 6H may be a draw
+    plays = []
+    for c in drawing[:12]:
+        response = check(client, edit, headers, plays, c)
+        assert response.status_code == 200, response.get_json()  # the plays cannot prove it: it stands
+        plays = response.get_json()["plays"]
+    plays = example["play"][:49]  # undo back to the revoke, and tap the hand as it was played
+    for c in example["play"][49:]:
+        response = check(client, edit, headers, plays, c)
+        assert response.status_code == 200, response.get_json()
+        plays = response.get_json()["plays"]
+    state = response.get_json()
+    assert state["complete"] is True and state["total"] == 52 and state["points"] == {"Ann": 4, "Bob": 9}
+    response = submit(client, page, "play-form", {"plays": " ".join(plays)})
+    assert response.status_code == 302, Page(response).refusal()
+    assert {p: int(v) for p, v in get(client, edit).totals().items()} == {"Ann": 4, "Bob": 9}
+    with app.app_context():
+        row = db.session.scalars(select(Hand)).one()
+        assert row.record["play"] == example["play"] and "deal" not in row.record
+    audit = get(client, edit + "/hand/1/audit")
+    assert "Trick 26" in audit.html and 'class="offender"' not in audit.html
 
 
 def test_an_incomplete_card_record_is_refused_and_kept_on_the_page(app: Flask, client: FlaskClient) -> None:

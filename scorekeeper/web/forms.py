@@ -135,11 +135,17 @@ def result_form_covers(ruleset: Ruleset) -> bool:
 
 def card_page_covers(ruleset: Ruleset) -> bool:
     """Whether the card-by-card page can follow a hand of this game from the cards alone (it has no
-    deal): whose turn it is and who wins each trick must follow from the cards played. Not so with
-    trumps (turned up or named), an auction's bids, a stock drawn from (Two-Handed, Domino) or
-    Conquimbert's trades: those hands are recorded by result, or whole (deal included) as JSON."""
-    return (ruleset.trumps == "none" and not ruleset.auction and ruleset.leftover != "stock" and not ruleset.domino
+    deal): whose turn it is and who wins each trick must follow from the cards played. So with
+    Two-Handed Hearts' stock (the draws change no turn; the engine checks the plays alone); not
+    with trumps (turned up or named), an auction's bids, Domino Hearts' players dropping out or
+    Conquimbert's trades: those hands are recorded by result, or whole as JSON."""
+    return (ruleset.trumps == "none" and not ruleset.auction and not ruleset.domino
             and not ruleset.trades_per_player)
+
+
+def cards_played(ruleset: Ruleset, layout: DealLayout, players: int) -> int:
+    """How many cards a whole hand plays: the hands dealt, and a stock drawn after each trick."""
+    return players * layout.hand_size + (layout.widow_size if ruleset.leftover == "stock" else 0)
 
 
 def app_games() -> dict[str, GameDef]:

@@ -875,8 +875,8 @@ def play(sid: str, key: str) -> Any:
     game = _game(table)
     if not forms.card_page_covers(game.ruleset):
         message = (f"In {game.ruleset.name} the cards alone do not say whose turn it is or who wins a trick (trumps, "
-                   "bids, a stock to draw from or trades decide it): record the hand by its result, or the whole "
-                   "hand with its deal as a JSON record on its page or through the API.")
+                   "bids, players dropping out or trades decide it): record the hand by its result, or the whole "
+                   "hand as a JSON record on its page or through the API.")
         return render_template("pages/error.html", title="Record this hand by its result", message=message), 409
     next_deal = _next_deal(table, game)
     form = forms.PlayForm()
@@ -898,7 +898,7 @@ def play(sid: str, key: str) -> Any:
         "pages/play.html", table=table, game=game, form=form, refusal=refusal, key=key, next=next_deal,
         grid=_grid(game.layout), plays=plays, two_clubs=two_clubs,
         ask_moon=bool(ruleset.moon and ruleset.moon.has_choice and ruleset.moon_choice == "ask"),
-        total=len(game.players) * game.layout.hand_size,
+        total=forms.cards_played(ruleset, game.layout, len(game.players)),
     )
 
 
@@ -1037,7 +1037,7 @@ def _play_state(game: Game, deal: NextDeal, record: Any) -> dict[str, Any]:
             "cards": [[names[s], c.code] for s, c in last.plays], "winner": names[last.winner] if last.winner >= 0 else None},
         "tricks_won": {name: sum(1 for t in hand.tricks if t.winner == seat) for seat, name in enumerate(names)},
         "taken": {name: [c.code for c in hand.taken[seat] if c in scoring] for seat, name in enumerate(names)},
-        "total": len(names) * game.layout.hand_size,
+        "total": forms.cards_played(game.ruleset, game.layout, len(names)),
     }
 
 

@@ -684,7 +684,7 @@ def test_a_two_handed_hand_card_by_card_the_draws_unrecorded(app: Flask, client:
         row = db.session.scalars(select(Hand)).one()
         assert row.record["play"] == example["play"] and "deal" not in row.record
     audit = get(client, edit + "/hand/1/audit")
-    assert "Trick 26" in audit.html and 'class="offender"' not in audit.html
+    assert 'id="legal">Every play is legal.' in audit.html and '<small class="muted">of 26</small>' in audit.html
 
 
 def test_an_incomplete_card_record_is_refused_and_kept_on_the_page(app: Flask, client: FlaskClient) -> None:

@@ -10,6 +10,8 @@
   var total = parseInt(root.dataset.total, 10);
   var storeKey = "scorekeeper-play:" + root.dataset.session + ":" + root.dataset.deal;
   var leaderSelect = $("[data-leader-select]");
+  var trumpsSelect = $("[data-trumps-select]");  // Knaves: the card turned up, or the suit named
+  var trumps = function () { return trumpsSelect ? (trumpsSelect.value || null) : null; };
   var refusal = $("#play-refusal");
   var save = $("#save-play");
   var claimBox = $("#claim");
@@ -44,6 +46,7 @@
         plays = saved.plays;
         if (saved.client_id) $("#client_id").value = saved.client_id;
         if (saved.leader && leaderSelect) leaderSelect.value = saved.leader;
+        if (saved.trumps && trumpsSelect) trumpsSelect.value = saved.trumps;
         if (saved.revoke) revoke = saved.revoke;
       }
     } catch (e) { plays = []; }
@@ -53,7 +56,7 @@
     try {
       window.localStorage.setItem(storeKey, JSON.stringify({
         plays: plays, client_id: $("#client_id").value, leader: leaderSelect ? leaderSelect.value : null,
-        revoke: revoke }));
+        trumps: trumps(), revoke: revoke }));
     } catch (e) { /* private mode: the page still works */ }
   };
 
@@ -82,6 +85,7 @@
     var turn = $("#turn");
     if (plays.length >= total) turn.textContent = "Every card is played.";
     else if (leaderSelect && !leaderSelect.value && !plays.length) turn.textContent = "Who holds 2C? Choose above, then tap 2C.";
+    else if (trumpsSelect && !trumpsSelect.value && !plays.length) turn.textContent = "Which trumps? Choose above, then tap the first card.";
     else turn.textContent = state.turn + " to play (trick " + state.trick_number + ")";
     var trick = $("#trick");
     trick.textContent = "";
@@ -127,7 +131,7 @@
     busy = true;
     lastCard = card || null;
     var body = { plays: plays, card: card || null, leader: leaderSelect ? (leaderSelect.value || null) : null,
-                 moon_choice: moonChoice(), revoke: revoke };
+                 trumps: trumps(), moon_choice: moonChoice(), revoke: revoke };
     fetch(root.dataset.check, {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
@@ -165,10 +169,12 @@
     check(lastCard);
   });
   if (leaderSelect) leaderSelect.addEventListener("change", function () { check(null); });
+  if (trumpsSelect) trumpsSelect.addEventListener("change", function () { check(null); });
   $$('input[name="moon_choice"]').forEach(function (m) { m.addEventListener("change", function () { check(null); }); });
   $("#play-form").addEventListener("submit", function () {
     $("#plays").value = plays.join(" ");
     if (leaderSelect && leaderSelect.value) $("#leader").value = leaderSelect.value;
+    $("#trumps").value = trumps() || "";
   });
   check(null);
 })();

@@ -21,6 +21,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from scorekeeper.engine.games import GAMES
+from scorekeeper.engine.records import from_json
+from scorekeeper.engine.replay import replay
 from scorekeeper.web.forms import app_games
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, HandVersion, TableSession
@@ -544,7 +546,7 @@ def test_play_check_refuses_a_revoke_with_the_engine_sentence(client: FlaskClien
     assert body["error"]["code"] == "duplicate-card" and "already played" in body["error"]["message"]
 
 
-@pytest.mark.parametrize("game, players", [("knaves", 4), ("auction-hearts", 4), ("domino-hearts", 4),
+@pytest.mark.parametrize("game, players", [("auction-hearts", 4), ("domino-hearts", 4),
                                            ("conquimbert", 4)])
 def test_the_card_page_is_not_offered_where_the_cards_alone_cannot_be_followed(client: FlaskClient, game: str,
                                                                                players: int) -> None:
@@ -685,6 +687,45 @@ def test_a_two_handed_hand_card_by_card_the_draws_unrecorded(app: Flask, client:
         assert row.record["play"] == example["play"] and "deal" not in row.record
     audit = get(client, edit + "/hand/1/audit")
     assert 'id="legal">Every play is legal.' in audit.html and '<small class="muted">of 26</small>' in audit.html
+
+
+def test_a_knaves_hand_card_by_card_with_the_trumps_turned_up(app: Flask, client: FlaskClient) -> None:
+    example = json.loads((ROOT / "examples" / "knaves-hand.json").read_text())
+    full = replay(from_json(example))
+    edit, _ = start_table(client, players=example["players"], game="knaves")
+    assert 'id="record-cards"' in get(client, edit).html
+    page = get(client, edit + "/play")
+    assert len(re.findall(r'<option value="[2-9TJQKA][SHDC]"', page.html)) == 52  # the card turned up
+    headers = csrf_header(page)
+    first = example["play"][0]
+    refused = check(client, edit, headers, [], first).get_json()
+    assert refused["error"]["code"] == "trumps" and "has trumps" in refused["error"]["message"]
+    turned = check(client, edit, headers, [], first, trumps=first).get_json()  # QD turned up, and played
+    assert turned["error"]["code"] == "trumps" and "turned up for trumps" in turned["error"]["message"]
+    plays: list[str] = []
+    for c in example["play"]:
+        response = check(client, edit, headers, plays, c, trumps="3H")
+        assert response.status_code == 200, response.get_json()
+        plays = response.get_json()["plays"]
+    state = response.get_json()
+    won = {name: sum(1 for t in full.tricks if t.winner == seat) for seat, name in enumerate(full.players)}
+    assert state["complete"] is True and state["tricks_won"] == won  # hearts were trumps
+    assert state["points"] == full.points_by_player()
+    response = submit(client, page, "play-form", {"plays": " ".join(plays), "trumps": "3H"})
+    assert response.status_code == 302, Page(response).refusal()
+    assert {p: int(v) for p, v in get(client, edit).totals().items()} == full.points_by_player()
+    with app.app_context():
+        row = db.session.scalars(select(Hand)).one()
+        assert row.record["events"] == [{"type": "trumps", "card": "3H"}]
+
+
+def test_knaves_with_a_trump_suit_named_asks_the_suit(client: FlaskClient) -> None:
+    edit, _ = start_table(client, players=["Ann", "Bob", "Cat"], game="knaves",
+                          changes={"opt_trump": "fixed-per-deal"})
+    page = get(client, edit + "/play")
+    assert 'The trump suit' in page.html and '<option value="S">Spades</option>' in page.html
+    state = check(client, edit, csrf_header(page), [], "2C", trumps="S").get_json()
+    assert state["ok"] and state["plays"] == ["2C"]
 
 
 def test_an_incomplete_card_record_is_refused_and_kept_on_the_page(app: Flask, client: FlaskClient) -> None:

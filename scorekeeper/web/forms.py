@@ -135,12 +135,23 @@ def result_form_covers(ruleset: Ruleset) -> bool:
 
 def card_page_covers(ruleset: Ruleset) -> bool:
     """Whether the card-by-card page can follow a hand of this game from the cards alone (it has no
-    deal): whose turn it is and who wins each trick must follow from the cards played. So with
-    Two-Handed Hearts' stock (the draws change no turn; the engine checks the plays alone); not
-    with trumps (turned up or named), an auction's bids, Domino Hearts' players dropping out or
-    Conquimbert's trades: those hands are recorded by result, or whole as JSON."""
-    return (ruleset.trumps == "none" and not ruleset.auction and not ruleset.domino
+    deal): whose turn it is and who wins each trick must follow from the cards played, and the
+    trumps chosen before the first card (``trumps_asked``). So with Two-Handed Hearts' stock (the
+    draws change no turn; the engine checks the plays alone) and Knaves' trumps; not with an
+    auction's bids, Domino Hearts' players dropping out, or Conquimbert's trades and trumps turned
+    up in mid-hand: those hands are recorded by result, or whole as JSON."""
+    return (ruleset.trumps in ("none", *TRUMPS_ASKED) and not ruleset.auction and not ruleset.domino
             and not ruleset.trades_per_player)
+
+
+TRUMPS_ASKED = ("turn-up", "fixed-per-deal")  # the trumps the card page asks for before the first card
+
+
+def trumps_event(ruleset: Ruleset, value: str | None) -> dict[str, str] | None:
+    """The record's trumps event from the card page's choice: the card turned up, or the suit named."""
+    if not value or ruleset.trumps not in TRUMPS_ASKED:
+        return None
+    return {"type": "trumps", "card" if ruleset.trumps == "turn-up" else "suit": value}
 
 
 def cards_played(ruleset: Ruleset, layout: DealLayout, players: int) -> int:
@@ -638,6 +649,7 @@ class PlayForm(FlaskForm):
     stopped = HiddenField()
     revoke_player = HiddenField()  # an established revoke the table let stand (catalogue 4.1)
     revoke_trick = HiddenField()
+    trumps = HiddenField()  # the card turned up for trumps, or the suit named (Knaves)
 
 
 class AuditForm(FlaskForm):

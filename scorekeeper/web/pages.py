@@ -897,6 +897,7 @@ def play(sid: str, key: str) -> Any:
     return render_template(
         "pages/play.html", table=table, game=game, form=form, refusal=refusal, key=key, next=next_deal,
         grid=_grid(game.layout), plays=plays, two_clubs=two_clubs,
+        trumps=ruleset.trumps if ruleset.trumps in forms.TRUMPS_ASKED else None,
         ask_moon=bool(ruleset.moon and ruleset.moon.has_choice and ruleset.moon_choice == "ask"),
         total=forms.cards_played(ruleset, game.layout, len(game.players)),
     )
@@ -918,6 +919,9 @@ def _play_record(game: Game, deal: NextDeal, form: forms.PlayForm, plays: list[s
         hand["leader"] = leader
     hand["play"] = plays
     events: list[dict[str, Any]] = []
+    trumps = forms.trumps_event(game.ruleset, form.trumps.data)
+    if trumps is not None:
+        events.append(trumps)
     if form.revoke_player.data:
         events.append({"type": "revoke", "player": form.revoke_player.data, "trick": _trick_number(form.revoke_trick.data)})
     if form.stopped.data == "1":
@@ -973,9 +977,18 @@ def play_check(sid: str, key: str) -> tuple[Response, int]:
         base["leader"] = leader
     if body.get("moon_choice") in ("subtract", "add"):
         base["moon_choice"] = body["moon_choice"]
+    events: list[Any] = []
+    trumps = body.get("trumps")
+    if trumps is not None and not isinstance(trumps, str):
+        return jsonify({"ok": False, "error": {"code": "syntax", "message": "trumps must be a card or a suit"}}), 400
+    trumps_event = forms.trumps_event(game.ruleset, trumps)
+    if trumps_event is not None:
+        events.append(trumps_event)
     claimed = body.get("revoke")
     if claimed is not None:
-        base["events"] = [{"type": "revoke", **claimed} if isinstance(claimed, Mapping) else claimed]
+        events.append({"type": "revoke", **claimed} if isinstance(claimed, Mapping) else claimed)
+    if events:
+        base["events"] = events
     defaults = {"game": table.config["game"], "options": table.config.get("options") or {},
                 "players": list(game.players)}
     try:
@@ -1022,7 +1035,9 @@ def _play_state(game: Game, deal: NextDeal, record: Any) -> dict[str, Any]:
     names = game.players
     seat_of = {name: i for i, name in enumerate(names)}
     leader = None if record.leader is None else seat_of[record.leader]
-    hand = Hand(game.ruleset, game.seating, deal.dealer_seat, [() for _ in names], leader=leader)
+    trumps = next((e for e in record.events if e["type"] == "trumps"), None)
+    trump = None if trumps is None else card(trumps["card"]).suit if "card" in trumps else Suit(trumps["suit"])
+    hand = Hand(game.ruleset, game.seating, deal.dealer_seat, [() for _ in names], leader=leader, trump=trump)
     for item in record.play:
         hand.apply(item.card, hand.turn if item.player is None else seat_of[item.player])
     scoring = game.ruleset.scoring_cards

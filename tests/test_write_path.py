@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from sqlalchemy import create_engine, event, func, select
+from sqlalchemy import create_engine, event, func, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.engine import make_url
 
@@ -124,6 +124,21 @@ def test_a_direct_write_s_integrity_error_is_sqlalchemy_s(ctx: Flask) -> None:
             run(services._INSERT_HAND, values)
     assert db.session.scalar(select(func.count()).select_from(Hand)) == 1
 
+
+
+def test_a_direct_write_on_a_dropped_connection_leaves_it_out_of_the_pool(ctx: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A driver error the dialect calls a disconnect invalidates the connection (the pool replaces it)."""
+    dropped: list[object] = []
+    event.listen(db.engine, "invalidate", lambda *args: dropped.append(args[0]))
+    monkeypatch.setattr(db.engine.dialect, "is_disconnect", lambda *args: True)
+    broken = direct.Statement(text("SELECT nothing FROM nowhere"))
+    with pytest.raises(db.engine.dialect.loaded_dbapi.Error):
+        with direct.transaction(db.engine) as run:
+            run(broken, {})
+    assert len(dropped) == 1
+    monkeypatch.undo()
+    created = services.create_session(session())  # the pool still serves
+    assert services.get_head(created.id).revision == 0
 
 def test_a_stale_known_head_is_read_again_and_the_hand_stored_after_the_other_process(ctx: Flask) -> None:
     """Another worker wrote hand 2 while this one knows revision 1: the lock refuses, the retry stores hand 3."""

@@ -82,11 +82,12 @@ def transaction(engine: Engine) -> Iterator[Run]:
     """A pooled connection's transaction: committed at the end, rolled back on any exception.
 
     The driver's integrity errors come out as SQLAlchemy's ``IntegrityError``, as they would
-    through a ``Session``.
+    through a ``Session``; a connection the server dropped is not given back to the pool.
     """
+    dialect = engine.dialect
     raw = engine.raw_connection()
     try:
-        run = Run(raw.cursor(), engine.dialect)
+        run = Run(raw.cursor(), dialect)
         try:
             yield run
             raw.commit()
@@ -95,7 +96,11 @@ def transaction(engine: Engine) -> Iterator[Run]:
             raise
         finally:
             run.cursor.close()
-    except engine.dialect.loaded_dbapi.IntegrityError as exc:
+    except dialect.loaded_dbapi.IntegrityError as exc:
         raise IntegrityError("a direct write", None, exc) from exc
+    except dialect.loaded_dbapi.Error as exc:
+        if dialect.is_disconnect(exc, raw.dbapi_connection, None):
+            raw.invalidate(exc)
+        raise
     finally:
-        raw.close()  # back to the pool
+        raw.close()  # back to the pool (an invalidated one is replaced there)

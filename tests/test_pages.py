@@ -520,6 +520,17 @@ def check(client: FlaskClient, edit: str, headers: dict[str, str], plays: list[s
     return client.post(edit + "/play-check", json={"plays": plays, "card": card, **extra}, headers=headers)
 
 
+def tap(client: FlaskClient, edit: str, headers: dict[str, str], cards: list[str], plays: list[str] | None = None,
+        **extra: Any) -> dict[str, Any]:
+    """Tap ``cards`` one by one after ``plays``, each accepted by the page's check; the state after the last."""
+    state: dict[str, Any] = {"plays": list(plays or [])}
+    for c in cards:
+        response = check(client, edit, headers, state["plays"], c, **extra)
+        assert response.status_code == 200, response.get_json()
+        state = response.get_json()
+    return state
+
+
 def test_play_check_refuses_a_revoke_with_the_engine_sentence(client: FlaskClient) -> None:
     edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])  # Dan deals, Ann leads
     page = get(client, edit + "/play")
@@ -527,12 +538,8 @@ def test_play_check_refuses_a_revoke_with_the_engine_sentence(client: FlaskClien
     headers = csrf_header(page)
     state = check(client, edit, headers, [], None).get_json()
     assert state["ok"] and state["turn"] == "Ann"
-    plays: list[str] = []
-    for c in ("2C", "3C", "4H", "5C", "6C", "7C", "8C"):
-        response = check(client, edit, headers, plays, c)
-        assert response.status_code == 200, response.get_json()
-        plays = response.get_json()["plays"]
-    state = response.get_json()
+    state = tap(client, edit, headers, ["2C", "3C", "4H", "5C", "6C", "7C", "8C"])
+    plays = state["plays"]
     assert state["turn"] == "Cat" and state["trick"] == [["Dan", "6C"], ["Ann", "7C"], ["Bob", "8C"]]
     assert state["tricks_won"]["Dan"] == 1 and state["taken"]["Dan"] == ["4H"]
     response = check(client, edit, headers, plays, "9C")  # Cat had a club on trick 1
@@ -622,12 +629,8 @@ def test_a_whole_hand_card_by_card(app: Flask, client: FlaskClient) -> None:
     headers = csrf_header(page)
     body = check(client, edit, headers, [], "2C").get_json()
     assert body["error"]["code"] == "leader"
-    plays: list[str] = []
-    for c in example["play"]:
-        response = check(client, edit, headers, plays, c, leader="Bob")
-        assert response.status_code == 200, response.get_json()
-        plays = response.get_json()["plays"]
-    state = response.get_json()
+    state = tap(client, edit, headers, example["play"], leader="Bob")
+    plays = state["plays"]
     assert state["complete"] is True and len(plays) == 52
     assert sum(state["tricks_won"].values()) == 13
     assert sum(state["points"].values()) == 26
@@ -657,27 +660,15 @@ def test_a_two_handed_hand_card_by_card_the_draws_unrecorded(app: Flask, client:
     headers = csrf_header(page)
     wrong = list(example["play"])
     wrong[49], wrong[50] = wrong[50], wrong[49]  # trick 25: Ann's KD on a club lead, her 6C in trick 26
-    plays: list[str] = []
-    for c in wrong[:51]:
-        response = check(client, edit, headers, plays, c)
-        assert response.status_code == 200, response.get_json()
-        plays = response.get_json()["plays"]
+    plays = tap(client, edit, headers, wrong[:51])["plays"]
     refused = check(client, edit, headers, plays, wrong[51]).get_json()  # 6C proves it
     assert refused["error"]["code"] == "revoke" and refused["error"]["trick"] == 25
     assert "with the stock gone, nothing was drawn in between" in refused["error"]["message"]
     drawing = list(example["play"])
     drawing[3], drawing[5] = drawing[5], drawing[3]  # trick 2: Bob's AD on a heart lead; his 6H may be a draw
-    plays = []
-    for c in drawing[:12]:
-        response = check(client, edit, headers, plays, c)
-        assert response.status_code == 200, response.get_json()  # the plays cannot prove it: it stands
-        plays = response.get_json()["plays"]
-    plays = example["play"][:49]  # undo back to the revoke, and tap the hand as it was played
-    for c in example["play"][49:]:
-        response = check(client, edit, headers, plays, c)
-        assert response.status_code == 200, response.get_json()
-        plays = response.get_json()["plays"]
-    state = response.get_json()
+    tap(client, edit, headers, drawing[:12])  # the plays cannot prove it: it stands
+    state = tap(client, edit, headers, example["play"][49:], example["play"][:49])  # undone back to the revoke
+    plays = state["plays"]
     assert state["complete"] is True and state["total"] == 52 and state["points"] == {"Ann": 4, "Bob": 9}
     response = submit(client, page, "play-form", {"plays": " ".join(plays)})
     assert response.status_code == 302, Page(response).refusal()
@@ -702,12 +693,8 @@ def test_a_knaves_hand_card_by_card_with_the_trumps_turned_up(app: Flask, client
     assert refused["error"]["code"] == "trumps" and "has trumps" in refused["error"]["message"]
     turned = check(client, edit, headers, [], first, trumps=first).get_json()  # QD turned up, and played
     assert turned["error"]["code"] == "trumps" and "turned up for trumps" in turned["error"]["message"]
-    plays: list[str] = []
-    for c in example["play"]:
-        response = check(client, edit, headers, plays, c, trumps="3H")
-        assert response.status_code == 200, response.get_json()
-        plays = response.get_json()["plays"]
-    state = response.get_json()
+    state = tap(client, edit, headers, example["play"], trumps="3H")
+    plays = state["plays"]
     won = {name: sum(1 for t in full.tricks if t.winner == seat) for seat, name in enumerate(full.players)}
     assert state["complete"] is True and state["tricks_won"] == won  # hearts were trumps
     assert state["points"] == full.points_by_player()

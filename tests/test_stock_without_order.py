@@ -289,6 +289,25 @@ def test_the_first_card_off_the_suit_stands_where_the_stock_may_have_run_out() -
     assert replay(records.from_json(alone)).revoke is None
 
 
+
+def test_once_a_card_off_the_suit_was_played_a_lead_is_judged_on_the_cards_played_later() -> None:
+    """Hearts led before they are broken (break = lead-restricted): before the first discard the
+    other suits Ann plays later may have been drawn, after it the stock is gone and they prove it."""
+    ann, bob = ["AS", "3H", "KS", "QS", "JS", "TS"], ["2C", "2H", "4C", "5C", "6C", "7C"]
+    played = set(ann + bob)
+    kept = [code for code in (r + s for s in "SHDC" for r in "AKQJT98765432") if code not in played]
+    data = {"game": "domino-hearts", "options": {"break": "lead-restricted"}, "players": ["Ann", "Bob"],
+            "dealer": "Bob", "play": [[name, c] for a, b in zip(ann, bob) for name, c in (("Ann", a), ("Bob", b))],
+            "events": [{"type": "kept", "player": "Ann", "cards": kept}]}
+    with pytest.raises(IllegalPlay) as info:  # Bob's 2C on the spade lead in trick 1: the stock was gone
+        replay(records.from_json(data))
+    assert (info.value.code, info.value.trick, info.value.player) == ("hearts-not-broken", 2, "Ann")
+    assert str(info.value).endswith("(the cards played later show the hand: KS QS JS TS)")
+    data["play"][1] = ["Bob", "8S"]  # no discard in trick 1: the stock may still have held Ann's spades
+    data["events"][0]["cards"] = [c for c in kept if c != "8S"] + ["2C"]
+    outcome = replay(records.from_json(data))  # Ann's lead in trick 2 stands
+    assert outcome.revoke is None and outcome.points_by_player() == {"Ann": 13, "Bob": 0}
+
 def test_a_domino_session_settles_the_same_from_the_plays_alone() -> None:
     session = example("domino-hearts-session.json")
     first = {"game": "domino-hearts", "players": session["players"], "dealer": "Cat", "hand": 1, **session["hands"][0]}

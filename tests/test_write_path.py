@@ -83,7 +83,6 @@ def test_another_process_write_is_seen_after_the_cache_is_gone(ctx: Flask) -> No
     assert third.settlement["totals"] == {"Ann": 17, "Bob": 7, "Cat": 23, "Dan": 31}
 
 
-
 def test_a_known_session_is_written_without_reading_its_row(ctx: Flask) -> None:
     """The head of a session this process knows costs no statement; the write goes straight to the driver."""
     created = services.create_session(session())

@@ -266,37 +266,23 @@ def _replay_play(
             index = hand.plays_made
             c, named_seat = plays[index]
             offender = hand.turn if named_seat is None else named_seat
+            stands = False
             if revoke is None and exc.code in REVOKE_CODES and (offender, hand.trick_number) in claims:
                 revoke = RevokeOutcome(offender, hand.trick_number, index, c, exc.code, _revoke_rule(ruleset))
+                stands = True
+            elif proofs is not None and exc.code in REVOKE_CODES and exc.code != "draw":
+                proof = _proof_without_deal(exc, proofs, offender, hand, unknown_draws, layout.widow_size // n, kept_event)
+                if proof is None:  # the cards that would prove it may have been drawn later: the play stands
+                    stands = True
+                else:
+                    exc.message = proof
+                    exc.args = (proof,)
+            if stands:
                 trick = hand.apply(c, offender)
                 if want_snapshots:
                     snaps.append(hand.snapshot(c, offender, trick))
                 index += 1
                 continue
-            if domino is not None and unknown_draws and exc.code in REVOKE_CODES and exc.code not in ("revoke", "draw") \
-                    and not domino.discarded:  # before the first discard, a card played later may have been drawn
-                trick = hand.apply(c, offender)
-                if want_snapshots:
-                    snaps.append(hand.snapshot(c, offender, trick))
-                index += 1
-                continue
-            if domino is not None and unknown_draws and proofs is not None and exc.code == "revoke":
-                exc.message = exc.args[0] + (_proof(proofs, offender, hand, exc.code)
-                                             or _kept_proof(kept_event, offender, hand))
-                exc.args = (exc.message,)
-            elif unknown_draws and proofs is not None and exc.code in REVOKE_CODES and exc.code != "draw":
-                proof = _proof_despite_draws(proofs, offender, hand, exc.code, layout.widow_size // n)
-                if proof is None:  # he may have drawn the card later: the play stands
-                    trick = hand.apply(c, offender)
-                    if want_snapshots:
-                        snaps.append(hand.snapshot(c, offender, trick))
-                    index += 1
-                    continue
-                exc.message = proof
-                exc.args = (proof,)
-            elif proofs is not None and exc.code in REVOKE_CODES and not (domino is not None and exc.code == "draw"):
-                exc.message = exc.args[0] + _proof(proofs, offender, hand, exc.code)
-                exc.args = (exc.message,)
             if not audit:
                 raise
             error = exc
@@ -799,6 +785,30 @@ def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: s
     later_cards = [c for i, c in by_seat[seat] if i > hand.plays_made]
     shown = format_cards(later_cards[:4]) + (" ..." if len(later_cards) > 4 else "")
     return f" (the cards played later show the hand: {shown})" if later_cards else ""
+
+
+def _proof_without_deal(
+    exc: IllegalPlay, by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, unknown_draws: bool, draws: int,
+    kept_event: Mapping[str, Any] | None,
+) -> str | None:
+    """Without the deal, the renege's sentence with the cards that prove it, or None: unproven, it stands.
+
+    Without the stock's order, a card played later may have been drawn in between: Two-Handed
+    Hearts counts the draws (``_proof_despite_draws``); Domino Hearts takes the stock as gone from
+    the first card off the suit led (before it, only a failure to follow is judged, which the
+    cards left in the stock or the later cards prove), and a card kept to the end proves too.
+    """
+    rule = exc.message  # the rule's sentence
+    if isinstance(hand, DominoHand) and hand.draws_unknown:
+        if exc.code != "revoke" and not hand.discarded:
+            return None
+        proof = _proof(by_seat, seat, hand, exc.code)
+        if not proof and exc.code == "revoke":
+            proof = _kept_proof(kept_event, seat, hand)
+        return rule + proof
+    if unknown_draws:
+        return _proof_despite_draws(by_seat, seat, hand, exc.code, draws)
+    return rule + _proof(by_seat, seat, hand, exc.code)
 
 
 def _proof_despite_draws(

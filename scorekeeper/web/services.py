@@ -96,9 +96,7 @@ def get_head(session_id: str) -> SessionHead:
         raise NotFound(f"no session {session_id!r}")
     head = SessionHead(*row)
     with _SNAPSHOTS_LOCK:
-        if head.id not in _HEADS and len(_HEADS) >= _SETTLED_MAX:
-            del _HEADS[next(iter(_HEADS))]
-        _HEADS[head.id] = head
+        _put(_HEADS, head.id, head)
     return head
 
 
@@ -213,9 +211,15 @@ _SETTLED_LOCK = threading.Lock()
 
 def _remember(key: tuple[str, int], settled: dict[str, Any]) -> None:
     with _SETTLED_LOCK:
-        if len(_SETTLED) >= _SETTLED_MAX:
-            del _SETTLED[next(iter(_SETTLED))]  # the oldest entry (dicts keep insertion order)
-        _SETTLED[key] = settled
+        _put(_SETTLED, key, settled)
+
+
+def _put(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep ``value`` in one of this process's caches: at most ``_SETTLED_MAX`` entries, the oldest
+    going first (dicts keep insertion order). Called holding the cache's lock."""
+    if key not in cache and len(cache) >= _SETTLED_MAX:
+        del cache[next(iter(cache))]
+    cache[key] = value
 
 
 # --- a stored state, read once ----------------------------------------------------------------------
@@ -284,9 +288,7 @@ def _keep(session_id: str, stored: Snapshot) -> None:
         known = _SNAPSHOTS.get(session_id)
         if known is not None and known.revision > stored.revision:
             return  # a later state is already known here
-        if known is None and len(_SNAPSHOTS) >= _SETTLED_MAX:
-            del _SNAPSHOTS[next(iter(_SNAPSHOTS))]
-        _SNAPSHOTS[session_id] = stored
+        _put(_SNAPSHOTS, session_id, stored)
 
 
 # --- writes ------------------------------------------------------------------------------------------
@@ -446,9 +448,7 @@ def _keep_fold(session_id: str, revision: int, fold: SessionFold) -> None:
         known = _FOLDS.get(session_id)
         if known is not None and known[0] > revision:
             return
-        if known is None and len(_FOLDS) >= _SETTLED_MAX:
-            del _FOLDS[next(iter(_FOLDS))]
-        _FOLDS[session_id] = (revision, fold)
+        _put(_FOLDS, session_id, (revision, fold))
 
 
 def _insert_hand(

@@ -154,10 +154,6 @@ def trumps_event(ruleset: Ruleset, value: str | None) -> dict[str, str] | None:
     return {"type": "trumps", "card" if ruleset.trumps == "turn-up" else "suit": value}
 
 
-def cards_played(ruleset: Ruleset, layout: DealLayout, players: int) -> int:
-    """How many cards a whole hand plays: the hands dealt, and a stock drawn after each trick."""
-    return players * layout.hand_size + (layout.widow_size if ruleset.leftover == "stock" else 0)
-
 
 def app_games() -> dict[str, GameDef]:
     """The trick-taking games the phone pages offer (``result_form_covers`` their rules)."""

@@ -899,7 +899,7 @@ def play(sid: str, key: str) -> Any:
         grid=_grid(game.layout), plays=plays, two_clubs=two_clubs,
         trumps=ruleset.trumps if ruleset.trumps in forms.TRUMPS_ASKED else None,
         ask_moon=bool(ruleset.moon and ruleset.moon.has_choice and ruleset.moon_choice == "ask"),
-        total=forms.cards_played(ruleset, game.layout, len(game.players)),
+        total=_cards_in_hand(game),
     )
 
 
@@ -933,6 +933,14 @@ def _play_record(game: Game, deal: NextDeal, form: forms.PlayForm, plays: list[s
     if form.moon_choice.data in ("subtract", "add"):
         hand["moon_choice"] = form.moon_choice.data
     return hand
+
+
+def _cards_in_hand(game: Game) -> int:
+    """The cards a whole hand plays on the card page: one per player and trick (Two-Handed Hearts: the
+    stock's too). The page serves no Domino hand, whose tricks shrink as players drop out."""
+    tricks = game.ruleset.tricks_per_hand(game.layout, len(game.players))
+    assert tricks is not None, "no card page for Domino Hearts (forms.card_page_covers)"
+    return len(game.players) * tricks
 
 
 def _trick_number(text: str | None) -> int | str | None:
@@ -1052,7 +1060,7 @@ def _play_state(game: Game, deal: NextDeal, record: Any) -> dict[str, Any]:
             "cards": [[names[s], c.code] for s, c in last.plays], "winner": names[last.winner] if last.winner >= 0 else None},
         "tricks_won": {name: sum(1 for t in hand.tricks if t.winner == seat) for seat, name in enumerate(names)},
         "taken": {name: [c.code for c in hand.taken[seat] if c in scoring] for seat, name in enumerate(names)},
-        "total": forms.cards_played(game.ruleset, game.layout, len(names)),
+        "total": _cards_in_hand(game),
     }
 
 

@@ -180,6 +180,19 @@ def test_domino_without_the_deal_needs_every_player_named() -> None:
     assert "needs the player of every play ([player, card])" in str(info.value)
 
 
+
+@pytest.mark.parametrize(("card", "code", "message"), [
+    ("JK", "not-in-hand", "Ann played JK, which is not in this game's pack"),
+    ("8S", "duplicate-card", "Ann played 8S, which Bob already played (play 1)"),
+])
+def test_domino_without_the_deal_refuses_a_card_not_in_the_pack_or_played_twice(card: str, code: str,
+                                                                               message: str) -> None:
+    alone = example("domino-hearts-plays-alone.json")
+    alone["play"][3] = ["Ann", card]
+    with pytest.raises(IllegalPlay) as info:
+        replay(records.from_json(alone))
+    assert (info.value.code, info.value.play, info.value.player, str(info.value)) == (code, 3, "Ann", message)
+
 def test_domino_without_the_deal_needs_who_kept_the_cards_left() -> None:
     _, alone = domino_alone(example("domino-hearts-hand.json"))
     alone["events"] = []

@@ -508,6 +508,23 @@ def _leader_without_deal(
     return None
 
 
+def _count_card(
+    c: Card, index: int, seat: int, pack: Counter[Card], counted: Counter[Card],
+    first_seen: dict[Card, tuple[int, int]], seating: Seating,
+) -> tuple[str, str] | None:
+    """Count a card played without the deal: the code and sentence when the pack has no such card,
+    or no more of it (the rebuilt hands would otherwise hold it twice)."""
+    counted[c] += 1
+    if counted[c] <= pack[c]:
+        first_seen.setdefault(c, (index, seat))
+        return None
+    name = seating.name(seat)
+    if pack[c] == 0:
+        return "not-in-hand", f"{name} played {c}, which is not in this game's pack"
+    earlier, earlier_seat = first_seen[c]
+    return "duplicate-card", f"{name} played {c}, which {seating.name(earlier_seat)} already played (play {earlier})"
+
+
 def _kept_event(record: HandRecord, ruleset: Ruleset) -> Mapping[str, Any] | None:
     """Domino Hearts' ``kept`` event (who was left holding cards and took the stock), if any."""
     kept = [e for e in record.events if e["type"] == "kept"]
@@ -544,13 +561,9 @@ def _domino_hands(
     by_seat: list[list[tuple[int, Card]]] = [[] for _ in range(n)]
     for index, (c, seat) in enumerate(plays):
         assert seat is not None
-        counted[c] += 1
-        name = seating.name(seat)
-        if counted[c] > pack[c]:
-            earlier, earlier_seat = first_seen[c]
-            raise IllegalPlay(f"{name} played {c}, which {seating.name(earlier_seat)} already played (play {earlier})",
-                              code="duplicate-card", play=index, player=name, card=c.code)
-        first_seen.setdefault(c, (index, seat))
+        wrong = _count_card(c, index, seat, pack, counted, first_seen, seating)
+        if wrong is not None:
+            raise IllegalPlay(wrong[1], code=wrong[0], play=index, player=seating.name(seat), card=c.code)
         by_seat[seat].append((index, c))
     unplayed = pack - counted
     keeper: int | None = None
@@ -646,15 +659,9 @@ def _rebuild_hands(
         ):
             tracker._fail("out-of-turn", seat, c, f"{seating.name(seat)} played {c} out of turn: it was "
                           f"{seating.name(tracker.turn)}'s turn")
-        counted[c] += 1
-        if counted[c] > pack[c]:
-            name = seating.name(who)
-            if pack[c] == 0:
-                tracker._fail("not-in-hand", who, c, f"{name} played {c}, which is not in this game's pack")
-            earlier, earlier_seat = first_seen[c]
-            tracker._fail("duplicate-card", who, c, f"{name} played {c}, which {seating.name(earlier_seat)} "
-                          f"already played (play {earlier})")
-        first_seen.setdefault(c, (index, who))
+        wrong = _count_card(c, index, who, pack, counted, first_seen, seating)
+        if wrong is not None:
+            tracker._fail(wrong[0], who, c, wrong[1])
         by_seat[who].append((index, c))
         tracker.apply(c, who)
     for seat, mine in enumerate(by_seat):

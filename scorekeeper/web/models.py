@@ -74,6 +74,11 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
         """
         return list(self.versions) or [self.as_recorded()]
 
+    @property
+    def version_count(self) -> int:
+        """``len(history)``, without making the first version of an unchanged hand."""
+        return len(self.versions) or 1
+
     def as_recorded(self) -> HandVersion:
         """Version 1 of a hand not changed since it was recorded (not added to the session)."""
         return HandVersion(version=1, record=self.record, struck=False, change="recorded",

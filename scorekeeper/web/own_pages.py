@@ -58,7 +58,7 @@ def sheet_rows(table: TableSession, kind: Callable[[Mapping[str, Any]], str],
     entries, settled, error = sheet_entries(table)
     found = []
     for h, counts, entry in entries:
-        row = SheetRow(h.position, h.struck, h.confirmed, counts, len(h.history), kind(h.record))
+        row = SheetRow(h.position, h.struck, h.confirmed, counts, h.version_count, kind(h.record))
         if entry:
             row.dealer, row.payments, row.notes = entry.get("dealer"), entry.get("payments"), entry.get("notes", {})
             if counts:

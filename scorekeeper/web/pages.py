@@ -284,7 +284,7 @@ def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, 
     entries, settled, error = sheet_entries(table)
     rows = []
     for h, counts, entry in entries:
-        row = SheetRow(h.position, h.struck, h.confirmed, counts, len(h.history), _kind(h.record))
+        row = SheetRow(h.position, h.struck, h.confirmed, counts, h.version_count, _kind(h.record))
         if entry:
             row.dealer, row.points, row.notes = entry.get("dealer"), entry.get("points"), entry.get("notes", {})
             row.totals = entry.get("totals") if counts else None

@@ -663,9 +663,9 @@ class DominoHand(Hand):
         """The trick as usual; then the players with no cards drop out (2.13), or the hand ends."""
         trick = super()._finish_trick()
         self._short += self.n - len(trick.plays)
-        led = trick.plays[0][1].suit
-        if any(c.suit is not led for _, c in trick.plays):
-            self.discarded = True
+        if self.draws_unknown and not self.discarded:
+            led = trick.plays[0][1].suit
+            self.discarded = any(c.suit is not led for _, c in trick.plays)
         held = self._held
         active = [s for s in range(self.n) if held[s]]
         if len(active) <= 1:  # one player left keeps his cards and takes the stock; none: the winner (AMB-17)

@@ -7,36 +7,64 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
+from .boundary import attempt
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.families import own_package
+from .engine.jsontext import decode
+from .inputs import LineAnswer, records_in, run_archive
 from .engine.output import error_json, facts_lines, hand_facts, points_text
 from .engine.settlement import result_json, session_from_json, settle, settle_json
 
 
-def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None) -> int:
-    """Print the settle output; exit 0 settled, 1 an illegal or impossible hand, 2 unreadable."""
+def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None, jobs: int = 0,
+               quiet: bool = False, err: IO[str] | None = None) -> int:
+    """Print the settle output; exit 0 settled, 1 an illegal or impossible hand, 2 unreadable.
+
+    A JSON-lines archive of sessions, one per line, gets one output line per session, in order,
+    and the highest exit status (with a summary on ``err``), as ``replay`` does for hands.
+    """
     out = out or sys.stdout
     try:
-        if path == "-":
-            source = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8-sig") as stream:  # closed at once: no ResourceWarning
-                source = stream.read()
-    except OSError as exc:
-        return _fail(RecordSyntaxError(f"cannot read {path}: {exc.strerror}"), out)
-    try:
-        try:
-            value = json.loads(source)
-        except json.JSONDecodeError as exc:
-            raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
-        result, facts = settle_with_facts(value) if text else (settle_json(value), [])
-    except ScorekeeperError as exc:
+        with records_in(path) as source:
+            if isinstance(source, bytes):
+                status, answer = settle_text(source, text=text)
+                out.write(answer + "\n")
+                return status
+            return run_archive(source, settle_line_text if text else settle_line, jobs=1 if text else jobs, out=out,
+                               err=None if quiet else (err or sys.stderr), noun="settled")
+    except RecordSyntaxError as exc:  # the file could not be opened
         return _fail(exc, out)
-    if text:
-        out.write(format_settlement(result, facts))
-    else:
-        print(json.dumps(result, ensure_ascii=False), file=out)
-    return 0
+
+
+def settle_text(source: str | bytes, *, text: bool = False) -> tuple[int, str]:
+    """One session record in, (exit status, the settle output or the settlement in words) out."""
+    status, answer, _ = _answer(source, text)
+    return status, answer
+
+
+def settle_line(line: bytes) -> LineAnswer:
+    """One archive line: (exit status, its output line, error code or None)."""
+    return _answer(line, False)
+
+
+def settle_line_text(line: bytes) -> LineAnswer:
+    """One archive line settled in words (``--text``)."""
+    return _answer(line, True)
+
+
+def _answer(source: str | bytes, text: bool) -> LineAnswer:
+    answered = attempt(lambda: _settled(source, text))
+    if isinstance(answered, ScorekeeperError):
+        return answered.exit_status, json.dumps(error_json(answered), ensure_ascii=False), answered.code
+    return 0, answered, None
+
+
+def _settled(source: str | bytes, text: bool) -> str:
+    value = decode(source)
+    if not text:
+        return json.dumps(settle_json(value), ensure_ascii=False)
+    result, facts = settle_with_facts(value)
+    return format_settlement(result, facts).rstrip("\n")
 
 
 def _fail(error: ScorekeeperError, out: IO[str]) -> int:

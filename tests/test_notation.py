@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
+from scorekeeper.engine.fields import showable
 from scorekeeper.engine import notation, records
 from scorekeeper.engine.errors import RecordSyntaxError, ScorekeeperError
 from scorekeeper.engine.games import make_ruleset
@@ -140,7 +141,8 @@ def test_a_hand_stopped_early_keeps_a_short_last_line() -> None:
 # --- random hands ------------------------------------------------------------------------------
 
 GAMES = ("hearts", "black-lady", "spot-hearts", "heartsette", "complex-hearts")
-player_names = st.text(min_size=1, max_size=6).filter(lambda s: bool(s.strip()))
+# Any name a record may hold: every character a sheet can show (fields.showable), not only spaces.
+player_names = st.text(min_size=1, max_size=6).filter(lambda s: bool(s.strip()) and showable(s))
 
 
 @st.composite
@@ -173,7 +175,7 @@ def _bend(draw: st.DrawFn, record: HandRecord) -> HandRecord:
     if draw(st.booleans()):
         changes["play"] = changes.get("play", record.play)[: draw(st.integers(0, len(record.play)))]
     if draw(st.booleans()):
-        changes["id"] = draw(st.text(max_size=10))
+        changes["id"] = draw(st.text(min_size=1, max_size=10).filter(showable))
         changes["pass_direction"] = draw(st.sampled_from(DIRECTIONS))
         changes["leader"] = draw(st.sampled_from(names))
         changes["events"] = (

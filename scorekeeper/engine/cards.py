@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from types import FunctionType
 
-from .errors import RecordSyntaxError
+from .errors import RecordSyntaxError, shown
 
 
 class Suit(enum.Enum):
@@ -119,7 +119,7 @@ class Card:
         return self.code
 
     def __repr__(self) -> str:
-        return f"Card.parse({self.code!r})"
+        return f"Card.parse({shown(self.code)})"
 
     def __lt__(self, other: Card) -> bool:
         return self.sort_key < other.sort_key
@@ -142,7 +142,7 @@ class Card:
             parts = text.split()
             card = _SPELLINGS.get(_normalise(text)) if len(parts) == 1 else _joined(parts)
         if card is None:
-            raise RecordSyntaxError(f"{text!r} is not a card (write rank then suit, e.g. QS, TH, 2C)")
+            raise RecordSyntaxError(f"{shown(text)} is not a card (write rank then suit, e.g. QS, TH, 2C)")
         return card
 
 
@@ -213,7 +213,7 @@ def parse_cards(value: str | Sequence[str] | Iterable[str]) -> tuple[Card, ...]:
                 if card is not None:
                     i += 1
             if card is None:
-                raise RecordSyntaxError(f"{token!r} is not a card (write rank then suit, e.g. QS, TH, 2C)")
+                raise RecordSyntaxError(f"{shown(token)} is not a card (write rank then suit, e.g. QS, TH, 2C)")
             cards.append(card)
             i += 1
         return tuple(cards)
@@ -221,7 +221,7 @@ def parse_cards(value: str | Sequence[str] | Iterable[str]) -> tuple[Card, ...]:
     items: Iterable[object] = value  # checked one by one: a compiled build would refuse a non-string item itself
     for item in items:
         if not isinstance(item, str):
-            raise RecordSyntaxError(f"{item!r} is not a card: cards are strings such as \"QS\"")
+            raise RecordSyntaxError(f"{shown(item)} is not a card: cards are strings such as \"QS\"")
         result.append(Card.parse(item))
     return tuple(result)
 

@@ -7,12 +7,29 @@ and the card. The CLI and the web pages print ``message``; tools read ``code``.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 
 def plural(count: int, noun: str) -> str:
     """'1 card', '3 cards': messages are read by people."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong, _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 30, 30, 20, 2, 4, 4
+
+
+def shown(value: Any) -> str:
+    """A value as an error message quotes it: short, whatever its size or depth.
+
+    >>> shown("x" * 1000)
+    "'xxxxxxxxxxxx...xxxxxxxxxxxxx'"
+    >>> shown([[[[1]]]])
+    '[[[...]]]'
+    """
+    return _SHORT.repr(value)
+
 
 
 class ScorekeeperError(ValueError):

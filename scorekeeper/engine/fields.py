@@ -5,13 +5,46 @@ lists; whole numbers), each read here once. Shapes only: what is legal is each r
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card, parse_cards
-from .errors import RecordSyntaxError, UnknownGame
+from .errors import RecordSyntaxError, UnknownGame, shown
 
 Head = tuple[str, tuple[str, ...], str, dict[str, Any], int | None, str | None]
+
+MAX_NAME: Final = 40  # characters of a player's name: the start form's field, a sheet's column
+MAX_ID: Final = 64  # characters of a hand's client-made id
+MAX_HANDS: Final = 200  # hands in a session, and so a hand's number: a long evening has 30 or 40
+# What a name or a note must not hold: control characters, lone surrogates, line and paragraph
+# separators, the byte-order mark, and the bidirectional controls that would reorder what a
+# sheet shows around them. Letters of every script, emoji and their joiners are welcome.
+_UNSHOWABLE: Final = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff"
+                                "\ud800-\udfff]")
+def showable(text: str) -> bool:
+    """Whether ``text`` holds no character a page or sheet cannot show as it is (``read_text``)."""
+    return _UNSHOWABLE.search(text) is None
+
+
+def read_text(value: Any, what: str, limit: int) -> str:
+    """Free text a record keeps (a name, a note): a string of at most ``limit`` characters that
+    every page, sheet and export can show as it is.
+
+    :raises RecordSyntaxError: not a string, too long, or holding a character no sheet can show.
+    """
+    if not isinstance(value, str):
+        raise RecordSyntaxError(f"{what} must be text, not {shown(value)}")
+    if len(value) > limit:
+        raise RecordSyntaxError(f"{what} has at most {limit} characters, not {len(value)}: {shown(value)}")
+    bad = _UNSHOWABLE.search(value)
+    if bad is not None:
+        char = bad.group()
+        name = unicodedata.name(char, "a control character")
+        raise RecordSyntaxError(f"{what} holds U+{ord(char):04X} ({name.lower()}), which no sheet can show: "
+                                f"{shown(value)}")
+    return value
 
 
 def whole(value: Any, low: int, high: int | None = None) -> bool:
@@ -29,10 +62,10 @@ def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str, games: 
     """
     unknown = [k for k in data if k not in fields]
     if unknown:
-        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the {kind}")
+        raise RecordSyntaxError(f"unknown field {shown(unknown[0])} in the {kind}")
     game = data.get("game")
     if not isinstance(game, str) or game.strip().lower() not in games:
-        raise UnknownGame(f"the record needs \"game\": {named}, not {game!r}")
+        raise UnknownGame(f"the record needs \"game\": {named}, not {shown(game)}")
     players = read_players(data.get("players"))
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
@@ -40,30 +73,52 @@ def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str, games: 
     if "dealer" not in data:
         raise RecordSyntaxError("the record needs \"dealer\", one of the players")
     dealer = read_player(players, "dealer", data["dealer"])
-    hand = data.get("hand")
-    if hand is not None and not whole(hand, 1):
-        raise RecordSyntaxError(f"hand must be a whole number from 1, not {hand!r}")
-    record_id = data.get("id")
-    if record_id is not None and not isinstance(record_id, str):
-        raise RecordSyntaxError("id must be a string")
+    hand = read_hand_number(data.get("hand"))
+    record_id = read_id(data.get("id"))
     return game.strip().lower(), players, dealer, dict(options), hand, record_id
 
 
+def read_hand_number(value: Any) -> int | None:
+    """A record's ``hand``: its number in the session, 1 to ``MAX_HANDS`` (None when not given)."""
+    if value is not None and not whole(value, 1, MAX_HANDS):
+        raise RecordSyntaxError(f"hand must be a whole number from 1 to {MAX_HANDS}, not {shown(value)}")
+    return value  # type: ignore[no-any-return]
+
+
+def read_id(value: Any) -> str | None:
+    """A hand's client-made ``id`` (None when not given): 1 to ``MAX_ID`` characters a sheet can show."""
+    if value is None:
+        return None
+    if value == "":
+        raise RecordSyntaxError("id must not be empty: leave it out instead")
+    return read_text(value, "id", MAX_ID)
+
+
 def read_players(value: Any) -> tuple[str, ...]:
+    """The seats in clockwise order: distinct names (``read_name``); each game says how many it seats."""
     if not isinstance(value, list) or not value:
         raise RecordSyntaxError("the record needs \"players\", the names in clockwise seating order")
     for name in value:
-        if not isinstance(name, str) or not name.strip():
-            raise RecordSyntaxError(f"player names must be non-empty strings, not {name!r}")
+        read_name(name)
     if len(set(value)) != len(value):
         dup = next(n for n in value if value.count(n) > 1)
-        raise RecordSyntaxError(f"{dup!r} is seated twice: every player needs a different name")
+        raise RecordSyntaxError(f"{shown(dup)} is seated twice: every player needs a different name")
     return tuple(value)
+
+
+def read_name(value: Any) -> str:
+    """A player's name: text of 1 to ``MAX_NAME`` characters, not only spaces, that a sheet can show.
+
+    :raises RecordSyntaxError: anything else.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise RecordSyntaxError(f"player names must be non-empty strings, not {shown(value)}")
+    return read_text(value, "a player's name", MAX_NAME)
 
 
 def read_player(players: tuple[str, ...], what: str, value: Any) -> str:
     if not isinstance(value, str) or value not in players:
-        raise RecordSyntaxError(f"{what}: {value!r} is not one of the players ({', '.join(players)})")
+        raise RecordSyntaxError(f"{what}: {shown(value)} is not one of the players ({', '.join(players)})")
     return value
 
 
@@ -82,5 +137,5 @@ def read_cards(what: str, value: Any, game: str) -> tuple[Card, ...]:
 
 def read_card(what: str, value: Any, game: str) -> Card:
     if not isinstance(value, str):
-        raise RecordSyntaxError(f"{what}: {value!r} is not a card")
+        raise RecordSyntaxError(f"{what}: {shown(value)} is not a card")
     return read_cards(what, [value], game)[0]

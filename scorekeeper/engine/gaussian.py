@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import Any
+from .errors import shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ class Gaussian:
                 return Gaussian(re, im)
         if isinstance(value, int) and not isinstance(value, bool):
             return Gaussian(value, 0)
-        raise ValueError(f"{value!r} is not a Gaussian integer ({{\"re\": a, \"im\": b}})")
+        raise ValueError(f"{shown(value)} is not a Gaussian integer ({{\"re\": a, \"im\": b}})")
 
     def __str__(self) -> str:
         if self.im == 0:

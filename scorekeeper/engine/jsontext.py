@@ -1,21 +1,95 @@
-"""JSON text in and out for the games with a package of their own: one decoder that words its
-errors as the record readers do, and the layout people read in examples and golden files."""
+"""JSON text in and out: the one reader of every record, line and body from outside, and the
+layout people read in examples and golden files.
+
+Python's own reader takes more than JSON: ``NaN`` and ``Infinity``, ``1e400`` (read as
+infinity), integers of thousands of digits, lone surrogates (``"\\ud800"``), which no export
+could write back as UTF-8. ``decode`` refuses all of them, and bytes that are not UTF-8,
+with the ``syntax`` error every reader words the same way; each record reader then
+checks its fields' shapes and ranges.
+"""
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from .errors import RecordSyntaxError
 
+MAX_DIGITS = 15  # the largest whole number a record needs is far smaller; JavaScript counts exactly to 2**53
+_LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
-def decode(text: str) -> Any:
-    """The JSON value of ``text``. :raises RecordSyntaxError: not JSON (with the line and column)."""
+
+def _whole(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is far too large for a record")
+    return int(digits)
+
+
+def _fraction(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is too large a number for a record")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+_DECODER = json.JSONDecoder(parse_int=_whole, parse_float=_fraction, parse_constant=_constant)
+
+
+def decode(text: str | bytes, what: str = "the input ") -> Any:
+    """The JSON value of ``text`` (bytes are read as UTF-8; a byte-order mark is allowed).
+
+    ``what`` names the input in the error ("line 3: ", "the request body ").
+
+    :raises RecordSyntaxError: not UTF-8, not JSON, nested too deeply, or a value no
+        record can hold (NaN, infinity, a huge number, a lone surrogate).
+    """
+    if not isinstance(text, str):
+        text = utf8(text, what)
+    text = text.lstrip("\ufeff")
     try:
-        return json.loads(text)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
-        raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+        raise RecordSyntaxError(f"{what}is not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    except RecursionError:
+        raise RecordSyntaxError(f"{what}is nested too deeply to be a record") from None
+    except ValueError as exc:  # a hook's refusal, or Python's own limit on a number's digits
+        raise RecordSyntaxError(f"{what}cannot be read: {exc}") from None
+    if "\\" in text and _LONE_SURROGATE_ESCAPE.search(text) and not _encodable(value):
+        raise RecordSyntaxError(f"{what}holds a lone surrogate escape (such as \\ud800), which is not a character")
+    return value
+
+
+def utf8(data: bytes, what: str = "the input ") -> str:
+    """``data`` as text. :raises RecordSyntaxError: not UTF-8 (with where)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordSyntaxError(f"{what}is not UTF-8 text (byte 0x{data[exc.start]:02x} at {exc.start})") from None
+
+
+def _encodable(value: Any) -> bool:
+    """Whether every string in ``value`` can be written as UTF-8 (no lone surrogate)."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return True
 
 
 def pretty(value: Any, indent: str = "", *, width: int = 80, flat_lists: bool = False) -> str:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
 from .cards import Card, format_cards, parse_cards
-from .errors import RecordSyntaxError, ScorekeeperError
+from .errors import RecordSyntaxError, ScorekeeperError, shown
 from .games import make_ruleset
 from .records import FIELD_ORDER, HandRecord, PlayItem, from_json, to_json
 from .replay import HandOutcome, replay
@@ -369,7 +369,7 @@ class _Reader:
             return
         seen = (spec.field, key)
         if seen in self.seen:
-            about = "" if key is None else f" for {key!r}"
+            about = "" if key is None else f" for {shown(key)}"
             raise _fail(f"[{name}]{about} is given twice (first on line {self.seen[seen]})", line, column)
         self.seen[seen] = line
 

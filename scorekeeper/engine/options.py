@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import UnknownOption
+from .errors import shown, UnknownOption
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,16 +24,16 @@ class OptionSpec:
             # bool is an int in Python: keep true/false apart from 1/0.
             if type(choice) is type(value) and choice == value:
                 return choice
-        shown = ", ".join(_show(c) for c in self.choices)
-        raise UnknownOption(f"{game} option {self.name!r} takes {shown}, not {_show(value)}")
+        choices = ", ".join(_show(c) for c in self.choices)
+        raise UnknownOption(f"{game} option {shown(self.name)} takes {choices}, not {_show(value)}")
 
 
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 30 and value.isprintable():
         return value
-    return repr(value)
+    return shown(value)
 
 
 def yes_no(name: str, default: bool, doc: str) -> OptionSpec:
@@ -51,11 +51,11 @@ def resolve(
     :raises UnknownOption: an option the game does not have, or a value it does not take.
     """
     if not isinstance(given, Mapping):
-        raise UnknownOption(f"options must be an object of option names and values, not {given!r}")
+        raise UnknownOption(f"options must be an object of option names and values, not {shown(given)}")
     for name in given:
         if name not in specs:
             known = ", ".join(sorted(specs))
-            raise UnknownOption(f"{game} has no option {name!r} (its options: {known})")
+            raise UnknownOption(f"{game} has no option {shown(name)} (its options: {known})")
     resolved = {name: spec.default for name, spec in specs.items()}
     if "profile" in specs:
         profile = specs["profile"].check(given.get("profile", specs["profile"].default), game)

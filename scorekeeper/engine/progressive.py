@@ -33,7 +33,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank
-from .errors import ImpossibleResult, InconsistentRecord, RecordSyntaxError, ScorekeeperError
+from .errors import ImpossibleResult, InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
+from .fields import read_name
 from .settlement.family import (
     HandResult,
     ProgressiveRound,
@@ -68,7 +69,7 @@ def _names(values: Sequence[str], kind: str) -> tuple[str, ...]:
     for value in values:
         if not isinstance(value, str) or not value.strip():
             raise RecordSyntaxError(f"every {kind} needs a name")
-        names.append(value.strip())
+        names.append(read_name(value.strip()))
     return tuple(names)
 
 
@@ -77,7 +78,7 @@ def start_evening(ladies: Sequence[str], gentlemen: Sequence[str]) -> Progressiv
 
     The players of the state are the ladies, then the gentlemen, in the order given.
 
-    :raises RecordSyntaxError: an empty name.
+    :raises RecordSyntaxError: an empty name, or one no sheet can show (``fields.read_name``).
     :raises InconsistentRecord: (code ``players``) a name twice, not two ladies and two gentlemen
         at every table, fewer than two tables.
     """
@@ -156,14 +157,14 @@ def _player(state: ProgressiveState, seats: Sequence[int], where: str, name: obj
         if state.players[p] == name:
             return p
     at = ", ".join(state.players[p] for p in seats)
-    raise RecordSyntaxError(f"{where}: {what} {name!r} does not sit at this table ({at} do)")
+    raise RecordSyntaxError(f"{where}: {what} {shown(name)} does not sit at this table ({at} do)")
 
 
 def _count(where: str, name: str, value: object) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordSyntaxError(f"{where}: {name}'s hearts must be a whole number, not {value!r}")
+        raise RecordSyntaxError(f"{where}: {name}'s hearts must be a whole number, not {shown(value)}")
     return value
 
 
@@ -187,7 +188,7 @@ def read_table(state: ProgressiveState, t: int, record: object) -> TableResult:
         raise RecordSyntaxError(f"{where}: a table's result must be a JSON object")
     extra = [k for k in record if k not in _FIELDS]
     if extra:
-        raise RecordSyntaxError(f"{where}: unknown field {extra[0]!r} (a table's result has {', '.join(_FIELDS)})")
+        raise RecordSyntaxError(f"{where}: unknown field {shown(extra[0])} (a table's result has {', '.join(_FIELDS)})")
     given = record.get("hearts") or {}
     if not isinstance(given, Mapping):
         raise RecordSyntaxError(f"{where}: hearts must map each player's name to his count")

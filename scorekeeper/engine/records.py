@@ -8,36 +8,20 @@ canonical spelling, keys in a fixed order, absent optional fields left out.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card, parse_cards
-from .errors import RecordSyntaxError
-from .fields import read_players
+from .errors import RecordSyntaxError, shown
+from .events import EVENTS, FIELDS, MAX_EVENTS, MAX_NOTE
+from .fields import read_hand_number, read_id, read_players, read_text
+from .jsontext import decode
 
 TakenEntry = tuple[Card, ...] | Mapping[str, Any]
 
-EVENT_TYPES = {
-    "revoke": ("player", "trick"),  # an established revoke, claimed by the table (catalogue 4.1)
-    "revoke-corrected": ("player", "trick"),  # corrected in time: a note, the play holds the final cards
-    "misdeal": ("reason",),  # the hand is void; the same dealer deals again (4.2)
-    "exposed-own": ("player",),  # a player turned up his own card: the deal stands (4.2 case 2)
-    "out-of-turn": ("trick",),  # a play out of turn stood as a regular play (4.3)
-    "stopped": (),  # play stopped once no card left could score; the rest was not recorded
-    "cut": ("player",),  # the table cut for odd chips or a tie, and this player won the cut (1.5)
-    "capot": ("player",),  # Polignac: the player declared Capot (all four jacks) before the first lead (3.14)
-    "trumps": (),  # the trump suit: "card" turned up (Knaves) or "suit" named (knaves.trump = fixed-per-deal)
-    "bid": ("player",),  # Auction Hearts (2.19): "chips" bid, or "pass": true; in turn from eldest to the dealer
-    "penalty-suit": ("suit",),  # Auction Hearts: the suit named by the high bidder (or the retained namer, "player")
-    "joker": (),  # Joker Hearts, quick results: the "player" who played (got rid of) the Joker, or "widow": true
-    # Conquimbert (2.24): before trick 1 "player" gives "card" and "partner", who accepted, "partner_card"
-    "trade": ("player", "card", "partner", "partner_card"),
-    # Domino Hearts (2.13): "player" was left holding "cards" (maybe none) and took the stock, the
-    # cards nobody played or kept; needed when the record has no deal and stock (RECORDS.md extension)
-    "kept": ("player", "cards"),
-}
+EVENT_TYPES = {kind: spec.required for kind, spec in EVENTS.items()}  # each event type's required fields
 SUIT_CODES = ("S", "H", "D", "C")
 MISDEAL_REASONS = ("exposed-other", "face-up-in-pack", "wrong-count")
 DIRECTIONS = ("left", "right", "across", "none")
@@ -136,11 +120,7 @@ def loads(text: str) -> HandRecord:
 
     :raises RecordSyntaxError: bad JSON or a badly shaped record.
     """
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
-    return from_json(value)
+    return from_json(decode(text))
 
 
 def dumps(record: HandRecord) -> str:
@@ -158,7 +138,7 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
     data = {**defaults, **value} if defaults else value
     if not _FIELDS.issuperset(data):
         unknown = [k for k in data if k not in _FIELDS]
-        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the hand record")
+        raise RecordSyntaxError(f"unknown field {shown(unknown[0])} in the hand record")
     players = read_players(data.get("players"))
     names = set(players)
     game = data.get("game")
@@ -169,18 +149,14 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
         raise RecordSyntaxError("options must be an object of option names and values")
     if "dealer" not in data:
         raise RecordSyntaxError("the record needs \"dealer\", one of the players")
-    hand = data.get("hand")
-    if hand is not None and (not isinstance(hand, int) or isinstance(hand, bool) or hand < 1):
-        raise RecordSyntaxError(f"hand must be a whole number from 1, not {hand!r}")
+    hand = read_hand_number(data.get("hand"))
     direction = data.get("pass_direction")
     if direction is not None and direction not in DIRECTIONS:
-        raise RecordSyntaxError(f"pass_direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}")
+        raise RecordSyntaxError(f"pass_direction must be one of {', '.join(DIRECTIONS)}, not {shown(direction)}")
     moon_choice = data.get("moon_choice")
     if moon_choice is not None and moon_choice not in ("subtract", "add"):
-        raise RecordSyntaxError(f"moon_choice must be \"subtract\" or \"add\", not {moon_choice!r}")
-    record_id = data.get("id")
-    if record_id is not None and not isinstance(record_id, str):
-        raise RecordSyntaxError("id must be a string")
+        raise RecordSyntaxError(f"moon_choice must be \"subtract\" or \"add\", not {shown(moon_choice)}")
+    record_id = read_id(data.get("id"))
     taken = data.get("taken")
     if taken is not None:
         for key in ("deal", "passes", "play"):
@@ -243,8 +219,8 @@ def to_json(record: HandRecord) -> dict[str, Any]:
 
 def _player(players: tuple[str, ...], names: set[str], key: str, v: Any) -> str:
     """``v`` when it names one of the players; RecordSyntaxError otherwise."""
-    if v not in names:
-        raise RecordSyntaxError(f"{key}: {v!r} is not one of the players ({', '.join(players)})")
+    if not isinstance(v, str) or v not in names:
+        raise RecordSyntaxError(f"{key}: {shown(v)} is not one of the players ({', '.join(players)})")
     return str(v)
 
 
@@ -305,13 +281,13 @@ def _play(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[PlayIt
         elif isinstance(item, list) and len(item) == 2:
             items.append(PlayItem(_card(f"play[{i}]", item[1]), _player(players, names, f"play[{i}]", item[0])))
         else:
-            raise RecordSyntaxError(f"play[{i}] must be a card or [player, card], not {item!r}")
+            raise RecordSyntaxError(f"play[{i}] must be a card or [player, card], not {shown(item)}")
     return tuple(items)
 
 
 def _card(what: str, value: Any) -> Card:
     if not isinstance(value, str):
-        raise RecordSyntaxError(f"{what}: {value!r} is not a card")
+        raise RecordSyntaxError(f"{what}: {shown(value)} is not a card")
     try:
         return Card.parse(value)
     except RecordSyntaxError as exc:
@@ -323,14 +299,22 @@ def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapp
         return ()
     if not isinstance(value, list):
         raise RecordSyntaxError("events must be a list of objects")
+    if len(value) > MAX_EVENTS:
+        raise RecordSyntaxError(f"a hand has at most {MAX_EVENTS} events, not {len(value)}")
     events = []
     for i, event in enumerate(value):
-        if not isinstance(event, Mapping) or event.get("type") not in EVENT_TYPES:
-            kinds = ", ".join(EVENT_TYPES)
-            raise RecordSyntaxError(f"events[{i}] must be an object whose type is one of {kinds}")
-        for key in EVENT_TYPES[event["type"]]:
+        kind = event.get("type") if isinstance(event, Mapping) else None
+        if not isinstance(kind, str) or kind not in EVENT_TYPES:
+            raise RecordSyntaxError(f"events[{i}] must be an object whose type is one of {', '.join(EVENT_TYPES)}")
+        for key in EVENT_TYPES[kind]:
             if key not in event:
-                raise RecordSyntaxError(f"events[{i}] ({event['type']}) needs {key!r}")
+                raise RecordSyntaxError(f"events[{i}] ({kind}) needs {shown(key)}")
+        unknown = next((key for key in event if key not in FIELDS[kind]), None)
+        if unknown is not None:
+            raise RecordSyntaxError(f"events[{i}] ({kind}) has no field {shown(unknown)}: it has "
+                                    f"{', '.join(sorted(FIELDS[kind] - {'type'}))}")
+        if "note" in event:
+            read_text(event["note"], f"events[{i}]: the note", MAX_NOTE)
         if "player" in event:
             _player(players, names, f"events[{i}]", event["player"])
         if "partner" in event:
@@ -348,7 +332,7 @@ def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapp
         if "suit" in event:
             suit = event["suit"]
             if not isinstance(suit, str) or suit.upper() not in SUIT_CODES:
-                raise RecordSyntaxError(f"events[{i}]: a suit is one of {', '.join(SUIT_CODES)}, not {suit!r}")
+                raise RecordSyntaxError(f"events[{i}]: a suit is one of {', '.join(SUIT_CODES)}, not {shown(suit)}")
             event["suit"] = suit.upper()
         if event["type"] == "bid":
             chips, passed = event.get("chips"), event.get("pass")
@@ -384,16 +368,16 @@ def _taken(value: Any, players: tuple[str, ...], names: set[str]) -> dict[str, T
         for key, count in entry.items():
             if key in RESULT_COUNTS:
                 if key != "points" and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
-                    raise RecordSyntaxError(f"taken by {name}: {key} must be a whole number from 0, not {count!r}")
+                    raise RecordSyntaxError(f"taken by {name}: {key} must be a whole number from 0, not {shown(count)}")
                 if key == "points" and not _is_points(count):
                     raise RecordSyntaxError(
-                        f"taken by {name}: points must be a whole number (or {{\"re\": a, \"im\": b}}), not {count!r}"
+                        f"taken by {name}: points must be a whole number (or {{\"re\": a, \"im\": b}}), not {shown(count)}"
                     )
                 counts[key] = count
                 continue
             c = _card(f"taken by {name}", key)
-            if count not in (0, 1, 2) or isinstance(count, bool):
-                raise RecordSyntaxError(f"taken by {name}: {c} is 1 (taken) or 0, not {count!r}")
+            if type(count) is not int or count not in (0, 1, 2):
+                raise RecordSyntaxError(f"taken by {name}: {c} is 1 (taken) or 0, not {shown(count)}")
             counts[c.code] = count
         out[name] = counts
     return out

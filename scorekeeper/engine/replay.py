@@ -18,6 +18,7 @@ from typing import Any, Final
 from .auction import auction_of
 from .cards import Card, card, format_cards
 from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
+from .events import admit
 from .games import make_ruleset
 from .games.conquimbert import Trade, trade_hands, trades_of, untrade_hands
 from .hand import (
@@ -33,7 +34,6 @@ from .seating import Direction, Seating
 
 _PLAYER_OF: Final = itemgetter(1)  # PlayItem -> the player named, or None
 _NO_PASS: Final = Direction.NONE
-_AUCTION_EVENTS: Final = ("bid", "penalty-suit")
 _TURNED_UP: Final = ("turn-up", "first-void")  # trumps: the suit of an undealt card turned up
 REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points", "draw")  # AMB-10: all handled as reneges
 
@@ -141,6 +141,8 @@ def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False) 
         layout = ruleset.layout(n)
     except ValueError as exc:
         raise InconsistentRecord(str(exc), code="players") from None
+    if record.events:
+        admit(record, ruleset, layout, n)
     for event in record.events:
         if event["type"] == "misdeal":
             return _void(record, ruleset, seating, layout, event)
@@ -151,8 +153,6 @@ def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False) 
             n = seating.size
             return HandOutcome(record, ruleset, seating, layout, (0,) * n, (Haul(),) * n, ((),) * n, tricks=())
         ruleset, namer = ruleset.named(auction.suit), auction.namer
-    elif record.events and any(e["type"] in _AUCTION_EVENTS for e in record.events):
-        raise InconsistentRecord(f"{ruleset.name} has no auction: the record has bids or a penalty suit", code="bid")
     if record.is_result:
         from .results import check_result  # results import replay's outcome type
 
@@ -708,15 +708,12 @@ def _trump(record: HandRecord, ruleset: Ruleset) -> Card | None:
     ``first-void`` (Conquimbert): as ``turn-up``, or None, since the card is turned up only when a
     player cannot follow (``hand.ConquimbertHand`` asks for it then).
 
-    :raises InconsistentRecord: a trump where the game has none, or none where it needs one (``trumps``).
+    :raises InconsistentRecord: trumps named twice, or none where the game needs them (``trumps``).
     """
     events = [e for e in record.events if e["type"] == "trumps"]
     if len(events) > 1:
         raise InconsistentRecord("the record names the trumps twice", code="trumps")
-    if ruleset.trumps == "none":
-        if events:
-            raise InconsistentRecord(f"{ruleset.name} is played without trumps here, but the record names them",
-                                     code="trumps")
+    if ruleset.trumps == "none":  # a trumps event is refused then (``events.admit``)
         return None
     if events:
         event = events[0]
@@ -753,12 +750,10 @@ def _check_turn_up(up: Card, hands: Sequence[Sequence[Card]], layout: DealLayout
 def _declarers(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[int, ...]:
     """The players who declared Capot (Polignac, 3.14), in the order declared.
 
-    :raises InconsistentRecord: a declaration in a game without Capot, or twice by one player (``capot``).
+    :raises InconsistentRecord: a declaration after the first lead, or twice by one player (``capot``).
     """
     events = [e for e in record.events if e["type"] == "capot"]
     names = [e["player"] for e in events]
-    if names and not ruleset.capot:
-        raise InconsistentRecord(f"{ruleset.name} has no Capot declarations", code="capot", player=names[0])
     for e in events:
         if e.get("play", 0) != 0:  # 4.4: "before the first lead"
             raise InconsistentRecord(

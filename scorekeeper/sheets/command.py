@@ -13,6 +13,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..boundary import attempt
+from ..engine.jsontext import decode, utf8
+from ..inputs import read_all
 from ..engine.output import error_json
 
 
@@ -32,44 +35,34 @@ def add_parser(sub: Any) -> None:
 def cmd_sheet(args: Any, out: IO[str] | None = None) -> int:
     """Run ``scorekeeper sheet`` with parsed arguments; the exit status."""
     out = out or sys.stdout
-    try:
-        modes = [m for m in (args.file is not None, args.blank is not None, args.audit is not None) if m]
-        if len(modes) != 1:
-            raise RecordSyntaxError("give one of: a session FILE, --blank GAME --players N, or --audit HAND")
-        if args.blank is None and (args.players or args.options or args.settlement):
-            raise RecordSyntaxError("--players, --options and --settlement go with --blank")
-        if args.blank is not None:
-            return _write(_blank(args), args.output, out)
-        if args.audit is not None:
-            return _audit(args, out)
-        return _write(_session(args), args.output, out)
-    except ScorekeeperError as exc:
-        print(json.dumps(error_json(exc), ensure_ascii=False), file=out)
-        return exc.exit_status
+    answered = attempt(lambda: _run(args, out))
+    if isinstance(answered, ScorekeeperError):
+        print(json.dumps(error_json(answered), ensure_ascii=False), file=out)
+        return answered.exit_status
+    return answered
+
+
+def _run(args: Any, out: IO[str]) -> int:
+    modes = [m for m in (args.file is not None, args.blank is not None, args.audit is not None) if m]
+    if len(modes) != 1:
+        raise RecordSyntaxError("give one of: a session FILE, --blank GAME --players N, or --audit HAND")
+    if args.blank is None and (args.players or args.options or args.settlement):
+        raise RecordSyntaxError("--players, --options and --settlement go with --blank")
+    if args.blank is not None:
+        return _write(_blank(args), args.output, out)
+    if args.audit is not None:
+        return _audit(args, out)
+    return _write(_session(args), args.output, out)
 
 
 def _read(path: str) -> str:
-    try:
-        if path == "-":
-            return sys.stdin.read()
-        return Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise RecordSyntaxError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordSyntaxError(f"cannot read {path}: not UTF-8 text") from None
-
-
-def _json(text: str, what: str = "") -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordSyntaxError(f"{what}not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    return utf8(read_all(path))
 
 
 def _session(args: Any) -> bytes:
     from . import session_pdf
 
-    return session_pdf(_json(_read(args.file)), paper=args.paper)
+    return session_pdf(decode(_read(args.file)), paper=args.paper)
 
 
 def _blank(args: Any) -> bytes:
@@ -85,7 +78,7 @@ def _blank(args: Any) -> bytes:
         players = [name.strip() for name in text.split(",") if name.strip()]
         if len(set(players)) != len(players):
             raise RecordSyntaxError("--players: every name must be different")
-    options = _json(args.options, "--options: ") if args.options else None
+    options = decode(args.options, "--options ") if args.options else None
     if options is not None and not isinstance(options, dict):
         raise RecordSyntaxError("--options must be a JSON object of option names and values")
     return blank_pdf(args.blank, players, options=options, settlement=args.settlement, paper=args.paper)

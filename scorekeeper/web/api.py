@@ -7,12 +7,11 @@ with the engine's error object, and nothing is stored.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..engine.errors import RecordSyntaxError
+from ..engine.jsontext import decode
 from . import services
 from .http import bearer_token, json_errors
 from .models import TableSession
@@ -21,15 +20,8 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def _json_body() -> Any:
-    """The request's JSON; NaN and Infinity are not JSON, whatever Python's reader allows."""
-    try:
-        return json.loads(request.get_data(as_text=True), parse_constant=_not_json)
-    except ValueError as exc:
-        raise RecordSyntaxError(f"the request body must be JSON ({exc})") from None
-
-
-def _not_json(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON value")
+    """The request's JSON, read by the engine's one strict reader (UTF-8, no NaN, no lone surrogate)."""
+    return decode(request.get_data(), "the request body ")
 
 
 def _session_for_write(session_id: str) -> TableSession:

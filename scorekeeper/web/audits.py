@@ -10,7 +10,6 @@ is kept in the hand's history.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +20,7 @@ from ..engine import notation, records
 from ..engine.audit import HandAudit, TrickView, audit, what_if
 from ..engine.cards import card as parse_card
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.jsontext import decode
 from ..engine.output import points_json
 from ..engine.records import HandRecord
 from ..engine.settlement import session_from_json
@@ -53,11 +53,7 @@ def typed_record(text: str, base: HandRecord) -> HandRecord:
              "dealer": base.dealer, "hand": base.number}
     text = text.strip()
     if text.startswith("{"):
-        try:
-            value = json.loads(text)
-        except ValueError as exc:
-            raise RecordSyntaxError(f"the record is not JSON ({exc})") from None
-        return records.from_json(value, given)
+        return records.from_json(decode(text, "the record "), given)
     if "[Game" not in text:
         text = notation.dumps(records.from_json(given)) + "\n" + text
     return notation.loads(text)

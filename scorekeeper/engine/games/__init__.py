@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import UnknownGame
+from ..errors import shown, UnknownGame
 from ..options import OptionSpec, resolve
 from ..ruleset import Ruleset
 
@@ -52,7 +52,7 @@ def find_game(name: object) -> GameDef:
     :raises UnknownGame: no such game, or one scorekeeper does not play (yet).
     """
     if not isinstance(name, str):
-        raise UnknownGame(f"the game must be a game id such as \"black-lady\", not {name!r}")
+        raise UnknownGame(f"the game must be a game id such as \"black-lady\", not {shown(name)}")
     key = name.strip().lower()
     if key in GAMES:
         return GAMES[key]
@@ -63,7 +63,7 @@ def find_game(name: object) -> GameDef:
         raise UnknownGame(f"{key} is not supported: {UNSUPPORTED[key]}")
     if key in PLANNED:
         raise UnknownGame(f"scorekeeper does not play {key} yet")
-    raise UnknownGame(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})")
+    raise UnknownGame(f"unknown game {shown(name)} (known: {', '.join(sorted(GAMES))})")
 
 
 def make_ruleset(game: object, options: Mapping[str, Any] | None = None) -> Ruleset:

@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import fields as common
 from ..cards import Card
-from ..errors import RecordSyntaxError
+from ..errors import RecordSyntaxError, shown
 from ..fields import read_player as read_player, read_players as read_players, whole as whole  # re-exported for record.py
 from ..records import PlayItem
 from .actions import EVENT_FIELDS, HOWS, MISDEAL_REASONS, CardEntry, Event, ReversisEntry, Taken
@@ -75,7 +75,7 @@ def read_play(players: tuple[str, ...], value: Any) -> tuple[PlayItem, ...]:
         elif isinstance(item, list) and len(item) == 2:
             items.append(PlayItem(read_card(f"play[{i}]", item[1]), read_player(players, f"play[{i}]", item[0])))
         else:
-            raise RecordSyntaxError(f"play[{i}] must be a card or [player, card], not {item!r}")
+            raise RecordSyntaxError(f"play[{i}] must be a card or [player, card], not {shown(item)}")
     return tuple(items)
 
 
@@ -92,10 +92,10 @@ def read_events(players: tuple[str, ...], value: Any) -> tuple[Event, ...]:
         allowed = {"type", *EVENT_FIELDS[kind], *(("declared",) if kind == "espagnolette" else ())}
         unknown = [k for k in raw if k not in allowed]
         if unknown:
-            raise RecordSyntaxError(f"events[{i}] ({kind}) has no field {unknown[0]!r}")
+            raise RecordSyntaxError(f"events[{i}] ({kind}) has no field {shown(unknown[0])}")
         for key in EVENT_FIELDS[kind]:
             if key not in raw:
-                raise RecordSyntaxError(f"events[{i}] ({kind}) needs {key!r}")
+                raise RecordSyntaxError(f"events[{i}] ({kind}) needs {shown(key)}")
         player = None if "player" not in raw else read_player(players, f"events[{i}]", raw["player"])
         trick = raw.get("trick")
         if trick is not None and not whole(trick, 1, TRICKS):
@@ -119,7 +119,7 @@ def read_taken(players: tuple[str, ...], value: Any) -> tuple[Taken, ...]:
         if not isinstance(entry, Mapping) or set(entry) != {"tricks", "points"}:
             raise RecordSyntaxError(f"taken of {p} must be {{\"tricks\": n, \"points\": n}} (every player)")
         if not whole(entry["tricks"], 0, TRICKS) or not whole(entry["points"], 0):
-            raise RecordSyntaxError(f"taken of {p}: tricks 0 to {TRICKS} and points from 0, not {dict(entry)!r}")
+            raise RecordSyntaxError(f"taken of {p}: tricks 0 to {TRICKS} and points from 0, not {shown(dict(entry))}")
         out.append(Taken(entry["tricks"], entry["points"]))
     return tuple(out)
 
@@ -148,14 +148,14 @@ def _card_entry(players: tuple[str, ...], c: Card, raw: Any) -> CardEntry:
         raise RecordSyntaxError(f"{what} must be {{\"player\", \"trick\", \"how\", \"leader\", \"winner\"}} or null")
     unknown = [k for k in raw if k not in ("player", "trick", "how", "leader", "winner")]
     if unknown:
-        raise RecordSyntaxError(f"{what} has no field {unknown[0]!r}")
+        raise RecordSyntaxError(f"{what} has no field {shown(unknown[0])}")
     player = read_player(players, f"{what} player", raw.get("player"))
     trick: Any = raw.get("trick")
     if not whole(trick, 1, TRICKS):
-        raise RecordSyntaxError(f"{what}: trick must be a whole number from 1 to {TRICKS}, not {trick!r}")
+        raise RecordSyntaxError(f"{what}: trick must be a whole number from 1 to {TRICKS}, not {shown(trick)}")
     how = raw.get("how")
     if how not in HOWS:
-        raise RecordSyntaxError(f"{what}: how is one of {', '.join(HOWS)}, not {how!r}")
+        raise RecordSyntaxError(f"{what}: how is one of {', '.join(HOWS)}, not {shown(how)}")
     leader = player if how == "led" and raw.get("leader") is None else read_player(players, f"{what} leader", raw.get("leader"))
     winner = read_player(players, f"{what} winner", raw.get("winner"))
     return CardEntry(c, player, int(trick), str(how), leader, winner)

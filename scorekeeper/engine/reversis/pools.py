@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RecordSyntaxError
+from ..errors import RecordSyntaxError, shown
 
 CURRENT = "pool"  # the account name of the current pool in payments
 
@@ -65,7 +65,7 @@ class Pools:
             raise RecordSyntaxError("pools must be an object: {\"current\": fish, \"supplements\": [...], \"doubled\": [...]}")
         unknown = [k for k in value if k not in ("current", "supplements", "doubled", "made", "ante_in")]
         if unknown:
-            raise RecordSyntaxError(f"unknown field {unknown[0]!r} in pools (current, supplements, doubled, made, ante_in)")
+            raise RecordSyntaxError(f"unknown field {shown(unknown[0])} in pools (current, supplements, doubled, made, ante_in)")
         current = _fish("pools current", value.get("current", 0))
         raw = value.get("supplements") or []
         if not isinstance(raw, list):
@@ -75,12 +75,12 @@ class Pools:
             if isinstance(item, Mapping) and set(item) <= {"id", "fish"} and "fish" in item:
                 label = item.get("id", f"S{i + 1}")
                 if not isinstance(label, str) or not label.startswith("S") or not label[1:].isdigit():
-                    raise RecordSyntaxError(f"pools supplements[{i}]: an id is S1, S2 ..., not {label!r}")
+                    raise RecordSyntaxError(f"pools supplements[{i}]: an id is S1, S2 ..., not {shown(label)}")
                 supplements.append((label, _fish(f"pools supplements[{i}]", item["fish"])))
             elif isinstance(item, int) and not isinstance(item, bool):
                 supplements.append((f"S{i + 1}", _fish(f"pools supplements[{i}]", item)))
             else:
-                raise RecordSyntaxError(f"pools supplements[{i}] must be fish or {{\"id\": \"S1\", \"fish\": n}}, not {item!r}")
+                raise RecordSyntaxError(f"pools supplements[{i}] must be fish or {{\"id\": \"S1\", \"fish\": n}}, not {shown(item)}")
         labels = [label for label, _ in supplements]
         if len(set(labels)) != len(labels):
             raise RecordSyntaxError("pools supplements names one pool twice")
@@ -89,7 +89,7 @@ class Pools:
             raise RecordSyntaxError(f"pools doubled must list players ({', '.join(names)})")
         made = value.get("made", _highest(tuple(supplements)))
         if isinstance(made, bool) or not isinstance(made, int) or made < _highest(tuple(supplements)):
-            raise RecordSyntaxError(f"pools made must be a whole number, at least the highest supplement id, not {made!r}")
+            raise RecordSyntaxError(f"pools made must be a whole number, at least the highest supplement id, not {shown(made)}")
         ante_in = value.get("ante_in", False)
         if not isinstance(ante_in, bool):
             raise RecordSyntaxError("pools ante_in must be true or false")
@@ -102,5 +102,5 @@ def _highest(supplements: tuple[tuple[str, int], ...]) -> int:
 
 def _fish(what: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RecordSyntaxError(f"{what} must be a whole number of fish from 0, not {value!r}")
+        raise RecordSyntaxError(f"{what} must be a whole number of fish from 0, not {shown(value)}")
     return value

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
-from ..errors import RecordSyntaxError
+from ..errors import RecordSyntaxError, shown
 from .. import jsontext
 from ..jsontext import decode
 from ..records import PlayItem
@@ -120,7 +120,7 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> Reversis
         raise RecordSyntaxError("a misdeal voids the deal: the record has neither play nor taken")
     talon_points = data.get("talon_points")
     if talon_points is not None and not whole(talon_points, 0, DECK_POINTS):
-        raise RecordSyntaxError(f"talon_points must be a whole number from 0 to {DECK_POINTS}, not {talon_points!r}")
+        raise RecordSyntaxError(f"talon_points must be a whole number from 0 to {DECK_POINTS}, not {shown(talon_points)}")
     return ReversisRecord(
         players=players,
         dealer=dealer,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..cards import NO_TEN_RANKS, Card, Rank, card, cards, pack_of_ranks
-from ..errors import UnknownGame, UnknownOption
+from ..errors import shown, UnknownGame, UnknownOption
 from ..options import OptionSpec, resolve
 from ..ruleset import Ruleset
 
@@ -116,12 +116,12 @@ def make_rules(game: object = GAME, options: Mapping[str, Any] | None = None) ->
     :raises UnknownOption: an option Reversis does not have, or a value it does not take.
     """
     if not isinstance(game, str) or game.strip().lower() != GAME:
-        raise UnknownGame(f"{game!r} is not reversis")
+        raise UnknownGame(f"{shown(game)} is not reversis")
     given = dict(options or {})
     amount = given.get("party_amount")
     if amount is not None and amount not in PARTY_AMOUNTS:
         raise UnknownOption(f"reversis option 'party_amount' takes talon+4 or fixed:N (N a whole number of fish from 1 "
-                            f"to 64), not {amount!r}")
+                            f"to 64), not {shown(amount)}")
     return ReversisRules(**resolve(GAME, SPECS, {}, given))
 
 

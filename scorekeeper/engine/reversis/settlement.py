@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, UnknownOption
+from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown, UnknownOption
 from ..options import OptionSpec, resolve, yes_no
 from ..seating import Seating
 from ..settlement.ledger import check_conserved, divide
 from ..settlement.money import fewest_transfers, money_from_chips
-from ..settlement.session import read_in_rotation, read_stake, split_counts
+from ..settlement.session import read_hands, read_in_rotation, read_stake, split_counts
 from .fields import read_head
 from .ledger import Payment
 from .outcome import ReversisOutcome, outcome_json
@@ -89,7 +89,7 @@ class ReversisFish:
         hands = options.get("hands") if isinstance(options, Mapping) else None
         if hands is not None and hands not in _SPECS["hands"].choices:
             raise UnknownOption(f"{SETTLEMENT_ID} option 'hands' takes \"agreed\" or a whole number of hands from 1 to "
-                                f"{MAX_HANDS}, not {hands!r}")
+                                f"{MAX_HANDS}, not {shown(hands)}")
         self.opts = resolve(SETTLEMENT_ID, _SPECS, {}, options)
         self.pools = pools  # None: the game has not started (the first hand takes the stakes)
         self.pool = 0 if pools is None else pools.total
@@ -204,13 +204,11 @@ def settle_session(value: Any) -> ReversisSessionResult:
     seating = reversis_seating(players)
     settlement = value.get("settlement") or SETTLEMENT_ID
     if settlement != SETTLEMENT_ID:
-        raise RecordSyntaxError(f"a Reversis session settles by {SETTLEMENT_ID}, not {settlement!r}", code="unknown-option")
+        raise RecordSyntaxError(f"a Reversis session settles by {SETTLEMENT_ID}, not {shown(settlement)}", code="unknown-option")
     stake = read_stake(value.get("stake"))
     start = None if value.get("pools") is None else Pools.from_json(players, value["pools"])
     method = ReversisFish(seating, value.get("settlement_options") or {}, start)
-    hands = value.get("hands") or []
-    if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
-        raise RecordSyntaxError("hands must be a list of Reversis records")
+    hands = read_hands(value.get("hands") or [], "Reversis records")
     given = {"game": GAME, "options": dict(options), "players": list(players)}
     dealer = seating.seat(first_dealer)
     settled: list[HandSettled] = []

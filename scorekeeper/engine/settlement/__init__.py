@@ -21,6 +21,7 @@ from ..gaussian import Gaussian
 from ..output import points_json
 from ..records import HandRecord
 from ..replay import HandOutcome, replay
+from ..events import admit
 from ..results import check_result
 from ..ruleset import DealLayout, Ruleset
 from ..scoring import Points
@@ -29,7 +30,7 @@ from .ledger import HandSettlement, check_conserved
 from . import games as _games  # noqa: F401  (registers the family settlements: Polignac, Knaves ...)
 from .methods import METHODS, Method, make_method, revoke_chips
 from .money import fewest_transfers, money_from_chips, money_from_points
-from .session import Rotation, Session, SessionHand, session_from_json, session_to_json
+from .session import Rotation, Session, SessionHand, check_hand_count, session_from_json, session_to_json
 
 __all__ = [
     "METHODS", "Session", "SessionFold", "SessionResult", "HandSettlement", "settle", "settle_json", "session_from_json",
@@ -114,6 +115,7 @@ class SessionFold:
 
     def add(self, raw: Mapping[str, Any]) -> None:
         """Settle the next hand (a raw hand object of the session record)."""
+        check_hand_count(len(self.raw) + 1)
         method = self.method
         sh = self.rotation.next(raw, method.seated())
         self.raw.append(raw)
@@ -176,6 +178,8 @@ def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: Deal
     it, with the ruleset, seating and layout every hand of the session shares (they follow from the
     session's game, options and players, which a hand cannot change)."""
     if record.taken is not None and not ruleset.auction and not any(e["type"] == "misdeal" for e in record.events):
+        if record.events:
+            admit(record, ruleset, layout, seating.size)
         return check_result(record, ruleset, seating, layout)
     return replay(record)
 

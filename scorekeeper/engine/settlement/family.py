@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ..cards import Suit
-from ..errors import ImpossibleResult, InconsistentRecord, plural
+from ..errors import ImpossibleResult, InconsistentRecord, plural, shown
 from ..seating import Seating
 from .ledger import check_conserved, divide
 
@@ -77,7 +77,7 @@ def _seat(names: Sequence[str], seat: int | None, what: str) -> int:
     if seat is None:
         raise InconsistentRecord(f"{what} is missing")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
-        raise InconsistentRecord(f"{what}: seat {seat!r} is not at the table (seats 0 to {len(names) - 1})")
+        raise InconsistentRecord(f"{what}: seat {shown(seat)} is not at the table (seats 0 to {len(names) - 1})")
     return seat
 
 
@@ -87,10 +87,10 @@ def _counts(names: Sequence[str], values: Sequence[int], what: str, total: int |
         raise InconsistentRecord(f"{what}: {len(values)} numbers for {len(names)} players")
     for seat, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ImpossibleResult(f"{names[seat]} {what} {value!r}: a count is a whole number, not negative")
+            raise ImpossibleResult(f"{names[seat]} {what} {shown(value)}: a count is a whole number, not negative")
     if total is not None and sum(values) != total:
-        shown = ", ".join(f"{name} {v}" for name, v in zip(names, values))
-        raise ImpossibleResult(f"{what}: {shown} add up to {sum(values)}, not {total}")
+        given = ", ".join(f"{name} {v}" for name, v in zip(names, values))
+        raise ImpossibleResult(f"{what}: {given} add up to {sum(values)}, not {total}")
     return tuple(values)
 
 
@@ -173,7 +173,7 @@ class AuctionPoolState:
         """
         names = _players(players, 3, 7, "auction-pool")
         if profile not in ("004", "002"):
-            raise InconsistentRecord(f"auction-hearts has profiles 004 and 002, not {profile!r}")
+            raise InconsistentRecord(f"auction-hearts has profiles 004 and 002, not {shown(profile)}")
         _leftover_option(leftover)
         old = profile == "002"
         return cls(names, (chips,) * len(names), all_taker_pays=old, bid_within_chips=not old,
@@ -206,7 +206,7 @@ def _auction(state: AuctionPoolState, hand: AuctionPoolHand, seating: Seating, d
             said[seat].append("passed")
             continue
         if isinstance(bid, bool) or not isinstance(bid, int) or bid < 1:
-            raise InconsistentRecord(f"{names[seat]} bid {bid!r}: a bid is a number of chips, at least 1", code="bid")
+            raise InconsistentRecord(f"{names[seat]} bid {shown(bid)}: a bid is a number of chips, at least 1", code="bid")
         if bid <= high:
             assert bidder is not None
             raise InconsistentRecord(
@@ -443,7 +443,7 @@ _PoolState = TypeVar("_PoolState", AuctionPoolState, JokerPaymentsState)
 
 def _leftover_option(value: str) -> None:
     if value not in ("split-equal", "last-winner"):
-        raise InconsistentRecord(f"leftover is split-equal or last-winner (AMB-43), not {value!r}")
+        raise InconsistentRecord(f"leftover is split-equal or last-winner (AMB-43), not {shown(value)}")
 
 
 def close_pool(state: _PoolState, cut: int | None = None) -> tuple[HandResult, _PoolState]:
@@ -699,7 +699,7 @@ class PolignacState:
         """
         names = _players(players, 4, 6, "polignac-points")
         if capot_mode not in ("additive", "replace"):
-            raise InconsistentRecord(f"polignac.capot_mode is additive or replace, not {capot_mode!r}")
+            raise InconsistentRecord(f"polignac.capot_mode is additive or replace, not {shown(capot_mode)}")
         return cls(names, (0,) * len(names), capot_mode, play_on_ties)
 
 
@@ -1056,7 +1056,7 @@ class HartenjagenState:
         """
         names = _players(players, 3, 4, "hartenjagen-two-phase")
         if phase1_moon not in ("none", "choice-20"):
-            raise InconsistentRecord(f"hartenjagen.phase1_moon is none or choice-20, not {phase1_moon!r}")
+            raise InconsistentRecord(f"hartenjagen.phase1_moon is none or choice-20, not {shown(phase1_moon)}")
         return cls(names, (0,) * len(names), hand_total=hand_total, phase1_moon=phase1_moon)
 
 

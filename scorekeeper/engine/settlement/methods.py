@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from ..errors import UnknownOption, plural
+from ..errors import plural, shown, UnknownOption
 from ..gaussian import Gaussian
 from ..options import OptionSpec, resolve, yes_no
 from ..replay import HandOutcome
@@ -498,7 +498,7 @@ def make_method(settlement: str, ruleset: Ruleset, seating: Seating, options: Ma
     cls = METHODS.get(settlement)
     if cls is None:
         known = ", ".join(sorted(METHODS))
-        raise UnknownOption(f"unknown settlement {settlement!r} (known: {known})")
+        raise UnknownOption(f"unknown settlement {shown(settlement)} (known: {known})")
     if ruleset.settlements and settlement not in ruleset.settlements:
         raise UnknownOption(f"{ruleset.name} is settled by {' or '.join(ruleset.settlements)}, not {settlement}")
     if cls is SpotDifferences and not ruleset.spots:

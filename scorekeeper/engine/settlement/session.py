@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol, TypeVar
 
-from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
+from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
+from ..fields import MAX_HANDS, read_id
 from ..games import make_ruleset
 from ..records import HandRecord, from_json
 from ..ruleset import Ruleset
@@ -26,6 +27,8 @@ SESSION_FIELDS = (
 )
 # Fields every hand takes from the session (a hand may repeat them only with the same value).
 INHERITED = ("game", "options", "players")
+MAX_STAKE = Decimal(1_000_000)  # money per point or chip: far above any table's
+STAKE_DECIMALS = 8  # a thousandth of a cent and finer still: enough for any table
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ def session_from_json(value: Any) -> Session:
         raise RecordSyntaxError("a session record must be a JSON object")
     unknown = [k for k in value if k not in SESSION_FIELDS]
     if unknown:
-        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in the session record")
+        raise RecordSyntaxError(f"unknown field {shown(unknown[0])} in the session record")
     # The hand-record reader checks game, players and dealer shapes the same way for both.
     probe = from_json({"game": value.get("game"), "players": value.get("players"),
                        "dealer": value.get("first_dealer"), "options": value.get("options") or {}})
@@ -71,13 +74,8 @@ def session_from_json(value: Any) -> Session:
     settlement_options = {} if settlement_options is None else settlement_options  # [] or "" are refused
     if not isinstance(settlement_options, Mapping):
         raise RecordSyntaxError("settlement_options must be an object")
-    hands = value.get("hands")
-    hands = [] if hands is None else hands
-    if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
-        raise RecordSyntaxError("hands must be a list of hand or result records")
-    record_id = value.get("id")
-    if record_id is not None and not isinstance(record_id, str):
-        raise RecordSyntaxError("id must be a string")
+    hands = read_hands(value.get("hands"), "hand or result records")
+    record_id = read_id(value.get("id"))
     return Session(
         game=probe.game,
         players=probe.players,
@@ -114,14 +112,35 @@ def read_stake(value: Any) -> Decimal | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {value!r}")
+        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {shown(value)}")
     try:
         stake = Decimal(str(value))
     except InvalidOperation:
-        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {value!r}") from None
-    if not stake.is_finite() or stake < 0:
-        raise RecordSyntaxError(f"stake must be an amount of 0 or more, not {value!r}")
+        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {shown(value)}") from None
+    if not stake.is_finite() or not 0 <= stake <= MAX_STAKE:
+        raise RecordSyntaxError(f"stake must be an amount from 0 to {MAX_STAKE:,}, not {shown(value)}")
+    if stake.normalize().as_tuple().exponent < -STAKE_DECIMALS:  # type: ignore[operator]  # finite: an int
+        raise RecordSyntaxError(f"stake has at most {STAKE_DECIMALS} decimal places, not {shown(value)}")
     return stake
+
+
+def read_hands(value: Any, noun: str) -> list[Mapping[str, Any]]:
+    """A session's ``hands``: a list of objects (``noun``: what they are, in the error), at most ``MAX_HANDS``.
+
+    :raises RecordSyntaxError: anything else.
+    """
+    hands = [] if value is None else value
+    if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
+        raise RecordSyntaxError(f"hands must be a list of {noun}")
+    check_hand_count(len(hands))
+    return hands
+
+
+def check_hand_count(count: int) -> None:
+    """:raises RecordSyntaxError: more hands than a session holds (``MAX_HANDS``)."""
+    if count > MAX_HANDS:
+        raise RecordSyntaxError(f"a session holds at most {MAX_HANDS} hands, not {count}: start a new table "
+                                f"for the next evening")
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +196,7 @@ def split_counts(raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], bool]:
         return raw, True
     counts = raw["counts"]
     if not isinstance(counts, bool):
-        raise RecordSyntaxError(f"counts must be true or false, not {counts!r}")
+        raise RecordSyntaxError(f"counts must be true or false, not {shown(counts)}")
     return {k: v for k, v in raw.items() if k != "counts"}, counts
 
 

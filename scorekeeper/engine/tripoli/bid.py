@@ -8,7 +8,7 @@ names the suit of the A, K, Q, J, 10 and K-Q spaces for this deal. Everyone pass
 from __future__ import annotations
 
 from ..cards import Suit
-from ..errors import IllegalPlay, InconsistentRecord
+from ..errors import IllegalPlay, InconsistentRecord, shown
 from ..seating import Seating
 from .layout import Ledger, Space
 from .outcome import BidResult
@@ -27,7 +27,7 @@ def paying_suit_bid(rules: TripoliRules, record: TripoliRecord, seating: Seating
     if rules.paying_suit != "bid":
         if bid is not None:
             raise InconsistentRecord("this table does not bid for the paying suit (paying_suit is "
-                                     f"{rules.paying_suit!r})", code="bid")
+                                     f"{shown(rules.paying_suit)})", code="bid")
         return None
     if bid is None:
         raise InconsistentRecord("this table bids for the paying suit: record the bids (or the winner and amount, "

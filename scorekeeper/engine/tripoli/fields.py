@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import fields as common
 from ..cards import Card, Suit
-from ..errors import RecordSyntaxError
+from ..errors import RecordSyntaxError, shown
 from ..fields import read_player as read_player, read_players as read_players, whole as whole  # re-exported for record.py
 from ..records import PlayItem
 from .actions import BET_KINDS, SPARE_ACTIONS, BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
@@ -32,7 +32,7 @@ def _object(value: Any, what: str, fields: Sequence[str]) -> Mapping[str, Any]:
         raise RecordSyntaxError(f"{what} must be an object ({', '.join(fields)})")
     unknown = [k for k in value if k not in fields]
     if unknown:
-        raise RecordSyntaxError(f"unknown field {unknown[0]!r} in {what} (its fields: {', '.join(fields)})")
+        raise RecordSyntaxError(f"unknown field {shown(unknown[0])} in {what} (its fields: {', '.join(fields)})")
     return value
 
 
@@ -49,7 +49,7 @@ def read_suit(what: str, value: Any) -> Suit:
     for suit in Suit:
         if text in (suit.value, suit.name, suit.noun.upper()):
             return suit
-    raise RecordSyntaxError(f"{what} must be a suit (S, H, D, C), not {value!r}")
+    raise RecordSyntaxError(f"{what} must be a suit (S, H, D, C), not {shown(value)}")
 
 
 def read_hands(players: tuple[str, ...], what: str, value: Any) -> tuple[tuple[Card, ...], ...]:
@@ -78,7 +78,7 @@ def read_spare(players: tuple[str, ...], value: Any) -> SpareAction:
     data = _object(value, "spare", ("action", "buyer", "price"))
     action = data.get("action")
     if action not in SPARE_ACTIONS:
-        raise RecordSyntaxError(f"spare action must be one of {', '.join(SPARE_ACTIONS)}, not {action!r}")
+        raise RecordSyntaxError(f"spare action must be one of {', '.join(SPARE_ACTIONS)}, not {shown(action)}")
     buyer, price = data.get("buyer"), data.get("price")
     if action in ("auction", "swap-then-auction"):
         if buyer is None or price is None:
@@ -86,7 +86,7 @@ def read_spare(players: tuple[str, ...], value: Any) -> SpareAction:
                                     "recorded as keep or swap)")
         buyer = read_player(players, "spare buyer", buyer)
         if isinstance(price, bool) or not isinstance(price, int):
-            raise RecordSyntaxError(f"spare price must be a whole number of chips, not {price!r}")
+            raise RecordSyntaxError(f"spare price must be a whole number of chips, not {shown(price)}")
     elif buyer is not None or price is not None:
         raise RecordSyntaxError(f"spare {action} has no buyer or price")
     return SpareAction(action, buyer, price)
@@ -104,7 +104,7 @@ def read_bid(players: tuple[str, ...], value: Any) -> PayingSuitBid:
         bids = []
         for i, item in enumerate(calls):
             if not (isinstance(item, list) and len(item) == 2):
-                raise RecordSyntaxError(f"bid bids[{i}] must be [player, chips] or [player, \"pass\"], not {item!r}")
+                raise RecordSyntaxError(f"bid bids[{i}] must be [player, chips] or [player, \"pass\"], not {shown(item)}")
             name = read_player(players, f"bid bids[{i}]", item[0])
             amount = item[1]
             if amount == "pass":
@@ -112,7 +112,7 @@ def read_bid(players: tuple[str, ...], value: Any) -> PayingSuitBid:
             elif isinstance(amount, int) and not isinstance(amount, bool):
                 bids.append(Bid(name, amount))
             else:
-                raise RecordSyntaxError(f"bid bids[{i}]: a call is a number of chips or \"pass\", not {amount!r}")
+                raise RecordSyntaxError(f"bid bids[{i}]: a call is a number of chips or \"pass\", not {shown(amount)}")
         return PayingSuitBid(bids=tuple(bids), suit=suit)
     winner, amount = data.get("winner"), data.get("amount")
     if winner is None:
@@ -120,7 +120,7 @@ def read_bid(players: tuple[str, ...], value: Any) -> PayingSuitBid:
             raise RecordSyntaxError("bid: with no winner (everyone passed) there is no amount and no suit")
         return PayingSuitBid()
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise RecordSyntaxError(f"bid amount must be a whole number of chips, not {amount!r}")
+        raise RecordSyntaxError(f"bid amount must be a whole number of chips, not {shown(amount)}")
     return PayingSuitBid(winner=read_player(players, "bid winner", winner), amount=amount, suit=suit)
 
 
@@ -172,7 +172,7 @@ def read_poker(players: tuple[str, ...], value: Any) -> PokerRecord:
 
 def _count(what: str, value: Any) -> int:
     if not whole(value, 0):
-        raise RecordSyntaxError(f"{what} must be a whole number from 0, not {value!r}")
+        raise RecordSyntaxError(f"{what} must be a whole number from 0, not {shown(value)}")
     return int(value)
 
 
@@ -182,16 +182,16 @@ def _betting(players: tuple[str, ...], value: Any) -> tuple[BetAction, ...]:
     actions = []
     for i, item in enumerate(value):
         if not isinstance(item, list) or len(item) not in (2, 3):
-            raise RecordSyntaxError(f"poker betting[{i}] must be [player, action] or [player, action, chips], not {item!r}")
+            raise RecordSyntaxError(f"poker betting[{i}] must be [player, action] or [player, action, chips], not {shown(item)}")
         name = read_player(players, f"poker betting[{i}]", item[0])
         kind = item[1]
         if kind not in BET_KINDS:
-            raise RecordSyntaxError(f"poker betting[{i}]: the action is one of {', '.join(BET_KINDS)}, not {kind!r}")
+            raise RecordSyntaxError(f"poker betting[{i}]: the action is one of {', '.join(BET_KINDS)}, not {shown(kind)}")
         amount = item[2] if len(item) == 3 else None
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
-            raise RecordSyntaxError(f"poker betting[{i}]: {kind} {amount!r}: chips are a whole number")
+            raise RecordSyntaxError(f"poker betting[{i}]: {kind} {shown(amount)}: chips are a whole number")
         if kind in ("bet", "raise") and amount is None:
-            raise RecordSyntaxError(f"poker betting[{i}]: {name} {kind}s how many chips? write [{name!r}, {kind!r}, chips]")
+            raise RecordSyntaxError(f"poker betting[{i}]: {name} {kind}s how many chips? write [{shown(name)}, {shown(kind)}, chips]")
         if kind in ("check", "fold") and amount is not None:
             raise RecordSyntaxError(f"poker betting[{i}]: a {kind} puts in no chips")
         actions.append(BetAction(name, kind, amount))
@@ -205,7 +205,7 @@ def read_michigan(players: tuple[str, ...], value: Any) -> MichiganRecord:
     out = None if data.get("out") is None else read_player(players, "michigan out", data["out"])
     block = data.get("block", False)
     if not isinstance(block, bool):
-        raise RecordSyntaxError(f"michigan block must be true or false, not {block!r}")
+        raise RecordSyntaxError(f"michigan block must be true or false, not {shown(block)}")
     if block and out is not None:
         raise RecordSyntaxError("michigan: the play ends by someone going out or by a block, not both")
     left = None
@@ -226,5 +226,5 @@ def _play(players: tuple[str, ...], value: Any) -> tuple[PlayItem, ...]:
         elif isinstance(item, list) and len(item) == 2:
             items.append(PlayItem(_card(f"michigan play[{i}]", item[1]), read_player(players, f"michigan play[{i}]", item[0])))
         else:
-            raise RecordSyntaxError(f"michigan play[{i}] must be a card or [player, card], not {item!r}")
+            raise RecordSyntaxError(f"michigan play[{i}] must be a card or [player, card], not {shown(item)}")
     return tuple(items)

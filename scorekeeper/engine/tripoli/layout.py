@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Rank, Suit
-from ..errors import RecordSyntaxError
+from ..errors import RecordSyntaxError, shown
 
 
 class Space(enum.Enum):
@@ -102,7 +102,7 @@ class Layout:
         for key, count in value.items():
             space = parse_space(key, what)
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise RecordSyntaxError(f"{what}: {space} holds a whole number of chips from 0, not {count!r}")
+                raise RecordSyntaxError(f"{what}: {space} holds a whole number of chips from 0, not {shown(count)}")
             chips[_INDEX[space]] = count
         return Layout(tuple(chips))
 
@@ -116,7 +116,7 @@ def parse_space(key: Any, what: str) -> Space:
         return Space(key.strip().upper() if isinstance(key, str) else key)
     except ValueError:
         raise RecordSyntaxError(
-            f"{what}: {key!r} is not a layout space ({' '.join(s.value for s in SPACES)})"
+            f"{what}: {shown(key)} is not a layout space ({' '.join(s.value for s in SPACES)})"
         ) from None
 
 

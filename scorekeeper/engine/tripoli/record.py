@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Suit
-from ..errors import RecordSyntaxError
+from ..errors import RecordSyntaxError, shown
 from ..jsontext import decode, pretty
 from .actions import BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .fields import (
@@ -121,7 +121,7 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> AnyRecor
     data = {**defaults, **value} if defaults else dict(value)
     final = data.get("final", False)
     if not isinstance(final, bool):
-        raise RecordSyntaxError(f"final must be true or false, not {final!r}")
+        raise RecordSyntaxError(f"final must be true or false, not {shown(final)}")
     return _final(data) if final else _deal(data)
 
 
@@ -133,7 +133,7 @@ def _deal(data: Mapping[str, Any]) -> TripoliRecord:
     suit = data.get("paying_suit")
     sequence = data.get("sequence")
     if sequence is not None and sequence not in SEQUENCES:
-        raise RecordSyntaxError(f"sequence must be three ranks such as \"8-9-10\" ({', '.join(SEQUENCES)}), not {sequence!r}")
+        raise RecordSyntaxError(f"sequence must be three ranks such as \"8-9-10\" ({', '.join(SEQUENCES)}), not {shown(sequence)}")
     return TripoliRecord(
         game=game,
         players=players,
@@ -158,7 +158,7 @@ def _final(data: Mapping[str, Any]) -> FinalPokerRecord:
     game, players, dealer, options, hand, record_id = read_head(data, FINAL_FIELDS, "final poker record")
     pot = data.get("pot")
     if pot is not None and not whole(pot, 1):
-        raise RecordSyntaxError(f"pot must be a whole number of chips from 1, not {pot!r}")
+        raise RecordSyntaxError(f"pot must be a whole number of chips from 1, not {shown(pot)}")
     deal = data.get("deal")
     poker = data.get("poker")
     if poker is None:

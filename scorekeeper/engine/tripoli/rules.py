@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Rank
-from ..errors import UnknownGame, UnknownOption
+from ..errors import shown, UnknownGame, UnknownOption
 from ..options import OptionSpec, resolve
 
 GAMES = ("tripoli", "rummoli", "cosmo")
@@ -110,12 +110,12 @@ def make_rules(game: str, options: Mapping[str, Any] | None = None) -> TripoliRu
     :raises UnknownOption: an unknown option, a value it does not take, or options that contradict each other.
     """
     if not isinstance(game, str) or game.strip().lower() not in GAMES:
-        raise UnknownGame(f"{game!r} is not a Tripoli game (tripoli, rummoli, cosmo)")
+        raise UnknownGame(f"{shown(game)} is not a Tripoli game (tripoli, rummoli, cosmo)")
     game = game.strip().lower()
     given = dict(options or {})
     limit = given.get("bet_limit")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_BET_LIMIT):
-        raise UnknownOption(f"{game} option 'bet_limit' is a whole number of chips from 1 to {MAX_BET_LIMIT}, not {limit!r}")
+        raise UnknownOption(f"{game} option 'bet_limit' is a whole number of chips from 1 to {MAX_BET_LIMIT}, not {shown(limit)}")
     values = resolve(game, SPECS, {}, {**PRESETS[game], **given})
     if values["paying_suit"] == "bid":
         # 5.8: the bid's stakes are collected in play; an explicit stage1 contradicts it.

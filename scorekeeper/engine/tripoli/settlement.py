@@ -28,11 +28,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
+from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
 from ..options import OptionSpec, resolve
 from ..seating import Seating
 from ..settlement.ledger import check_conserved
-from ..settlement.session import read_in_rotation, split_counts
+from ..settlement.session import read_hands, read_in_rotation, read_stake, split_counts
 from .deal import check_players
 from .final import FINAL_POTS, FINAL_TIES, replay_final
 from .layout import Layout, Space, Transfer
@@ -267,15 +267,16 @@ def settle_session(value: Any) -> TripoliSessionResult:
     make_rules(game, options)
     check_players(players)
     settlement = value.get("settlement") or "tripoli-layout"
+    read_stake(value.get("stake"))  # kept with the session as the table agreed it; the chips settle here
+    if not isinstance(settlement, str):
+        raise RecordSyntaxError("settlement must be a settlement id such as \"tripoli-layout\"")
     if settlement not in TRIPOLI_METHODS:
-        raise RecordSyntaxError(f"a Tripoli session settles by tripoli-layout (or tripoli-final-poker), not {settlement!r}",
+        raise RecordSyntaxError(f"a Tripoli session settles by tripoli-layout (or tripoli-final-poker), not {shown(settlement)}",
                                 code="unknown-option")
     seating = Seating(players)
     start = None if value.get("layout") is None else Layout.from_json(value["layout"])
     method = TRIPOLI_METHODS[settlement](seating, value.get("settlement_options") or {}, start)
-    hands = value.get("hands") or []
-    if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
-        raise RecordSyntaxError("hands must be a list of Tripoli records")
+    hands = read_hands(value.get("hands") or [], "Tripoli records")
     dealer = seating.seat(first_dealer)
     given = {"game": game, "options": dict(options), "players": list(players)}
     deals: list[DealSettlement] = []

@@ -1,0 +1,232 @@
+"""How the ``scorekeeper`` command reads its input: one record, or an archive of one JSON object
+per line, streamed and run line by line in worker processes, with progress and a summary.
+
+``replay`` and ``settle`` share all of it; each gives the function that answers one record.
+A line is bytes until that function reads it, so a line that is not UTF-8, or not JSON, is
+that line's error alone: every other line of the archive is still answered, in order.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import IO, Any, BinaryIO
+
+from .engine.errors import RecordSyntaxError
+from .engine.jsontext import decode
+
+CHUNK = 400  # archive lines per task handed to a worker process
+
+# One record's answer: (exit status, one output line without its newline, error code or None).
+LineAnswer = tuple[int, str, str | None]
+Block = tuple[int, str, dict[str, int]]  # (worst exit status, whole output lines, records by outcome)
+UNREADABLE = frozenset({"syntax", "unknown-game", "unknown-option"})  # the exit-2 codes of the contract
+
+
+@contextmanager
+def records_in(path: str) -> Iterator[bytes | Iterator[bytes]]:
+    """The input named by ``path`` (``-``: standard input): all its bytes when it is one record,
+    or an iterator over an archive's non-blank lines, read as they are needed.
+
+    :raises RecordSyntaxError: the file cannot be opened.
+    """
+    try:
+        stream: BinaryIO = _stdin() if path == "-" else open(path, "rb")
+    except OSError as exc:
+        raise RecordSyntaxError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        head: list[bytes] = []
+        lines = _archive_lines(stream, head)
+        yield b"".join(head) + stream.read() if lines is None else lines
+    finally:
+        if path != "-":
+            stream.close()
+
+
+def read_all(path: str) -> bytes:
+    """All the bytes of ``path`` (``-``: standard input). :raises RecordSyntaxError: it cannot be read."""
+    try:
+        if path == "-":
+            return _stdin().read()
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError as exc:
+        raise RecordSyntaxError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _stdin() -> BinaryIO:
+    """Standard input as bytes (a test's text stand-in is encoded as UTF-8)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    return buffer if buffer is not None else io.BytesIO(sys.stdin.read().encode("utf-8", "surrogatepass"))
+
+
+def _archive_lines(stream: BinaryIO, head: list[bytes]) -> Iterator[bytes] | None:
+    """The lines of a JSON-lines archive, or None when the input is one record.
+
+    An archive has at least two non-blank lines, its first a whole JSON object, or, when that
+    first line cannot be read, a later one starting with ``{`` that is (a record pretty-printed
+    over many lines has none: its nested objects are indented). Only the lines up to the
+    deciding one are read before deciding (kept in ``head``), so an archive streams.
+    """
+    first = _next_nonblank(stream, head)
+    if first is None:
+        return None
+    if _is_object(first):
+        second = _next_nonblank(stream, head)
+        return None if second is None else _nonblank(head, stream)
+    while (line := _next_nonblank(stream, head)) is not None:
+        if line.startswith(b"{") and _is_object(line):
+            return _nonblank(head, stream)
+    return None
+
+
+def _is_object(line: bytes) -> bool:
+    try:
+        return isinstance(decode(line), dict)
+    except RecordSyntaxError:
+        return False
+
+
+def _next_nonblank(stream: BinaryIO, seen: list[bytes]) -> bytes | None:
+    for line in iter(stream.readline, b""):
+        seen.append(line)
+        if line.strip():
+            return line
+    return None
+
+
+def _nonblank(head: Iterable[bytes], stream: Iterable[bytes]) -> Iterator[bytes]:
+    for source in (list(head), stream):
+        for line in source:
+            if line.strip():
+                yield line
+
+
+# --- running an archive ------------------------------------------------------------------------
+
+def run_archive(
+    lines: Iterator[bytes], answer: Callable[[bytes], LineAnswer], *, jobs: int, out: IO[str],
+    err: IO[str] | None, noun: str = "replayed",
+) -> int:
+    """Answer every line in order (in worker processes when ``jobs`` is not 1 and the archive is
+    large), write the answers to ``out``, the progress and summary to ``err``; the worst status.
+
+    ``answer`` must be a module-level function (it is sent to the worker processes).
+    """
+    worst = 0
+    tally: dict[str, int] = {}
+    progress = Progress(err if err is not None and err.isatty() else None, noun)
+    for status, block, counts in _parallel(lines, jobs, answer):  # each block is one or more whole lines
+        worst = max(worst, status)
+        out.write(block)
+        for key, n in counts.items():
+            tally[key] = tally.get(key, 0) + n
+        progress.show(tally)
+    progress.done()
+    if err is not None:
+        print(archive_summary(tally, noun), file=err)
+    return worst
+
+
+def _chunk(answer: Callable[[bytes], LineAnswer], lines: list[bytes]) -> Block:
+    """A chunk of archive lines in, (worst exit status, their output lines as one text, tally) out.
+
+    One string per chunk is what crosses back from a worker process: pickling and writing
+    it is much cheaper than one (status, line) pair per record. The tally counts the records
+    by outcome (``legal``, or the error code) for the summary.
+    """
+    worst = 0
+    out: list[str] = []
+    tally: dict[str, int] = {}
+    for line in lines:
+        status, text, code = answer(line)
+        worst = max(worst, status)
+        out.append(text)
+        key = code or "legal"
+        tally[key] = tally.get(key, 0) + 1
+    out.append("")
+    return worst, "\n".join(out), tally
+
+
+def _parallel(lines: Iterator[bytes], jobs: int, answer: Callable[[bytes], LineAnswer]) -> Iterator[Block]:
+    """Answer lines in order, in chunks over worker processes; at most a few chunks in flight."""
+    jobs = jobs or os.cpu_count() or 1
+    run = partial(_chunk, answer)
+    chunk: list[bytes] = []
+    first_chunks: list[list[bytes]] = []
+    for line in lines:  # small archives are not worth starting processes for
+        chunk.append(line)
+        if len(chunk) == CHUNK:
+            first_chunks.append(chunk)
+            chunk = []
+            if len(first_chunks) == 2:
+                break
+    if jobs == 1 or len(first_chunks) < 2:
+        for c in first_chunks + [chunk]:
+            yield run(c)
+        for line in lines:
+            yield run([line])
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
+        pending: deque[Any] = deque()
+        for c in first_chunks:
+            pending.append(pool.apply_async(run, (c,)))
+        for line in lines:
+            chunk.append(line)
+            if len(chunk) == CHUNK:
+                pending.append(pool.apply_async(run, (chunk,)))
+                chunk = []
+                while len(pending) > 2 * jobs:
+                    yield pending.popleft().get()
+        if chunk:
+            pending.append(pool.apply_async(run, (chunk,)))
+        while pending:
+            yield pending.popleft().get()
+
+
+def archive_summary(tally: dict[str, int], noun: str = "replayed") -> str:
+    """The archive in one line: how many records, how many legal, the others by code.
+
+    >>> archive_summary({"legal": 9, "revoke": 2, "not-in-hand": 1, "syntax": 1})
+    'replayed 13 records: 9 legal, 3 illegal (revoke 2, not-in-hand 1), 1 unreadable (syntax 1)'
+    """
+    total = sum(tally.values())
+    parts = [f"{tally.get('legal', 0)} legal"]
+    for label, codes in (("illegal", {k: n for k, n in tally.items() if k != "legal" and k not in UNREADABLE}),
+                         ("unreadable", {k: n for k, n in tally.items() if k in UNREADABLE})):
+        if codes:
+            by_code = ", ".join(f"{k} {n}" for k, n in sorted(codes.items(), key=lambda kn: (-kn[1], kn[0])))
+            parts.append(f"{sum(codes.values())} {label} ({by_code})")
+    return f"{noun} {total} record{'s' if total != 1 else ''}: " + ", ".join(parts)
+
+
+class Progress:
+    """How far an archive has got, redrawn on one terminal line at most a few times a second."""
+
+    def __init__(self, stream: IO[str] | None, noun: str = "replayed") -> None:
+        self.stream = stream
+        self.verb = {"replayed": "replaying", "settled": "settling"}.get(noun, noun)
+        self.last = 0.0
+        self.shown = False
+
+    def show(self, tally: dict[str, int]) -> None:
+        if self.stream is None or time.monotonic() - self.last < 0.2:
+            return
+        self.last = time.monotonic()
+        legal = tally.get("legal", 0)
+        self.stream.write(f"\r{self.verb}: {sum(tally.values())} records, {legal} legal ")
+        self.stream.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self.stream is not None and self.shown:
+            self.stream.write("\r\x1b[K")  # clear the line for the summary
+            self.stream.flush()

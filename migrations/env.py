@@ -11,7 +11,9 @@ config = context.config
 
 # Interpret the config file for Python logging.
 # This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# Not disabling the loggers that exist already: `scorekeeper serve` migrates before serving, and the
+# app's own (the boundary's log of unexpected faults) must keep logging after that.
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

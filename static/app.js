@@ -115,6 +115,16 @@
     });
   }
 
+  /* --- the table was busy: send the same form again by itself, after Retry-After ------------- */
+  var resend = $("[data-busy-resend]");
+  if (resend && parseInt(resend.dataset.attempt, 10) <= parseInt(resend.dataset.resends, 10)) {
+    var notice = $("#busy-notice", resend);
+    var wait = Math.max(1, parseInt(resend.dataset.retryAfter, 10) || 1) * 1000 + Math.random() * 500;
+    notice.textContent = "The table is busy, sending again\u2026";
+    notice.hidden = false;
+    setTimeout(function () { resend.submit(); }, wait);  // nothing was stored: the same form is safe to send
+  }
+
   /* --- times in the phone's own time zone ---------------------------------------------------- */
   $$("time[datetime]").forEach(function (t) {
     var d = new Date(t.getAttribute("datetime"));

@@ -367,3 +367,52 @@ def test_a_knaves_hand_card_by_card_on_a_phone(phone: tuple[Any, list[str], list
     save(page, "#save-play")
     assert totals(page, example["players"]) == [int(p) for p in full.points]  # type: ignore[call-overload]
     assert not errors, f"script errors: {errors}"
+
+
+def test_a_busy_table_sends_the_hand_again_by_itself(phone: tuple[Any, list[str], list[str]],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another phone writes between every check and commit of the first save (all the server's own
+    attempts): the page answers 409 busy, says it is sending again, sends the same form by itself
+    after Retry-After, and the hand is stored once."""
+    from playwright.sync_api import expect
+    from sqlalchemy import update
+
+    from scorekeeper.web import services
+    from scorekeeper.web.extensions import db
+    from scorekeeper.web.models import TableSession
+
+    page, requests, errors = phone
+    page.goto(f"/?game={GAME}")
+    for seat, name in enumerate(PLAYERS):
+        page.locator(f"#players-{seat}").fill(name)
+    page.locator("#first_dealer").select_option("Ann")
+    save(page, "#start")
+
+    writes_left = [services._WRITE_ATTEMPTS]  # one request's worth: the page's second send goes in
+    real = services._settle_with
+
+    def check_then_another_phone_writes(session_id: str, *args: Any) -> Any:
+        out = real(session_id, *args)
+        if writes_left[0] > 0:
+            writes_left[0] -= 1
+            with db.engine.begin() as other:
+                other.execute(update(TableSession).where(TableSession.id == session_id)
+                              .values(revision=TableSession.revision + 1))
+        return out
+
+    monkeypatch.setattr(services, "_settle_with", check_then_another_phone_writes)
+    answers: list[tuple[str, int]] = []
+    page.on("response", lambda r: r.request.method == "POST" and answers.append((r.request.method, r.status)))
+    page.locator("#record-result").tap()
+    page.wait_for_selector("#result-form")
+    hearts, queen = RESULTS[0]
+    fill_result(page, hearts, queen)
+    page.locator("#save-hand").tap()
+    notice = page.locator("#busy-notice")
+    expect(notice).to_have_text("The table is busy, sending again\u2026")  # shown until the form goes again
+    expect(page.locator(".flash.notice")).to_have_text("Hand 1 saved.")
+    assert answers == [("POST", 409), ("POST", 302)]
+    assert writes_left == [0]
+    assert totals(page) == result_points(hearts, queen)
+    assert page.locator("tr#hand-1").count() == 1 and page.locator("tr#hand-2").count() == 0
+    assert not errors, f"script errors: {errors}"

@@ -17,8 +17,9 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from ..resources import CHECKOUT, installed, resource
+from .cookies import SessionCookies, behind_proxies, proxy_count
 from .extensions import csrf, db, migrate
-from .http import security_headers
+from .http import answer_everything, security_headers
 
 MIGRATIONS = resource("migrations")
 
@@ -40,9 +41,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SECRET_KEY=os.environ.get("SCOREKEEPER_SECRET_KEY") or _instance_secret(app.instance_path),
         WTF_CSRF_TIME_LIMIT=None,  # a form opened at the start of a long evening still submits at its end
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",  # HttpOnly is Flask's default; Secure follows the request (cookies.py)
+        SESSION_REFRESH_EACH_REQUEST=False,  # the cookie is sent again only when it changes, not on every poll
+        # Pages send no Referer (they carry keys), so Flask-WTF's https-only Referer check would refuse every
+        # form; the CSRF token is still checked, and the SameSite cookie stays home on cross-site posts.
+        WTF_CSRF_SSL_STRICT=False,
+        PROXIES=proxy_count(os.environ.get("SCOREKEEPER_PROXY")),  # trusted X-Forwarded-* hops; 0: none
     )
     if config:
         app.config.update(config)
+    app.session_interface = SessionCookies()
+    behind_proxies(app, app.config["PROXIES"])
     # A server's connections can drop while pooled: test each as it is checked out. A SQLite file's
     # cannot, and the test would cost every request a statement.
     server = not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite")
@@ -64,6 +73,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(sheets_bp)  # printed score sheets (PDF): read-only, no forms
     app.register_blueprint(progressive_bp)  # Progressive Hearts evenings: pages with CSRF, the tally PDF
     app.after_request(security_headers)
+    answer_everything(app)
     return app
 
 

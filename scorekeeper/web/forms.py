@@ -29,6 +29,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
+from ..engine import fields
 from ..engine.auction import SUITS, auction_events
 from ..engine.cards import Card, Suit
 from ..engine.games import GAMES, GameDef, make_ruleset
@@ -43,7 +44,7 @@ from ..engine.settlement import METHODS
 
 OPTION_PREFIX = "opt_"
 SETTLEMENT_PREFIX = "setopt_"
-MAX_NAME = 40
+MAX_NAME = fields.MAX_NAME  # the engine's bound on a name, checked here first to keep the form as typed
 
 
 # --- option values in HTML ------------------------------------------------------------------------

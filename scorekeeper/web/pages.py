@@ -35,6 +35,7 @@ from ..engine.cards import Suit, card
 from ..engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
 from ..engine.games import make_ruleset
 from ..engine.hand import Hand
+from ..engine.jsontext import decode
 from ..engine.output import points_json
 from ..engine.records import from_json
 from ..engine.replay import REVOKE_CODES, replay
@@ -43,8 +44,9 @@ from ..engine.seating import Direction, Seating
 from ..engine.settlement import METHODS, session_from_json, settle
 from ..engine.settlement.session import session_hands
 from ..sheets import own_games
-from . import forms, services
+from . import forms, recent, services
 from .extensions import db
+from .http import retry_after
 from .models import Hand as HandRow
 from .models import TableSession
 
@@ -81,6 +83,29 @@ def _no_tricks(exc: UnknownGame) -> tuple[str, int]:
 def _csrf(exc: CSRFError) -> tuple[str, int]:
     message = "This form has expired or was sent from elsewhere. Go back, reload the page and send it again."
     return render_template("pages/error.html", title="Please send the form again", message=message), 400
+
+
+BUSY_ATTEMPT = "busy_attempt"  # how many times the busy page has answered this form so far
+BUSY_RESENDS = 2  # the busy page sends the form again by itself this many times, then leaves it to a tap
+
+
+@bp.errorhandler(services.Busy)
+def _busy(exc: services.Busy) -> tuple[str, int, dict[str, str]]:
+    """Other writes kept the table busy: nothing is stored. A 409 page with the sentence and the form
+    exactly as posted (CSRF token and client id included), which app.js sends again after
+    ``Retry-After``, ``BUSY_RESENDS`` times at most; without JavaScript a button sends it. Sending it
+    again is safe: nothing went in, and a new hand carries its client id."""
+    attempt = _count(request.form.get(BUSY_ATTEMPT)) + 1
+    fields = [(name, value) for name, value in request.form.items(multi=True) if name != BUSY_ATTEMPT]
+    page = render_template("pages/busy.html", message=exc.message, fields=fields, attempt_field=BUSY_ATTEMPT,
+                           attempt=attempt, resends=BUSY_RESENDS, retry_after=exc.retry_after,
+                           can_resend=request.method == "POST")
+    return page, 409, retry_after(exc)
+
+
+def _count(text: str | None) -> int:
+    """A small count sent back by a page; anything else is 0."""
+    return int(text) if text and text.isdigit() and len(text) < 4 else 0
 
 
 @bp.app_template_filter("pts")
@@ -363,15 +388,20 @@ def _refusal(exc: ScorekeeperError, position: int | None = None) -> str:
 
 # --- start a table -----------------------------------------------------------------------------
 
-def _known_players(limit: int = 60) -> list[str]:
-    """Names seated at earlier tables, most recent first (offered in a datalist)."""
+def _known_players(limit: int = 200) -> list[str]:
+    """Names seated at the tables this browser opened, most recent first (offered in a datalist):
+    never the players of other browsers' tables."""
+    ids = recent.tables()
+    if not ids:
+        return []
+    rows = db.session.execute(select(TableSession.id, TableSession.config).where(TableSession.id.in_(ids)))
+    configs = {sid: config for sid, config in rows}
     names: list[str] = []
-    configs = db.session.scalars(select(TableSession.config).order_by(TableSession.created_at.desc()).limit(limit))
-    for config in configs:
-        for name in (config or {}).get("players", []):
+    for sid in ids:
+        for name in (configs.get(sid) or {}).get("players", []):
             if isinstance(name, str) and name not in names:
                 names.append(name)
-    return names[:200]
+    return names[:limit]
 
 
 def _pick(value: str | None, choices: Sequence[str], default: str) -> str:
@@ -428,6 +458,7 @@ def start() -> Any:
             db.session.rollback()
             refusal = exc.message
         else:
+            recent.remember(created.id)
             flash("The table is ready. Share the links below with the other phones.")
             return redirect(url_for(".session_edit", sid=created.id, key=created.token))
     elif posted and not refresh:
@@ -502,6 +533,8 @@ def session_read(sid: str, key: str) -> str:
 
 
 def _session_page(table: TableSession, can_edit: bool, key: str) -> str:
+    """The table's page, once its key was checked: this browser now knows the table (``recent``)."""
+    recent.remember(table.id)
     if services.is_own_game(table):
         return _own_pages(table).session_page(table, can_edit, key)
     context = _live_context(table, can_edit, key)
@@ -818,10 +851,7 @@ def hand_json(sid: str, key: str, position: int) -> Any:
 
 def _parse_json_record(text: str) -> dict[str, Any]:
     """:raises RecordSyntaxError: not JSON, or not an object."""
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordSyntaxError(f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    value = decode(text)
     if not isinstance(value, dict):
         raise RecordSyntaxError("a hand record must be a JSON object")
     return value

@@ -27,10 +27,11 @@ from .http import bearer_token
 from .models import Evening
 
 bp = Blueprint("progressive", __name__)
-# The session pages' answers: the error page with a 403, a 404, or "send the form again".
+# The session pages' answers: the error page with a 403, a 404, "send the form again", or "busy".
 bp.register_error_handler(services.AccessDenied, pages._denied)
 bp.register_error_handler(services.NotFound, pages._missing)
 bp.register_error_handler(CSRFError, pages._csrf)
+bp.register_error_handler(services.Busy, pages._busy)  # a 409 page that sends the form again by itself
 
 POLL_SECONDS = pages.POLL_SECONDS
 

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from ..engine import fields
 from ..engine.errors import InconsistentRecord, RecordSyntaxError
 from ..engine.progressive import (
     PlayedRound, PrizeTie, TablePlan, check_table, draw_seating, play_evening, prize_tie, read_table,
@@ -35,7 +36,7 @@ from .pages import describe_own_change  # what changed, field by field: "hearts 
 LADY, GENTLEMAN = "lady", "gentleman"
 SEATINGS = ("typed", "drawn")
 MAX_ROUNDS = 99
-MAX_NAME = 40  # EveningPlayer.name
+MAX_NAME = fields.MAX_NAME  # EveningPlayer.name's column: the engine's bound on every name
 
 
 # --- access ------------------------------------------------------------------------------------
@@ -177,9 +178,6 @@ def create_evening(ladies: Sequence[str], gentlemen: Sequence[str], seating: str
     if seating == "drawn":
         ladies, gentlemen = draw_seating(ladies, gentlemen, rng or random.SystemRandom())
     state = start_evening(ladies, gentlemen)
-    long = next((n for n in state.players if len(n) > MAX_NAME), None)
-    if long is not None:
-        raise RecordSyntaxError(f"{long[:20]}...: a name has at most {MAX_NAME} characters")
     token = secrets.token_urlsafe(24)
     evening = Evening(id=secrets.token_urlsafe(9), token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
                       rounds=rounds, seating=seating, ended=False, prize_cuts=[], revision=0)
@@ -199,7 +197,9 @@ def record_table(evening: Evening, round_no: int, table_no: int, given: Mapping[
     stored one since, nothing is overwritten (the same result sent twice is stored once).
 
     :raises ScorekeeperError: the engine refuses the result; the round is not open (over, not
-        started, or its movement already stands); another phone saved this table first (code ``busy``).
+        started, or its movement already stands); another phone saved this table since the form was
+        opened (code ``conflict``).
+    :raises services.Busy: other phones kept changing the evening through every attempt.
     """
 
     def change(view: EveningView) -> EveningResult:
@@ -213,7 +213,7 @@ def record_table(evening: Evening, round_no: int, table_no: int, given: Mapping[
             return stored  # unchanged, or the same result sent twice
         if (stored.version if stored else 0) != seen_version:
             raise InconsistentRecord(f"table {table_no}'s result of round {round_no} was saved on another phone a "
-                                     "moment ago: look at it again, then correct it if it is wrong", code="busy")
+                                     "moment ago: look at it again, then correct it if it is wrong", code="conflict")
         load(evening, view.latest, {(round_no, table_no): record})  # the whole evening with it: the engine's checks
         said = "entered" if stored is None else "corrected: " + describe_own_change(stored.record, record)
         row = EveningResult(round_no=round_no, table_no=table_no, version=stored.version + 1 if stored else 1,
@@ -279,20 +279,19 @@ def record_prize_cut(evening: Evening, winner: str) -> None:
 
 
 T = TypeVar("T")
-WRITE_ATTEMPTS = 5
 
 
 def _write(evening: Evening, change: Callable[[EveningView], T]) -> T:
-    """Make ``change`` to the evening as read now and commit it, unless another phone wrote first:
-    then read the evening again and check the change against it (tables of one round come in
-    from several phones at once).
+    """Make ``change`` to the evening as read now and commit it, unless another phone wrote first
+    (or held the database a moment): then read the evening again and check the change against it
+    (tables of one round come in from several phones at once), a few times with a short pause.
 
     Each write moves the evening's revision from the one its check read (an optimistic lock);
     a write checked against an older evening finds no row to move and is undone.
 
-    :raises InconsistentRecord: (code ``busy``) other phones kept writing through every attempt.
+    :raises services.Busy: other phones kept writing through every attempt; nothing is stored.
     """
-    for _ in range(WRITE_ATTEMPTS):
+    for _ in services.write_attempts():
         seen = evening.revision
         done = change(load(evening))
         if not (db.session.new or db.session.dirty):
@@ -307,9 +306,12 @@ def _write(evening: Evening, change: Callable[[EveningView], T]) -> T:
                 return done
         except IntegrityError:  # a result's version stored by another phone in between
             pass
+        except DBAPIError as exc:
+            if not services.contended(exc):
+                raise
         db.session.rollback()  # the evening and its results are read again on the next attempt
-    raise InconsistentRecord("other phones keep changing this evening at this moment: look at it again and retry",
-                             code="busy")
+    raise services.Busy("other phones keep changing this evening at this moment: nothing is stored; "
+                        "send it again in a moment")
 
 
 def tally(view: EveningView) -> Tally:

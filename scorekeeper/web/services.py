@@ -10,16 +10,19 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import random
 import secrets
 import threading
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Text, bindparam, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from ..engine.errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError
+from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.fields import read_id
 from ..engine.settlement import (
     SessionFold, SessionResult, result_json, session_from_json, session_to_json, settle,
 )
@@ -39,6 +42,40 @@ class AccessDenied(Exception):
 
 class NotFound(Exception):
     """No such session or hand."""
+
+
+RETRY_AFTER_SECONDS = 1
+
+
+class Busy(Exception):
+    """Other writes kept going in while this one was checked, or the database stayed locked: nothing is
+    stored, and the same request sent again after ``retry_after`` seconds should go in.
+
+    Not an engine error (the record is fine), but answered with the same error object, code ``busy``:
+    409 and ``Retry-After`` from the API and the pages.
+    """
+
+    code = "busy"
+
+    def __init__(self, message: str, *, retry_after: int = RETRY_AFTER_SECONDS) -> None:
+        super().__init__(message)
+        self.message = message
+        self.retry_after = retry_after
+
+    def to_json(self) -> dict[str, Any]:
+        """The error object of RECORDS.md, and when to send again."""
+        return {"code": self.code, "message": self.message, "play": None, "trick": None, "player": None,
+                "card": None, "retry_after": self.retry_after}
+
+
+class ClientIdConflict(ScorekeeperError):
+    """A hand sent with a client id this session already holds for a different hand (409 ``conflict``).
+
+    The same id with the same hand is a re-send after a lost answer and stores nothing; with other
+    content it is a mistake the phone must hear of, not a success that silently drops the new hand.
+    """
+
+    default_code = "conflict"
 
 
 @dataclass(frozen=True)
@@ -333,15 +370,23 @@ def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], c
     """Store a checked session: a new id, edit token (kept as its hash) and read key."""
     token = secrets.token_urlsafe(24)
     created = Created(secrets.token_urlsafe(9), token, secrets.token_urlsafe(12))
-    with writelock.writing(db.engine):
-        table = TableSession(id=created.id, token_hash=_hash(token), read_key=created.read_key, game=game,
-                             config=config, confirm_required=confirm_required, revision=0)
-        db.session.add(table)
-        for position, raw in enumerate(hands, 1):
-            hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does
-            _add_row(table, position, dict(hand), confirmed=counts)
-        db.session.commit()
-    return created
+    for _ in write_attempts():
+        with writelock.writing(db.engine):
+            table = TableSession(id=created.id, token_hash=_hash(token), read_key=created.read_key, game=game,
+                                 config=config, confirm_required=confirm_required, revision=0)
+            db.session.add(table)
+            for position, raw in enumerate(hands, 1):
+                hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does
+                _add_row(table, position, dict(hand), confirmed=counts)
+            try:
+                db.session.commit()
+            except DBAPIError as exc:  # another write held the database: nothing is stored, try again
+                db.session.rollback()
+                if not contended(exc):
+                    raise
+                continue
+        return created
+    raise Busy("the database is busy at this moment: nothing is stored; send it again in a moment")
 
 
 def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None) -> tuple[Hand, bool]:
@@ -385,17 +430,19 @@ def record_hand(
     is_confirmed = (not table.confirm_required) if confirmed is None else confirmed
     sid, config = table.id, table.config  # read before the commit expires them
     stored = snapshot(table)
-    for _ in range(_WRITE_ATTEMPTS):
+    for attempt in write_attempts():
+        if attempt:  # another phone wrote to this session a moment ago: check against what it stored
+            stored = _load_snapshot(sid)
         if client_id is not None:
             existing = next((h for h in stored.hands if h.client_id == client_id), None)
             if existing is not None:  # the answer is the session as stored now, read afresh
+                _same_hand_again(existing, hand)
                 return Recorded(existing, False, current_settlement(get_head(sid)))
         settled, fold = _settle_with(sid, stored, config, hand)  # as if it counted, even while it waits
         position = stored.next_position()
         try:
             hand_id = _insert_hand(sid, stored.revision, position, client_id, hand, is_confirmed)
-        except (IntegrityError, _Conflict):  # another phone wrote to this session a moment ago
-            stored = _load_snapshot(sid)
+        except (IntegrityError, _Conflict):
             continue
         new = StoredHand(hand_id, position, client_id, hand, False, is_confirmed)
         after = stored.with_hand(new)
@@ -406,7 +453,29 @@ def record_hand(
             _keep_fold(sid, after.revision, fold)
         _remember((sid, after.revision), settled)  # what the check settled is the new stored state
         return Recorded(new, True, settled)
-    raise RecordSyntaxError("the table is busy: other phones keep recording at this moment; send the hand again")
+    raise Busy("the table is busy: other phones keep recording at this moment; nothing is stored, "
+               "send the hand again in a moment")
+
+
+def _same_hand_again(existing: StoredHand, hand: Mapping[str, Any]) -> None:
+    """A client id already stored is a re-send only with the same hand as stored (key order and spacing
+    aside: both are the parsed JSON ``record_hand`` stores; whether it waits for confirmation aside, as
+    another phone may have confirmed it since), or as first stored when it was corrected since: told
+    "conflict", that phone would send its hand again under a new id and have it counted twice.
+
+    :raises ClientIdConflict: the id was recorded with a different hand: the new one would be lost.
+    """
+    if existing.record != hand and _first_version(existing.id) != hand:
+        raise ClientIdConflict(
+            f"hand id {existing.client_id!r} was already recorded with different cards or counts: nothing is "
+            f"stored. Send this hand with a new id, or correct hand {existing.position}", hand=existing.position)
+
+
+def _first_version(hand_id: int) -> dict[str, Any] | None:
+    """A changed hand as first stored (its version 1, ``Hand.history``); None for a hand never changed."""
+    first: dict[str, Any] | None = db.session.scalar(
+        select(HandVersion.record).where(HandVersion.hand_id == hand_id, HandVersion.version == 1))
+    return first
 
 
 def _settle_with(
@@ -459,16 +528,22 @@ def _insert_hand(
     Two statements: the revision's optimistic lock (``_bump_revision``), then the hand (no
     version row until it changes). No unit of work: there is nothing to track.
 
-    :raises _Conflict: another write came first. :raises IntegrityError: the same, seen by the index.
+    :raises _Conflict: another write came first, or held the database (``contended``).
+    :raises IntegrityError: another write came first, seen by the index.
     """
     at = now()
-    with writelock.writing(db.engine), direct.transaction(db.engine) as run:
-        if run(_BUMP_DIRECT, {"sid": session_id, "seen": seen, "next": seen + 1, "at": at}).rowcount != 1:
-            raise _Conflict()
-        row = run(_INSERT_HAND, {
-            "session_id": session_id, "position": position, "client_id": client_id, "record": json.dumps(hand),
-            "struck": False, "confirmed": confirmed, "recorded_at": at,
-        }).fetchone()
+    try:
+        with writelock.writing(db.engine), direct.transaction(db.engine) as run:
+            if run(_BUMP_DIRECT, {"sid": session_id, "seen": seen, "next": seen + 1, "at": at}).rowcount != 1:
+                raise _Conflict()
+            row = run(_INSERT_HAND, {
+                "session_id": session_id, "position": position, "client_id": client_id,
+                "record": json.dumps(hand), "struck": False, "confirmed": confirmed, "recorded_at": at,
+            }).fetchone()
+    except db.engine.dialect.loaded_dbapi.Error as exc:  # the driver's own: ``direct`` wraps only integrity errors
+        if contended(exc):
+            raise _Conflict() from exc
+        raise
     hand_id: int = row[0]
     return hand_id
 
@@ -492,74 +567,121 @@ _INSERT_HAND = direct.Statement(
 
 
 _WRITE_ATTEMPTS = 5
+# No new attempt once a write has taken this long: most of SQLite's 5 s busy timeout has then gone by
+# in one attempt, and a database held that long answers busy rather than holding the phone longer.
+_RETRY_SECONDS = 4.0
+_BACK_OFF_SECONDS = 0.005
+# PostgreSQL's serialization failure, deadlock detected, lock not available (lock_timeout, NOWAIT).
+_CONTENTION_SQLSTATES = frozenset({"40001", "40P01", "55P03"})
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
+
+
+def write_attempts() -> Iterator[int]:
+    """The attempts of a write that may meet other writes: the first at once, each next one after a short
+    random pause, growing (phones that collided do not collide again in step), and none once
+    ``_RETRY_SECONDS`` are spent. The caller raises ``Busy`` when they run out."""
+    started = time.monotonic()
+    for attempt in range(_WRITE_ATTEMPTS):
+        if attempt:
+            if time.monotonic() - started > _RETRY_SECONDS:
+                return
+            time.sleep(random.uniform(0, _BACK_OFF_SECONDS * 2 ** attempt))
+        yield attempt
+
+
+def contended(exc: BaseException) -> bool:
+    """Whether a database error only says that another write held the data at that moment: SQLite's
+    "database is locked", PostgreSQL's serialization failure, deadlock or lock timeout. Worth another
+    attempt; any other error (a broken or full database) is not, and goes on as it is."""
+    error = exc.orig if isinstance(exc, DBAPIError) else exc
+    sqlstate = getattr(error, "pgcode", None) or getattr(error, "sqlstate", None)
+    if sqlstate is not None:
+        return sqlstate in _CONTENTION_SQLSTATES
+    if type(error).__module__.startswith("sqlite3"):
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is not None:
+            return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)  # extended codes keep the primary one low
+        return "locked" in str(error)
+    return False
 
 
 def _client_id(hand: Mapping[str, Any]) -> str | None:
-    """A hand's client-made id: a short string, checked before it reaches the database."""
-    client_id = hand.get("id")
-    if client_id is None:
-        return None
-    if not isinstance(client_id, str) or not 0 < len(client_id) <= 64:
-        raise RecordSyntaxError("a hand's id must be a string of 1 to 64 characters")
-    return client_id
+    """A hand's client-made id, checked by the engine's reader before it reaches the database."""
+    return read_id(hand.get("id"))
 
 
 def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], change: str = "edited") -> Hand:
     """Replace a hand with a corrected version (kept in its history) once the session settles."""
-    seen = table.revision
-    row = _hand_at(table, position)
     hand = dict(split_counts(_plain(hand))[0])  # confirming is its own step, not an edit
-    settle_record(session_record(table, row=row, record=hand))
-    with writelock.writing(db.engine):  # before the first change: a lazy load would flush it
-        _version(row, hand, row.struck, change)
-        row.record = hand
-        return _commit(table, row, seen)
+    return _change_hand(table, position, change, record=hand)
 
 
 def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand:
     """Strike a hand out (or restore it); the totals recompute, the history keeps it."""
-    seen = table.revision
-    row = _hand_at(table, position)
-    if row.struck != struck:
-        settle_record(session_record(table, row=row, struck=struck))
-        with writelock.writing(db.engine):
-            _version(row, row.record, struck, "struck out" if struck else "restored")
-            row.struck = struck
-            _commit(table, row, seen)
-    return row
+    return _change_hand(table, position, "struck out" if struck else "restored", struck=struck)
 
 
 def confirm_hand(table: TableSession, position: int) -> Hand:
     """A second phone confirms a hand: from now on it counts."""
-    seen = table.revision
-    row = _hand_at(table, position)
-    if not row.confirmed:
-        settle_record(session_record(table, row=row, confirmed=True))
-        with writelock.writing(db.engine):
-            _version(row, row.record, row.struck, "confirmed")
-            row.confirmed = True
-            _commit(table, row, seen)
-    return row
+    return _change_hand(table, position, "confirmed", confirmed=True)
 
 
-def _commit(table: TableSession, row: Hand, seen: int) -> Hand:
-    """Commit a change checked against revision ``seen``, unless another write came first.
+def _change_hand(
+    table: TableSession, position: int, change: str, *,
+    record: dict[str, Any] | None = None, struck: bool | None = None, confirmed: bool | None = None,
+) -> Hand:
+    """Change one hand (its record, struck or confirmed) once the engine settles the session with it.
+
+    When another write goes in between the check and the commit, the session is read again (the
+    rollback expired it), the change checked again against it and tried again: a strike or a
+    confirmation another phone already made is then done, and an edit the session no longer
+    accepts is refused with the engine's sentence.
+
+    :raises ScorekeeperError: the engine refuses the session with the change; nothing is stored.
+    :raises Busy: other writes came first at every attempt; nothing is stored.
+    """
+    for _ in write_attempts():
+        seen = table.revision
+        row = _hand_at(table, position)
+        if record is None and (struck is None or row.struck == struck) and (
+                confirmed is None or row.confirmed == confirmed):
+            return row  # already so: nothing to store
+        settle_record(session_record(table, row=row, record=record, struck=struck, confirmed=confirmed))
+        with writelock.writing(db.engine):  # before the first change: a lazy load would flush it
+            _version(row, row.record if record is None else record, row.struck if struck is None else struck,
+                     change)
+            if record is not None:
+                row.record = record
+            if struck is not None:
+                row.struck = struck
+            if confirmed is not None:
+                row.confirmed = confirmed
+            if _commit(table.id, seen):
+                return row
+    raise Busy("another phone changed this session at the same moment, again and again: nothing is stored; "
+               "send it again in a moment")
+
+
+def _commit(session_id: str, seen: int) -> bool:
+    """Commit the change made in the ORM session, checked against revision ``seen``; False when another
+    write came first or held the database (``contended``): then the change is rolled back, and the
+    caller reads the session again and retries.
 
     Called holding ``writelock.writing``, taken before the change's first statement (the
     change may already be flushed: SQLite's write lock is then this connection's).
-
-    :raises InconsistentRecord: another phone changed the session since the check (``busy``).
     """
     try:
-        _bump_revision(table.id, seen)
+        _bump_revision(session_id, seen)
+        db.session.commit()
     except _Conflict:
         db.session.rollback()
-        raise InconsistentRecord(
-            "another phone changed this session at the same moment: look at the sheet again and retry",
-            code="busy",
-        ) from None
-    db.session.commit()
-    return row
+        return False
+    except DBAPIError as exc:
+        db.session.rollback()
+        if not contended(exc):
+            raise
+        return False
+    return True
 
 
 class _Conflict(Exception):
@@ -617,5 +739,5 @@ def export_session(table: TableSession) -> dict[str, Any]:
     return session_record(table)
 
 
-def error_body(error: ScorekeeperError) -> dict[str, Any]:
+def error_body(error: ScorekeeperError | Busy) -> dict[str, Any]:
     return {"ok": False, "error": error.to_json()}

@@ -56,9 +56,8 @@ def quiet_log() -> None:
     """On the command line the error object says it all: its log shows only with ``SCOREKEEPER_DEBUG=1``."""
     if os.environ.get("SCOREKEEPER_DEBUG"):
         logging.basicConfig(level=logging.DEBUG)
-    else:
+    elif not _log.handlers:  # a handler of its own: Python's last-resort printer stays silent
         _log.addHandler(logging.NullHandler())
-        _log.propagate = False
 
 
 def is_unexpected(message: str) -> bool:

@@ -31,6 +31,9 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "postgres: runs against the throwaway PostgreSQL cluster (tests/pgcluster.py); "
         "fails under CI=true and skips elsewhere when the server programs are not installed",
     )
+    config.addinivalue_line(
+        "markers", "fuzz: the fuzz suites (tests/test_fuzz_*.py): slow, run by default; -m \"not fuzz\" leaves them out",
+    )
 
 
 def in_ci() -> bool:

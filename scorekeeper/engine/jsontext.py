@@ -66,6 +66,21 @@ def decode(text: str | bytes, what: str = "the input ") -> Any:
     return value
 
 
+def raw_decode(text: str, at: int) -> tuple[Any, int]:
+    """One JSON value of ``text`` from index ``at`` and the index after it (the text notation's tag
+    values), as strictly as ``decode``.
+
+    :raises json.JSONDecodeError: not JSON there. :raises ValueError: a value no record can hold.
+    """
+    try:
+        value, end = _DECODER.raw_decode(text, at)
+    except RecursionError:
+        raise ValueError("nested too deeply to be a record") from None
+    if "\\" in text[at:end] and _LONE_SURROGATE_ESCAPE.search(text, at, end) and not _encodable(value):
+        raise ValueError("a lone surrogate escape (such as \\ud800) is not a character")
+    return value, end
+
+
 def utf8(data: bytes, what: str = "the input ") -> str:
     """``data`` as text. :raises RecordSyntaxError: not UTF-8 (with where)."""
     try:

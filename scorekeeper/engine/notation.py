@@ -40,6 +40,7 @@ from typing import IO, Any, NamedTuple
 from .cards import Card, format_cards, parse_cards
 from .errors import RecordSyntaxError, ScorekeeperError, shown
 from .games import make_ruleset
+from .jsontext import raw_decode
 from .records import FIELD_ORDER, HandRecord, PlayItem, from_json, to_json
 from .replay import HandOutcome, replay
 
@@ -79,7 +80,6 @@ _PLAY_SPACE = re.compile(r"[\s,]*")  # cards in the play may also be separated b
 _GAP = re.compile(r"\s+")
 _NUMBER = re.compile(r"(\d+)\.")
 _CARD = re.compile(r"[^\s;,\"\[\]]+")
-_DECODER = json.JSONDecoder()
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -334,10 +334,12 @@ class _Reader:
             if at == pos:
                 raise _fail(f"separate the values of [{name}] with spaces", line, at + 1)
             try:
-                value, pos = _DECODER.raw_decode(text, at)
+                value, pos = raw_decode(text, at)
             except json.JSONDecodeError as exc:
                 raise _fail(f"bad value in [{name}]: {exc.msg} (values are JSON: \"text\" in double "
                             "quotes, numbers, true, false, [arrays], {objects})", line, exc.pos + 1) from None
+            except ValueError as exc:  # JSON, but no record holds it: NaN, 1e400, a huge number
+                raise _fail(f"bad value in [{name}]: {exc}", line, at + 1) from None
             values.append(value)
             columns.append(at + 1)
         self._add_tag(name, values, columns, line, start + 1)
@@ -396,9 +398,11 @@ class _Reader:
             self.tokens.append(_Token(None, code, line, pos + 1))
             return end
         try:
-            player, end = _DECODER.raw_decode(text, pos)
+            player, end = raw_decode(text, pos)
         except json.JSONDecodeError as exc:
             raise _fail(f"bad player name: {exc.msg}", line, exc.pos + 1) from None
+        except ValueError as exc:
+            raise _fail(f"bad player name: {exc}", line, pos + 1) from None
         colon = _skip(_SPACE, text, end)
         if not text.startswith(":", colon):
             raise _fail('a named play is "Player":card, e.g. "Cat":KC', line, colon + 1)

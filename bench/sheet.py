@@ -13,6 +13,13 @@ median of a few runs each:
     python bench/sheet.py                   # the figures in the README
     python bench/sheet.py --repeat 7        # steadier on a busy machine
     python bench/sheet.py --hands 15        # a typical evening instead
+    python bench/sheet.py --largest         # the largest session a table may store, in its widest games
+
+``--largest``: the sheets that cost the most are those of the most hands a session holds
+(``fields.MAX_HANDS``) in the games whose sheet has the most columns at their most players
+(the cost is about a millisecond per table cell), with names as long as a name may be. Each of the widest games gets a session of
+random legal hands (cumulative, no target, so no hand is refused as after the game's end), and
+the whole print is timed: settle, sheet data, HTML and PDF.
 """
 
 from __future__ import annotations
@@ -31,30 +38,60 @@ sys.path.insert(0, str(ROOT))
 
 import weasyprint  # noqa: E402
 
+from scorekeeper.engine.fields import MAX_HANDS, MAX_NAME  # noqa: E402
+from scorekeeper.engine.games import GAMES, make_ruleset  # noqa: E402
 from scorekeeper.engine.records import to_json  # noqa: E402
 from scorekeeper.engine.seating import Seating  # noqa: E402
 from scorekeeper.engine.simulate import random_record  # noqa: E402
 from scorekeeper.sheets import blank_pdf, filled_sheet, session_pdf, sheet_html  # noqa: E402
+from scorekeeper.sheets.model import blank_sheet  # noqa: E402
 from scorekeeper.sheets.render import html_document, html_to_pdf  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def session(hands: int, seed: int) -> dict[str, Any]:
-    """A Black Lady session of ``hands`` random legal hands, the deal passing left from Dan."""
+def session(hands: int, seed: int, game: str = "black-lady", players: list[str] = PLAYERS) -> dict[str, Any]:
+    """A session of ``hands`` random legal hands (Black Lady, the deal passing left from Dan, by default)."""
     rng = random.Random(seed)
-    options = {"moon_choice": "add"}
-    seating = Seating(tuple(PLAYERS))
-    dealer = 3
+    options = {"moon_choice": "add"} if game == "black-lady" else {}
+    seating = Seating(tuple(players))
+    dealer = len(players) - 1
     records = []
     for number in range(1, hands + 1):
-        hand = to_json(random_record("black-lady", PLAYERS, rng, options=options, dealer=dealer, hand_number=number))
+        hand = to_json(random_record(game, players, rng, options=options, dealer=dealer, hand_number=number))
         for key in ("game", "options", "players"):
             hand.pop(key, None)
         records.append(hand)
         dealer = seating.next(dealer)
-    return {"game": "black-lady", "options": options, "players": PLAYERS, "first_dealer": "Dan",
-            "settlement_options": {"target": "none"}, "stake": "0.05", "hands": records}
+    return {"game": game, "options": options, "players": players, "first_dealer": players[-1],
+            "settlement": "cumulative", "settlement_options": {"target": "none"}, "stake": "0.05", "hands": records}
+
+
+def widest(count: int) -> list[tuple[int, str, int]]:
+    """The ``count`` games whose sheet has the most columns at their most players: (columns, game, players)."""
+    found = []
+    for game in GAMES:
+        ruleset = make_ruleset(game)
+        if ruleset.settlements and "cumulative" not in ruleset.settlements:
+            continue  # a game settled its own way ends by its own rule: not a long session's sheet
+        sheet = blank_sheet(game, ruleset.max_players)
+        found.append((sum(len(g.columns) for g in sheet.groups), game, ruleset.max_players))
+    return sorted(found, reverse=True)[:count]
+
+
+def longest_names(n: int) -> list[str]:
+    """``n`` names of the most characters a name may have, alike for most of them (the narrow columns'
+    hardest case): each wraps in the words and needs the sheet's short form in the grid."""
+    return [f"Bartholomew-Maximilian {i + 1:02d} von Hohenstein"[:MAX_NAME] for i in range(n)]
+
+
+def largest(repeat: int, seed: int) -> None:
+    print(f"the largest session: {MAX_HANDS} hands, the widest games at their most players, names of "
+          f"{MAX_NAME} characters; {repeat} runs each")
+    for columns, game, n in widest(4):
+        record = session(MAX_HANDS, seed, game, longest_names(n))
+        pages = len(html_document(sheet_html(filled_sheet(record)), paper="a4").pages)
+        show(f"{game}, {n} players, {columns} columns, {pages} pages", timed(lambda: session_pdf(record), repeat))
 
 
 def timed(what: Callable[[], Any], repeat: int) -> list[float]:
@@ -79,7 +116,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--largest", action="store_true", help="the largest session a table may store instead")
     args = parser.parse_args()
+    if args.largest:
+        largest(args.repeat, args.seed)
+        return
     record = session(args.hands, args.seed)
     sheet = filled_sheet(record)
     html = sheet_html(sheet)

@@ -17,7 +17,9 @@ Head = tuple[str, tuple[str, ...], str, dict[str, Any], int | None, str | None]
 
 MAX_NAME: Final = 40  # characters of a player's name: the start form's field, a sheet's column
 MAX_ID: Final = 64  # characters of a hand's client-made id
-MAX_HANDS: Final = 200  # hands in a session, and so a hand's number: a long evening has 30 or 40
+# Hands in a session, and so a hand's number: a long evening has 30 or 40. The printed sheet of the
+# widest game at its most players takes about 4 s for 100 hands (bench/sheet.py --largest).
+MAX_HANDS: Final = 100
 # What a name or a note must not hold: control characters, lone surrogates, line and paragraph
 # separators, the byte-order mark, and the bidirectional controls that would reorder what a
 # sheet shows around them. Letters of every script, emoji and their joiners are welcome.

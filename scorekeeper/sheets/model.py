@@ -250,20 +250,24 @@ SHORT_NAME = 7  # longer names are cut in the narrow name columns
 
 
 def short_names(players: Sequence[str]) -> tuple[str, ...]:
-    """Each name, or for a long one its shortest prefix (3 letters or more) no other name starts with.
+    """Each name, or for a long one its shortest prefix (3 letters or more) no other name starts with;
+    where that prefix too is long (names alike for many letters), the first letters and the seat.
 
     >>> short_names(["Ann", "Annabelle", "Frederick", "Freda", "Bob"])
     ('Ann', 'Anna', 'Frede', 'Freda', 'Bob')
+    >>> short_names(["Marie-Christine Dupont", "Marie-Christine Durand", "Bob"])
+    ('Marie1', 'Marie2', 'Bob')
     """
     out = []
     for seat, name in enumerate(players):
         others = [o for i, o in enumerate(players) if i != seat]
         short = name
         if len(name) > SHORT_NAME:
-            for size in range(3, len(name)):
-                if not any(o.startswith(name[:size]) for o in others):
-                    short = name[:size]
-                    break
+            short = next((name[:size] for size in range(3, SHORT_NAME + 1)
+                          if not any(o.startswith(name[:size]) for o in others)), "")
+            if not short:  # a row stays one line high, whatever the names: the sheet's size is bounded
+                label = str(seat + 1)
+                short = name[:SHORT_NAME - len(label) - 1].rstrip() + label
         out.append(short)
     return tuple(out)
 

@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown, UnknownOption
+from .. import fields
+from ..errors import (
+    InconsistentRecord,
+    RecordSyntaxError,
+    ScorekeeperError,
+    UnknownOption,
+    shown,
+)
 from ..options import OptionSpec, resolve, yes_no
 from ..seating import Seating
 from ..settlement.ledger import check_conserved, divide
@@ -35,7 +42,7 @@ from .rules import GAME, PLAYERS, START_FISH, make_rules
 from .table import reversis_seating
 
 SETTLEMENT_ID = "reversis-fish"
-MAX_HANDS = 200
+MAX_HANDS = fields.MAX_HANDS  # the agreed number of hands fits in one session
 SETTLEMENT_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("hands", "agreed", ("agreed", *range(1, MAX_HANDS + 1)),
                "6.10: the set number of hands ('agreed': until the table stops)"),

@@ -191,6 +191,15 @@ def save(page: Any, button: str) -> None:
         page.locator(button).tap()
 
 
+def start_table(page: Any) -> None:
+    """A Black Lady table for Ann, Bob, Cat and Dan, Ann dealing first, started on the phone."""
+    page.goto(f"/?game={GAME}")
+    for seat, name in enumerate(PLAYERS):
+        page.locator(f"#players-{seat}").fill(name)
+    page.locator("#first_dealer").select_option("Ann")
+    save(page, "#start")
+
+
 # --- the scenario --------------------------------------------------------------------------------
 
 def test_black_lady_table_on_a_phone(phone: tuple[Any, list[str], list[str]], live_server: str) -> None:
@@ -288,11 +297,7 @@ def test_a_revoke_the_table_let_stand_on_a_phone(phone: tuple[Any, list[str], li
     from playwright.sync_api import expect
 
     page, _, errors = phone
-    page.goto(f"/?game={GAME}")
-    for seat, name in enumerate(PLAYERS):
-        page.locator(f"#players-{seat}").fill(name)
-    page.locator("#first_dealer").select_option("Ann")
-    save(page, "#start")
+    start_table(page)
     record, plays, (refuse_at, refused_card) = card_hand("Ann", 1)
     page.locator("#record-cards").tap()
     page.wait_for_selector("#play")
@@ -382,11 +387,7 @@ def test_a_busy_table_sends_the_hand_again_by_itself(phone: tuple[Any, list[str]
     from scorekeeper.web.models import TableSession
 
     page, requests, errors = phone
-    page.goto(f"/?game={GAME}")
-    for seat, name in enumerate(PLAYERS):
-        page.locator(f"#players-{seat}").fill(name)
-    page.locator("#first_dealer").select_option("Ann")
-    save(page, "#start")
+    start_table(page)
 
     writes_left = [services._WRITE_ATTEMPTS]  # one request's worth: the page's second send goes in
     real = services._settle_with

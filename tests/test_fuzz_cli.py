@@ -742,17 +742,21 @@ HYPOTHESIS = settings(max_examples=int(os.environ.get("SCOREKEEPER_FUZZ_EXAMPLES
                                              HealthCheck.filter_too_much])
 
 
+def answers_any_value(answer: Callable[[bytes], tuple[int, str, str | None]], value: Any) -> None:
+    line = to_line(value)
+    status, out, _code = answer(line)
+    assert status in (0, 1, 2)
+    assert check_answer(out) is None, f"{check_answer(out)}\n    input: {shown(line, 1500)}"
+    assert line_status(out) == status
+
+
 @pytest.mark.fuzz
 @HYPOTHESIS
 @given(fuzzing.records_with_value("record"))
 def test_replay_line_answers_any_value_in_a_record(value: Any) -> None:
     from scorekeeper.cli import replay_line
 
-    line = to_line(value)
-    status, out, _code = replay_line(line)
-    assert status in (0, 1, 2)
-    assert check_answer(out) is None, f"{check_answer(out)}\n    input: {shown(line, 1500)}"
-    assert line_status(out) == status
+    answers_any_value(replay_line, value)
 
 
 @pytest.mark.fuzz
@@ -761,11 +765,7 @@ def test_replay_line_answers_any_value_in_a_record(value: Any) -> None:
 def test_settle_line_answers_any_value_in_a_session(value: Any) -> None:
     from scorekeeper.settle_cli import settle_line
 
-    line = to_line(value)
-    status, out, _code = settle_line(line)
-    assert status in (0, 1, 2)
-    assert check_answer(out) is None, f"{check_answer(out)}\n    input: {shown(line, 1500)}"
-    assert line_status(out) == status
+    answers_any_value(settle_line, value)
 
 
 @pytest.mark.fuzz

@@ -21,7 +21,7 @@ def bearer_token() -> str | None:
 
 
 def error_status(error: ScorekeeperError) -> int:
-    """Unreadable input (exit 2) is a 400; what the rules refuse (exit 1) a 422 (RECORDS.md); a hand id
+    """Unreadable input (exit 2) is a 400; what the rules refuse (exit 1) a 422 (the records contract); a hand id
     already stored with another hand a 409, as for any write that clashes with what is stored."""
     if isinstance(error, services.ClientIdConflict):
         return 409

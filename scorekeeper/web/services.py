@@ -63,7 +63,7 @@ class Busy(Exception):
         self.retry_after = retry_after
 
     def to_json(self) -> dict[str, Any]:
-        """The error object of RECORDS.md, and when to send again."""
+        """The contract's error object, and when to send again."""
         return {"code": self.code, "message": self.message, "play": None, "trick": None, "player": None,
                 "card": None, "retry_after": self.retry_after}
 

@@ -18,7 +18,7 @@ from typing import IO, Any
 from .boundary import attempt, quiet_log
 from .engine import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
-from .engine.families import own_package
+from .engine.family import HEARTS, family_of_record
 from .engine.jsontext import decode, utf8
 from .inputs import UNREADABLE, LineAnswer, Progress, archive_summary, read_all, records_in, run_archive  # noqa: F401
 from .engine.output import error_json, facts_lines, hand_facts, kept_words, outcome_json, outcome_line, points_text
@@ -91,13 +91,21 @@ def replay_text(
 
 
 def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord]) -> tuple[int, dict[str, Any], HandOutcome | None]:
+    """The record's family replays it; the core's outcome is kept too (the trick table of ``--text``)."""
     text = text if isinstance(text, str) else utf8(text)
-    try:
-        outcome = replay(parse(text))
-    except ScorekeeperError as exc:
-        status, obj = _own_family(text, exc)
-        return status, obj, None
+    family = HEARTS if parse is not records.loads and is_notation(text) else family_of_record(_decoded(text))
+    if family is not HEARTS:
+        return 0, family.replay_json(decode(text)), None
+    outcome = replay(parse(text))
     return 0, outcome_json(outcome), outcome
+
+
+def _decoded(text: str) -> Any:
+    """The JSON value of a record, or None where it is not JSON (the core's reader then words why)."""
+    try:
+        return decode(text)
+    except RecordSyntaxError:
+        return None
 
 
 def replay_line(line: str | bytes) -> LineAnswer:
@@ -113,32 +121,11 @@ def replay_line(line: str | bytes) -> LineAnswer:
 
 
 def _replay_line(line: str | bytes) -> LineAnswer:
-    text = line if isinstance(line, str) else utf8(line)
-    try:
-        outcome = replay(records.loads(text))
-    except ScorekeeperError as exc:
-        status, obj = _own_family(text, exc)
-        return status, json.dumps(obj, ensure_ascii=False), None if status == 0 else obj["error"]["code"]
-    return 0, outcome_line(outcome), None
-
-
-def _own_family(text: str, refused: ScorekeeperError) -> tuple[int, dict[str, Any]]:
-    """A record the trick-taking engine refused: a game with a package of its own (Tripoli,
-    Reversis) is replayed there; anything else keeps the refusal. (exit status, output object)
-
-    Only refused records come here, so the games of the core pay nothing for the others.
-    """
-    try:
-        value = decode(text)
-    except RecordSyntaxError:
-        value = None
-    package = own_package(value.get("game")) if isinstance(value, dict) else None
-    if package is None:
-        return refused.exit_status, error_json(refused)
-    try:
-        return 0, package.replay_json(value)
-    except ScorekeeperError as exc:
-        return exc.exit_status, error_json(exc)
+    value = decode(line if isinstance(line, str) else utf8(line))
+    family = family_of_record(value)
+    if family is not HEARTS:
+        return 0, json.dumps(family.replay_json(value), ensure_ascii=False), None
+    return 0, outcome_line(replay(records.from_json(value))), None
 
 
 def cmd_replay(

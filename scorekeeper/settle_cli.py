@@ -9,7 +9,7 @@ from typing import IO, Any
 
 from .boundary import attempt
 from .engine.errors import RecordSyntaxError, ScorekeeperError
-from .engine.families import own_package
+from .engine.family import HEARTS, family_of_record
 from .engine.jsontext import decode
 from .inputs import LineAnswer, records_in, run_archive
 from .engine.output import error_json, facts_lines, hand_facts, points_text
@@ -78,7 +78,7 @@ def settle_with_facts(value: Any) -> tuple[dict[str, Any], list[list[str]]]:
 
     :raises ScorekeeperError: as ``settle_json``.
     """
-    if isinstance(value, Mapping) and own_package(value.get("game")) is not None:
+    if family_of_record(value) is not HEARTS:
         return settle_json(value), []
     result = settle(session_from_json(value))
     return result_json(result), [facts_lines(hand_facts(o), o.players) for o in result.outcomes]

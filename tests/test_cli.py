@@ -286,12 +286,12 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 def test_tripoli_and_reversis_records_replay_through_the_same_command(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from scorekeeper.engine.families import own_package
+    from scorekeeper.engine.family import HEARTS, family_of
 
     value = json.loads((EXAMPLES / name).read_text())
     status, obj = replay_json(tmp_path, value, capsys)
-    package = own_package(value["game"])
-    assert package is not None and status == 0 and obj == package.replay_json(value)
+    family = family_of(value["game"])
+    assert family is not HEARTS and status == 0 and obj == family.replay_json(value)
     status, text = replay_file(tmp_path, json.dumps(value), capsys, "--text")
     assert status == 0 and text.startswith(f"{value['game']}, hand 1, dealer ") and "payments in order:" in text
     assert "\nnet: " in text

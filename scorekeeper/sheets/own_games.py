@@ -1,8 +1,8 @@
 """Games with a package of their own (Tripoli, Rummoli, Cosmo; Reversis) as the app and the sheets show them.
 
-The trick-taking games come from the engine's registry (``engine.games.GAMES``). The games of
-``engine.families.OWN_PACKAGE`` are played by their own package (``engine.tripoli``,
-``engine.reversis``) and are not in that registry, so this module gives them the same face
+The trick-taking games come from the core's table (``engine.games.GAMES``). The games of the
+other families (``engine.family``) are played by their own package (``engine.tripoli``,
+``engine.reversis``) and are not in that table, so this module gives them the same face
 where games are listed or picked: a ``GameDef`` whose options are the package's ``OptionSpec``s
 (``game_def``), the package's settlements, its default settlement, whether a stake turns its
 chips into money. Every rule stays in the package: defaults come from its ``make_rules``,
@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import Any
 
 from ..engine.errors import UnknownGame
-from ..engine.families import OWN_PACKAGE, own_package
+from ..engine.family import PackageFamily, family_of, own_games
 from ..engine.games import GameDef
 from ..engine.ruleset import Ruleset
 
@@ -56,8 +56,8 @@ SUMMARIES = {
     "reversis": "Catalogue 6: take as few tricks and card points as you can; the Quinola and the aces pay, "
                 "a pool grows; 48 cards, played to the right",
 }
-GAMES = tuple(OWN_PACKAGE)
-assert set(FAMILIES) == set(OWN_PACKAGE.values()) and set(NAMES) == set(GAMES)
+GAMES = own_games()
+assert {family_of(g).id for g in GAMES} == set(FAMILIES) and set(NAMES) == set(GAMES)
 
 
 def game_id(game: object) -> str | None:
@@ -82,14 +82,14 @@ def _key(game: object) -> str:
 
 def family(game: object) -> str:
     """The name of the package that plays ``game`` (``tripoli``, ``reversis``). :raises UnknownGame: not such a game."""
-    return OWN_PACKAGE[_key(game)]
+    return family_of(_key(game)).id
 
 
 def package(game: object) -> ModuleType:
     """The engine package that plays ``game``. :raises UnknownGame: not such a game."""
-    found = own_package(_key(game))
-    assert found is not None
-    return found
+    found = family_of(_key(game))
+    assert isinstance(found, PackageFamily)
+    return found.package
 
 
 def sheet_module(game: object) -> ModuleType:

@@ -16,7 +16,7 @@ from operator import add
 from typing import Any
 
 from ..errors import InconsistentRecord, ScorekeeperError
-from ..families import own_package
+from ..family import family_of_record
 from ..gaussian import Gaussian
 from ..output import points_json
 from ..records import HandRecord
@@ -250,14 +250,13 @@ def _money(
 # --- JSON --------------------------------------------------------------------------------------
 
 def settle_json(value: Any) -> dict[str, Any]:
-    """The ``settle`` output of RECORDS.md for a decoded session record, whatever the game.
+    """The ``settle`` output of the records contract for a decoded session record, whatever the game:
+    the game's family settles it (``family.family_of``)."""
+    return family_of_record(value).settle_json(value)
 
-    Tripoli, Rummoli and Cosmo have records and settlements of their own (``engine.tripoli``);
-    every other game goes through the trick-taking engine.
-    """
-    package = own_package(value.get("game")) if isinstance(value, Mapping) else None
-    if package is not None:
-        return package.settle_json(value)  # type: ignore[no-any-return]
+
+def core_settle_json(value: Any) -> dict[str, Any]:
+    """``settle_json`` for a game of the trick-taking core (``family.HeartsFamily``)."""
     return result_json(settle(session_from_json(value)))
 
 

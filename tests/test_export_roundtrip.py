@@ -114,3 +114,19 @@ def test_a_note_is_bounded_and_showable(app: Flask, client: FlaskClient) -> None
     fine = {**hand, "events": [{"type": "exposed-own", "player": "Ann", "note": "showed the Q♠ — ça arrive"}]}
     assert client.post(f"/api/sessions/{created['id']}/hands", headers=auth, json=fine).status_code == 201
     assert stored_rows(app) == (1, 1)
+
+
+@pytest.mark.parametrize("name", ["B\u202eob", "Bo\u0007b"], ids=["bidi-override", "bell"])
+def test_the_start_form_refuses_a_name_no_sheet_can_show_and_keeps_what_was_typed(
+    app: Flask, client: FlaskClient, name: str,
+) -> None:
+    from test_pages import Page, get, submit
+
+    page = get(client, "/?game=black-lady")
+    players = ["Ann", name, "Cat", "Dan"]
+    fields = {f"players-{i}": n for i, n in enumerate(players)} | {"first_dealer": "Dan", "action": "start"}
+    response = submit(client, page, "start-form", fields)
+    refused = Page(response)
+    assert response.status_code == 200 and "no sheet can show" in (refused.refusal() or "")
+    assert 'value="Ann"' in refused.html and 'value="Cat"' in refused.html  # the form as typed
+    assert stored_rows(app) == (0, 0)

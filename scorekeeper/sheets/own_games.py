@@ -21,43 +21,17 @@ is imported until a game of it is asked for.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
 from ..engine.errors import UnknownGame
-from ..engine.family import PackageFamily, family_of, own_games
+from ..engine.family import PackageFamily, own_games, package_family
 from ..engine.games import GameDef
 from ..engine.ruleset import Ruleset
 
-
-@dataclass(frozen=True)
-class Family:
-    """What the app and the sheets need to know of one engine package beyond its rules."""
-
-    default_settlement: str
-    methods: str  # the package's table of settlements by id (each with ``option_specs``)
-    seats: Callable[[ModuleType], tuple[int, int]]  # the fewest and the most players, from the package's rules
-    stake: bool  # a stake turns the chips into money (Reversis' fish); Tripoli is played in chips only
-
-
-FAMILIES: dict[str, Family] = {
-    "tripoli": Family("tripoli-layout", "TRIPOLI_METHODS", lambda rules: (rules.MIN_PLAYERS, rules.MAX_PLAYERS),
-                      stake=False),
-    "reversis": Family("reversis-fish", "REVERSIS_METHODS", lambda rules: (rules.PLAYERS, rules.PLAYERS), stake=True),
-}
-NAMES = {"tripoli": "Tripoli", "rummoli": "Rummoli", "cosmo": "Cosmo", "reversis": "Reversis"}
-SUMMARIES = {
-    "tripoli": "Catalogue 5: pay cards, one round of poker, then Michigan, on a layout of nine spaces",
-    "rummoli": "Tripoli with the pay cards collected as they are played in stage 3 (catalogue 5.8)",
-    "cosmo": "Only the Michigan stage, leads alternating black and red, the board changed every deal (5.8)",
-    "reversis": "Catalogue 6: take as few tricks and card points as you can; the Quinola and the aces pay, "
-                "a pool grows; 48 cards, played to the right",
-}
 GAMES = own_games()
-assert {family_of(g).id for g in GAMES} == set(FAMILIES) and set(NAMES) == set(GAMES)
 
 
 def game_id(game: object) -> str | None:
@@ -80,16 +54,20 @@ def _key(game: object) -> str:
     return key
 
 
+def _family(game: object) -> PackageFamily:
+    found = package_family(_key(game))
+    assert found is not None  # _key admits only the games of such a family
+    return found
+
+
 def family(game: object) -> str:
     """The name of the package that plays ``game`` (``tripoli``, ``reversis``). :raises UnknownGame: not such a game."""
-    return family_of(_key(game)).id
+    return _family(game).id
 
 
 def package(game: object) -> ModuleType:
     """The engine package that plays ``game``. :raises UnknownGame: not such a game."""
-    found = family_of(_key(game))
-    assert isinstance(found, PackageFamily)
-    return found.package
+    return _family(game).package
 
 
 def sheet_module(game: object) -> ModuleType:
@@ -105,12 +83,12 @@ def _no_ruleset(options: Mapping[str, Any]) -> Ruleset:
 def game_def(game: str) -> GameDef:
     """The game as a ``GameDef`` for pickers and lists (never registered: ``make_ruleset`` does not know it)."""
     key = _key(game)
-    pkg = package(key)
-    low, high = FAMILIES[family(key)].seats(pkg.rules)
+    fam = _family(key)
+    low, high = fam.seats()
     seats = f"{low} players" if low == high else f"{low} to {high} players"
     return GameDef(
-        id=key, name=NAMES[key], options={s.name: s for s in pkg.OPTION_SPECS}, build=_no_ruleset,
-        summary=f"{SUMMARIES[key]}; {seats}",
+        id=key, name=fam.names[key], options={s.name: s for s in fam.package.OPTION_SPECS}, build=_no_ruleset,
+        summary=f"{fam.summaries[key]}; {seats}",
     )
 
 
@@ -121,7 +99,7 @@ def game_defs() -> tuple[GameDef, ...]:
 
 def player_counts(game: str) -> tuple[int, ...]:
     """The numbers of players the game seats (catalogue 5.1, 6.1, as the package says)."""
-    low, high = FAMILIES[family(game)].seats(package(game).rules)
+    low, high = _family(game).seats()
     return tuple(range(low, high + 1))
 
 
@@ -134,18 +112,17 @@ def defaults(game: str) -> dict[str, Any]:
 def methods(game: str) -> Mapping[str, Any]:
     """The game's settlements by id (``tripoli-layout``, ``tripoli-final-poker``; ``reversis-fish``),
     each with ``option_specs``."""
-    found: Mapping[str, Any] = getattr(package(game), FAMILIES[family(game)].methods)
-    return found
+    return _family(game).methods()
 
 
 def default_settlement(game: str) -> str:
     """The settlement a table of this game uses unless it says otherwise."""
-    return FAMILIES[family(game)].default_settlement
+    return _family(game).default_settlement
 
 
 def takes_stake(game: str) -> bool:
     """Whether a stake (money per chip) applies: Reversis' fish, yes; Tripoli's chips, no."""
-    return FAMILIES[family(game)].stake
+    return _family(game).stake
 
 
 # --- settling a session the way the app keeps it --------------------------------------------------
@@ -155,4 +132,4 @@ def settle_session_json(record: Mapping[str, Any]) -> dict[str, Any]:
 
     :raises ScorekeeperError: the engine's refusal (``hand`` is the 1-based position in ``hands``).
     """
-    return package(record.get("game")).settle_json(record)  # type: ignore[no-any-return]
+    return _family(record.get("game")).settle_json(record)

@@ -45,6 +45,7 @@ COMPILED = [
     "scorekeeper/engine/scoring.py",
     "scorekeeper/engine/seating.py",
     "scorekeeper/engine/games/__init__.py",
+    "scorekeeper/engine/games/registry.py",
     "scorekeeper/engine/games/hearts.py",
 ]
 BUNDLED = ("templates", "static", "migrations")

@@ -88,4 +88,4 @@ def test_engine_module_imports_only_the_standard_library(path: Path) -> None:
 def test_the_import_checker_sees_relative_imports() -> None:
     assert "scorekeeper.engine.cards" in imports_of(ENGINE / "hand.py")
     assert "scorekeeper.engine.errors" in imports_of(ENGINE / "games" / "__init__.py")
-    assert "scorekeeper.engine.games" in imports_of(ENGINE / "games" / "hearts.py")
+    assert "scorekeeper.engine.games.registry" in imports_of(ENGINE / "games" / "hearts.py")

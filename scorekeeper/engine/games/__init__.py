@@ -2,33 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from ..errors import shown, UnknownGame
-from ..options import OptionSpec, resolve
 from ..ruleset import Ruleset
-
-
-@dataclass(frozen=True)
-class GameDef:
-    """A game: its id, names, options with defaults, profiles, and how to build its ruleset."""
-
-    id: str
-    name: str
-    options: Mapping[str, OptionSpec]
-    build: Callable[[Mapping[str, Any]], Ruleset]
-    profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    aliases: tuple[str, ...] = ()
-    summary: str = ""
-
-    def resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option: defaults, then the profile's bundle, then ``given``."""
-        return resolve(self.id, self.options, self.profiles, given)
-
-
-GAMES: dict[str, GameDef] = {}
+from .registry import GAMES as GAMES, GameDef as GameDef, register as register
 
 # Catalogue ids whose games land in later issues, and the reserved, unsupported one.
 PLANNED = {
@@ -36,11 +15,6 @@ PLANNED = {
     "reversis", "tripoli", "rummoli", "cosmo",
 }
 UNSUPPORTED = {"gong-zhu": "Gong Zhu's rules are not in the sources (catalogue 2.29)"}
-
-
-def register(game: GameDef) -> GameDef:
-    GAMES[game.id] = game
-    return game
 
 
 def find_game(name: object) -> GameDef:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..options import OptionSpec, yes_no
 from ..ruleset import DEAL_RANGES, Ruleset
-from . import GameDef, register
+from .registry import GameDef, register
 from .hearts import HEARTS
 
 _PLAYERS = {"004": (3, 7), "002": (4, 6)}

@@ -22,7 +22,7 @@ from ..options import OptionSpec
 from ..records import HandRecord
 from ..ruleset import Ruleset
 from ..seating import Seating
-from . import GameDef, register
+from .registry import GameDef, register
 
 CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}  # 27 a suit, 108 a pack
 KINDS = {Rank.KING: "coat", Rank.QUEEN: "coat", Rank.JACK: "coat", Rank.ACE: "card", Rank.TEN: "card"}

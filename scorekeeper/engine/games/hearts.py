@@ -14,7 +14,7 @@ from typing import Any
 from ..cards import ALL_CARDS, JOKER, Card, Rank, Suit, card
 from ..options import OptionSpec, yes_no
 from ..ruleset import DEAL_RANGES, MoonRule, Ruleset
-from . import GameDef, register
+from .registry import GameDef, register
 
 QS, JD, TD, QH, C7, JC = card("QS"), card("JD"), card("TD"), card("QH"), card("7C"), card("JC")
 HEARTS = tuple(c for c in ALL_CARDS if c.suit is Suit.HEARTS)

@@ -14,7 +14,7 @@ from typing import Any
 from ..cards import card
 from ..options import OptionSpec
 from ..ruleset import DEAL_RANGES, Ruleset
-from . import GameDef, register
+from .registry import GameDef, register
 
 JS, JH, JD, JC, QC = card("JS"), card("JH"), card("JD"), card("JC"), card("QC")
 

@@ -20,9 +20,12 @@ from .engine import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.family import HEARTS, family_of_record
 from .engine.jsontext import decode, utf8
-from .inputs import UNREADABLE, LineAnswer, Progress, archive_summary, read_all, records_in, run_archive  # noqa: F401
 from .engine.output import error_json, facts_lines, hand_facts, kept_words, outcome_json, outcome_line, points_text
 from .engine.replay import HandOutcome, replay
+from .inputs import (  # noqa: F401  (archive_summary, Progress...: the command's, found here too)
+    UNREADABLE, LineAnswer, Progress, archive_summary, is_notation, load_record, read_all, records_in, run_archive,
+)
+
 
 def main(argv: list[str] | None = None) -> int:
     """The command; a reader that stops early (``scorekeeper replay big.jsonl | head``) ends it quietly."""
@@ -162,25 +165,6 @@ def _text_line(line: bytes) -> LineAnswer:
 
 
 # --- the text notation ----------------------------------------------------------------------
-
-def is_notation(text: str) -> bool:
-    """Whether one record is in the text notation: not JSON, and opening with a tag (or a comment)."""
-    if not text.lstrip("\ufeff \t\r\n").startswith(("[", ";")):
-        return False
-    try:
-        decode(text)
-    except RecordSyntaxError:
-        return True
-    return False
-
-
-def load_record(text: str) -> records.HandRecord:
-    """One record, from JSON or from the text notation.
-
-    :raises RecordSyntaxError: unreadable in either.
-    """
-    return notation.loads(text) if is_notation(text) else records.loads(text)
-
 
 def cmd_notation(path: str, *, to: str | None = None, out: IO[str] | None = None) -> int:
     """Convert one record: JSON to the notation, the notation to canonical JSON (or as ``to`` says)."""

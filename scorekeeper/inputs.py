@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import IO, Any, BinaryIO
 
+from .engine import notation, records
 from .engine.errors import RecordSyntaxError
 from .engine.jsontext import decode
 
@@ -106,6 +107,27 @@ def _nonblank(head: Iterable[bytes], stream: Iterable[bytes]) -> Iterator[bytes]
         for line in source:
             if line.strip():
                 yield line
+
+
+# --- one record as text ----------------------------------------------------------------------------
+
+def is_notation(text: str) -> bool:
+    """Whether one record is in the text notation: not JSON, and opening with a tag (or a comment)."""
+    if not text.lstrip("\ufeff \t\r\n").startswith(("[", ";")):
+        return False
+    try:
+        decode(text)
+    except RecordSyntaxError:
+        return True
+    return False
+
+
+def load_record(text: str) -> records.HandRecord:
+    """One record, from JSON or from the text notation.
+
+    :raises RecordSyntaxError: unreadable in either.
+    """
+    return notation.loads(text) if is_notation(text) else records.loads(text)
 
 
 # --- running an archive ------------------------------------------------------------------------

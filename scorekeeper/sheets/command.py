@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..boundary import attempt
+from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.jsontext import decode, utf8
-from ..inputs import read_all
 from ..engine.output import error_json
+from ..inputs import load_record, read_all
 
 
 def add_parser(sub: Any) -> None:
@@ -85,7 +85,6 @@ def _blank(args: Any) -> bytes:
 
 
 def _audit(args: Any, out: IO[str]) -> int:
-    from ..cli import load_record
     from . import audit_pdf
 
     pdf, audit = audit_pdf(load_record(_read(args.audit)), paper=args.paper)

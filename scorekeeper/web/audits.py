@@ -1,11 +1,12 @@
 """The audit of a disputed hand, on the phone: step through it, see the first illegal play.
 
-Routes on the pages blueprint (``pages.py`` imports this module). The hand to audit is the
-stored one, or what the table types: a whole record (JSON or the text notation), or only
-the tricks as remembered (``1. 2C 3C 4H 5C``, one trick a line), which take the game,
-players, dealer and deal number from the stored hand. Nothing is stored until someone
-applies the table's revoke rule, which goes through the services like any correction and
-is kept in the hand's history.
+Routes on the pages blueprint (``pages.bp``, so the endpoints are ``pages.*``), which this
+module imports; ``create_app`` imports this module before it registers that blueprint. The hand
+to audit is the stored one, or what the table types: a whole record (JSON or the text
+notation), or only the tricks as remembered (``1. 2C 3C 4H 5C``, one trick a line), which take
+the game, players, dealer and deal number from the stored hand. Nothing is stored until someone
+applies the table's revoke rule, which goes through the services like any correction and is
+kept in the hand's history.
 """
 
 from __future__ import annotations

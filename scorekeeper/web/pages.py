@@ -1094,10 +1094,6 @@ def _play_state(game: Game, deal: NextDeal, record: Any) -> dict[str, Any]:
     }
 
 
-
-from . import audits  # noqa: E402,F401  (the audit pages: routes on this blueprint, helpers from here)
-
-
 def _own_pages(table: TableSession) -> own_pages.GamePages:
     """The pages of a table whose game has its own engine package (``services.is_own_game``).
     (Imported here: those modules build on this one's helpers.)"""

@@ -94,12 +94,16 @@ def replay_text(
 
 
 def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord]) -> tuple[int, dict[str, Any], HandOutcome | None]:
-    """The record's family replays it; the core's outcome is kept too (the trick table of ``--text``)."""
+    """The record's family replays it; the core's outcome is kept too (the trick table of ``--text``).
+
+    JSON is decoded once; ``parse`` reads what is not JSON (the text notation), or words why not.
+    """
     text = text if isinstance(text, str) else utf8(text)
-    family = HEARTS if parse is not records.loads and is_notation(text) else family_of_record(_decoded(text))
+    value = None if parse is not records.loads and is_notation(text) else _decoded(text)
+    family = family_of_record(value)
     if family is not HEARTS:
-        return 0, family.replay_json(decode(text)), None
-    outcome = replay(parse(text))
+        return 0, family.replay_json(value), None
+    outcome = replay(parse(text) if value is None else records.from_json(value))
     return 0, outcome_json(outcome), outcome
 
 

@@ -301,3 +301,12 @@ def test_tripoli_and_reversis_records_replay_through_the_same_command(
     results = [json.loads(line) for line in out.splitlines()]
     assert [r["ok"] for r in results] == [True, True, False] and status == 2
     assert results[1] == obj and results[2]["error"]["code"] == "syntax"
+
+
+@pytest.mark.parametrize("name", ["tripoli-quick.json", "reversis-hand.json"])
+def test_a_game_id_written_loosely_finds_its_family_as_the_app_does(name: str) -> None:
+    """" Tripoli " is Tripoli for the command as for the app and the family's own reader: the same
+    output as the canonical id, not the core's unknown game."""
+    value = json.loads((EXAMPLES / name).read_text())
+    loose = {**value, "game": f" {value['game'].title()} "}
+    assert cli.replay_text(json.dumps(loose)) == cli.replay_text(json.dumps(value))

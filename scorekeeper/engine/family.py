@@ -131,9 +131,17 @@ FAMILIES: tuple[Family, ...] = (
 _BY_GAME: dict[str, Family] = {game: f for f in FAMILIES if f is not HEARTS for game in f.games}
 
 
+def own_game_id(game: object) -> str | None:
+    """The id of a game another family than the core plays, however it is written (``"Tripoli "`` ->
+    ``tripoli``, as every family's reader takes it), or None."""
+    key = game.strip().lower() if isinstance(game, str) else None
+    return key if key in _BY_GAME else None
+
+
 def family_of(game: object) -> Family:
-    """The family that plays ``game`` (a record's ``game`` as written): the core for any other value."""
-    return _BY_GAME.get(game, HEARTS) if isinstance(game, str) else HEARTS
+    """The family that plays ``game`` (a record's ``game``): the core for any other value."""
+    key = own_game_id(game)
+    return HEARTS if key is None else _BY_GAME[key]
 
 
 def family_of_record(value: object) -> Family:

@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import Any
 
 from ..engine.errors import UnknownGame
-from ..engine.family import PackageFamily, own_games, package_family
+from ..engine.family import PackageFamily, own_game_id, own_games, package_family
 from ..engine.games import GameDef
 from ..engine.ruleset import Ruleset
 
@@ -36,10 +36,7 @@ GAMES = own_games()
 
 def game_id(game: object) -> str | None:
     """The id of a game with a package of its own (``"Tripoli "`` -> ``tripoli``), or None."""
-    if not isinstance(game, str):
-        return None
-    key = game.strip().lower()
-    return key if key in GAMES else None
+    return own_game_id(game)
 
 
 def is_own(game: object) -> bool:
@@ -132,4 +129,4 @@ def settle_session_json(record: Mapping[str, Any]) -> dict[str, Any]:
 
     :raises ScorekeeperError: the engine's refusal (``hand`` is the 1-based position in ``hands``).
     """
-    return _family(record.get("game")).settle_json(record)
+    return _family(record.get("game")).settle_json(record)  # the record's game as the package reads it

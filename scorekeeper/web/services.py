@@ -22,12 +22,12 @@ from sqlalchemy import Text, bindparam, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.family import own_game_id
 from ..engine.fields import read_id
 from ..engine.settlement import (
-    SessionFold, SessionResult, result_json, session_from_json, session_to_json, settle,
+    SessionFold, SessionResult, result_json, session_from_json, session_to_json, settle, settle_json,
 )
 from ..engine.settlement.session import split_counts
-from ..sheets import own_games
 from . import direct, writelock
 from .extensions import db
 from .models import Hand, HandVersion, TableSession, now
@@ -184,19 +184,14 @@ def session_record(
 
 
 def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    """Settle a session record; :raises ScorekeeperError: with the engine's sentence.
-
-    Tripoli, Rummoli and Cosmo are settled by their own package (``engine.tripoli``), the
-    waiting hands included as ``"counts": false`` (``sheets.own_games.settle_session_json``).
-    """
-    if isinstance(record, Mapping) and own_games.is_own(record.get("game")):
-        return own_games.settle_session_json(record)
-    return result_json(settle(session_from_json(record)))
+    """Settle a session record, by its game's family (``engine.family``), the waiting hands
+    included as ``"counts": false``. :raises ScorekeeperError: with the engine's sentence."""
+    return settle_json(record)
 
 
 def is_own_game(table: TableSession) -> bool:
-    """A table of Tripoli, Rummoli or Cosmo: its records and settlement are ``engine.tripoli``'s."""
-    return own_games.is_own(table.config.get("game"))
+    """A table of a game another family than the core plays (Tripoli, Rummoli, Cosmo; Reversis)."""
+    return own_game_id(table.config.get("game")) is not None
 
 
 def settle_counting(table: TableSession, row: Hand) -> tuple[SessionResult, int] | None:
@@ -335,7 +330,7 @@ def create_session(record: Mapping[str, Any], *, confirm_required: bool = False)
 
     :raises ScorekeeperError: the record is unreadable, or a hand is illegal or impossible.
     """
-    if isinstance(record, Mapping) and own_games.is_own(record.get("game")):
+    if isinstance(record, Mapping) and own_game_id(record.get("game")) is not None:
         return _create_own(record, confirm_required)
     session = session_from_json(record)  # shapes, game, players
     canonical = session_to_json(session)
@@ -352,7 +347,7 @@ def _create_own(record: Mapping[str, Any], confirm_required: bool) -> Created:
     """``create_session`` for a game with its own package (Tripoli): the package reads and settles the
     whole record (hands as given, waiting ones as ``"counts": false``) before anything is stored."""
     value = _plain(record)
-    value["game"] = own_games.game_id(value.get("game"))
+    value["game"] = own_game_id(value.get("game"))
     hands = value.get("hands") or []
     if not isinstance(hands, list):
         raise RecordSyntaxError("hands must be a list of hand records")
@@ -487,7 +482,7 @@ def _settle_with(
     keep-alive connection stays with one worker), so a new hand costs one hand of engine work;
     else it is folded from the snapshot. Games with their own package settle the whole record.
     """
-    if own_games.is_own(config.get("game")):
+    if own_game_id(config.get("game")) is not None:
         record = stored.session_record(config)
         record["hands"].append(hand)
         return settle_record(record), None

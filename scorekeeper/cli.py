@@ -23,7 +23,8 @@ from .engine.jsontext import decode, utf8
 from .engine.output import error_json, facts_lines, hand_facts, kept_words, outcome_json, outcome_line, points_text
 from .engine.replay import HandOutcome, replay
 from .inputs import (  # noqa: F401  (archive_summary, Progress...: the command's, found here too)
-    UNREADABLE, LineAnswer, Progress, archive_summary, is_notation, load_record, read_all, records_in, run_archive,
+    UNREADABLE, LineAnswer, Progress, answer_line, archive_summary, is_notation, load_record, print_error, read_all,
+    records_in, run_archive,
 )
 
 
@@ -121,18 +122,15 @@ def replay_line(line: str | bytes) -> LineAnswer:
     The output of a legal hand is written straight to text (``outcome_line``): the same bytes
     as ``json.dumps`` of ``outcome_json``, without building the dict first.
     """
-    answered = attempt(lambda: _replay_line(line))
-    if isinstance(answered, ScorekeeperError):
-        return answered.exit_status, json.dumps(error_json(answered), ensure_ascii=False), answered.code
-    return answered
+    return answer_line(lambda: _replay_line(line))
 
 
-def _replay_line(line: str | bytes) -> LineAnswer:
+def _replay_line(line: str | bytes) -> str:
     value = decode(line if isinstance(line, str) else utf8(line))
     family = family_of_record(value)
     if family is not HEARTS:
-        return 0, json.dumps(family.replay_json(value), ensure_ascii=False), None
-    return 0, outcome_line(replay(records.from_json(value))), None
+        return json.dumps(family.replay_json(value), ensure_ascii=False)
+    return outcome_line(replay(records.from_json(value)))
 
 
 def cmd_replay(
@@ -149,8 +147,7 @@ def cmd_replay(
                 return _replay_single(source, text=text, out=out)
             return run_archive(source, _text_line if text else replay_line, jobs=1 if text else jobs, out=out, err=err)
     except RecordSyntaxError as exc:  # the file could not be opened
-        print(json.dumps(error_json(exc), ensure_ascii=False), file=out)
-        return exc.exit_status
+        return print_error(exc, out)
 
 
 def _replay_single(source: bytes, *, text: bool, out: IO[str]) -> int:
@@ -175,8 +172,7 @@ def cmd_notation(path: str, *, to: str | None = None, out: IO[str] | None = None
     out = out or sys.stdout
     answered = attempt(lambda: _converted(path, to))
     if isinstance(answered, ScorekeeperError):
-        print(json.dumps(error_json(answered), ensure_ascii=False), file=out)
-        return answered.exit_status
+        return print_error(answered, out)
     out.write(answered)
     return 0
 

@@ -9,6 +9,7 @@ that line's error alone: every other line of the archive is still answered, in o
 from __future__ import annotations
 
 import io
+import json
 import os
 import sys
 import time
@@ -18,9 +19,11 @@ from contextlib import contextmanager
 from functools import partial
 from typing import IO, Any, BinaryIO
 
+from .boundary import attempt
 from .engine import notation, records
-from .engine.errors import RecordSyntaxError
+from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.jsontext import decode
+from .engine.output import error_json
 
 CHUNK = 400  # archive lines per task handed to a worker process
 
@@ -128,6 +131,23 @@ def load_record(text: str) -> records.HandRecord:
     :raises RecordSyntaxError: unreadable in either.
     """
     return notation.loads(text) if is_notation(text) else records.loads(text)
+
+
+# --- answering ------------------------------------------------------------------------------------
+
+def answer_line(run: Callable[[], str]) -> LineAnswer:
+    """One record's answer: the output line ``run`` makes (exit 0), or, whatever it raised, the
+    error object (``boundary.attempt``) with its exit status and code."""
+    answered = attempt(run)
+    if isinstance(answered, ScorekeeperError):
+        return answered.exit_status, json.dumps(error_json(answered), ensure_ascii=False), answered.code
+    return 0, answered, None
+
+
+def print_error(error: ScorekeeperError, out: IO[str]) -> int:
+    """Print the error object on ``out``; its exit status."""
+    print(json.dumps(error_json(error), ensure_ascii=False), file=out)
+    return error.exit_status
 
 
 # --- running an archive ------------------------------------------------------------------------

@@ -7,13 +7,12 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
-from .boundary import attempt
-from .engine.errors import RecordSyntaxError, ScorekeeperError
+from .engine.errors import RecordSyntaxError
 from .engine.family import HEARTS, family_of_record
 from .engine.jsontext import decode
-from .inputs import LineAnswer, records_in, run_archive
-from .engine.output import error_json, facts_lines, hand_facts, points_text
+from .engine.output import facts_lines, hand_facts, points_text
 from .engine.settlement import result_json, session_from_json, settle, settle_json
+from .inputs import LineAnswer, answer_line, print_error, records_in, run_archive
 
 
 def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None, jobs: int = 0,
@@ -33,7 +32,7 @@ def cmd_settle(path: str, *, text: bool = False, out: IO[str] | None = None, job
             return run_archive(source, settle_line_text if text else settle_line, jobs=1 if text else jobs, out=out,
                                err=None if quiet else (err or sys.stderr), noun="settled")
     except RecordSyntaxError as exc:  # the file could not be opened
-        return _fail(exc, out)
+        return print_error(exc, out)
 
 
 def settle_text(source: str | bytes, *, text: bool = False) -> tuple[int, str]:
@@ -53,10 +52,7 @@ def settle_line_text(line: bytes) -> LineAnswer:
 
 
 def _answer(source: str | bytes, text: bool) -> LineAnswer:
-    answered = attempt(lambda: _settled(source, text))
-    if isinstance(answered, ScorekeeperError):
-        return answered.exit_status, json.dumps(error_json(answered), ensure_ascii=False), answered.code
-    return 0, answered, None
+    return answer_line(lambda: _settled(source, text))
 
 
 def _settled(source: str | bytes, text: bool) -> str:
@@ -65,11 +61,6 @@ def _settled(source: str | bytes, text: bool) -> str:
         return json.dumps(settle_json(value), ensure_ascii=False)
     result, facts = settle_with_facts(value)
     return format_settlement(result, facts).rstrip("\n")
-
-
-def _fail(error: ScorekeeperError, out: IO[str]) -> int:
-    print(json.dumps(error_json(error), ensure_ascii=False), file=out)
-    return error.exit_status
 
 
 def settle_with_facts(value: Any) -> tuple[dict[str, Any], list[list[str]]]:

@@ -7,7 +7,6 @@ audit is still written (showing the refused play) and exits 1, as ``replay`` doe
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import IO, Any
@@ -15,8 +14,7 @@ from typing import IO, Any
 from ..boundary import attempt
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.jsontext import decode, utf8
-from ..engine.output import error_json
-from ..inputs import load_record, read_all
+from ..inputs import load_record, print_error, read_all
 
 
 def add_parser(sub: Any) -> None:
@@ -37,8 +35,7 @@ def cmd_sheet(args: Any, out: IO[str] | None = None) -> int:
     out = out or sys.stdout
     answered = attempt(lambda: _run(args, out))
     if isinstance(answered, ScorekeeperError):
-        print(json.dumps(error_json(answered), ensure_ascii=False), file=out)
-        return answered.exit_status
+        return print_error(answered, out)
     return answered
 
 
@@ -92,8 +89,7 @@ def _audit(args: Any, out: IO[str]) -> int:
     if status == 0 and audit.error is not None:  # the audit shows the refused play; the status says it was refused
         error = ScorekeeperError(audit.error.message, code=audit.error.code, play=audit.error.play,
                                  trick=audit.error.trick, player=audit.error.player, card=audit.error.card)
-        print(json.dumps(error_json(error), ensure_ascii=False), file=sys.stderr if args.output == "-" else out)
-        return error.exit_status
+        return print_error(error, sys.stderr if args.output == "-" else out)
     return status
 
 
@@ -105,7 +101,5 @@ def _write(pdf: bytes, path: str, out: IO[str]) -> int:
         else:
             Path(path).write_bytes(pdf)
     except OSError as exc:
-        print(json.dumps(error_json(RecordSyntaxError(f"cannot write {path}: {exc.strerror}")), ensure_ascii=False),
-              file=out)
-        return 2
+        return print_error(RecordSyntaxError(f"cannot write {path}: {exc.strerror}"), out)
     return 0

@@ -64,8 +64,7 @@ class Busy(Exception):
 
     def to_json(self) -> dict[str, Any]:
         """The contract's error object, and when to send again."""
-        return {"code": self.code, "message": self.message, "play": None, "trick": None, "player": None,
-                "card": None, "retry_after": self.retry_after}
+        return {**ScorekeeperError(self.message, code=self.code).to_json(), "retry_after": self.retry_after}
 
 
 class ClientIdConflict(ScorekeeperError):

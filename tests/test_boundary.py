@@ -63,9 +63,9 @@ def test_the_api_answers_a_fault_400_with_the_error_object(client: FlaskClient, 
 
 def test_a_page_answers_a_fault_with_the_error_page(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "create_session", broken)
-    from scorekeeper.web import pages
+    from scorekeeper.web import start
 
-    monkeypatch.setattr(pages, "_known_players", broken)
+    monkeypatch.setattr(start, "known_players", broken)
     response = client.get("/")
     assert response.status_code == 400 and b"could not read" in response.data and b"Traceback" not in response.data
 

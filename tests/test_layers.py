@@ -187,7 +187,7 @@ def test_the_walk_resolves_imports_as_python_runs_them() -> None:
     assert "scorekeeper.web.direct" in services  # from . import direct: the sibling, not the package
     assert "scorekeeper.web" not in services
     assert {"scorekeeper.engine", "scorekeeper.engine.settlement", "scorekeeper.engine.settlement.session"} <= {
-        edge.imported for edge in imports_of("scorekeeper.sheets.model")}  # the packages' __init__ run too
+        edge.imported for edge in imports_of("scorekeeper.sheets.hearts")}  # the packages' __init__ run too
     assert "scorekeeper.web.serve" not in {edge.imported for edge in imports_of("scorekeeper.cli")}  # lazy
     assert "scorekeeper.web.serve" in {edge.imported for edge in imports_of("scorekeeper.cli", lazy=True)}
     assert cycles([Import("scorekeeper.cli", "scorekeeper.inputs", 1), Import("scorekeeper.inputs", "scorekeeper", 2),
@@ -217,3 +217,34 @@ def test_no_import_cycles() -> None:
     found = cycles(EDGES)
     assert not found, "import cycles (each module imports the next when it is imported):\n" + "\n".join(
         describe(cycle, group) for cycle, group in found)
+
+
+FAMILY_IDS = ("hearts", "tripoli", "reversis")  # the engine's registry (test_family_seam.py holds them equal)
+ROUTES = {"scorekeeper.web.pages", "scorekeeper.web.start", "scorekeeper.web.play", "scorekeeper.web.audits",
+          "scorekeeper.web.views", "scorekeeper.web.api", "scorekeeper.web.sheets", "scorekeeper.web.progressive"}
+
+
+def own_modules(family: str) -> tuple[str, ...]:
+    """The modules that belong to one family: its folder of pages, its sheet layout, its engine package."""
+    return (f"scorekeeper.web.families.{family}", f"scorekeeper.sheets.{family}", f"scorekeeper.engine.{family}")
+
+
+def test_only_a_family_s_own_modules_import_its_package() -> None:
+    """Tripoli's engine package, pages and sheet are reached through the registry (``engine.family``,
+    ``web.families.pages_of``, ``sheets.model.layout_of``), never named by a route, a service or another family."""
+    wrong = []
+    for edge in [found for module in MODULES for found in imports_of(module, lazy=True) if found.imported in MODULES]:
+        for family in FAMILY_IDS[1:]:
+            if edge.imported.startswith(own_modules(family)[2]) and not edge.importer.startswith(own_modules(family)):
+                wrong.append(str(edge))
+        for family in FAMILY_IDS:
+            if edge.imported.startswith(own_modules(family)[0]) and not edge.importer.startswith(own_modules(family)[0]):
+                wrong.append(str(edge))
+    assert not wrong, "a family's modules named outside it:\n" + "\n".join(wrong)
+
+
+def test_services_import_no_page() -> None:
+    wrong = [str(edge) for edge in EDGES if edge.importer == "scorekeeper.web.services" and edge.imported in ROUTES]
+    wrong += [str(edge) for edge in EDGES
+              if edge.importer.startswith("scorekeeper.web.families") and edge.imported in ROUTES - {"scorekeeper.web.views"}]
+    assert not wrong, "services and families build on no route module:\n" + "\n".join(wrong)

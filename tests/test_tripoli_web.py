@@ -200,7 +200,7 @@ def test_an_impossible_quick_result_is_refused_and_kept_as_typed(app: Flask, cli
 
 def _engine_refusal(client: FlaskClient, edit: str, fields: dict[str, str]) -> str:
     """What the engine itself says about the session with this deal added (shaped as the form does)."""
-    from scorekeeper.web import tripoli_forms
+    from scorekeeper.web.families.tripoli import forms as tripoli_forms
 
     session = stored_session(client, edit)
     with client.application.test_request_context(method="POST", data={**fields, "csrf_token": "x"}):

@@ -14,14 +14,49 @@ first asked for: a Hearts replay never pays for Tripoli.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .games import GameDef
+    from .ruleset import Ruleset
+    from .settlement import SessionFold
+
+
+class Fold(Protocol):
+    """A session settled hand by hand: what the app keeps per table so a new hand costs one hand of work."""
+
+    def copy(self) -> Fold:
+        """A fold that goes on from here while this one stays as it is."""
+        ...
+
+    def add(self, raw: Mapping[str, Any]) -> None:
+        """The next hand (a hand object of the session record). :raises ScorekeeperError: it is refused."""
+        ...
+
+    def result_json(self) -> dict[str, Any]:
+        """The settle output of the hands added so far. :raises ScorekeeperError: the session is refused."""
+        ...
+
+
+@dataclass(frozen=True)
+class StoredSession:
+    """A session record as the app stores it, once its family has read and settled all of it."""
+
+    game: str  # the game's id, however the record wrote it
+    config: dict[str, Any]  # the session's fields but its hands
+    hands: list[dict[str, Any]]
 
 
 class Family(Protocol):
-    """What every family gives the command line and the settlement entry point."""
+    """What every family gives the command line, the settlements, the app and the sheets.
+
+    Everything here is plain data or engine values: the app builds its forms and pages from it,
+    the sheets their columns, and neither asks which family it is talking to.
+    """
 
     @property
     def id(self) -> str: ...
@@ -36,6 +71,82 @@ class Family(Protocol):
     def settle_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         """The settle output of one decoded session record. :raises ScorekeeperError: it is refused."""
         ...
+
+    def read_session(self, value: Mapping[str, Any]) -> StoredSession:
+        """A session record checked whole (every hand legal, the settlement fitting), as it is stored.
+
+        :raises ScorekeeperError: the engine's refusal."""
+        ...
+
+    def fold(self, config: Mapping[str, Any]) -> Fold:
+        """An empty fold of a stored session (its fields but its hands). :raises ScorekeeperError: refused."""
+        ...
+
+    def game_def(self, game: str) -> GameDef:
+        """A game of the family by id: its name, summary, options, profiles. :raises UnknownGame: not one."""
+        ...
+
+    def game_defs(self) -> tuple[GameDef, ...]:
+        """The family's games that can be played and printed, in the order they are listed."""
+        ...
+
+    def player_counts(self, game: str) -> tuple[int, ...]:
+        """Every number of players a session of the game may start with (over all its profiles)."""
+        ...
+
+    def defaults(self, game: str, profile: str | None = None) -> dict[str, Any]:
+        """Every option of the game (and profile) with the value it takes unless the table says otherwise."""
+        ...
+
+    def default_settlement(self, game: str, profile: str | None = None) -> str:
+        """The settlement a table of the game (and profile) uses unless it says otherwise."""
+        ...
+
+    def methods(self, game: str) -> Mapping[str, Any]:
+        """The settlements a table of the game may choose, by id (each with ``option_specs``)."""
+        ...
+
+    def takes_stake(self, game: str) -> bool:
+        """Whether a stake (money per point or chip) applies to the game's settlements."""
+        ...
+
+    def warning(self, game: str, options: Mapping[str, Any]) -> str | None:
+        """What a table should know before it plays the game so (a source that leaves rules out), or None."""
+        ...
+
+    def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
+        """Whether the game seats ``players`` with ``options``, before anything is stored.
+
+        :raises ScorekeeperError: the engine's sentence (``players``, ``unknown-option``)."""
+        ...
+
+
+def _unique_ids(hands: Sequence[Mapping[str, Any]]) -> None:
+    """:raises RecordSyntaxError: two hands of one session carry the same client id."""
+    from .errors import RecordSyntaxError
+    from .fields import read_id
+
+    ids = [read_id(h.get("id")) for h in hands]
+    repeated = next((i for i in ids if i is not None and ids.count(i) > 1), None)
+    if repeated is not None:
+        raise RecordSyntaxError(f"two hands have the same id {repeated!r}: each hand's id must be different")
+
+
+def plain(value: object, noun: str = "a hand") -> dict[str, Any]:
+    """A JSON-clean copy of a decoded object (what is stored is exactly what JSON can say).
+
+    :raises RecordSyntaxError: it is not an object, or holds what JSON cannot say."""
+    from .errors import RecordSyntaxError
+
+    if not isinstance(value, Mapping):
+        raise RecordSyntaxError(f"{noun} must be a JSON object")
+    try:
+        return dict(json.loads(json.dumps(value)))
+    except (TypeError, ValueError):
+        raise RecordSyntaxError(f"{noun} must be a JSON object") from None
+
+
+SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake")
 
 
 class HeartsFamily:
@@ -61,6 +172,121 @@ class HeartsFamily:
 
         return core_settle_json(value)
 
+    def read_session(self, value: Mapping[str, Any]) -> StoredSession:
+        from .settlement import session_from_json, session_to_json, settle
+
+        session = session_from_json(value)  # shapes, game, players
+        canonical = session_to_json(session)
+        _unique_ids(canonical["hands"])
+        settle(session)  # every hand legal, options known, settlement fits
+        config = {k: canonical[k] for k in SESSION_KEYS if k in canonical}
+        return StoredSession(session.game, config, canonical["hands"])
+
+    def fold(self, config: Mapping[str, Any]) -> Fold:
+        from .settlement import SessionFold, session_from_json
+
+        return CoreFold(SessionFold(session_from_json({**config, "hands": []})))
+
+    def game_def(self, game: str) -> GameDef:
+        from .games import find_game
+
+        return find_game(game)
+
+    def game_defs(self) -> tuple[GameDef, ...]:
+        from .games import GAMES, make_ruleset
+        from .settlement import METHODS
+
+        return tuple(g for g in GAMES.values() if all(
+            make_ruleset(g.id, options).settlement in METHODS for options in profile_options(g)))
+
+    def player_counts(self, game: str) -> tuple[int, ...]:
+        from .games import make_ruleset
+        from .settlement import METHODS
+
+        counts: set[int] = set()
+        for options in profile_options(self.game_def(game)):
+            ruleset = make_ruleset(game, options)
+            low, high = ruleset.min_players, ruleset.max_players
+            method = METHODS.get(ruleset.settlement)
+            if method is not None and method.players:
+                low, high = max(low, method.players[0]), min(high, method.players[1])
+            counts.update(range(low, high + 1))
+        return tuple(sorted(counts))
+
+    def defaults(self, game: str, profile: str | None = None) -> dict[str, Any]:
+        return self.game_def(game).resolve({"profile": profile} if profile else {})
+
+    def default_settlement(self, game: str, profile: str | None = None) -> str:
+        from .games import make_ruleset
+
+        return make_ruleset(game, {"profile": profile} if profile else {}).settlement
+
+    def methods(self, game: str) -> Mapping[str, Any]:
+        from .settlement import METHODS
+
+        return METHODS
+
+    def takes_stake(self, game: str) -> bool:
+        return True
+
+    def warning(self, game: str, options: Mapping[str, Any]) -> str | None:
+        from .games import make_ruleset
+
+        return make_ruleset(game, options).warning
+
+    def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
+        from .errors import ScorekeeperError
+        from .games import make_ruleset
+
+        ruleset = make_ruleset(game, dict(options))
+        try:
+            ruleset.layout(players)  # "Black Lady is for 3 to 7 players, not 2"
+        except ValueError as exc:
+            raise ScorekeeperError(str(exc), code="players") from None
+
+
+def profile_options(game: GameDef) -> list[dict[str, Any]]:
+    """The options of each of a game's profiles (one empty set for a game without profiles)."""
+    return [{"profile": p} for p in game.profiles] if game.profiles else [{}]
+
+
+class CoreFold:
+    """The core's ``SessionFold`` as a ``Fold``."""
+
+    def __init__(self, fold: SessionFold) -> None:
+        self.inner = fold
+
+    def copy(self) -> CoreFold:
+        return CoreFold(self.inner.copy())
+
+    def add(self, raw: Mapping[str, Any]) -> None:
+        self.inner.add(raw)
+
+    def result_json(self) -> dict[str, Any]:
+        from .settlement import result_json
+
+        return result_json(self.inner.result())
+
+
+class WholeFold:
+    """A fold for a family whose package settles a whole session record at once: it keeps the hands
+    and settles them all when asked (Tripoli's and Reversis' sessions are short)."""
+
+    def __init__(self, family: PackageFamily, config: Mapping[str, Any]) -> None:
+        self.family, self.config = family, dict(config)
+        self.hands: list[Mapping[str, Any]] = []
+
+    def copy(self) -> WholeFold:
+        twin = WholeFold(self.family, self.config)
+        twin.hands = list(self.hands)
+        return twin
+
+    def add(self, raw: Mapping[str, Any]) -> None:
+        self.hands.append(raw)
+
+    def result_json(self) -> dict[str, Any]:
+        return self.family.settle_json({**self.config, "hands": list(self.hands)})
+
 
 @dataclass(frozen=True)
 class PackageFamily:
@@ -68,15 +294,19 @@ class PackageFamily:
 
     With it, what the app and the sheets show of its games, as plain data: names, summaries, the
     default settlement and the package's table of settlements, the seats, whether a stake applies.
+    Every rule stays in the package: defaults come from its ``make_rules``, settlements from its
+    ``settle_json``.
     """
 
     id: str
     names: Mapping[str, str]  # each game id and its name, in the order games are listed
     summaries: Mapping[str, str]  # each game in a line, for pickers and lists
-    default_settlement: str
+    default_method: str
     methods_table: str  # the package's table of settlements by id (each with ``option_specs``)
     seats_of: Callable[[ModuleType], tuple[int, int]]  # the fewest and the most players, from the package's rules
     stake: bool  # a stake turns the chips into money (Reversis' fish); Tripoli is played in chips only
+    carried: tuple[str, ...] = ()  # session fields the package keeps beside the usual ones (the layout, the pools)
+    _defs: dict[str, GameDef] = field(default_factory=dict, compare=False, repr=False)  # game_def's, once built
 
     @property
     def games(self) -> tuple[str, ...]:
@@ -91,11 +321,6 @@ class PackageFamily:
         """The fewest and the most players a game of the family seats."""
         return self.seats_of(self.package.rules)
 
-    def methods(self) -> Mapping[str, Any]:
-        """The family's settlements by id, each with ``option_specs``."""
-        found: Mapping[str, Any] = getattr(self.package, self.methods_table)
-        return found
-
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         answer: dict[str, Any] = self.package.replay_json(value)
         return answer
@@ -103,6 +328,74 @@ class PackageFamily:
     def settle_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         answer: dict[str, Any] = self.package.settle_json(value)
         return answer
+
+    def read_session(self, value: Mapping[str, Any]) -> StoredSession:
+        from .errors import RecordSyntaxError
+
+        record = plain(value, "a session")
+        record["game"] = own_game_id(record.get("game"))
+        hands = record.get("hands") or []
+        if not isinstance(hands, list):
+            raise RecordSyntaxError("hands must be a list of hand records")
+        hands = [plain(h) for h in hands]
+        _unique_ids(hands)
+        self.settle_json({**record, "hands": hands})  # every hand legal, options known, settlement fits
+        config = {k: record[k] for k in (*SESSION_KEYS, *self.carried) if k in record}
+        return StoredSession(record["game"], config, hands)
+
+    def fold(self, config: Mapping[str, Any]) -> Fold:
+        return WholeFold(self, config)
+
+    def game_def(self, game: str) -> GameDef:
+        """The game as a ``GameDef`` for pickers and lists (never registered: ``make_ruleset`` does not know it)."""
+        from .errors import UnknownGame
+        from .games import GameDef
+
+        key = own_game_id(game)
+        if key is None or key not in self.names:
+            raise UnknownGame(f"{game!r} is not a game of {self.id}")
+        if key in self._defs:
+            return self._defs[key]
+        low, high = self.seats()
+        seats = f"{low} players" if low == high else f"{low} to {high} players"
+        found = self._defs[key] = GameDef(
+            id=key, name=self.names[key], options={s.name: s for s in self.package.OPTION_SPECS}, build=_no_ruleset,
+            summary=f"{self.summaries[key]}; {seats}")
+        return found
+
+    def game_defs(self) -> tuple[GameDef, ...]:
+        return tuple(self.game_def(g) for g in self.names)
+
+    def player_counts(self, game: str) -> tuple[int, ...]:
+        low, high = self.seats()
+        return tuple(range(low, high + 1))
+
+    def defaults(self, game: str, profile: str | None = None) -> dict[str, Any]:
+        """Every option of the game with the game's own value (Rummoli's and Cosmo's presets applied)."""
+        options: dict[str, Any] = self.package.make_rules(own_game_id(game)).options()
+        return options
+
+    def default_settlement(self, game: str, profile: str | None = None) -> str:
+        return self.default_method
+
+    def methods(self, game: str) -> Mapping[str, Any]:
+        found: Mapping[str, Any] = getattr(self.package, self.methods_table)
+        return found
+
+    def takes_stake(self, game: str) -> bool:
+        return self.stake
+
+    def warning(self, game: str, options: Mapping[str, Any]) -> str | None:
+        return None
+
+    def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
+        """Nothing before the table is stored: the package checks it whole when it settles."""
+
+
+def _no_ruleset(options: Mapping[str, Any]) -> Ruleset:
+    from .errors import UnknownGame
+
+    raise UnknownGame("this game has no ruleset of the trick-taking core: its own engine package plays it")
 
 
 HEARTS = HeartsFamily()
@@ -116,16 +409,16 @@ FAMILIES: tuple[Family, ...] = (
             "rummoli": "Tripoli with the pay cards collected as they are played in stage 3 (catalogue 5.8)",
             "cosmo": "Only the Michigan stage, leads alternating black and red, the board changed every deal (5.8)",
         },
-        default_settlement="tripoli-layout", methods_table="TRIPOLI_METHODS",
-        seats_of=lambda rules: (rules.MIN_PLAYERS, rules.MAX_PLAYERS), stake=False,
+        default_method="tripoli-layout", methods_table="TRIPOLI_METHODS",
+        seats_of=lambda rules: (rules.MIN_PLAYERS, rules.MAX_PLAYERS), stake=False, carried=("layout",),
     ),
     PackageFamily(
         "reversis",
         names={"reversis": "Reversis"},
         summaries={"reversis": "Catalogue 6: take as few tricks and card points as you can; the Quinola and the "
                                "aces pay, a pool grows; 48 cards, played to the right"},
-        default_settlement="reversis-fish", methods_table="REVERSIS_METHODS",
-        seats_of=lambda rules: (rules.PLAYERS, rules.PLAYERS), stake=True,
+        default_method="reversis-fish", methods_table="REVERSIS_METHODS",
+        seats_of=lambda rules: (rules.PLAYERS, rules.PLAYERS), stake=True, carried=("pools",),
     ),
 )
 _BY_GAME: dict[str, Family] = {game: f for f in FAMILIES if f is not HEARTS for game in f.games}
@@ -154,7 +447,11 @@ def own_games() -> tuple[str, ...]:
     return tuple(_BY_GAME)
 
 
-def package_family(game: object) -> PackageFamily | None:
-    """The family with a package of its own that plays ``game`` (as written), or None for the core's."""
-    found = family_of(game)
-    return found if isinstance(found, PackageFamily) else None
+def game_def(game: object) -> GameDef:
+    """Any game of any family, by id (or the core's aliases). :raises UnknownGame: no such game."""
+    return family_of(game).game_def(game)  # type: ignore[arg-type]  # the core's reader words a non-string
+
+
+def game_defs() -> tuple[GameDef, ...]:
+    """Every game that can be played and printed, family after family in the registry's order."""
+    return tuple(g for f in FAMILIES for g in f.game_defs())

@@ -1,44 +1,29 @@
 """What a printed score sheet says, computed from the engine: no HTML, no PDF here.
 
-A sheet is a list of column groups computed from the game's ruleset and the session's
-settlement method (never written per game), rows (one per hand, or empty ones to fill
-in at the table), a totals footer, the settlement and a line for signatures.
-
-Column groups are the extension point: ``COLUMN_GROUPS`` lists the functions that turn a
-table (ruleset, players, settlement) into groups; each group says its header and how to
-fill its cells from one settled hand. A later game (Tripoli's layout, Reversis' pools)
-adds its own functions for its own columns, and the templates need no change: a game with its own
-engine package has its own module (``sheets.tripoli``, ``sheets.reversis``: ``own_games.sheet_module``),
-to which ``blank_sheet`` and ``filled_sheet`` hand its tables.
+A sheet is a list of column groups (each with its header and how to fill its cells from one
+settled hand), rows (one per hand, or empty ones to fill in at the table), a footer, the
+settlement and a line for signatures. The values here are every family's; the columns are
+each family's own, in the module named after it (``sheets.hearts`` for the trick-taking core,
+``sheets.tripoli``, ``sheets.reversis``), which ``blank_sheet`` and ``filled_sheet`` find
+through the engine's family registry: no family is named here.
 """
 
 from __future__ import annotations
 
-import math
-import re
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cached_property
+from types import ModuleType
 from typing import Any
 
-from ..engine.cards import Card, Suit, sorted_cards
-from ..engine.errors import ScorekeeperError, UnknownOption
+from ..engine.cards import Card, Suit
+from ..engine.errors import UnknownOption
+from ..engine.family import family_of, game_defs
+from ..engine.games import GameDef
 from ..engine.gaussian import Gaussian
-from ..engine.games import GAMES, GameDef, find_game, make_ruleset
-from ..engine.output import HandFacts, card_point_words, hand_facts, scored_tricks
-from ..engine.replay import HandOutcome
-from ..engine.results import takes_card_points
-from ..engine.ruleset import Ruleset
 from ..engine.scoring import Points
-from ..engine.seating import Direction, Seating
-from ..engine.settlement import METHODS, SessionResult, session_from_json, settle
-from ..engine.settlement.ledger import HandSettlement
-from ..engine.settlement.games import FamilyMethod, PoolFamilyMethod
-from ..engine.settlement.methods import Cumulative, FiveHandMatch, Howell, LowestCollectsDifference, Method, PoolMethod, make_method
-from ..engine.settlement.money import fewest_transfers
-from ..engine.settlement.session import Session
-from . import own_games
+from ..engine.seating import Direction
 
 PAPERS = ("a4", "letter")
 SUIT_SYMBOLS = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
@@ -66,53 +51,6 @@ class Cell:
     kind: str = ""
     note: str = ""  # a small word under the number: "moon", "revoke"
     span: int = 1
-
-
-@dataclass(frozen=True)
-class HandView:
-    """What a row knows about one settled hand: the engine's outcome and settlement, and its place."""
-
-    number: int  # the row's number on the sheet (the hand's position in the session)
-    deal: int  # the deal number (misdeals are redealt: passes follow this)
-    dealer: str
-    direction: Direction
-    outcome: HandOutcome
-    settled: HandSettlement
-    chips: tuple[int, ...]  # running chip balance after the hand (chip methods)
-    counts: bool = True  # False: struck out or waiting for confirmation, shown but not counted
-
-    @cached_property
-    def facts(self) -> HandFacts:
-        """Trumps, Capot, the auction and the Joker, as the record says (``engine.output.hand_facts``)."""
-        return hand_facts(self.outcome)
-
-
-@dataclass(frozen=True)
-class TableView:
-    """The table a sheet is for: the game as configured, the players, the settlement method."""
-
-    ruleset: Ruleset
-    players: tuple[str, ...]  # names; empty strings on a blank sheet
-    settlement: str
-    method: Method
-
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
-    @property
-    def chips(self) -> bool:
-        return self.method.chips
-
-    @property
-    def short(self) -> tuple[str, ...]:
-        """Names as narrow columns print them (who dealt, who took QS): long ones cut short, still distinct."""
-        return short_names(self.players)
-
-    @property
-    def running(self) -> str:
-        """What the running column and the totals count: chips, lives (Conquimbert, 3.17), or points."""
-        return "Chips" if self.chips else "Lives" if self.ruleset.lives else "Total"
 
 
 Fill = Callable[[Any], tuple[Cell, ...]]  # from a HandView (trick-taking games) or a sheets.tripoli.DealView
@@ -289,484 +227,7 @@ def _amount(value: Decimal) -> str:
     return _minus(format(value, "f"))
 
 
-# --- column groups from the ruleset --------------------------------------------------------------
-
-def hand_group(table: TableView) -> tuple[ColumnGroup, ...]:
-    """Who dealt, and where the cards were passed (only for games that pass)."""
-    passes = table.ruleset.passing != "none"
-    columns = [Column("dealer", "Dealer", "name")]
-    if passes:
-        columns.append(Column("pass", "Pass", "word"))
-
-    short = dict(zip(table.players, table.short))
-
-    def fill(view: HandView) -> tuple[Cell, ...]:
-        cells = [Cell(short.get(view.dealer, view.dealer), "name")]
-        if passes:
-            cells.append(Cell(DIRECTION_WORDS[view.direction], "word"))
-        return tuple(cells)
-
-    def blank(deal: int) -> tuple[Cell, ...]:
-        cells = [Cell()]
-        if passes:
-            cells.append(Cell(DIRECTION_WORDS[table.ruleset.pass_direction(deal, table.n)], "word pre"))
-        return tuple(cells)
-
-    return (ColumnGroup("hand", "", "hand", tuple(columns), fill, blank),)
-
-
-def deal_group(table: TableView) -> tuple[ColumnGroup, ...]:
-    """What the table settled before the play: the auction's high bid and the suit it bought
-    (Auction Hearts), the trump suit (Knaves)."""
-    ruleset = table.ruleset
-    columns = []
-    if ruleset.auction:
-        columns += [Column("bid", "Bid", "name"), Column("suit", "Suit", "word")]
-    if ruleset.trumps != "none":
-        columns.append(Column("trumps", "Trumps", "word"))
-    if not columns:
-        return ()
-    names = table.short
-
-    def fill(view: HandView) -> tuple[Cell, ...]:
-        if view.settled.void:
-            return (Cell(),) * len(columns)
-        facts = view.facts
-        cells = []
-        if ruleset.auction:
-            cells += [_bid_cell(facts, names), Cell(SUIT_SYMBOLS[facts.suit] if facts.suit else "", "word")]
-        if ruleset.trumps != "none":
-            up = card_label(facts.turned_up) + " up" if facts.turned_up is not None else ""
-            cells.append(Cell(SUIT_SYMBOLS[facts.trumps] if facts.trumps else "", "word", up))
-        return tuple(cells)
-
-    return (ColumnGroup("deal", "", "hand", tuple(columns), fill),)
-
-
-def _bid_cell(facts: HandFacts, names: Sequence[str]) -> Cell:
-    """The high bidder and his bid; the player who kept the choice (no bidding); or everybody passed."""
-    if facts.namer is None:
-        return Cell("pass", "word", "all")
-    if facts.bids is None:
-        return Cell(names[facts.namer], "name", "kept")
-    return Cell(f"{names[facts.namer]} {max(chips or 0 for _, chips in facts.bids)}", "name")
-
-
-def player_groups(table: TableView) -> tuple[ColumnGroup, ...]:
-    """Per player: the tricks won where every trick scores (Knaves), the hand's points, and the
-    running total (or running chips under a chip method, or the lives left: Conquimbert)."""
-    running = table.running
-    tricks = (Column("tricks", "Tricks"),) if table.ruleset.trick_value else ()
-    groups = []
-    for seat, name in enumerate(table.players):
-        groups.append(ColumnGroup(
-            f"player-{seat}", name, "player", (*tricks, Column("points", "Hand"), Column("running", running)),
-            _player_fill(table, seat, bool(tricks)),
-        ))
-    return tuple(groups)
-
-
-def _player_fill(table: TableView, seat: int, tricks: bool = False) -> Fill:
-    name = table.players[seat]
-
-    def fill(view: HandView) -> tuple[Cell, ...]:
-        outcome, settled = view.outcome, view.settled
-        if name not in outcome.players:  # out of the session (Conquimbert, 3.17): not dealt in
-            return *((Cell(),) if tricks else ()), Cell("\u2013", "out"), Cell()
-        hand_seat = outcome.players.index(name)  # the hand's seats are those still in
-        won: tuple[Cell, ...] = ()
-        if tricks:
-            won = (Cell(),) if settled.void or not outcome.hauls else (
-                _number(str(outcome.hauls[hand_seat].tricks), "tricks"),)
-        if settled.void:
-            return *won, Cell("\u2013", "void"), Cell()
-        note = ""
-        if outcome.moon is not None and outcome.moon.seat == hand_seat:
-            note = "moon"
-        elif outcome.revoke is not None and outcome.revoke.seat == hand_seat:
-            note = "revoke"
-        points = _number(points_text(settled.points[seat]), "points", note)
-        if not view.counts:
-            return *won, points, Cell()
-        if table.chips:
-            return *won, points, _number(signed(view.chips[seat]), "running")
-        return *won, points, _number(points_text(settled.totals[seat]), "running")
-
-    return fill
-
-
-def _number(text: str, kind: str, note: str = "") -> Cell:
-    """A number's cell; a long one (Complex Hearts' 3+13i, a four-digit total) prints smaller to fit."""
-    return Cell(text, f"{kind} long" if len(text) > 4 else kind, note)
-
-
-def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
-    """Who took each special card of the game (QS, JD when the option is on, 7C, the Joker...), who
-    won the first and last trick where they score, who shot the moon, who declared Capot (made or
-    failed), and who got rid of the Joker (joker-payments pays him)."""
-    ruleset = table.ruleset
-    specials = () if takes_card_points(ruleset) else tuple(sorted_cards(ruleset.specials))  # Conquimbert: points
-    columns = [Column(c.code, card_label(c), "name") for c in specials]
-    tricks = scored_tricks(ruleset)
-    columns += [Column(key, TRICK_WORDS[key], "name") for key in tricks]
-    moon = ruleset.moon is not None
-    if moon:
-        columns.append(Column("moon", "Moon", "name"))
-    if ruleset.capot:
-        columns.append(Column("capot", "Capot", "name"))
-    joker_from = ruleset.joker and table.settlement == "joker-payments"
-    if joker_from:
-        columns.append(Column("joker-from", "Joker from", "name"))
-    if not columns:
-        return ()
-    short = dict(zip(table.players, table.short))
-
-    def fill(view: HandView) -> tuple[Cell, ...]:
-        outcome = view.outcome
-        if view.settled.void or not outcome.hauls:
-            return (Cell(),) * len(columns)
-        names = [short[name] for name in outcome.players]  # the hand's seats: those dealt in
-        cells = []
-        for c in specials:
-            takers = [names[s] for s, haul in enumerate(outcome.hauls) for _ in range(haul.specials.count(c))]
-            cells.append(Cell(", ".join(takers), "name"))
-        for key in tricks:
-            cells.append(Cell(", ".join(names[s] for s, haul in enumerate(outcome.hauls) if getattr(haul, key)), "name"))
-        if moon:
-            m = outcome.moon
-            cells.append(Cell("" if m is None else names[m.seat] + (f" ({m.choice})" if m.choice else ""), "name moon"))
-        facts = view.facts if ruleset.capot or joker_from else None
-        if ruleset.capot:
-            assert facts is not None
-            declared = facts.capot
-            cells.append(Cell(", ".join(names[s] for s, _ in declared), "name",
-                              ", ".join("made" if made else "failed" for _, made in declared)))
-        if joker_from:
-            assert facts is not None
-            played = names[facts.joker_from] if facts.joker_from is not None else "widow" if facts.joker_widow else ""
-            cells.append(Cell(played, "name"))
-        return tuple(cells)
-
-    return (ColumnGroup("cards", "Taken by", "cards", tuple(columns), fill),)
-
-
-TRICK_WORDS = {"first_trick": "1st trick", "last_trick": "Last trick"}
-
-
-def has_pool(method: Method) -> bool:
-    """Whether chips are left in a pool between hands: pot and sweepstakes, the auction's and the Joker's pools."""
-    return isinstance(method, (PoolMethod, PoolFamilyMethod))
-
-
-def pool_group(table: TableView) -> tuple[ColumnGroup, ...]:
-    """The pool (pot, sweepstakes: chips left after the hand, a jack when carried), or Howell's pot."""
-    method = table.method
-    if has_pool(method):
-        def fill(view: HandView) -> tuple[Cell, ...]:
-            pool = view.settled.pool
-            if not view.counts:
-                return (Cell(),)
-            return (Cell(str(pool), "pool", "carried" if pool else ""),)
-
-        return (ColumnGroup("pool", "", "pool", (Column("pool", "Pool"),), fill),)
-    if isinstance(method, Howell):
-        units_of = make_method(table.settlement, table.ruleset, Seating(table.players, table.ruleset.clockwise), {})
-
-        def howell(view: HandView) -> tuple[Cell, ...]:
-            if view.settled.void:
-                return (Cell(),)
-            units = units_of.units(view.outcome)  # 3.6: each pays (n - 1) per unit into the pot
-            return (Cell(str((table.n - 1) * sum(units)), "pool"),)
-
-        return (ColumnGroup("pool", "", "pool", (Column("pot", "Pot"),), howell),)
-    return ()
-
-
-# The sheet's columns, left to right: each function gives zero or more groups for a table.
-# A later game adds its own (or replaces this list for its family) without touching templates.
-COLUMN_GROUPS: list[Callable[[TableView], tuple[ColumnGroup, ...]]] = [
-    hand_group, deal_group, player_groups, card_group, pool_group,
-]
-
-
-def column_groups(table: TableView) -> tuple[ColumnGroup, ...]:
-    """Every column group of a sheet for this table, in order."""
-    return tuple(g for make in COLUMN_GROUPS for g in make(table))
-
-
-# --- the rules in words, from the ruleset -----------------------------------------------------------
-
-FIRST_LEAD_WORDS = {
-    "eldest-any": "the player left of the dealer leads any card",
-    "eldest-no-heart": "the player left of the dealer leads; not a heart while holding another suit",
-    "eldest-no-spade-heart": "the player left of the dealer leads; not a spade or heart while holding a club or diamond",
-    "two-of-clubs": "whoever holds 2\u2663 leads it",
-    "any-club": "whoever holds 2\u2663 leads a club",
-}
-
-
-def rules_in_words(table: TableView) -> tuple[tuple[str, str], ...]:
-    """The lines a table needs to check the sheet: penalty cards, passing, lead, moon, end, settlement."""
-    ruleset, n = table.ruleset, table.n
-    if takes_card_points(ruleset):  # Conquimbert (2.24): the card points won, not penalty cards
-        lines = [("Card points", f"{card_point_words(ruleset)} to the trick's winner "
-                                 f"({sum(ruleset.values.values())} a pack, less the cards out of play)")]
-    else:
-        lines = [("Penalty cards", _penalties(ruleset))]
-    if ruleset.passing != "none" and n:
-        count = ruleset.pass_count(n)
-        if ruleset.passing == "rotation-lrah" and n == 4:
-            where = "left, right, across, then keep, in turn"
-        else:
-            where = "to the left"
-        lines.append(("Passing", f"{count} cards {where}"))
-    lead = FIRST_LEAD_WORDS.get(ruleset.first_lead, ruleset.first_lead)
-    if ruleset.auction:
-        lines.append(("Auction", "one bid each from the left of the dealer, each above the last; the high bidder "
-                                 "pays it into the pool and names the penalty suit (kept, free, while the pool "
-                                 "is not won)"))
-        lead = "the player who named the suit leads any card"
-    if ruleset.break_rule == "lead-restricted":
-        lead += "; hearts may not be led until broken"
-    lines.append(("First lead", lead))
-    if ruleset.domino:
-        lines.append(("Stock", DOMINO_STOCK_WORDS))
-    if ruleset.trumps != "none":
-        lines.append(("Trumps", TRUMP_WORDS.get(ruleset.trumps, ruleset.trumps)))
-    if ruleset.capot:
-        lines.append(("Capot", "declared before the first lead: taking all four jacks scores \u221210 and +10 to "
-                               "each other player; failing, the reverse"))
-    if ruleset.moon is not None:
-        lines.append(("Moon", _moon_words(ruleset)))
-    lines.append(("End", _end_words(table)))
-    doc = _summary(table.method)
-    lines.append(("Settlement", f"{table.settlement}: {doc.split(': ', 1)[-1] if ': ' in doc[:6] else doc}"))
-    return tuple(lines)
-
-
-def _summary(method: Method) -> str:
-    """The first sentence of a settlement's docstring, however many lines it takes."""
-    lines = []
-    for line in (type(method).__doc__ or "").strip().splitlines():
-        if not line.strip():
-            break
-        lines.append(line.strip())
-        if line.rstrip().endswith("."):
-            break
-    return " ".join(lines)
-
-
-DOMINO_STOCK_WORDS = (  # 2.13, AMB-17
-    "a player who cannot follow draws from the stock until he draws the suit led, and plays it; only with the "
-    "stock gone may he discard; a player whose hand is empty drops out; the last player with cards keeps them "
-    "and takes the rest of the stock, and their hearts count against him")
-TRUMP_WORDS = {
-    "turn-up": "the top undealt card is turned up: its suit is trumps, and the undealt cards score for nobody",
-    "fixed-per-deal": "the table names the trump suit for each deal",
-    "first-void": "the first time a player cannot follow, the top card out of play is turned up: its suit is "
-                  "trumps for the rest of the hand (no card out of play, no trumps)",
-}
-
-
-def _penalties(ruleset: Ruleset) -> str:
-    hearts = [c for c in ruleset.values if c.suit is Suit.HEARTS]
-    parts = []
-    if ruleset.auction:
-        return "each card of the suit bought at the auction 1"
-    if ruleset.spots:
-        ace = next((v for c, v in ruleset.values.items() if c.code == "AH"), 14)
-        parts.append(f"hearts score their pips (J 11, Q 12, K 13, A {ace})")
-    elif hearts and ruleset.heart_unit:
-        parts.append("each heart 1")
-    if ruleset.trick_value:
-        parts.append(f"each trick won {_minus(f'{ruleset.trick_value:+d}')}")
-    for c in sorted_cards(c for c in ruleset.values if not ruleset.spots or c.suit is not Suit.HEARTS):
-        value = ruleset.values[c]
-        if (c.suit is Suit.HEARTS and value == 1 and ruleset.heart_unit) or not value:
-            continue
-        shown = f"{value}i" if ruleset.complex and c.code == "QS" else points_text(value)
-        parts.append(f"{card_label(c)} {shown}")
-    if ruleset.complex:
-        parts.append("10\u2663 multiplies the taker's score by 2i")
-    for key, value in (("first_trick", ruleset.first_trick_value), ("last_trick", ruleset.last_trick_value)):
-        if value:
-            parts.append(f"the {key.replace('_', ' ')} {value}")
-    if ruleset.sweep_bonus:
-        every = sum(ruleset.values.values()) + ruleset.first_trick_value + ruleset.last_trick_value
-        parts.append(f"one player taking them all {every + ruleset.sweep_bonus}")
-    return ", ".join(parts)
-
-
-def _moon_words(ruleset: Ruleset) -> str:
-    moon = ruleset.moon
-    assert moon is not None
-    needs = "every heart" + "".join(f" and {card_label(c)}" for c in moon.requires)
-    if moon.instant_win:
-        return f"{needs}: the shooter wins the game"
-    if moon.complex:
-        return f"{needs}: see the Complex Hearts rules (13+13i)"
-    if moon.greek:
-        return f"{needs}: the shooter scores \u2212{moon.value} per opponent, each opponent +{moon.value}"
-    words = f"{needs}: \u2212{moon.value}"
-    if moon.bonus_card is not None and moon.bonus:
-        words += f" (\u2212{moon.value + moon.bonus} with {card_label(moon.bonus_card)})"
-    if "add" in moon.modes:
-        words += f", or +{moon.value} to every other player"
-        if ruleset.moon_choice != "ask":
-            words += f" (this table always chooses to {ruleset.moon_choice})"
-    return words
-
-
-def _end_words(table: TableView) -> str:
-    method = table.method
-    if isinstance(method, Cumulative):
-        target = method.target()
-        lowest = "lowest magnitude wins" if table.ruleset.complex else "lowest total wins"
-        if target is None:
-            return f"by agreement; {lowest}"
-        size = "magnitude" if table.ruleset.complex else "total"
-        return f"when a {size} reaches {target} at the end of a hand; {lowest}"
-    if isinstance(method, FiveHandMatch):
-        return "a match is five hands; the lowest match total collects the differences"
-    if isinstance(method, LowestCollectsDifference):
-        return "every hand is a game"
-    if isinstance(method, FamilyMethod) and not method.chips:  # its own end: its summary's last clause
-        summary = _summary(method).rstrip(".")
-        return re.split(r"; (?![^()]*\))", summary)[-1]  # not at a "; " inside parentheses
-    return "when the table stops; the best chip balance leads"
-
-
-def typical_hands(table: TableView) -> int:
-    """Rows a blank sheet needs to reach the game's end, as a typical game goes.
-
-    Each hand hands out the game's penalty total; a game to ``target`` with n players
-    lasts about ``target * n / total`` hands (the first to the target ends it sooner).
-    """
-    method = table.method
-    if isinstance(method, FiveHandMatch):
-        return 10
-    target = method.target() if isinstance(method, Cumulative) else None
-    if target is None:
-        return BLANK_ROWS_WITHOUT_END
-    ruleset = table.ruleset
-    per_hand = 26 if ruleset.complex else ruleset.penalty_total(ruleset.layout(table.n))
-    return max(MIN_ROWS, min(MAX_ROWS, math.ceil(target * table.n / max(per_hand, 1))))
-
-
-# --- blank sheets --------------------------------------------------------------------------------
-
-def player_counts(game: GameDef) -> tuple[int, ...]:
-    """Every number of players a session of the game starts with, over all its profiles: what the
-    deal seats and the default settlement takes (a Conquimbert hand may be played by the last two,
-    but its session starts with 3 to 10)."""
-    if own_games.is_own(game.id):
-        return own_games.player_counts(game.id)
-    counts: set[int] = set()
-    for options in _profile_options(game):
-        ruleset = make_ruleset(game.id, options)
-        low, high = ruleset.min_players, ruleset.max_players
-        method = METHODS.get(ruleset.settlement)
-        if method is not None and method.players:
-            low, high = max(low, method.players[0]), min(high, method.players[1])
-        counts.update(range(low, high + 1))
-    return tuple(sorted(counts))
-
-
-def _profile_options(game: GameDef) -> list[dict[str, Any]]:
-    return [{"profile": p} for p in game.profiles] if game.profiles else [{}]
-
-
-def blank_options(game: str, players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The options of a blank sheet: those given, or the first profile that seats ``players``."""
-    if options:
-        return dict(options)
-    definition = find_game(game)
-    for candidate in _profile_options(definition):
-        ruleset = make_ruleset(definition.id, candidate)
-        if ruleset.min_players <= players <= ruleset.max_players:
-            return {} if candidate == _profile_options(definition)[0] else candidate
-    return {}
-
-
-def playable_games() -> tuple[GameDef, ...]:
-    """The games a sheet can be printed for: in the registry (planned games are not), and settled
-    by a method sessions use (a game whose settlement is not wired into sessions yet has no sheet)."""
-    trick_taking = tuple(g for g in GAMES.values() if all(
-        make_ruleset(g.id, options).settlement in METHODS for options in _profile_options(g)))
-    return trick_taking + own_games.game_defs()  # Tripoli, Rummoli, Cosmo: sheets.tripoli
-
-
-def blank_sheet(
-    game: str,
-    players: int | Sequence[str],
-    *,
-    options: Mapping[str, Any] | None = None,
-    settlement: str | None = None,
-    settlement_options: Mapping[str, Any] | None = None,
-    paper: str = "a4",
-    rows: int | None = None,
-) -> Sheet:
-    """An empty score sheet for ``game`` and ``players`` (a count, or the names to print).
-
-    :raises ScorekeeperError: an unknown game, option or settlement (``unknown-*``), or a
-        number of players the game does not seat (``players``).
-    """
-    if own_games.is_own(game):  # a game with its own package has its own columns (sheets.tripoli, sheets.reversis)
-        blank: Sheet = own_games.sheet_module(game).blank_sheet(
-            game, players, options=options, settlement=settlement, settlement_options=settlement_options,
-            paper=paper, rows=rows)
-        return blank
-    names = tuple(players) if not isinstance(players, int) else ("",) * players
-    n = len(names)
-    definition = find_game(game)
-    chosen = blank_options(definition.id, n, options)
-    ruleset = make_ruleset(definition.id, chosen)
-    _check_players(ruleset, n)
-    settlement_id = settlement or ruleset.settlement
-    seats = tuple(name or f"Player {i + 1}" for i, name in enumerate(names))
-    method = make_method(settlement_id, ruleset, Seating(seats, ruleset.clockwise), settlement_options or {})
-    table = TableView(ruleset, names, settlement_id, method)
-    groups = column_groups(table)
-    count = rows or typical_hands(table)
-    empty_rows = tuple(
-        Row(deal, tuple(cell for g in groups for cell in g.blank_cells(deal))) for deal in range(1, count + 1)
-    )
-    footer = (_footer_row(table.running, groups, lambda g: (Cell("", "total", span=g.width),)),)
-    return Sheet(
-        kind="blank", title=ruleset.name, subtitle=_subtitle(table, chosen), rules=rules_in_words(table),
-        players=names, groups=groups, rows=empty_rows, footer=footer, settlement=None,
-        signatures=names, paper=paper_key(paper), landscape=_landscape(groups), warning=ruleset.warning,
-        abbreviations=_abbreviations(table),
-    )
-
-
-def _footer_row(label: str, groups: Sequence[ColumnGroup], player: Callable[[ColumnGroup], tuple[Cell, ...]],
-                pool: Callable[[ColumnGroup], tuple[Cell, ...]] | None = None) -> FooterRow:
-    """A totals row: the label over the number and hand columns, then each group's footer cells."""
-    span = 1 + sum(g.width for g in groups if g.kind == "hand")
-    cells: list[Cell] = []
-    for g in groups:
-        if g.kind == "hand":
-            continue
-        if g.kind == "player":
-            cells.extend(player(g))
-        elif g.kind == "pool" and pool is not None:
-            cells.extend(pool(g))
-        else:
-            cells.extend(g.footer())
-    return FooterRow(label, span, tuple(cells))
-
-
-def _abbreviations(table: TableView) -> tuple[tuple[str, str], ...]:
-    return tuple((short, name) for short, name in zip(table.short, table.players) if short != name)
-
-
-def _check_players(ruleset: Ruleset, n: int) -> None:
-    try:
-        ruleset.layout(n)
-    except ValueError as exc:
-        raise ScorekeeperError(str(exc), code="players") from None
-
+# --- the app's stored hands, and paper ---------------------------------------------------------
 
 def paper_key(paper: str) -> str:
     """``a4`` or ``letter`` (any case). :raises UnknownOption: another paper."""
@@ -775,31 +236,6 @@ def paper_key(paper: str) -> str:
         raise UnknownOption(f"paper must be a4 or letter, not {paper!r}")
     return key
 
-
-def _landscape(groups: Sequence[ColumnGroup]) -> bool:
-    """Wide tables (six players and more, or many special cards) print across the page."""
-    return sum(g.width for g in groups) > 15
-
-
-def _subtitle(table: TableView, options: Mapping[str, Any]) -> str:
-    parts = [f"{table.n} players"]
-    profile = options.get("profile") or table.ruleset.options.get("profile")
-    if profile:
-        parts.append(f"rules of source {profile}")
-    custom = {k: v for k, v in options.items() if k != "profile"}
-    if custom:
-        parts.append(", ".join(f"{k.replace('_', ' ')}: {_option(v)}" for k, v in custom.items()))
-    parts.append(f"settled by {table.settlement}")
-    return " \u00b7 ".join(parts)
-
-
-def _option(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-# --- filled sheets -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class StoredHand:
@@ -819,89 +255,6 @@ class StoredHand:
         return self.confirmed and not self.struck
 
 
-def filled_sheet(
-    record: Mapping[str, Any],
-    *,
-    stored: Sequence[StoredHand] | None = None,
-    paper: str = "a4",
-) -> Sheet:
-    """The sheet of a session: every hand, its points and running totals, the settlement.
-
-    ``record`` is a RECORDS.md session record. ``stored`` (the web app) lists every hand
-    kept, struck-out and unconfirmed ones included, which are shown but not counted; without
-    it the record's hands are the sheet.
-
-    :raises ScorekeeperError: the session does not settle (the engine's error, with ``hand``).
-    """
-    if isinstance(record, Mapping) and own_games.is_own(record.get("game")):  # the package's own columns
-        filled: Sheet = own_games.sheet_module(record["game"]).filled_sheet(record, stored=stored, paper=paper)
-        return filled
-    paper = paper_key(paper)
-    if stored is None:
-        stored = [StoredHand(i, h) for i, h in enumerate(record.get("hands") or [], 1)]
-    config = {k: v for k, v in record.items() if k != "hands"}
-    counting = [dict(s.record) for s in stored if s.counts]
-    session = session_from_json({**config, "hands": counting})
-    result = settle(session)
-    table = _table(session, result)
-    groups = column_groups(table)
-    views = _views(session, result)
-    rows: list[Row] = []
-    index = 0
-    prefix: list[dict[str, Any]] = []
-    for s in stored:
-        view: HandView | None
-        if s.counts:
-            view = views[index]
-            index += 1
-            prefix.append(dict(s.record))
-        else:
-            view = _what_if(session, config, prefix, s)
-        rows.append(_row(s, view, groups, result.players))
-    return Sheet(
-        kind="filled", title=session.ruleset.name, subtitle=_subtitle(table, session.options),
-        rules=rules_in_words(table), players=result.players, groups=groups, rows=tuple(rows),
-        footer=_footer(table, result, groups), settlement=settlement_view(table, result),
-        signatures=result.players, paper=paper, landscape=_landscape(groups), session_id=session.id,
-        warning=session.ruleset.warning, abbreviations=_abbreviations(table),
-    )
-
-
-def _table(session: Session, result: SessionResult) -> TableView:
-    ruleset = session.ruleset
-    method = make_method(result.settlement, ruleset, Seating(result.players, ruleset.clockwise),
-                         session.settlement_options)
-    return TableView(ruleset, result.players, result.settlement, method)
-
-
-def _views(session: Session, result: SessionResult, counts: bool = True) -> list[HandView]:
-    """One view per settled hand, with the running chip balance."""
-    n = len(result.players)
-    ruleset = session.ruleset
-    chips = [0] * n
-    views = []
-    for settled, outcome, dealer in zip(result.hands, result.outcomes, result.dealers):
-        chips = [c + p for c, p in zip(chips, settled.payments)]
-        deal = outcome.record.number
-        views.append(HandView(
-            settled.position, deal, result.players[dealer], ruleset.pass_direction(deal, n), outcome, settled,
-            tuple(chips), counts,
-        ))
-    return views
-
-
-def _what_if(session: Session, config: Mapping[str, Any], prefix: list[dict[str, Any]], s: StoredHand) -> HandView | None:
-    """A struck or unconfirmed hand as it would settle after the hands before it (shown, not counted)."""
-    try:
-        trial = session_from_json({**config, "hands": [*prefix, dict(s.record)]})
-        result = settle(trial)
-    except ScorekeeperError:
-        return None
-    if not result.hands:
-        return None
-    return _views(trial, result, counts=False)[-1]
-
-
 def stored_marks(s: StoredHand) -> tuple[str, list[str]]:
     """A stored hand's status (struck, waiting or "") and its marks (that, and corrected)."""
     marks = ["struck"] if s.struck else ["waiting"] if not s.confirmed else []
@@ -916,64 +269,54 @@ def unsettled_row(s: StoredHand, groups: Sequence[ColumnGroup], noun: str) -> Ro
                tuple(marks))
 
 
-def _row(s: StoredHand, view: HandView | None, groups: Sequence[ColumnGroup], names: Sequence[str]) -> Row:
-    if view is None:
-        return unsettled_row(s, groups, "hand")
-    status, marks = stored_marks(s)
-    if view.settled.void:
-        marks.append("misdeal")
-        status = status or "void"
-    if view.outcome.revoke is not None:
-        marks.append("revoke")
-    cells = tuple(cell for g in groups for cell in g.fill(view))
-    notes = tuple(dict.fromkeys((name, note) for name, note in zip(names, view.settled.notes) if note))
-    if view.settled.void:  # a misdeal says the same for everyone: once
-        notes = notes[:1]
-    return Row(s.position, cells, status, tuple(marks), notes, view.dealer, DIRECTION_WORDS[view.direction])
 
 
-def _footer(table: TableView, result: SessionResult, groups: Sequence[ColumnGroup]) -> tuple[FooterRow, ...]:
-    winners = set(result.winners)
+# --- every family's sheets, each laid out by its own module -------------------------------------
 
-    def player(g: ColumnGroup) -> tuple[Cell, ...]:
-        seat = int(g.key.split("-")[1])
-        value = signed(result.balance[seat]) if table.chips else _total_text(table, result.totals[seat])
-        return (Cell(value, "total win" if seat in winners else "total", span=g.width),)
-
-    def pool(g: ColumnGroup) -> tuple[Cell, ...]:
-        return (Cell(str(result.pool) if has_pool(table.method) else "", "pool", span=g.width),)
-
-    return (_footer_row(table.running, groups, player, pool),)
+def layout_of(game: object) -> ModuleType:
+    """The module that lays out the sheets of ``game``'s family: ``sheets.<family id>``."""
+    return importlib.import_module(f"{__package__}.{family_of(game).id}")
 
 
-def _total_text(table: TableView, total: Points) -> str:
-    """A running total as printed; where the totals are lives left (Conquimbert, 3.17), none is "out"."""
-    return "out" if table.ruleset.lives and total == 0 else points_text(total)
+def blank_sheet(
+    game: str,
+    players: int | Sequence[str],
+    *,
+    options: Mapping[str, Any] | None = None,
+    settlement: str | None = None,
+    settlement_options: Mapping[str, Any] | None = None,
+    paper: str = "a4",
+    rows: int | None = None,
+) -> Sheet:
+    """An empty score sheet for ``game`` and ``players`` (a count, or the names to print).
+
+    :raises ScorekeeperError: an unknown game, option or settlement (``unknown-*``), or a
+        number of players the game does not seat (``players``).
+    """
+    sheet: Sheet = layout_of(game).blank_sheet(
+        game, players, options=options, settlement=settlement, settlement_options=settlement_options, paper=paper,
+        rows=rows)
+    return sheet
 
 
-def settlement_view(table: TableView, result: SessionResult) -> SettlementView:
-    """Totals, winners, chips, pool, money and the fewest transfers, as the sheet prints them."""
-    names = result.players
-    totals = tuple((name, _total_text(table, t)) for name, t in zip(names, result.totals))
-    chips: tuple[tuple[str, str], ...] = ()
-    transfers: tuple[tuple[str, str, str], ...] = ()
-    unit = ""
-    if table.chips:
-        chips = tuple((name, signed(b)) for name, b in zip(names, result.balance))
-    money: tuple[tuple[str, str], ...] = ()
-    if result.money is not None:
-        money = tuple((name, _amount(m)) for name, m in zip(names, result.money))
-        transfers = tuple((a, b, _amount(x)) for a, b, x in result.transfers)
-    elif table.chips and any(result.balance):
-        # No stake: the chips themselves change hands, in the fewest transfers (settlement.money).
-        moves = fewest_transfers({name: Decimal(b) for name, b in zip(names, result.balance)})
-        transfers = tuple((a, b, str(int(x))) for a, b, x in moves)
-        unit = "chips"
-    pool = result.pool if has_pool(table.method) else None
-    closing = tuple(dict.fromkeys(result.closing.notes)) if result.closing is not None else ()
-    return SettlementView(
-        finished=result.finished, winners=tuple(names[s] for s in result.winners), totals=totals, chips=chips,
-        pool=pool, jack=bool(pool) and table.settlement == "sweepstakes" and not result.finished, closing=closing,
-        money=money, transfers=transfers, transfer_unit=unit, hands=len(result.hands),
-        totals_label="Lives" if table.ruleset.lives else "Total",
-    )
+def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | None = None, paper: str = "a4") -> Sheet:
+    """The sheet of a session record: every hand, its figures and running totals, the settlement.
+
+    ``stored`` (the web app) lists every hand kept, struck-out and unconfirmed ones included,
+    which are shown but not counted; without it the record's hands are the sheet.
+
+    :raises ScorekeeperError: the session does not settle (the engine's error, with ``hand``).
+    """
+    game = record.get("game") if isinstance(record, Mapping) else None
+    sheet: Sheet = layout_of(game).filled_sheet(record, stored=stored, paper=paper)
+    return sheet
+
+
+def playable_games() -> tuple[GameDef, ...]:
+    """The games a sheet can be printed for, family after family (the registry's order)."""
+    return game_defs()
+
+
+def player_counts(game: GameDef) -> tuple[int, ...]:
+    """Every number of players a session of the game starts with, over all its profiles."""
+    return family_of(game.id).player_counts(game.id)

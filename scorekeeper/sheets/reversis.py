@@ -20,10 +20,11 @@ from typing import Any
 from ..engine import reversis
 from ..engine.cards import card
 from ..engine.errors import UnknownOption
+from ..engine.family import family_of
 from ..engine.games import GameDef
 from ..engine.reversis import rules as fish
 from ..engine.reversis.table import reversis_seating
-from . import own_games, own_sheet
+from . import own_sheet
 from .model import (
     BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, card_label,
     short_names, signed,
@@ -55,7 +56,7 @@ def _table(game: str, players: Sequence[str], options: Mapping[str, Any] | None,
 
     :raises ScorekeeperError: ``players``, ``unknown-option``.
     """
-    definition = own_games.game_def(game)
+    definition = family_of(game).game_def(game)
     rules = reversis.make_rules(definition.id, dict(options or {}))
     seating = reversis_seating(players)
     if (settlement or reversis.SETTLEMENT_ID) != reversis.SETTLEMENT_ID:

@@ -3,7 +3,7 @@
 A Tripoli sheet has no points and no tricks: per deal, who dealt, each player's chips won
 or paid and running chips, and what the deal left on each space of the layout (the pot
 and the kitty among them) with the layout's total. Every number is the settle output of
-``engine.tripoli`` (``own_games.settle_session_json``); these functions only lay it out as
+``engine.tripoli`` (through the family registry, ``engine.family``); these functions only lay it out as
 ``model``'s column groups, rows and footer (what it shares with Reversis' sheet is in
 ``own_sheet``), so ``templates/sheets/sheet.html`` prints it unchanged. Blank sheets have the
 same columns and a row for each deal of an evening. The layout's labels and the deal's rotation
@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import UnknownOption
+from ..engine.family import family_of
 from ..engine.games import GameDef
 from ..engine.seating import Seating
-from ..engine.tripoli import LayoutState
+from ..engine.tripoli import LayoutState, make_rules
 from ..engine.tripoli.deal import check_players
 from ..engine.tripoli.layout import PAY_SPACES, SPACES, Space
 from ..engine.tripoli.rules import TripoliRules
-from . import own_games, own_sheet
+from . import own_sheet
 from .model import (
     BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, short_names,
     signed,
@@ -42,7 +43,7 @@ SETTLEMENT_WORDS = {
 def rules_of(config: Mapping[str, Any]) -> TripoliRules:
     """A table's rules (game and options of a session record): the package's value, presets applied."""
     game = config.get("game")
-    rules: TripoliRules = own_games.package(game).make_rules(own_games.game_id(game), config.get("options") or {})
+    rules: TripoliRules = make_rules(family_of(game).game_def(game).id, config.get("options") or {})
     return rules
 
 
@@ -169,14 +170,14 @@ def _table(game: str, players: Sequence[str], options: Mapping[str, Any] | None,
 
     :raises ScorekeeperError: ``players``, ``unknown-option``.
     """
-    pkg = own_games.package(game)
-    definition = own_games.game_def(game)
-    rules = pkg.make_rules(definition.id, dict(options or {}))
+    family = family_of(game)
+    definition = family.game_def(game)
+    rules = make_rules(definition.id, dict(options or {}))
     check_players(list(players))
-    settlement_id = settlement or own_games.default_settlement(definition.id)
-    if settlement_id not in own_games.methods(definition.id):
-        raise UnknownOption(f"{definition.name} is settled by {', '.join(own_games.methods(definition.id))}, "
-                            f"not {settlement_id!r}")
+    settlement_id = settlement or family.default_settlement(definition.id)
+    methods = family.methods(definition.id)
+    if settlement_id not in methods:
+        raise UnknownOption(f"{definition.name} is settled by {', '.join(methods)}, not {settlement_id!r}")
     LayoutState.start(tuple(players), settlement_options or {})  # the settlement's options, checked
     return TripoliTable(definition, rules, tuple(players), settlement_id, dict(settlement_options or {}))
 
@@ -221,7 +222,7 @@ def blank_sheet(
 # --- filled sheets ---------------------------------------------------------------------------------
 
 def _settle(record: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[Mapping[str, Any]]]:
-    return own_games.settle_session_json(record), ()
+    return family_of(record.get("game")).settle_json(record), ()
 
 
 def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | None = None, paper: str = "a4") -> Sheet:

@@ -63,8 +63,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import models  # noqa: F401  (tables known to the metadata)
     from .api import bp as api_bp
-    from .pages import bp as pages_bp
-    from . import audits  # noqa: F401  (the audit pages: their routes go on pages_bp, before it is registered)
+    from .views import bp as pages_bp
+    from . import audits, pages, play, start  # noqa: F401  (the routes on pages_bp, by area: before it is registered)
     from .progressive import bp as progressive_bp
     from .sheets import bp as sheets_bp
 

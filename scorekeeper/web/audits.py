@@ -1,6 +1,6 @@
 """The audit of a disputed hand, on the phone: step through it, see the first illegal play.
 
-Routes on the pages blueprint (``pages.bp``, so the endpoints are ``pages.*``), which this
+Routes on the pages blueprint (``views.bp``, so the endpoints are ``pages.*``), which this
 module imports; ``create_app`` imports this module before it registers that blueprint. The hand
 to audit is the stored one, or what the table types: a whole record (JSON or the text
 notation), or only the tricks as remembered (``1. 2C 3C 4H 5C``, one trick a line), which take
@@ -30,7 +30,8 @@ from . import forms, services
 from .extensions import db
 from .models import Hand as HandRow
 from .models import TableSession
-from .pages import _edit_table, _game, _read_table, _refusal, _row, bp, format_points
+from .families import pages_of
+from .views import bp, edit_table, format_points, read_table, sentence, stored_row
 
 
 def stored_record(table: TableSession, row: HandRow) -> HandRecord:
@@ -97,7 +98,7 @@ def _shown_trick(found: HandAudit, wanted: int | None) -> TrickView | None:
 
 
 def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
-    game = _game(table)
+    game = pages_of(table.config.get("game")).trick_game(table)
     base = stored_record(table, row)
     form = forms.AuditForm(formdata=request.form if request.method == "POST" else None)
     refusal = None
@@ -125,22 +126,22 @@ def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
 @bp.route("/s/<sid>/<key>/hand/<int:position>/audit", methods=["GET", "POST"])
 def audit_edit(sid: str, key: str, position: int) -> Any:
     """Audit a stored hand, or the hand as the table types it; apply the revoke rule from here."""
-    table = _edit_table(sid, key)
-    return _page(table, _row(table, position), key, True)
+    table = edit_table(sid, key)
+    return _page(table, stored_row(table, position), key, True)
 
 
 @bp.route("/v/<sid>/<key>/hand/<int:position>/audit", methods=["GET", "POST"])
 def audit_read(sid: str, key: str, position: int) -> Any:
     """The same audit for anyone at the table (it stores nothing)."""
-    table = _read_table(sid, key)
-    return _page(table, _row(table, position), key, False)
+    table = read_table(sid, key)
+    return _page(table, stored_row(table, position), key, False)
 
 
 @bp.post("/s/<sid>/<key>/hand/<int:position>/audit/apply")
 def audit_apply(sid: str, key: str, position: int) -> Any:
     """Store the audited hand with its revoke established: the table's revoke rule scores it."""
-    table = _edit_table(sid, key)
-    row = _row(table, position)
+    table = edit_table(sid, key)
+    row = stored_row(table, position)
     form = forms.AuditForm()
     back = url_for(".audit_edit", sid=sid, key=key, position=position)
     if not form.validate():
@@ -160,7 +161,7 @@ def audit_apply(sid: str, key: str, position: int) -> Any:
                            change=f"audit: {name}'s revoke in trick {trick} established ({rule})")
     except ScorekeeperError as exc:
         db.session.rollback()
-        flash(_refusal(exc, position), "error")
+        flash(sentence(exc, position), "error")
         return redirect(back)
     flash(f"Hand {position}: {name}'s revoke in trick {trick} is established; the totals are recomputed.")
     return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
@@ -168,17 +169,17 @@ def audit_apply(sid: str, key: str, position: int) -> Any:
 
 @bp.route("/s/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
 def audit_pdf_edit(sid: str, key: str, position: int) -> Any:
-    return _audit_pdf(_edit_table(sid, key), position, url_for(".audit_edit", sid=sid, key=key, position=position))
+    return _audit_pdf(edit_table(sid, key), position, url_for(".audit_edit", sid=sid, key=key, position=position))
 
 
 @bp.route("/v/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
 def audit_pdf_read(sid: str, key: str, position: int) -> Any:
-    return _audit_pdf(_read_table(sid, key), position, url_for(".audit_read", sid=sid, key=key, position=position))
+    return _audit_pdf(read_table(sid, key), position, url_for(".audit_read", sid=sid, key=key, position=position))
 
 
 def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
     """The audit report on paper: the stored hand (GET), or the hand as typed on the audit page (POST)."""
-    row = _row(table, position)
+    row = stored_row(table, position)
     record = stored_record(table, row)
     form = forms.AuditForm()
     try:
@@ -190,7 +191,7 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
             raise RecordSyntaxError("this hand was recorded by its result: enter its tricks on the audit page first")
         pdf, _ = sheets.audit_pdf(record, paper="letter" if request.args.get("paper") == "letter" else "a4")
     except ScorekeeperError as exc:
-        flash(_refusal(exc, position), "error")
+        flash(sentence(exc, position), "error")
         return redirect(back)
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="audit-{table.id}-hand-{position}.pdf"'

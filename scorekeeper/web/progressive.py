@@ -17,7 +17,7 @@ from flask_wtf.csrf import CSRFError
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.progressive import TablePlan, seating_plan
 from ..sheets import progressive as tally
-from . import pages, services
+from . import services, views
 from . import progressive_forms as forms
 from . import progressive_services as evenings
 from . import sheets as printed
@@ -28,12 +28,12 @@ from .models import Evening
 
 bp = Blueprint("progressive", __name__)
 # The session pages' answers: the error page with a 403, a 404, "send the form again", or "busy".
-bp.register_error_handler(services.AccessDenied, pages._denied)
-bp.register_error_handler(services.NotFound, pages._missing)
-bp.register_error_handler(CSRFError, pages._csrf)
-bp.register_error_handler(services.Busy, pages._busy)  # a 409 page that sends the form again by itself
+bp.register_error_handler(services.AccessDenied, views.denied_page)
+bp.register_error_handler(services.NotFound, views.missing_page)
+bp.register_error_handler(CSRFError, views.csrf_page)
+bp.register_error_handler(services.Busy, views.busy_page)  # a 409 page that sends the form again by itself
 
-POLL_SECONDS = pages.POLL_SECONDS
+POLL_SECONDS = views.POLL_SECONDS
 
 
 @bp.route("/evenings/new", methods=["GET", "POST"])

@@ -31,7 +31,7 @@ from ..sheets.progressive import Tally
 from . import services
 from .extensions import db
 from .models import Evening, EveningPlayer, EveningResult
-from .pages import describe_own_change  # what changed, field by field: "hearts Ann 3 → 4"
+from .changes import describe_fields  # what changed, field by field: "hearts Ann 3 → 4"
 
 LADY, GENTLEMAN = "lady", "gentleman"
 SEATINGS = ("typed", "drawn")
@@ -215,7 +215,7 @@ def record_table(evening: Evening, round_no: int, table_no: int, given: Mapping[
             raise InconsistentRecord(f"table {table_no}'s result of round {round_no} was saved on another phone a "
                                      "moment ago: look at it again, then correct it if it is wrong", code="conflict")
         load(evening, view.latest, {(round_no, table_no): record})  # the whole evening with it: the engine's checks
-        said = "entered" if stored is None else "corrected: " + describe_own_change(stored.record, record)
+        said = "entered" if stored is None else "corrected: " + describe_fields(stored.record, record)
         row = EveningResult(round_no=round_no, table_no=table_no, version=stored.version + 1 if stored else 1,
                             record=record, change=said[:200])
         evening.results.append(row)

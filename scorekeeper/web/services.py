@@ -21,19 +21,15 @@ from typing import Any
 from sqlalchemy import Text, bindparam, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import own_game_id
+from ..engine.errors import ScorekeeperError
+from ..engine.family import Fold, family_of_record, plain
 from ..engine.fields import read_id
-from ..engine.settlement import (
-    SessionFold, SessionResult, result_json, session_from_json, session_to_json, settle, settle_json,
-)
+from ..engine.settlement import SessionResult, session_from_json, settle, settle_json
 from ..engine.settlement.session import split_counts
 from . import direct, writelock
 from .extensions import db
 from .models import Hand, HandVersion, TableSession, now
 
-SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake")
-OWN_SESSION_KEYS = (*SESSION_KEYS, "layout", "pools")  # Tripoli: the layout before the first deal; Reversis: its pools
 
 
 class AccessDenied(Exception):
@@ -188,11 +184,6 @@ def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
     return settle_json(record)
 
 
-def is_own_game(table: TableSession) -> bool:
-    """A table of a game another family than the core plays (Tripoli, Rummoli, Cosmo; Reversis)."""
-    return own_game_id(table.config.get("game")) is not None
-
-
 def settle_counting(table: TableSession, row: Hand) -> tuple[SessionResult, int] | None:
     """The session settled as if ``row`` counted (struck out or waiting too), and the place of
     ``row`` among the hands that count; None when the engine refuses the session that way."""
@@ -325,39 +316,13 @@ def _keep(session_id: str, stored: Snapshot) -> None:
 # --- writes ------------------------------------------------------------------------------------------
 
 def create_session(record: Mapping[str, Any], *, confirm_required: bool = False) -> Created:
-    """Store a new session (hands optional) once the engine accepts all of it.
+    """Store a new session (hands optional) once the engine accepts all of it: its family reads and
+    settles the whole record first (``Family.read_session``).
 
     :raises ScorekeeperError: the record is unreadable, or a hand is illegal or impossible.
     """
-    if isinstance(record, Mapping) and own_game_id(record.get("game")) is not None:
-        return _create_own(record, confirm_required)
-    session = session_from_json(record)  # shapes, game, players
-    canonical = session_to_json(session)
-    ids = [_client_id(h) for h in canonical["hands"]]
-    repeated = next((i for i in ids if i is not None and ids.count(i) > 1), None)
-    if repeated is not None:
-        raise RecordSyntaxError(f"two hands have the same id {repeated!r}: each hand's id must be different")
-    settle(session)  # every hand legal, options known, settlement fits
-    config = {k: canonical[k] for k in SESSION_KEYS if k in canonical}
-    return _store_new(session.game, config, canonical["hands"], confirm_required)
-
-
-def _create_own(record: Mapping[str, Any], confirm_required: bool) -> Created:
-    """``create_session`` for a game with its own package (Tripoli): the package reads and settles the
-    whole record (hands as given, waiting ones as ``"counts": false``) before anything is stored."""
-    value = _plain(record)
-    value["game"] = own_game_id(value.get("game"))
-    hands = value.get("hands") or []
-    if not isinstance(hands, list):
-        raise RecordSyntaxError("hands must be a list of hand records")
-    hands = [_plain(h) for h in hands]
-    ids = [_client_id(h) for h in hands]
-    repeated = next((i for i in ids if i is not None and ids.count(i) > 1), None)
-    if repeated is not None:
-        raise RecordSyntaxError(f"two hands have the same id {repeated!r}: each hand's id must be different")
-    settle_record({**value, "hands": hands})  # every hand legal, options known, settlement fits
-    config = {k: value[k] for k in OWN_SESSION_KEYS if k in value}
-    return _store_new(value["game"], config, hands, confirm_required)
+    stored = family_of_record(record).read_session(record)
+    return _store_new(stored.game, stored.config, stored.hands, confirm_required)
 
 
 def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], confirm_required: bool) -> Created:
@@ -416,8 +381,8 @@ def record_hand(
     The write is two statements (the revision's optimistic lock first, then the hand) and one
     commit; with ``head_for_write``, a session this process knows costs no read at all.
     """
-    plain, counts = split_counts(_plain(hand))  # a hand sent with "counts": false waits for confirmation
-    hand = dict(plain)
+    cleaned, counts = split_counts(plain(hand))  # a hand sent with "counts": false waits for confirmation
+    hand = dict(cleaned)
     if not counts:
         confirmed = False
     client_id = _client_id(hand)
@@ -474,39 +439,35 @@ def _first_version(hand_id: int) -> dict[str, Any] | None:
 
 def _settle_with(
     session_id: str, stored: Snapshot, config: Mapping[str, Any], hand: dict[str, Any],
-) -> tuple[dict[str, Any], SessionFold | None]:
-    """The session settled with ``hand`` added, and the engine's fold after it.
+) -> tuple[dict[str, Any], Fold]:
+    """The session settled with ``hand`` added, and its family's fold after it.
 
     The fold of the stored hands is this process's when it has one at this revision (a phone's
     keep-alive connection stays with one worker), so a new hand costs one hand of engine work;
-    else it is folded from the snapshot. Games with their own package settle the whole record.
+    else it is folded from the snapshot.
     """
-    if own_game_id(config.get("game")) is not None:
-        record = stored.session_record(config)
-        record["hands"].append(hand)
-        return settle_record(record), None
     fold = _stored_fold(session_id, stored, config).copy()
     fold.add(hand)
-    return result_json(fold.result()), fold
+    return fold.result_json(), fold
 
 
-_FOLDS: dict[str, tuple[int, SessionFold]] = {}
+_FOLDS: dict[str, tuple[int, Fold]] = {}
 
 
-def _stored_fold(session_id: str, stored: Snapshot, config: Mapping[str, Any]) -> SessionFold:
+def _stored_fold(session_id: str, stored: Snapshot, config: Mapping[str, Any]) -> Fold:
     """The fold of the stored hands at ``stored``'s revision (shared: copy it before adding a hand)."""
     known = _FOLDS.get(session_id)
     if known is not None and known[0] == stored.revision:
         return known[1]
-    session = session_from_json(stored.session_record(config))
-    fold = SessionFold(session)
-    for raw in session.hands:
+    record = stored.session_record(config)
+    fold = family_of_record(record).fold({k: v for k, v in record.items() if k != "hands"})
+    for raw in record["hands"]:
         fold.add(raw)
     _keep_fold(session_id, stored.revision, fold)
     return fold
 
 
-def _keep_fold(session_id: str, revision: int, fold: SessionFold) -> None:
+def _keep_fold(session_id: str, revision: int, fold: Fold) -> None:
     with _SNAPSHOTS_LOCK:
         known = _FOLDS.get(session_id)
         if known is not None and known[0] > revision:
@@ -606,7 +567,7 @@ def _client_id(hand: Mapping[str, Any]) -> str | None:
 
 def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], change: str = "edited") -> Hand:
     """Replace a hand with a corrected version (kept in its history) once the session settles."""
-    hand = dict(split_counts(_plain(hand))[0])  # confirming is its own step, not an edit
+    hand = dict(split_counts(plain(hand))[0])  # confirming is its own step, not an edit
     return _change_hand(table, position, change, record=hand)
 
 
@@ -716,16 +677,6 @@ def _hand_at(table: TableSession, position: int) -> Hand:
         if row.position == position:
             return row
     raise NotFound(f"no hand {position} in this session")
-
-
-def _plain(hand: Mapping[str, Any]) -> dict[str, Any]:
-    """A JSON-clean copy of a hand object (what is stored is exactly what JSON can say)."""
-    if not isinstance(hand, Mapping):
-        raise RecordSyntaxError("a hand must be a JSON object")
-    try:
-        return dict(json.loads(json.dumps(hand)))
-    except (TypeError, ValueError):
-        raise RecordSyntaxError("a hand must be a JSON object") from None
 
 
 def export_session(table: TableSession) -> dict[str, Any]:

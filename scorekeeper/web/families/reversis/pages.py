@@ -7,7 +7,7 @@ with each hand's notes, and at the end the winners, the money and who pays whom;
 recorded by its quick result (``reversis_forms``), or as a misdeal; a hand's page shows every
 payment in the order it was made (the engine's replay), its history and the corrections (the
 quick-result form, or the whole record as JSON, a hand with every card included). Views stay
-thin: what the pages share with Tripoli's is ``own_pages``; records are checked and stored by
+thin: what the pages share with Tripoli's is ``families.chips``; records are checked and stored by
 ``services``.
 """
 
@@ -19,15 +19,18 @@ from typing import Any
 
 from flask import render_template, request
 
-from ..engine import reversis
-from ..engine.errors import ScorekeeperError
-from ..engine.reversis.rules import DEALER_ANTE, STAKE, START_FISH
-from ..engine.reversis.table import reversis_seating
-from ..sheets import own_games, own_sheet
-from . import own_pages, reversis_forms, services
-from .models import Hand as HandRow
-from .models import TableSession
-from .own_pages import GamePages, Words
+from ....engine import reversis
+from ....engine.errors import ScorekeeperError
+from ....engine.reversis.rules import DEALER_ANTE, STAKE, START_FISH
+from ....engine.reversis.table import reversis_seating
+from ....engine.family import family_of
+from ....sheets import own_sheet
+from ... import services
+from .. import chips
+from . import forms as reversis_forms
+from ...models import Hand as HandRow
+from ...models import TableSession
+from ..chips import ChipPages, Words
 
 # A hand at the end of the stored ones, only to read who deals next from the engine's own rotation.
 NEXT_HAND_PROBE = {"events": [{"type": "misdeal", "reason": "wrong-count"}]}
@@ -43,7 +46,7 @@ class ReversisGame:
 
 
 def game_of(table: TableSession) -> ReversisGame:
-    game = own_games.game_def(table.config["game"])
+    game = family_of(table.config["game"]).game_def(table.config["game"])
     return ReversisGame(id=game.id, name=game.name, players=tuple(table.config["players"]))
 
 
@@ -115,7 +118,7 @@ def quick_of(row: HandRow, outcome: Any) -> Mapping[str, Any]:
     return row.record
 
 
-class ReversisPages(GamePages):
+class ReversisPages(ChipPages):
     """A Reversis table: the pools between hands, a hand's quick result, every payment of a hand."""
 
     words = Words(noun="hand", unit="fish", carried="Pools")
@@ -153,8 +156,8 @@ class ReversisPages(GamePages):
         """Record a hand by its quick result (or a misdeal); a refusal keeps the form as typed, nothing stored."""
         game = game_of(table)
         settled = services.current_settlement(table)
-        form = reversis_forms.hand_form(game.players, formdata=own_pages.posted())
-        saved, refusal = own_pages.save_new(table, form, reversis_forms.hand_record, sid, key)
+        form = reversis_forms.hand_form(game.players, formdata=chips.posted())
+        saved, refusal = chips.save_new(table, form, reversis_forms.hand_record, sid, key)
         if saved is not None:
             return saved
         return render_template("pages/reversis_result.html", table=table, game=game, words=self.words, form=form,

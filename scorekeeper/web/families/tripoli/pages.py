@@ -1,7 +1,7 @@
 """The phone pages of a Tripoli, Rummoli or Cosmo table (``engine.tripoli`` decides everything).
 
 The routes are those of every table (``pages.py`` hands a Tripoli table to ``PAGES``, whose flows
-are ``own_pages.GamePages``'s):
+are ``chips.ChipPages``'s):
 the session page shows who deals, the layout between deals (the chips on each space, from
 the settle output's ``layout``), the pot, each player's chips, the sheet with each deal's
 notes, and the end of the game; a deal is recorded by its quick result (or, at the end, a
@@ -18,14 +18,16 @@ from typing import Any
 
 from flask import render_template, request
 
-from ..engine.errors import ScorekeeperError
-from ..engine.seating import Seating
-from ..sheets import own_games
-from ..sheets import tripoli as tripoli_sheet
-from . import own_pages, services, tripoli_forms
-from .models import Hand as HandRow
-from .models import TableSession
-from .own_pages import GamePages, Words
+from ....engine.errors import ScorekeeperError
+from ....engine.seating import Seating
+from ....engine.family import family_of
+from ....sheets import tripoli as tripoli_sheet
+from ... import services
+from .. import chips
+from . import forms as tripoli_forms
+from ...models import Hand as HandRow
+from ...models import TableSession
+from ..chips import ChipPages, Words
 
 
 @dataclass(frozen=True)
@@ -50,10 +52,10 @@ class TripoliGame:
 def game_of(table: TableSession) -> TripoliGame:
     config = table.config
     rules = tripoli_sheet.rules_of(config)
-    game = own_games.game_def(config["game"])
+    game = family_of(config["game"]).game_def(config["game"])
     return TripoliGame(
         id=game.id, name=game.name, players=tuple(config["players"]), first_dealer=config["first_dealer"],
-        settlement=config.get("settlement") or own_games.default_settlement(game.id),
+        settlement=config.get("settlement") or family_of(game.id).default_settlement(game.id),
         settlement_options=config.get("settlement_options") or {}, rules=rules,
         labels=tripoli_sheet.space_labels(rules), spaces=tripoli_sheet.shown_spaces(rules),
     )
@@ -72,7 +74,7 @@ class NextDeal:
 
 def next_deal(table: TableSession, game: TripoliGame, settled: Mapping[str, Any] | None) -> NextDeal:
     """Who deals next: the deal passes clockwise after every deal, waiting ones included (they were dealt)."""
-    from ..engine.tripoli.deal import hand_sizes
+    from ....engine.tripoli.deal import hand_sizes
 
     number = sum(1 for h in table.hands if not h.struck) + 1
     dealer = tripoli_sheet.dealer_of(game.players, game.first_dealer, number)
@@ -85,8 +87,8 @@ def next_deal(table: TableSession, game: TripoliGame, settled: Mapping[str, Any]
 def outcome_of(table: TableSession, row: HandRow) -> dict[str, Any] | None:
     """The engine's replay output of a stored deal (``replay`` of FORMAT.md): every claim, the pot, the
     Michigan end, each chip moved. None when the session does not settle with it counting."""
-    from ..engine import tripoli
-    from ..engine.tripoli import Layout
+    from ....engine import tripoli
+    from ....engine.tripoli import Layout
 
     found = services.settle_counting_json(table, row)
     if found is None:
@@ -103,7 +105,7 @@ def outcome_of(table: TableSession, row: HandRow) -> dict[str, Any] | None:
     return out
 
 
-class TripoliPages(GamePages):
+class TripoliPages(ChipPages):
     """A Tripoli, Rummoli or Cosmo table: the layout between deals, a deal's quick result or a final poker deal."""
 
     words = Words(noun="deal", unit="chips", carried="Layout")
@@ -149,7 +151,7 @@ class TripoliPages(GamePages):
         form: Any = (tripoli_forms.final_form(game.players, game.settlement_options, formdata=formdata) if final
                      else tripoli_forms.deal_form(game.rules, game.players, formdata=formdata))
         shape = tripoli_forms.final_record if final else tripoli_forms.deal_record
-        saved, refusal = own_pages.save_new(table, form, shape, sid, key)
+        saved, refusal = chips.save_new(table, form, shape, sid, key)
         if saved is not None:
             return saved
         return render_template("pages/tripoli_result.html", table=table, game=game, form=form, final=final,

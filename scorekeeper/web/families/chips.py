@@ -1,4 +1,4 @@
-"""What the phone pages of Tripoli and Reversis tables share (``tripoli_pages``, ``reversis_pages``): ``GamePages``.
+"""What the phone pages of the chip games share (``families.tripoli``, ``families.reversis``): ``ChipPages``.
 
 Both games are settled by their own engine package, hand by hand, chips (or fish) won and paid
 with something carried on the table (the layout, the pools). Their pages differ in that something
@@ -16,12 +16,14 @@ from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
 
-from ..engine.errors import ScorekeeperError
-from . import forms
-from .extensions import db
-from .models import Hand as HandRow
-from .models import TableSession
-from .pages import POLL_SECONDS, _refusal, _save_correction, _save_new_hand, _versions, sheet_entries
+from ...engine.errors import ScorekeeperError
+from .. import forms
+from ..changes import versions
+from ..extensions import db
+from ..models import Hand as HandRow
+from ..models import TableSession
+from ..views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
+from .base import FamilyPages
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ class SheetRow:
 
 def sheet_rows(table: TableSession, kind: Callable[[Mapping[str, Any]], str],
                ) -> tuple[list[SheetRow], dict[str, Any] | None, str | None]:
-    """Every stored hand in order, with the settle output of the hands that count (``pages.sheet_entries``)."""
+    """Every stored hand in order, with the settle output of the hands that count (``views.sheet_entries``)."""
     entries, settled, error = sheet_entries(table)
     found = []
     for h, counts, entry in entries:
@@ -76,13 +78,13 @@ def links(table: TableSession, can_edit: bool, key: str) -> dict[str, str]:
 
 
 def write(save: Callable[[], Any], position: int) -> tuple[Any, str | None]:
-    """Run a write (``pages._save_new_hand``, ``_save_correction``): its response, or on a refusal None and
+    """Run a write (``views.save_new_hand``, ``save_correction``): its response, or on a refusal None and
     the engine's sentence, nothing stored."""
     try:
         return save(), None
     except ScorekeeperError as exc:
         db.session.rollback()
-        return None, _refusal(exc, position)
+        return None, sentence(exc, position)
 
 
 CHECK_FIELDS = "Please check the fields marked below."
@@ -101,14 +103,13 @@ def save_new(table: TableSession, form: Any, shape: Callable[[Any], dict[str, An
     if not form.validate():
         return None, CHECK_FIELDS
     hand = shape(form)
-    return write(lambda: _save_new_hand(table, hand, sid, key), len(table.hands) + 1)
+    return write(lambda: save_new_hand(table, hand, sid, key), len(table.hands) + 1)
 
 
-class GamePages:
-    """The pages of one game with its own engine package. A subclass says the game's own: the game as
-    configured, how each stored hand was recorded, the live part's figures, a hand's replay and its
-    correction form; the flows are the same for every such game and are here. ``pages.py`` calls the
-    methods of ``PAGES`` in ``tripoli_pages`` and ``reversis_pages``."""
+class ChipPages(FamilyPages):
+    """The pages of one chip game's family. A subclass says the family's own: the game as configured,
+    how each stored hand was recorded, the live part's figures, a hand's replay and its correction
+    form; the flows are the same for every such family and are here."""
 
     words: Words
     templates: Mapping[str, str]  # session, live, hand
@@ -186,7 +187,7 @@ class GamePages:
             "table": table, "game": game, "words": self.words, "kind_words": self.kind_words, "row": row,
             "outcome": self.shown(outcome),
             "sheet_row": next(r for r in rows if r.position == row.position), "can_edit": can_edit, "key": key,
-            "versions": _versions(row, own=True), "record_json": json.dumps(row.record, indent=1, ensure_ascii=False),
+            "versions": versions(row, own=True), "record_json": json.dumps(row.record, indent=1, ensure_ascii=False),
         }
         if can_edit:
             context["json_form"] = forms.JsonForm(data={"record": context["record_json"]})
@@ -204,7 +205,7 @@ class GamePages:
         refusal: str | None = CHECK_FIELDS
         if form.validate():
             new = self.corrected(form, row)
-            saved, refusal = write(lambda: _save_correction(table, row, new, "edited", sid, key), row.position)
+            saved, refusal = write(lambda: save_correction(table, row, new, "edited", sid, key), row.position)
             if saved is not None:
                 return saved
         return self.hand_page(table, row, True, key, form=form, refusal=refusal)

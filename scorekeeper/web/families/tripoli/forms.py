@@ -17,10 +17,10 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, IntegerField, RadioField, SelectField
 from wtforms.validators import Optional
 
-from ..engine.tripoli.layout import Space
-from ..engine.tripoli.rules import SEQUENCES, TripoliRules
-from ..sheets.tripoli import SUIT_SYMBOLS, rules_of, shown_spaces, space_labels
-from .forms import choices, new_client_id, seat_chosen
+from ....engine.tripoli.layout import Space
+from ....engine.tripoli.rules import SEQUENCES, TripoliRules
+from ....sheets.tripoli import SUIT_SYMBOLS, rules_of, shown_spaces, space_labels
+from ...forms import choices, new_client_id, seat_chosen
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 CLAIM_SPACES = (Space.AH, Space.KH, Space.QH, Space.JH, Space.TH, Space.KQ)  # one taker each; SEQ may be shared

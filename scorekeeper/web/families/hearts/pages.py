@@ -1,0 +1,352 @@
+"""The phone pages of a table of the trick-taking core (Hearts, Black Lady, Omnibus, ... every game of
+``engine.games``): the session page with who deals and how the next hand is passed and led, the
+sheet of points, a hand by its result, a stored hand's page and its corrections. Card by card is
+``play``. Everything the pages say about the game comes from its ruleset.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from flask import Response, jsonify, render_template, request, url_for
+
+from ....engine.cards import card
+from ....engine.errors import ScorekeeperError
+from ....engine.games import GameDef, make_ruleset
+from ....engine.ruleset import DealLayout, Ruleset
+from ....engine.seating import Direction, Seating
+from ....engine.settlement import METHODS, session_from_json, settle
+from ....engine.settlement.session import session_hands
+from ... import forms, services
+from ...changes import versions
+from ...extensions import db
+from ...models import Hand as HandRow
+from ...models import TableSession
+from ...views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
+from ..base import FamilyPages
+
+
+# --- the session's game as configured ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Game:
+    """What the pages need to know about a stored session's game."""
+
+    ruleset: Ruleset
+    layout: DealLayout
+    players: tuple[str, ...]
+    seating: Seating
+    settlement: str
+    chips: bool
+
+
+def game_of(table: TableSession) -> Game:
+    """The trick-taking game of a table, as configured."""
+    config = table.config
+    ruleset = make_ruleset(config["game"], config.get("options") or {})
+    players = tuple(config["players"])
+    settlement = config.get("settlement") or ruleset.settlement
+    method = METHODS.get(settlement)
+    return Game(ruleset, ruleset.layout(len(players)), players, Seating(players, ruleset.clockwise), settlement,
+                bool(method and method.chips))
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """The hand about to be played: its deal number, dealer, passing and first lead, in words."""
+
+    position: int
+    number: int
+    dealer: str
+    dealer_seat: int
+    direction: str
+    pass_count: int
+    lead: str
+    players: tuple[str, ...]  # who it is dealt to: the session's players, or those still in (Conquimbert)
+
+def coming_deal(table: TableSession, game: Game) -> NextDeal:
+    """The next deal by the engine's own rotation (a misdeal is redealt by the same dealer).
+
+    Hands waiting for confirmation were dealt at the table, so they count for who deals now
+    (the session record gives them to the engine as ``"counts": false``). Where players drop
+    out of the session (Conquimbert, 3.17), who is still in and who deals are the settlement's.
+    """
+    record = services.session_record(table)
+    dropped = _dropped_out_deal(record) if game.ruleset.lives else None
+    if dropped is None:
+        record["hands"].append({"taken": {}})  # a placeholder: only its place in the rotation is read
+        *_, last = session_hands(session_from_json(record))
+        dropped = game.players, last.dealer, last.deal
+    players, dealer_seat, number = dropped
+    dealer = game.players[dealer_seat]
+    hand_game = _dealt_to(game, players)
+    ruleset, n = game.ruleset, len(players)
+    direction = ruleset.pass_direction(number, n)
+    return NextDeal(
+        position=len(table.hands) + 1, number=number, dealer=dealer, dealer_seat=dealer_seat,
+        direction=direction.value, pass_count=ruleset.pass_count(n) if direction is not Direction.NONE else 0,
+        lead=_lead_words(hand_game, players.index(dealer)), players=players,
+    )
+
+def _dropped_out_deal(record: dict[str, Any]) -> tuple[tuple[str, ...], int, int] | None:
+    """Who the next hand is dealt to, its dealer (a seat of the session) and its deal number, where
+    players drop out of the session: the engine settles the session with a void hand appended (only
+    its table is read). None when it does not settle so: the game is over (or a stored hand is refused)."""
+    placeholder = {"events": [{"type": "misdeal", "reason": "wrong-count"}]}
+    try:
+        result = settle(session_from_json({**record, "hands": [*record["hands"], placeholder]}))
+    except ScorekeeperError:
+        return None
+    outcome = result.outcomes[-1]
+    return outcome.players, result.dealers[-1], outcome.record.number
+
+def _dealt_to(game: Game, players: Sequence[str]) -> Game:
+    """The game as dealt to ``players``: the session's table, or the players still in (Conquimbert, 3.17)."""
+    seated = tuple(players)
+    if seated == game.players:
+        return game
+    ruleset = game.ruleset
+    return replace(game, players=seated, layout=ruleset.layout(len(seated)), seating=Seating(seated, ruleset.clockwise))
+
+def _lead_words(game: Game, dealer: int) -> str:
+    """Who leads the first trick, in words (catalogue 2.2.3)."""
+    ruleset = game.ruleset
+    eldest = game.players[game.seating.eldest(dealer)]
+    side = "left" if ruleset.clockwise else "right"
+    rule = ruleset.first_lead
+    has_2c = card("2C") in game.layout.copies
+    if ruleset.auction:  # 2.19: whoever buys (or keeps) the choice leads, whatever his seat
+        return "Whoever buys the choice (or keeps it) names the penalty suit and leads any card."
+    if rule == "two-of-clubs" and has_2c:
+        words = "Whoever holds 2C leads it."
+    elif rule == "any-club" and has_2c:
+        words = "Whoever holds 2C leads, and must lead a club."
+    else:
+        if rule in ("two-of-clubs", "any-club"):
+            rule = ruleset.fallback_lead
+        who = f"{eldest} ({side} of the dealer) leads"
+        words = {
+            "eldest-no-heart": f"{who}; not a heart while holding another suit.",
+            "eldest-no-spade-heart": f"{who}; not a spade or heart while holding a club or diamond.",
+        }.get(rule, f"{who} any card.")
+    if ruleset.break_rule == "lead-restricted":
+        words += " Hearts may not be led until broken."
+    return words
+
+
+# --- the sheet ---------------------------------------------------------------------------------
+
+@dataclass
+class SheetRow:
+    """One stored hand as the sheet shows it."""
+
+    position: int
+    struck: bool
+    confirmed: bool
+    counts: bool
+    versions: int
+    kind: str  # "result", "cards" or "misdeal"
+    dealer: str | None = None
+    points: Mapping[str, Any] | None = None
+    totals: Mapping[str, Any] | None = None
+    payments: Mapping[str, int] | None = None
+    notes: Mapping[str, str] = field(default_factory=dict)
+    moon: str | None = None
+    void: str | None = None
+    revoke: str | None = None
+
+def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, str | None]:
+    """Every stored hand in order, with the settle output of the hands that count."""
+    entries, settled, error = sheet_entries(table)
+    rows = []
+    for h, counts, entry in entries:
+        row = SheetRow(h.position, h.struck, h.confirmed, counts, h.version_count, _kind(h.record))
+        if entry:
+            row.dealer, row.points, row.notes = entry.get("dealer"), entry.get("points"), entry.get("notes", {})
+            row.totals = entry.get("totals") if counts else None
+            row.payments = entry.get("payments") if counts else None
+            row.moon, row.void, row.revoke = entry.get("moon"), entry.get("void"), entry.get("revoke")
+        rows.append(row)
+    return rows, settled, error
+
+def _kind(record: Mapping[str, Any]) -> str:
+    """How a hand was recorded: ``result``, ``cards``, or ``misdeal`` (a void deal, nothing played)."""
+    if "taken" in record:
+        return "result"
+    if not record.get("play") and any(e.get("type") == "misdeal" for e in record.get("events") or []):
+        return "misdeal"
+    return "cards"
+
+def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, Any]:
+    game = game_of(table)
+    rows, settled, error = _sheet(table)
+    if game.ruleset.lives and settled:  # the totals are lives left (Conquimbert, 3.17)
+        settled = _shown_out(settled, rows, game.players)
+    return {
+        "table": table, "game": game, "rows": rows, "settled": settled, "sheet_error": error,
+        "next": coming_deal(table, game), "can_edit": can_edit, "key": key,
+        "card_page": forms.card_page_covers(game.ruleset),
+        "confirm_form": forms.ActionForm() if can_edit else None,
+        "live_url": url_for(".live_edit" if can_edit else ".live_read", sid=table.id, key=key),
+        "base_url": url_for(".session_edit" if can_edit else ".session_read", sid=table.id, key=key),
+        "poll_url": url_for("api.revision", session_id=table.id, key=table.read_key),
+        "poll_seconds": POLL_SECONDS,
+    }
+
+OUT_WORD, NOT_DEALT = "out", "\u2013"
+
+def _shown_out(settled: Mapping[str, Any], rows: list[SheetRow], players: Sequence[str]) -> dict[str, Any]:
+    """Where the settle output's totals are the lives left (Conquimbert, 3.17), a player with none is
+    out of the session: his total reads "out", and the hands dealt after he went out show a dash for
+    him (he was not dealt in). Changes ``rows`` in place; the settle output (shared) is copied."""
+    lives: Mapping[str, Any] = {}
+    for row in rows:
+        out = [p for p in players if lives.get(p) == 0]
+        before = row.totals
+        if out and row.points:
+            row.points = {**row.points, **dict.fromkeys(out, NOT_DEALT)}
+            row.totals = None if before is None else {**before, **dict.fromkeys(out)}
+        if row.counts and before:
+            lives = before
+    totals = {p: OUT_WORD if value == 0 else value for p, value in settled["totals"].items()}
+    return {**settled, "totals": totals}
+
+
+# --- one hand --------------------------------------------------------------------------------------
+
+def _result_form(game: Game, dealer: int, **kwargs: Any) -> forms.ResultForm:
+    """The result form of the table's game, its bids in turn from the left of ``dealer`` (a seat)."""
+    return forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips, settlement=game.settlement,
+                             dealer=dealer, **kwargs)
+
+def _dealer_of(table: TableSession, row: HandRow) -> int:
+    """The seat that dealt a stored hand, by the engine's rotation (counting it even if struck out)."""
+    record = services.session_record(table, row=row, struck=False)
+    index = sum(1 for h in table.hands[: table.hands.index(row)] if not h.struck)
+    return next(itertools.islice(session_hands(session_from_json(record)), index, None)).dealer
+
+def _stored_deal(table: TableSession, row: HandRow, game: Game) -> tuple[Game, int]:
+    """The game as a stored hand was dealt (its players) and the seat of its dealer among them: the
+    session's table, or where players drop out of the session (Conquimbert, 3.17), the players then
+    still in, by the engine's settlement of the session with that hand counting."""
+    found = services.settle_counting(table, row) if game.ruleset.lives else None
+    if found is None:
+        return game, _dealer_of(table, row)
+    result, index = found
+    players = result.outcomes[index].players
+    return _dealt_to(game, players), players.index(game.players[result.dealers[index]])
+
+def _hauls(table: TableSession, row: HandRow) -> Sequence[Any] | None:
+    """What each player took in this hand, by the engine's replay (for prefilling a correction)."""
+    found = services.settle_counting(table, row)
+    if found is None:
+        return None
+    result, index = found
+    return result.outcomes[index].hauls
+
+def _is_counts(record: Mapping[str, Any]) -> bool:
+    taken = record.get("taken")
+    return isinstance(taken, Mapping) and all(isinstance(e, Mapping) for e in taken.values())
+
+def _hand_context(table: TableSession, row: HandRow, can_edit: bool, key: str) -> dict[str, Any]:
+    game = game_of(table)
+    rows, settled, _ = _sheet(table)
+    sheet_row = next(r for r in rows if r.position == row.position)
+    return {"table": table, "game": game, "row": row, "sheet_row": sheet_row, "versions": versions(row),
+            "can_edit": can_edit, "key": key, "record_json": json.dumps(row.record, indent=1, ensure_ascii=False)}
+
+
+class HeartsPages(FamilyPages):
+    """The pages of a trick-taking table (``FamilyPages``)."""
+
+    def offers(self, game: GameDef) -> bool:
+        return forms.result_form_covers(make_ruleset(game.id, {}))
+
+    def session_page(self, table: TableSession, can_edit: bool, key: str) -> str:
+        context = _live_context(table, can_edit, key)
+        links = {"read": url_for(".session_read", sid=table.id, key=table.read_key, _external=True)}
+        misdeal_form = None
+        if can_edit:
+            links["edit"] = url_for(".session_edit", sid=table.id, key=key, _external=True)
+            misdeal_form = forms.MisdealForm(data={"client_id": forms.new_client_id()})
+        return render_template("pages/session.html", links=links, misdeal_form=misdeal_form, **context)
+
+    def live(self, table: TableSession, can_edit: bool, key: str) -> str:
+        return render_template("pages/_live.html", **_live_context(table, can_edit, key))
+
+    def notes(self, table: TableSession) -> Response:
+        rows, _, _ = _sheet(table)
+        return jsonify({"revision": table.revision,
+                        "hands": {str(r.position): dict(r.notes) for r in rows if r.notes}})
+
+    def record(self, table: TableSession, sid: str, key: str) -> Any:
+        game = game_of(table)
+        if not forms.result_form_covers(game.ruleset):  # a game the form cannot say yet, started through the API
+            message = (f"{game.ruleset.name} scores what this form cannot say yet: record its hands card by card, "
+                       "or as JSON records through the API.")
+            return render_template("pages/error.html", title="Record this hand another way", message=message), 409
+        next_deal = coming_deal(table, game)
+        form = _result_form(_dealt_to(game, next_deal.players), next_deal.players.index(next_deal.dealer),
+                            formdata=request.form if request.method == "POST" else None)
+        refusal = None
+        if request.method == "POST" and form.validate():
+            try:
+                return save_new_hand(table, forms.result_record(form), sid, key)
+            except ScorekeeperError as exc:
+                db.session.rollback()
+                refusal = sentence(exc, len(table.hands) + 1)
+        elif request.method == "POST":
+            refusal = "Please check the fields marked below."
+        return render_template("pages/result.html", table=table, game=game, form=form, refusal=refusal, key=key,
+                               next=next_deal, card_page=forms.card_page_covers(game.ruleset))
+
+    def hand_page(self, table: TableSession, row: HandRow, can_edit: bool, key: str) -> str:
+        return render_template("pages/hand.html", **_hand_context(table, row, can_edit, key))
+
+    def hand_edit(self, table: TableSession, row: HandRow, sid: str, key: str) -> Any:
+        dealt, dealer = _stored_deal(table, row, game_of(table))
+        hauls = None if _is_counts(row.record) else _hauls(table, row)
+        data = forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls)
+        posted = request.method == "POST"
+        form = _result_form(dealt, dealer, formdata=request.form if posted else None, data=None if posted else data)
+        refusal = None
+        if posted and form.validate():
+            try:
+                return save_correction(table, row, forms.result_record(form, keep=row.record), "edited", sid, key)
+            except ScorekeeperError as exc:
+                db.session.rollback()
+                refusal = sentence(exc, row.position)
+        elif posted:
+            refusal = "Please check the fields marked below."
+        json_form = forms.JsonForm(data={"record": json.dumps(row.record, indent=1, ensure_ascii=False)})
+        return render_template("pages/hand.html", form=form, refusal=refusal, json_form=json_form,
+                               action_form=forms.ActionForm(), **_hand_context(table, row, True, key))
+
+    def json_refused(self, table: TableSession, row: HandRow, key: str, json_form: forms.JsonForm,
+                     refusal: str | None) -> str:
+        dealt, dealer = _stored_deal(table, row, game_of(table))
+        hauls = None if _is_counts(row.record) else _hauls(table, row)
+        form = _result_form(dealt, dealer,
+                            data=forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls))
+        return render_template("pages/hand.html", form=form, json_refusal=refusal, json_form=json_form,
+                               action_form=forms.ActionForm(), **_hand_context(table, row, True, key))
+
+    def trick_game(self, table: TableSession) -> Game:
+        return game_of(table)
+
+    def card_page(self, table: TableSession, sid: str, key: str) -> Any:
+        from .play import card_page
+
+        return card_page(table, sid, key)
+
+    def card_check(self, table: TableSession) -> tuple[Response, int]:
+        from .play import card_check
+
+        return card_check(table)
+
+
+PAGES = HeartsPages()

@@ -1,0 +1,138 @@
+"""Start a table: players, game, options, settlement, stake, first dealer.
+
+The games offered, their options and defaults, the settlements and whether a stake applies all come
+from the engine's family registry (``engine.family``); the table's family says which of its games
+and settlements the phone pages offer (``families``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import flash, redirect, render_template, request, url_for
+from sqlalchemy import select
+from werkzeug.datastructures import MultiDict
+
+from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.family import family_of, game_defs
+from . import forms, recent, services
+from .extensions import db
+from .families import pages_of
+from .models import TableSession
+from .views import bp
+
+DEFAULT_GAME = "hearts"
+
+
+def known_players(limit: int = 200) -> list[str]:
+    """Names seated at the tables this browser opened, most recent first (offered in a datalist):
+    never the players of other browsers' tables."""
+    ids = recent.tables()
+    if not ids:
+        return []
+    rows = db.session.execute(select(TableSession.id, TableSession.config).where(TableSession.id.in_(ids)))
+    configs = {sid: config for sid, config in rows}
+    names: list[str] = []
+    for sid in ids:
+        for name in (configs.get(sid) or {}).get("players", []):
+            if isinstance(name, str) and name not in names:
+                names.append(name)
+    return names[:limit]
+
+
+def _pick(value: str | None, choices: Sequence[str], default: str) -> str:
+    return value if value is not None and value in choices else default
+
+
+@bp.route("/", methods=["GET", "POST"])
+def start() -> Any:
+    """Start a table: players, game, options, settlement, stake, first dealer."""
+    posted = request.method == "POST"
+    source = request.form if posted else request.args
+    offered = {g.id: g for g in game_defs() if pages_of(g.id).offers(g)}
+    game_id = _pick(source.get("game"), list(offered), DEFAULT_GAME)
+    game = offered[game_id]
+    family = family_of(game_id)
+    shown = (request.form.get("shown") or "||").split("|") if posted else []
+    shown += [""] * (3 - len(shown))
+    profiles = list(game.profiles)
+    profile = None
+    if profiles:  # another game's version does not carry over to this one
+        asked = source.get("profile") if not posted or shown[0] == game_id else None
+        profile = _pick(asked, profiles, profiles[0])
+    defaults = family.defaults(game_id, profile)
+    default_settlement = family.default_settlement(game_id, profile)
+    methods = pages_of(game_id).offered_methods(game_id, default_settlement)
+    settlement = _pick(source.get("settlement"), list(methods), default_settlement)
+
+    formdata: MultiDict[str, str] | None = None
+    refresh = False
+    if posted:
+        formdata, settlement, refresh = forms.start_formdata(
+            request.form, shown, game, profile, settlement, default_settlement, defaults, methods)
+    form = forms.start_form(game, profile, settlement, defaults, formdata, methods, list(offered.values()))
+    if not posted:
+        form.game.data = game_id
+    form.profile.data = profile or ""
+    form.settlement.data = settlement
+    form.shown.data = f"{game_id}|{profile or ''}|{settlement}"
+    form.settlement.choices = forms.choices(
+        [(m, f"{m} (the game's own)" if m == default_settlement else m) for m in methods])
+    names = form.names()
+    form.first_dealer.choices = forms.choices([(name, name) for name in names])
+    refusal = None
+    if posted and not refresh and form.validate():
+        try:
+            record, confirm = _start_record(form, defaults, names)
+            created = services.create_session(record, confirm_required=confirm)
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            refusal = exc.message
+        else:
+            recent.remember(created.id)
+            flash("The table is ready. Share the links below with the other phones.")
+            return redirect(url_for(".session_edit", sid=created.id, key=created.token))
+    elif posted and not refresh:
+        refusal = "Please check the fields marked below."
+    notice = None
+    if posted and refresh and request.form.get("action") == "start":
+        notice = f"These are the options of {game.name}. Check them, then start the table."
+    custom: list[str] = []
+    warning = None
+    try:
+        chosen = forms.chosen_options(form, defaults)
+        custom = [name for name in chosen if name != "profile"]
+        warning = family.warning(game.id, chosen)
+    except (ScorekeeperError, KeyError):
+        pass
+    return render_template(
+        "pages/start.html", form=form, refusal=refusal, known=known_players(), game=game,
+        default_settlement=default_settlement, warning=warning, custom_options=custom, notice=notice,
+        stake=family.takes_stake(game_id),
+    )
+
+
+def _start_record(form: forms.StartForm, defaults: Mapping[str, Any], names: list[str]) -> tuple[dict[str, Any], bool]:
+    """The session record the start form says (the engine checks the players, options and settlement
+    when the table is stored).
+
+    :raises ScorekeeperError: an option value that is not one of its choices.
+    """
+    game = form.game_def
+    family = family_of(game.id)
+    try:
+        options = forms.chosen_options(form, defaults)
+        settlement_options = forms.chosen_settlement_options(form)
+    except KeyError as exc:
+        raise RecordSyntaxError(f"an option value {exc.args[0]!r} is not one of its choices") from None
+    family.check_table(game.id, options, len(names))
+    dealer = form.first_dealer.data if form.first_dealer.data in names else (names[0] if names else None)
+    record: dict[str, Any] = {"game": game.id, "options": options, "players": names, "first_dealer": dealer}
+    if form.settlement.data != family.default_settlement(game.id, options.get("profile")):
+        record["settlement"] = form.settlement.data
+    record["settlement_options"] = settlement_options
+    stake = (form.stake.data or "").strip() if family.takes_stake(game.id) else ""
+    if stake:
+        record["stake"] = stake
+    return record, bool(form.confirm_required.data)

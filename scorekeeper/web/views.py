@@ -1,0 +1,195 @@
+"""What every page of a table shares: the ``pages`` blueprint, its error pages, the template filters,
+reaching a table by its link, the engine's sentence, and storing a hand.
+
+The routes live by area beside it (``pages``: a table and its hands; ``start``: a new table;
+``play``: card by card; ``audits``: a disputed hand), all on this one blueprint, so endpoints are
+``pages.*``. Each family's own pages (``families``) build on the helpers here, never on a route.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+
+from ..engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
+from ..engine.jsontext import decode
+from . import changes, services
+from .http import retry_after
+from .models import Hand as HandRow
+from .models import TableSession
+
+bp = Blueprint("pages", __name__)
+
+POLL_SECONDS = 4
+
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+RANK_LABELS = {"T": "10"}
+
+
+# --- errors and headers ---------------------------------------------------------------------------
+
+@bp.errorhandler(services.AccessDenied)
+def denied_page(exc: services.AccessDenied) -> tuple[str, int]:
+    return render_template("pages/error.html", title="Not allowed", message=str(exc)), 403
+
+@bp.errorhandler(services.NotFound)
+def missing_page(exc: services.NotFound) -> tuple[str, int]:
+    return render_template("pages/error.html", title="Not found", message=str(exc)), 404
+
+@bp.errorhandler(UnknownGame)
+def _no_tricks(exc: UnknownGame) -> tuple[str, int]:
+    """A trick-taking page (the audit, its PDF) asked of a table whose game the trick-taking core does not
+    play: stored tables always have a known game, so this is a table of a game with its own engine package."""
+    message = ("This page is for the hands of the Hearts family: a Tripoli, Rummoli, Cosmo or Reversis table has "
+               "pages of its own.")
+    return render_template("pages/error.html", title="Not found", message=message), 404
+
+@bp.errorhandler(CSRFError)
+def csrf_page(exc: CSRFError) -> tuple[str, int]:
+    message = "This form has expired or was sent from elsewhere. Go back, reload the page and send it again."
+    return render_template("pages/error.html", title="Please send the form again", message=message), 400
+
+BUSY_ATTEMPT = "busy_attempt"  # how many times the busy page has answered this form so far
+
+BUSY_RESENDS = 2  # the busy page sends the form again by itself this many times, then leaves it to a tap
+
+@bp.errorhandler(services.Busy)
+def busy_page(exc: services.Busy) -> tuple[str, int, dict[str, str]]:
+    """Other writes kept the table busy: nothing is stored. A 409 page with the sentence and the form
+    exactly as posted (CSRF token and client id included), which app.js sends again after
+    ``Retry-After``, ``BUSY_RESENDS`` times at most; without JavaScript a button sends it. Sending it
+    again is safe: nothing went in, and a new hand carries its client id."""
+    attempt = _count(request.form.get(BUSY_ATTEMPT)) + 1
+    fields = [(name, value) for name, value in request.form.items(multi=True) if name != BUSY_ATTEMPT]
+    page = render_template("pages/busy.html", message=exc.message, fields=fields, attempt_field=BUSY_ATTEMPT,
+                           attempt=attempt, resends=BUSY_RESENDS, retry_after=exc.retry_after,
+                           can_resend=request.method == "POST")
+    return page, 409, retry_after(exc)
+
+def _count(text: str | None) -> int:
+    """A small count sent back by a page; anything else is 0."""
+    return int(text) if text and text.isdigit() and len(text) < 4 else 0
+
+
+# --- template filters ------------------------------------------------------------------------------
+
+@bp.app_template_filter("pts")
+def format_points(value: Any) -> str:
+    """A score as the table reads it: 16, -10, or 3+13i in Complex Hearts."""
+    if isinstance(value, Mapping):
+        re, im = value.get("re", 0), value.get("im", 0)
+        if not im:
+            return str(re)
+        if not re:
+            return f"{im}i"
+        return f"{re}{'+' if im > 0 else '-'}{abs(im)}i"
+    return "" if value is None else str(value)
+
+@bp.app_template_filter("utc")
+def utc(value: datetime | None) -> datetime | None:
+    """A stored time as an aware UTC time (SQLite hands back naive ones); the page shows it local."""
+    if value is None:
+        return None
+    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+
+@bp.app_template_filter("cardlabel")
+def card_label(code: str) -> str:
+    """``QS`` -> ``Q♠``, ``TH`` -> ``10♥``."""
+    if len(code) != 2:
+        return code
+    return RANK_LABELS.get(code[0], code[0]) + SUIT_SYMBOLS.get(code[1], code[1])
+
+
+# --- a table by its link, a hand by its place --------------------------------------------------------
+
+def edit_table(sid: str, token: str) -> TableSession:
+    table = services.get_session(sid)
+    services.check_token(table, token)
+    return table
+
+def read_table(sid: str, key: str) -> TableSession:
+    table = services.get_session(sid)
+    services.check_read(table, None, key)
+    return table
+
+def stored_row(table: TableSession, position: int) -> HandRow:
+    for row in table.hands:
+        if row.position == position:
+            return row
+    raise services.NotFound(f"no hand {position} in this session")
+
+def sentence(exc: ScorekeeperError, position: int | None = None) -> str:
+    """The engine's sentence; naming the hand when the refusal is about another one."""
+    if exc.hand is not None and exc.hand != position:
+        return f"Hand {exc.hand}: {exc.message}"
+    return exc.message
+
+
+# --- storing a hand ----------------------------------------------------------------------------------
+
+def _saved(row: HandRow, created: bool) -> str:
+    if not created:
+        return f"Hand {row.position} was already saved (sent twice): it is stored once."
+    if not row.confirmed:
+        return f"Hand {row.position} saved. It counts once another phone confirms it."
+    return f"Hand {row.position} saved."
+
+def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
+    """Store a new hand (the services check it first) and go back to the sheet at that hand.
+
+    :raises ScorekeeperError: the engine refuses the hand; nothing is stored.
+    """
+    row, created = services.add_hand(table, hand)
+    flash(_saved(row, created))
+    return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
+
+def save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: str, key: str) -> Any:
+    """Store a corrected hand (the services check it first) and go back to the sheet.
+
+    :raises ScorekeeperError: the engine refuses the corrected hand; nothing is stored.
+    """
+    change = changes.describe_change(row.record, new) or "saved unchanged"
+    services.edit_hand(table, row.position, new, change=f"{how}: {change}"[:200])
+    flash(f"Hand {row.position} corrected; the totals are recomputed.")
+    return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
+
+def parse_json_record(text: str) -> dict[str, Any]:
+    """:raises RecordSyntaxError: not JSON, or not an object."""
+    value = decode(text)
+    if not isinstance(value, dict):
+        raise RecordSyntaxError("a hand record must be a JSON object")
+    return value
+
+
+# --- the sheet's figures -----------------------------------------------------------------------------
+
+def _what_if(table: TableSession, row: HandRow) -> dict[str, Any] | None:
+    """The settle output of a struck or unconfirmed hand as if it counted (for the sheet)."""
+    found = services.settle_counting_json(table, row)
+    if found is None:
+        return None
+    settled, index = found
+    entry: dict[str, Any] = settled["hands"][index]
+    return entry
+
+Entry = tuple[HandRow, bool, dict[str, Any] | None]  # a stored hand, whether it counts, its settle output
+
+def sheet_entries(table: TableSession) -> tuple[list[Entry], dict[str, Any] | None, str | None]:
+    """Every stored hand in order with its settle output: the session's own for the hands that
+    count, as if it counted for a struck or waiting one; and the settle output, or why not."""
+    try:
+        settled: dict[str, Any] | None = services.current_settlement(table)
+        error = None
+    except ScorekeeperError as exc:  # pragma: no cover - every write settles first
+        settled, error = None, exc.message
+    out = iter(settled["hands"] if settled else [])
+    entries: list[Entry] = []
+    for h in table.hands:
+        counts = h.confirmed and not h.struck
+        entries.append((h, counts, next(out, None) if counts else _what_if(table, h)))
+    return entries, settled, error

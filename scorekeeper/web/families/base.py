@@ -8,6 +8,7 @@ with a page that says how its hands are recorded instead.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, jsonify
@@ -17,6 +18,15 @@ from ...engine.games import GameDef
 from .. import forms, services
 from ..models import Hand as HandRow
 from ..models import TableSession
+
+
+@dataclass(frozen=True)
+class Words:
+    """How a game's pages name its hands and its chips: ``deal``/``chips``, ``hand``/``fish``."""
+
+    noun: str  # a hand of the game: "deal", "hand"
+    unit: str  # what is won and paid: "chips", "fish"
+    carried: str  # the sheet's last column: what the table holds after the hand ("Layout", "Pools")
 
 
 class FamilyPages:

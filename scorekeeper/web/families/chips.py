@@ -23,16 +23,7 @@ from ..extensions import db
 from ..models import Hand as HandRow
 from ..models import TableSession
 from ..views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
-from .base import FamilyPages
-
-
-@dataclass(frozen=True)
-class Words:
-    """How a game's pages name its hands and its chips: ``deal``/``chips``, ``hand``/``fish``."""
-
-    noun: str  # a hand of the game: "deal", "hand"
-    unit: str  # what is won and paid: "chips", "fish"
-    carried: str  # the sheet's last column: what the table holds after the hand ("Layout", "Pools")
+from .base import FamilyPages, Words
 
 
 @dataclass

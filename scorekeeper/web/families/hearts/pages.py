@@ -27,7 +27,9 @@ from ...extensions import db
 from ...models import Hand as HandRow
 from ...models import TableSession
 from ...views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
-from ..base import FamilyPages
+from ..base import FamilyPages, Words
+
+WORDS = Words(noun="hand", unit="points", carried="Total")
 
 
 # --- the session's game as configured ----------------------------------------------------------------
@@ -42,6 +44,14 @@ class Game:
     seating: Seating
     settlement: str
     chips: bool
+
+    @property
+    def id(self) -> str:
+        return self.ruleset.game
+
+    @property
+    def name(self) -> str:
+        return self.ruleset.name
 
 
 def game_of(table: TableSession) -> Game:
@@ -187,7 +197,7 @@ def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, An
     if game.ruleset.lives and settled:  # the totals are lives left (Conquimbert, 3.17)
         settled = _shown_out(settled, rows, game.players)
     return {
-        "table": table, "game": game, "rows": rows, "settled": settled, "sheet_error": error,
+        "table": table, "game": game, "words": WORDS, "rows": rows, "settled": settled, "sheet_error": error,
         "next": coming_deal(table, game), "can_edit": can_edit, "key": key,
         "card_page": forms.card_page_covers(game.ruleset),
         "confirm_form": forms.ActionForm() if can_edit else None,
@@ -256,7 +266,7 @@ def _hand_context(table: TableSession, row: HandRow, can_edit: bool, key: str) -
     game = game_of(table)
     rows, settled, _ = _sheet(table)
     sheet_row = next(r for r in rows if r.position == row.position)
-    return {"table": table, "game": game, "row": row, "sheet_row": sheet_row, "versions": versions(row),
+    return {"table": table, "game": game, "words": WORDS, "row": row, "sheet_row": sheet_row, "versions": versions(row),
             "can_edit": can_edit, "key": key, "record_json": json.dumps(row.record, indent=1, ensure_ascii=False)}
 
 
@@ -273,10 +283,10 @@ class HeartsPages(FamilyPages):
         if can_edit:
             links["edit"] = url_for(".session_edit", sid=table.id, key=key, _external=True)
             misdeal_form = forms.MisdealForm(data={"client_id": forms.new_client_id()})
-        return render_template("pages/session.html", links=links, misdeal_form=misdeal_form, **context)
+        return render_template("families/hearts/session.html", links=links, misdeal_form=misdeal_form, **context)
 
     def live(self, table: TableSession, can_edit: bool, key: str) -> str:
-        return render_template("pages/_live.html", **_live_context(table, can_edit, key))
+        return render_template("families/hearts/live.html", **_live_context(table, can_edit, key))
 
     def notes(self, table: TableSession) -> Response:
         rows, _, _ = _sheet(table)
@@ -301,11 +311,11 @@ class HeartsPages(FamilyPages):
                 refusal = sentence(exc, len(table.hands) + 1)
         elif request.method == "POST":
             refusal = "Please check the fields marked below."
-        return render_template("pages/result.html", table=table, game=game, form=form, refusal=refusal, key=key,
+        return render_template("families/hearts/result.html", table=table, game=game, words=WORDS, form=form, refusal=refusal, key=key,
                                next=next_deal, card_page=forms.card_page_covers(game.ruleset))
 
     def hand_page(self, table: TableSession, row: HandRow, can_edit: bool, key: str) -> str:
-        return render_template("pages/hand.html", **_hand_context(table, row, can_edit, key))
+        return render_template("families/hearts/hand.html", **_hand_context(table, row, can_edit, key))
 
     def hand_edit(self, table: TableSession, row: HandRow, sid: str, key: str) -> Any:
         dealt, dealer = _stored_deal(table, row, game_of(table))
@@ -323,7 +333,7 @@ class HeartsPages(FamilyPages):
         elif posted:
             refusal = "Please check the fields marked below."
         json_form = forms.JsonForm(data={"record": json.dumps(row.record, indent=1, ensure_ascii=False)})
-        return render_template("pages/hand.html", form=form, refusal=refusal, json_form=json_form,
+        return render_template("families/hearts/hand.html", form=form, refusal=refusal, json_form=json_form,
                                action_form=forms.ActionForm(), **_hand_context(table, row, True, key))
 
     def json_refused(self, table: TableSession, row: HandRow, key: str, json_form: forms.JsonForm,
@@ -332,7 +342,7 @@ class HeartsPages(FamilyPages):
         hauls = None if _is_counts(row.record) else _hauls(table, row)
         form = _result_form(dealt, dealer,
                             data=forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls))
-        return render_template("pages/hand.html", form=form, json_refusal=refusal, json_form=json_form,
+        return render_template("families/hearts/hand.html", form=form, json_refusal=refusal, json_form=json_form,
                                action_form=forms.ActionForm(), **_hand_context(table, row, True, key))
 
     def trick_game(self, table: TableSession) -> Game:

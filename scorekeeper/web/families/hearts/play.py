@@ -59,7 +59,7 @@ def card_page(table: TableSession, sid: str, key: str) -> Any:
     two_clubs = _needs_leader(game)
     ruleset = game.ruleset
     return render_template(
-        "pages/play.html", table=table, game=game, form=form, refusal=refusal, key=key, next=next_deal,
+        "families/hearts/play.html", table=table, game=game, form=form, refusal=refusal, key=key, next=next_deal,
         grid=_grid(game.layout), plays=plays, two_clubs=two_clubs,
         trumps=ruleset.trumps if ruleset.trumps in forms.TRUMPS_ASKED else None,
         ask_moon=bool(ruleset.moon and ruleset.moon.has_choice and ruleset.moon_choice == "ask"),

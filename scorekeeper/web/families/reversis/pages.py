@@ -30,7 +30,8 @@ from .. import chips
 from . import forms as reversis_forms
 from ...models import Hand as HandRow
 from ...models import TableSession
-from ..chips import ChipPages, Words
+from ..base import Words
+from ..chips import ChipPages
 
 # A hand at the end of the stored ones, only to read who deals next from the engine's own rotation.
 NEXT_HAND_PROBE = {"events": [{"type": "misdeal", "reason": "wrong-count"}]}
@@ -122,8 +123,8 @@ class ReversisPages(ChipPages):
     """A Reversis table: the pools between hands, a hand's quick result, every payment of a hand."""
 
     words = Words(noun="hand", unit="fish", carried="Pools")
-    templates = {"session": "pages/reversis_session.html", "live": "pages/_reversis_live.html",
-                 "hand": "pages/reversis_hand.html"}
+    templates = {"session": "families/reversis/session.html", "live": "families/reversis/live.html",
+                 "hand": "families/reversis/hand.html"}
     kind_words = {"result": "Recorded by its quick result.", "cards": "Recorded with every card.",
                   "misdeal": "A misdeal: the deal was void, and the same dealer dealt again."}
 
@@ -160,7 +161,7 @@ class ReversisPages(ChipPages):
         saved, refusal = chips.save_new(table, form, reversis_forms.hand_record, sid, key)
         if saved is not None:
             return saved
-        return render_template("pages/reversis_result.html", table=table, game=game, words=self.words, form=form,
+        return render_template("families/reversis/result.html", table=table, game=game, words=self.words, form=form,
                                refusal=refusal, key=key, next=next_hand(table, game, settled),
                                pools=settled.get("pools") or {}, open_misdeal=request.args.get("misdeal") == "1")
 

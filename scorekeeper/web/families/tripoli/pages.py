@@ -27,7 +27,8 @@ from .. import chips
 from . import forms as tripoli_forms
 from ...models import Hand as HandRow
 from ...models import TableSession
-from ..chips import ChipPages, Words
+from ..base import Words
+from ..chips import ChipPages
 
 
 @dataclass(frozen=True)
@@ -109,8 +110,8 @@ class TripoliPages(ChipPages):
     """A Tripoli, Rummoli or Cosmo table: the layout between deals, a deal's quick result or a final poker deal."""
 
     words = Words(noun="deal", unit="chips", carried="Layout")
-    templates = {"session": "pages/tripoli_session.html", "live": "pages/_tripoli_live.html",
-                 "hand": "pages/tripoli_hand.html"}
+    templates = {"session": "families/tripoli/session.html", "live": "families/tripoli/live.html",
+                 "hand": "families/tripoli/hand.html"}
     kind_words = {"cards": "Recorded with every card.", "final": "A final poker deal.",
                   "result": "Recorded by its quick result."}
 
@@ -154,7 +155,7 @@ class TripoliPages(ChipPages):
         saved, refusal = chips.save_new(table, form, shape, sid, key)
         if saved is not None:
             return saved
-        return render_template("pages/tripoli_result.html", table=table, game=game, form=form, final=final,
+        return render_template("families/tripoli/result.html", table=table, game=game, words=self.words, form=form, final=final,
                                refusal=refusal, key=key, next=upcoming, layout=settled.get("layout") or {})
 
 

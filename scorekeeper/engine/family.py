@@ -314,7 +314,8 @@ class PackageFamily:
 
     @property
     def package(self) -> ModuleType:
-        """The engine package of the family (``scorekeeper.engine.tripoli``), imported on first use."""
+        """The engine package of the family (``scorekeeper.engine.tripoli``: the folder named by its id),
+        imported on first use."""
         return importlib.import_module(f"{__package__}.{self.id}")
 
     def seats(self) -> tuple[int, int]:
@@ -399,29 +400,45 @@ def _no_ruleset(options: Mapping[str, Any]) -> Ruleset:
 
 
 HEARTS = HeartsFamily()
-FAMILIES: tuple[Family, ...] = (
-    HEARTS,
-    PackageFamily(
-        "tripoli",
-        names={"tripoli": "Tripoli", "rummoli": "Rummoli", "cosmo": "Cosmo"},
-        summaries={
-            "tripoli": "Catalogue 5: pay cards, one round of poker, then Michigan, on a layout of nine spaces",
-            "rummoli": "Tripoli with the pay cards collected as they are played in stage 3 (catalogue 5.8)",
-            "cosmo": "Only the Michigan stage, leads alternating black and red, the board changed every deal (5.8)",
-        },
-        default_method="tripoli-layout", methods_table="TRIPOLI_METHODS",
-        seats_of=lambda rules: (rules.MIN_PLAYERS, rules.MAX_PLAYERS), stake=False, carried=("layout",),
-    ),
-    PackageFamily(
-        "reversis",
-        names={"reversis": "Reversis"},
-        summaries={"reversis": "Catalogue 6: take as few tricks and card points as you can; the Quinola and the "
-                               "aces pay, a pool grows; 48 cards, played to the right"},
-        default_method="reversis-fish", methods_table="REVERSIS_METHODS",
-        seats_of=lambda rules: (rules.PLAYERS, rules.PLAYERS), stake=True, carried=("pools",),
-    ),
-)
-_BY_GAME: dict[str, Family] = {game: f for f in FAMILIES if f is not HEARTS for game in f.games}
+FAMILIES: list[Family] = []  # in the order games are listed
+_BY_GAME: dict[str, Family] = {}  # every game of a family other than the core
+
+
+def register(family: Family) -> Family:
+    """Add a family to the registry: its games are found by id from then on (the core answers for the rest)."""
+    FAMILIES.append(family)
+    if family is not HEARTS:
+        _BY_GAME.update(dict.fromkeys(family.games, family))
+    return family
+
+
+def unregister(family: Family) -> None:
+    """Take a family out of the registry again (a test's toy family)."""
+    FAMILIES.remove(family)
+    for game in family.games:
+        _BY_GAME.pop(game, None)
+
+
+register(HEARTS)
+register(PackageFamily(
+    "tripoli",
+    names={"tripoli": "Tripoli", "rummoli": "Rummoli", "cosmo": "Cosmo"},
+    summaries={
+        "tripoli": "Catalogue 5: pay cards, one round of poker, then Michigan, on a layout of nine spaces",
+        "rummoli": "Tripoli with the pay cards collected as they are played in stage 3 (catalogue 5.8)",
+        "cosmo": "Only the Michigan stage, leads alternating black and red, the board changed every deal (5.8)",
+    },
+    default_method="tripoli-layout", methods_table="TRIPOLI_METHODS",
+    seats_of=lambda rules: (rules.MIN_PLAYERS, rules.MAX_PLAYERS), stake=False, carried=("layout",),
+))
+register(PackageFamily(
+    "reversis",
+    names={"reversis": "Reversis"},
+    summaries={"reversis": "Catalogue 6: take as few tricks and card points as you can; the Quinola and the "
+                           "aces pay, a pool grows; 48 cards, played to the right"},
+    default_method="reversis-fish", methods_table="REVERSIS_METHODS",
+    seats_of=lambda rules: (rules.PLAYERS, rules.PLAYERS), stake=True, carried=("pools",),
+))
 
 
 def own_game_id(game: object) -> str | None:

@@ -11,6 +11,7 @@ through the engine's family registry: no family is named here.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -18,7 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from ..engine.cards import Card, Suit
-from ..engine.errors import UnknownOption
+from ..engine.errors import UnknownGame, UnknownOption
 from ..engine.family import family_of, game_defs
 from ..engine.games import GameDef
 from ..engine.gaussian import Gaussian
@@ -274,8 +275,18 @@ def unsettled_row(s: StoredHand, groups: Sequence[ColumnGroup], noun: str) -> Ro
 # --- every family's sheets, each laid out by its own module -------------------------------------
 
 def layout_of(game: object) -> ModuleType:
-    """The module that lays out the sheets of ``game``'s family: ``sheets.<family id>``."""
-    return importlib.import_module(f"{__package__}.{family_of(game).id}")
+    """The module that lays out the sheets of ``game``'s family: ``sheets.<family id>``.
+
+    :raises UnknownGame: the family has no printed sheet yet (its games are still played and settled)."""
+    family = family_of(game)
+    if not has_layout(family.id):
+        raise UnknownGame(f"{family.game_def(game).name} has no printed sheet yet")  # type: ignore[arg-type]
+    return importlib.import_module(f"{__package__}.{family.id}")
+
+
+def has_layout(family: str) -> bool:
+    """Whether the family has a module here that lays out its sheets."""
+    return importlib.util.find_spec(f"{__package__}.{family}") is not None
 
 
 def blank_sheet(
@@ -314,7 +325,7 @@ def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | No
 
 def playable_games() -> tuple[GameDef, ...]:
     """The games a sheet can be printed for, family after family (the registry's order)."""
-    return game_defs()
+    return tuple(g for g in game_defs() if has_layout(family_of(g.id).id))
 
 
 def player_counts(game: GameDef) -> tuple[int, ...]:

@@ -408,7 +408,7 @@ def record_hand(
         _keep(sid, after)
         if not is_confirmed:
             settled = settle_record(after.session_record(config))
-        elif fold is not None:
+        else:
             _keep_fold(sid, after.revision, fold)
         _remember((sid, after.revision), settled)  # what the check settled is the new stored state
         return Recorded(new, True, settled)

@@ -108,7 +108,7 @@ def _fallback(first_lead: str, game_default: str) -> str:
     return game_default if game_default.startswith("eldest") else "eldest-any"
 
 
-def _hearts_game(
+def hearts_game(
     game_id: str,
     name: str,
     *,
@@ -200,7 +200,7 @@ def _hearts_game(
     return register(GameDef(game_id, name, specs, build, profiles, aliases, summary))
 
 
-_hearts_game(
+hearts_game(
     "hearts",
     "Hearts",
     defaults=HEARTS_004,
@@ -219,11 +219,11 @@ _hearts_game(
     summary="Take as few hearts as possible.",
 )
 
-_hearts_game(
+hearts_game(
     "black-lady", "Black Lady", defaults=BLACK_LADY,
     extra_values=lambda o: {QS: 13}, summary="Hearts with the queen of spades worth 13.",
 )
-_hearts_game(
+hearts_game(
     "greek-hearts", "Greek Hearts", defaults={**BLACK_LADY, "moon": "greek"},
     extra_values=lambda o: {QS: 13}, aliases=("greek",),
     summary="Black Lady whose moon costs every opponent 26.",
@@ -238,7 +238,7 @@ def _omnibus_defaults() -> dict[str, Any]:
     return {**BLACK_LADY, "moon": "omnibus", "jack_of_diamonds": -10}
 
 
-_hearts_game(
+hearts_game(
     "omnibus-hearts", "Omnibus Hearts", defaults=_omnibus_defaults(),
     extra_options=(OptionSpec("base", "black-lady", ("black-lady", "hearts"), "AMB-25: Omnibus on Black Lady or on plain Hearts"),),
     extra_values=_omnibus_values, aliases=("omnibus", "jack of diamonds"),
@@ -251,7 +251,7 @@ def _spot_values(opts: Mapping[str, Any]) -> dict[Card, int]:
     return values
 
 
-_hearts_game(
+hearts_game(
     "spot-hearts", "Spot Hearts",
     defaults={**PLAIN_002},
     profiles={
@@ -268,19 +268,19 @@ _hearts_game(
     target={"002": None, "004": 100},
     summary="Hearts score their pips.",
 )
-_hearts_game(
+hearts_game(
     "rickety-kate", "Rickety Kate", defaults=BLACK_LADY, extra_values=lambda o: {QS: 13},
     warning="The source names Rickety Kate's differences from Black Lady but does not list them (AMB-26): "
     "it plays as Black Lady; set your table's differences as options.",
     summary="Australian Black Lady.",
 )
-_hearts_game(
+hearts_game(
     "dirty-nasty-filthy-hearts", "Dirty Nasty Filthy Hearts", defaults=BLACK_LADY, extra_values=lambda o: {QS: 13},
     warning="The source announces differences from Black Lady but does not list them (AMB-37): "
     "it plays as Black Lady; set your table's differences as options.",
     summary="Black Lady with house differences.",
 )
-_hearts_game(
+hearts_game(
     "hooligan-hearts", "Hooligan Hearts", defaults={**BLACK_LADY, "moon": "hooligan"},
     extra_options=(OptionSpec("moon_mode", "subtract", ("subtract", "choice"), "AMB-31: subtract only, or the shooter's choice"),),
     extra_values=lambda o: {QS: 13, C7: 7, TD: -10}, aliases=("hooligan",),
@@ -292,7 +292,7 @@ def _pink_values(opts: Mapping[str, Any]) -> dict[Card, int]:
     return {QS: 13, QH: 13, card(opts["bonus_card"]): -10}
 
 
-_hearts_game(
+hearts_game(
     "pink-lady", "Pink Lady", defaults={**BLACK_LADY, "moon": "pink-lady"},
     extra_options=(
         OptionSpec("bonus_card", "TD", ("TD", "JD"), "AMB-33: the diamond worth -10"),
@@ -303,12 +303,12 @@ _hearts_game(
     extra_values=_pink_values,
     summary="Black Lady where the queen of hearts is worth 13 too.",
 )
-_hearts_game(
+hearts_game(
     "complex-hearts", "Complex Hearts", defaults={**HEARTS_004, "moon": "complex"},
     extra_values=lambda o: {QS: 13, JD: -10}, complex_scoring=True, settlement="complex-magnitude",
     summary="Scores are Gaussian integers: QS 13i, JD -10, TC multiplies by 2i.",
 )
-_hearts_game(
+hearts_game(
     "heartsette", "Heartsette",
     defaults={**HEARTS_004, "deal": "heartsette-004", "widow_peek": True},
     profiles={
@@ -335,11 +335,11 @@ _hartenjagen_common: dict[str, Any] = {
     "only": {"moon": ("none",)}, "settlements": ("hartenjagen-two-phase",),
     "revoke_penalty": 20,  # 4.1 HOUSE: +20 in either phase, a penalty, not a subtraction
 }
-_hearts_game(
+hearts_game(
     "hartenjagen", "Hartenjagen", players=(4, 4), aliases=("dutch hearts",),
     summary="Hearts in two phases: add up to 100, then subtract down to 0. QS 5, JC 2.", **_hartenjagen_common,
 )
-_hearts_game(
+hearts_game(
     "hartenjagen-three", "Three Player Hartenjagen", players=(3, 3), aliases=("three player hartenjagen",),
     warning="The source announces Three Player Hartenjagen's differences but does not list them (AMB-36): "
     "it plays as Hartenjagen for three, 16 cards each and a kitty of 4; set your table's differences as options.",
@@ -349,7 +349,7 @@ _hearts_game(
 
 # Joker Hearts (2.16, 3.12): the Joker replaces 2H (or is added as a widow card); it is a heart between
 # J and T, it wins a trick unless JH, QH, KH or AH is in it, and (002) may be discarded under such a heart.
-_hearts_game(
+hearts_game(
     "joker-hearts", "Joker Hearts",
     defaults={**PLAIN_002, "deal": "chart-004"},
     profiles={
@@ -371,7 +371,7 @@ _hearts_game(
 
 # Discard Hearts (2.18; "Black Jack" or "Black Lady" in 002, AMB-45): the ordinary game of 002 with a
 # compulsory pass of three cards to the left, and one black card worth 13 (QS) or 10 (JS) hearts.
-_hearts_game(
+hearts_game(
     "discard-hearts", "Discard Hearts",
     defaults={**PLAIN_002, "deal": "chart-004", "pass": "left-3"},
     extra_options=(OptionSpec("black_card", "QS", ("QS", "JS"),
@@ -386,7 +386,7 @@ _hearts_game(
 
 # Cancellation Hearts (2.12, AMB-27): Black Lady with two packs for 6 to 11 players; identical cards cancel,
 # two cancelled pairs (or a pair and no other card of the suit led) make the trick dead.
-_hearts_game(
+hearts_game(
     "cancellation-hearts", "Cancellation Hearts",
     defaults={**BLACK_LADY, "deal": "double-pack", "moon": "cancellation"},
     extra_options=(OptionSpec("moon_value", 26, (26, 52), "AMB-27: the moon is worth 26 (Black Lady's) or 52"),),
@@ -398,7 +398,7 @@ _hearts_game(
 
 # Three-Handed Hearts (2.15): 002's game of its own for three: 2S out, 17 each (or 004's chart, or 003's
 # widow of one); the ordinary game's play; settled by Howell's method (002: "undoubtedly the best").
-_hearts_game(
+hearts_game(
     "three-handed-hearts", "Three-Handed Hearts",
     defaults={**PLAIN_002, "deal": "strip-2s"}, deals=("strip-2s", "chart-004", "equal-widow"), players=(3, 3),
     settlement="howell", settlements=("howell", "sweepstakes", "three-handed-excess"), target=None,
@@ -409,7 +409,7 @@ _hearts_game(
 
 # Two-Handed Hearts (2.14): 13 each and a stock of 26; the pone leads; after each trick the winner draws
 # the top card of the stock, then the loser; the last 13 tricks are played out without drawing.
-_hearts_game(
+hearts_game(
     "two-handed-hearts", "Two-Handed Hearts",
     defaults={**PLAIN_002, "deal": "two-handed"}, deals=("two-handed",), players=(2, 2), leftover="stock",
     settlement="two-handed-difference", settlements=("two-handed-difference", "two-handed-first-six-free", "cumulative"),
@@ -420,7 +420,7 @@ _hearts_game(
 
 # Domino Hearts (2.13, AMB-17): six cards each and a stock; a player who cannot follow draws until he can
 # (hand.DominoHand); empty hands drop out; the last player with cards keeps them and takes the stock.
-_hearts_game(
+hearts_game(
     "domino-hearts", "Domino Hearts",
     defaults={**PLAIN_002, "deal": "domino"}, deals=("domino",), players=(2, 8), leftover="stock", domino=True,
     profiles={"002": {}, "001": {"end": "none", "revoke": "001"}},

@@ -9,12 +9,43 @@ found by the id the engine's registry gives it.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from ...engine.family import family_of
+from ...engine.games import GameDef
+from .. import services
+from ..models import TableSession
 from .base import FamilyPages
 
 
 def pages_of(game: object) -> FamilyPages:
-    """The pages of the family that plays ``game`` (a game id, as a record or a table's config writes it)."""
-    pages: FamilyPages = importlib.import_module(f"{__name__}.{family_of(game).id}").PAGES
+    """The pages of the family that plays ``game`` (a game id, as a record or a table's config writes it):
+    its folder's ``PAGES``, or for a family that has no phone pages yet, pages that say so."""
+    name = f"{__name__}.{family_of(game).id}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return NO_PAGES
+    pages: FamilyPages = module.PAGES
     return pages
+
+
+class NoPages(FamilyPages):
+    """A family whose games the engine plays (the command line and the API take them) but the phone
+    has no pages for yet: the start page does not offer them, and a table started through the API
+    answers with a page that says where its hands go."""
+
+    def offers(self, game: GameDef) -> bool:
+        return False
+
+    def _none(self, table: TableSession, *args: Any) -> Any:
+        name = family_of(table.config.get("game")).game_def(table.config["game"]).name
+        raise services.NotFound(f"{name} has no pages on the phone yet: record its hands through the JSON API "
+                                "(docs/api.md), and settle them with scorekeeper settle")
+
+    session_page = live = notes = record = hand_page = hand_edit = json_refused = _none
+
+
+NO_PAGES = NoPages()

@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command (RECORDS.md): replay and check hands, one record or an archive.
+"""The ``scorekeeper`` command (the records contract, docs/command.md): replay and check hands, one record or an archive.
 
 Output and exit codes are the contract: 0 legal, 1 illegal or impossible, 2 unreadable.
 An archive (one JSON object per line) is streamed: one output line per record, in

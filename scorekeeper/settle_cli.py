@@ -1,4 +1,4 @@
-"""``scorekeeper settle FILE|-``: settle a session record (RECORDS.md), as JSON or in words."""
+"""``scorekeeper settle FILE|-``: settle a session record (the records contract, docs/command.md), as JSON or in words."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """One exception family for everything a record can get wrong.
 
-Each error carries a stable ``code`` (RECORDS.md), a sentence a player understands,
+Each error carries a stable ``code`` (the records contract, docs/command.md), a sentence a player understands,
 and where it happened: the 0-based index in ``play``, the 1-based trick, the player
 and the card. The CLI and the web pages print ``message``; tools read ``code``.
 """
@@ -59,7 +59,7 @@ class ScorekeeperError(ValueError):
         self.hand = hand
 
     def to_json(self) -> dict[str, Any]:
-        """The error object of RECORDS.md."""
+        """The error object of the records contract (docs/command.md)."""
         data: dict[str, Any] = {
             "code": self.code,
             "message": self.message,

@@ -1,6 +1,6 @@
 """The text notation of hand records: tag lines, then one trick per line (like PGN and PBN).
 
-The notation is another spelling of the JSON record of RECORDS.md, not a second format.
+The notation is another spelling of the JSON record of the records contract (docs/command.md), not a second format.
 The reader builds the very JSON object ``records.to_json`` gives and hands it to
 ``records.from_json``, so every field is checked in one place; the writer starts from
 ``records.to_json``, so it leaves out exactly the fields the JSON leaves out. ``loads``,
@@ -76,7 +76,7 @@ _REQUIRED = ("players", "game", "dealer")  # what from_json needs first, in the 
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _SPACE = re.compile(r"\s*")
-_PLAY_SPACE = re.compile(r"[\s,]*")  # cards in the play may also be separated by commas (RECORDS.md)
+_PLAY_SPACE = re.compile(r"[\s,]*")  # cards in the play may also be separated by commas (the records contract, docs/command.md)
 _GAP = re.compile(r"\s+")
 _NUMBER = re.compile(r"(\d+)\.")
 _CARD = re.compile(r"[^\s;,\"\[\]]+")

@@ -1,4 +1,4 @@
-"""Replay outcomes as the JSON values of RECORDS.md (plain dicts; the caller serialises).
+"""Replay outcomes as the JSON values of the records contract (docs/command.md) (plain dicts; the caller serialises).
 
 ``outcome_line`` also writes that JSON text directly: an archive replay prints one line per
 hand, and building the dict and running the generic encoder over it costs more than the
@@ -85,7 +85,7 @@ def _has_moves(outcome: HandOutcome) -> bool:
 
 
 def _moves_json(outcome: HandOutcome) -> dict[str, Any]:
-    """The moves beside the plays, as optional fields of the replay output (RECORDS.md: fields are
+    """The moves beside the plays, as optional fields of the replay output (the records contract: fields are
     added, never changed): ``draws`` in order, ``kept`` (who kept the last cards and took the
     stock), ``trades`` in the order made (``reversed`` when the two cards were of one suit),
     ``turned_up`` (the card turned up for trumps, and who could not follow)."""

@@ -1,4 +1,4 @@
-"""Hand and result records (RECORDS.md): JSON values in, one frozen ``HandRecord`` out, and back.
+"""Hand and result records (the records contract, docs/command.md): JSON values in, one frozen ``HandRecord`` out, and back.
 
 Reading checks shapes only (fields, types, card spellings, player names); whether the
 cards fit the game is the replay's job. Writing gives the canonical form: cards in

@@ -4,7 +4,7 @@ Outside the engine (which stays standard library only) and outside the web app (
 so the command line and the app print the same sheets:
 
 * ``blank_pdf(game, players)``: an empty sheet whose columns come from the game's ruleset;
-* ``session_pdf(record)``: the filled sheet of a RECORDS.md session record (``stored`` adds the
+* ``session_pdf(record)``: the filled sheet of a session record (docs/settlement.md) (``stored`` adds the
   app's struck, unconfirmed and corrected hands);
 * ``audit_pdf(hand)``: one hand replayed trick by trick, the first illegal play highlighted.
 

@@ -565,7 +565,7 @@ def filled_sheet(
 ) -> Sheet:
     """The sheet of a session: every hand, its points and running totals, the settlement.
 
-    ``record`` is a RECORDS.md session record. ``stored`` (the web app) lists every hand
+    ``record`` is a session record (docs/settlement.md). ``stored`` (the web app) lists every hand
     kept, struck-out and unconfirmed ones included, which are shown but not counted; without
     it the record's hands are the sheet.
 

@@ -1,4 +1,4 @@
-"""The JSON API of RECORDS.md, on the same services as the phone pages.
+"""The JSON API of the records contract (docs/command.md), on the same services as the phone pages.
 
 Writes need ``Authorization: Bearer <token>``; reads accept the token or the
 session's read-only key (``?key=...``). An illegal or impossible hand answers 422

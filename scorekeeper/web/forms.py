@@ -457,7 +457,7 @@ def seat_chosen(raw: Any, players: Sequence[str]) -> int | None:
 
 
 def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The ``taken`` result record (RECORDS.md) the form says; ``keep`` is the record it corrects.
+    """The ``taken`` result record (the records contract, docs/command.md) the form says; ``keep`` is the record it corrects.
 
     An auction everybody passed, with no count typed, is a hand of bids only (nothing is played).
     """

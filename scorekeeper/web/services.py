@@ -159,7 +159,7 @@ def session_record(
     struck: bool | None = None,
     confirmed: bool | None = None,
 ) -> dict[str, Any]:
-    """The stored session as a RECORDS.md session record: every hand not struck out, in order.
+    """The stored session as a session record (docs/settlement.md): every hand not struck out, in order.
 
     A hand waiting for confirmation was dealt at the table, so it keeps its place in the
     dealer rotation but does not count yet: it goes to the engine as ``"counts": false``.
@@ -271,7 +271,7 @@ class Snapshot:
     hands: tuple[StoredHand, ...]
 
     def session_record(self, config: Mapping[str, Any]) -> dict[str, Any]:
-        """The RECORDS.md session record (``services.session_record`` without the ORM)."""
+        """The session record (docs/settlement.md) (``services.session_record`` without the ORM)."""
         return {**config, "hands": [dict(h.record) if h.confirmed else {**h.record, "counts": False}
                                     for h in self.hands if not h.struck]}
 

@@ -1,6 +1,6 @@
 """Printed score sheets from the app: a session's sheet as PDF, and blank sheets for any game.
 
-``GET /sessions/<id>/sheet.pdf`` (RECORDS.md) is read like the JSON API: the session's
+``GET /sessions/<id>/sheet.pdf`` (the records contract, docs/command.md) is read like the JSON API: the session's
 token as ``Authorization: Bearer`` or its read-only key as ``?key=``; 403 otherwise, 404 for
 an unknown session. The sheet shows every stored hand: struck-out ones crossed out, ones
 waiting for confirmation marked, corrected ones marked "corrected"; only the hands that
@@ -50,7 +50,7 @@ def stored_hands(hands: list[Hand]) -> list[sheets.StoredHand]:
 
 @bp.get("/sessions/<session_id>/sheet.pdf")
 def session_sheet(session_id: str) -> Response:
-    """The session's printed score sheet (RECORDS.md), corrections included."""
+    """The session's printed score sheet (the records contract, docs/command.md), corrections included."""
     table = services.get_session(session_id)
     services.check_read(table, bearer_token(), request.args.get("key"))
     record = {**table.config, "id": table.id}

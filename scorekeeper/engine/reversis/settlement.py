@@ -191,12 +191,12 @@ class ReversisSessionResult:
 
 
 def settle_session(value: Any) -> ReversisSessionResult:
-    """Replay and settle a session record (RECORDS.md shape, ``game`` reversis).
+    """Replay and settle a session record (the records contract's shape, ``game`` reversis).
 
     The deal passes to the right after every hand (AMB-38k), except after a misdeal (the same
     dealer deals again). Each hand inherits game, options, players, dealer and number, and
     starts from the pools the last one left; the first hand takes the stakes (6.2). A hand
-    marked ``"counts": false`` (RECORDS.md: dealt, awaiting a second phone's confirmation) is
+    marked ``"counts": false`` (the records contract: dealt, awaiting a second phone's confirmation) is
     read and keeps its place in the rotation, but is neither replayed nor settled, and the
     output's ``hands`` leave it out, as in the other sessions.
 
@@ -271,7 +271,7 @@ def settle_session(value: Any) -> ReversisSessionResult:
 
 
 def settle_json(value: Any) -> dict[str, Any]:
-    """The ``settle`` output of RECORDS.md for a Reversis session (FORMAT.md)."""
+    """The ``settle`` output of the records contract (docs/command.md) for a Reversis session (FORMAT.md)."""
     return result_json(settle_session(value))
 
 

@@ -1,4 +1,4 @@
-"""The session record (RECORDS.md): a game, its table, and its hands in order.
+"""The session record (the records contract, docs/command.md): a game, its table, and its hands in order.
 
 Dealer rotation and pass direction follow by themselves (catalogue 1.2, 2.2.2): the
 deal moves one seat in the direction of play after every hand, except after a misdeal,

@@ -92,7 +92,7 @@ class DealSettlement:
 
     @property
     def pool(self) -> int:
-        """Chips on the layout after the deal (RECORDS.md ``pool``)."""
+        """Chips on the layout after the deal (the settle output's ``pool``)."""
         return self.layout.total
 
 
@@ -249,11 +249,11 @@ class TripoliSessionResult:
 
 
 def settle_session(value: Any) -> TripoliSessionResult:
-    """Replay and settle a session record (RECORDS.md shape, ``game`` tripoli, rummoli or cosmo).
+    """Replay and settle a session record (the records contract's shape, ``game`` tripoli, rummoli or cosmo).
 
     The deal passes clockwise after every deal; each hand inherits game, options, players,
     dealer and number, and its layout before the antes is what the last deal left. A hand
-    marked ``"counts": false`` (RECORDS.md: dealt, awaiting a second phone's confirmation)
+    marked ``"counts": false`` (the records contract: dealt, awaiting a second phone's confirmation)
     is read and keeps its place in the rotation, but is neither replayed nor settled, and
     the output's ``hands`` leave it out, as in the trick-taking sessions.
 
@@ -313,7 +313,7 @@ def settle_session(value: Any) -> TripoliSessionResult:
 
 
 def settle_json(value: Any) -> dict[str, Any]:
-    """The ``settle`` output of RECORDS.md for a Tripoli session (chips only: ``points`` repeat the payments)."""
+    """The ``settle`` output of the records contract (docs/command.md) for a Tripoli session (chips only: ``points`` repeat the payments)."""
     result = settle_session(value)
     return result_json(result)
 

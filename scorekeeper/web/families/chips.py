@@ -4,7 +4,7 @@ Both games are settled by their own engine package, hand by hand, chips (or fish
 with something carried on the table (the layout, the pools). Their pages differ in that something
 and in the quick-result form; the sheet of hands, the live refresh, the "why this score" notes,
 a hand's history, its corrections and the way a refusal keeps the form as typed are the same,
-and are here. Templates: ``_own_session.html``, ``_own_sheet.html``, ``_own_hand.html``.
+and are here. Templates: ``templates/families/chips/`` (the hand page, the live part, the sheet).
 """
 
 from __future__ import annotations

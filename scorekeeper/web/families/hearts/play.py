@@ -68,7 +68,7 @@ def card_page(table: TableSession, sid: str, key: str) -> Any:
 
 
 def _play_record(game: Game, deal: NextDeal, form: forms.PlayForm, plays: list[str]) -> dict[str, Any]:
-    """The full play record (RECORDS.md) the card page sends: the cards, who led, and choices.
+    """The full play record (the records contract, docs/command.md) the card page sends: the cards, who led, and choices.
 
     ``leader`` is always written: it is who the page saw lead, so the record checks itself
     against the deal rotation.

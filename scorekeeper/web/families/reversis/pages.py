@@ -1,10 +1,10 @@
 """The phone pages of a Reversis table (``engine.reversis`` decides everything).
 
-The routes are those of every table (``pages.py`` hands a Reversis table to these functions):
+The routes are those of every table (``web.pages`` hands a Reversis table to ``PAGES``):
 the session page shows who deals and who leads (the deal and the play go to the right), the
 pool and its supplemental piles with who has doubled it, each player's running fish, the sheet
 with each hand's notes, and at the end the winners, the money and who pays whom; a hand is
-recorded by its quick result (``reversis_forms``), or as a misdeal; a hand's page shows every
+recorded by its quick result (``forms``), or as a misdeal; a hand's page shows every
 payment in the order it was made (the engine's replay), its history and the corrections (the
 quick-result form, or the whole record as JSON, a hand with every card included). Views stay
 thin: what the pages share with Tripoli's is ``families.chips``; records are checked and stored by

@@ -1,13 +1,13 @@
 """The phone pages of a Tripoli, Rummoli or Cosmo table (``engine.tripoli`` decides everything).
 
-The routes are those of every table (``pages.py`` hands a Tripoli table to ``PAGES``, whose flows
-are ``chips.ChipPages``'s):
+The routes are those of every table (``web.pages`` hands a Tripoli table to ``PAGES``, whose flows
+are ``families.chips.ChipPages``'s):
 the session page shows who deals, the layout between deals (the chips on each space, from
 the settle output's ``layout``), the pot, each player's chips, the sheet with each deal's
 notes, and the end of the game; a deal is recorded by its quick result (or, at the end, a
 final poker deal); a hand's page shows why it moved the chips it did, its history, and the
 corrections (the quick-result form, or the whole record as JSON). Views stay thin: records
-are shaped by ``tripoli_forms``, checked and stored by ``services``.
+are shaped by ``forms``, checked and stored by ``services``.
 """
 
 from __future__ import annotations

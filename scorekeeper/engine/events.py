@@ -43,7 +43,7 @@ EVENTS: Final[Mapping[str, EventKind]] = {
     "out-of-turn": EventKind(("trick",), ("player",), result=False),  # a play out of turn that stood (4.3)
     "stopped": EventKind((), result=False),  # play stopped once no card left could score
     "cut": EventKind(("player",)),  # the table cut for odd chips or a tie, and this player won the cut (1.5)
-    "capot": EventKind(("player",), ("play",), game=lambda r: r.capot, code="capot",
+    "capot": EventKind(("player",), ("play",), game=lambda r: bool(r.capot), code="capot",
                        lacking="{name} has no Capot declarations"),
     "trumps": EventKind((), ("card", "suit"), game=lambda r: r.trumps != "none", code="trumps",
                         lacking="{name} is played without trumps here, but the record names them"),

@@ -201,7 +201,7 @@ class Ruleset:
     first_trick_value: int = 0  # points for winning the first trick (Polignac, Slobberhannes)
     last_trick_value: int = 0  # points for winning the last trick (Polignac, Slobberhannes)
     sweep_bonus: int = 0  # extra points for one player taking the first and last tricks and every scoring card
-    capot: bool = False  # Polignac: a player may declare Capot (all four jacks) before the first lead (3.14)
+    capot: int = 0  # Polignac: what a Capot declaration (all four jacks) is worth, declared before the first lead (3.14)
     capot_mode: str = "additive"  # additive | replace (AMB-28)
     revoke_penalty: int | None = None  # HOUSE (4.1): the offender's points for an established revoke, others 0
     settlements: tuple[str, ...] = ()  # the settlement ids that fit the game; () any of the Hearts methods

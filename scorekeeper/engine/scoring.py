@@ -265,7 +265,7 @@ def capot_points(
 ) -> tuple[Points, ...]:
     """Polignac's Capot (catalogue 3.14): per declaration (seat, won all four jacks), scored independently.
 
-    Success: the declarer -10, every other player +10; failure: the declarer +10, the others -10.
+    Success: the declarer -``ruleset.capot`` (10), every other player +10; failure: the reverse.
     ``capot_mode = replace`` (AMB-28): a declarer's own hand points do not count.
     """
     result: list[int] = []
@@ -275,10 +275,11 @@ def capot_points(
     if ruleset.capot_mode == "replace":
         for seat, _ in outcomes:
             result[seat] = 0
+    worth = ruleset.capot
     for seat, success in outcomes:
         sign = -1 if success else 1
         for other in range(len(result)):
-            result[other] += 10 * sign if other == seat else -10 * sign
+            result[other] += worth * sign if other == seat else -worth * sign
     return tuple(result)
 
 

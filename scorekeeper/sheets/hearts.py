@@ -332,8 +332,8 @@ def rules_in_words(table: TableView) -> tuple[tuple[str, str], ...]:
     if ruleset.trumps != "none":
         lines.append(("Trumps", TRUMP_WORDS.get(ruleset.trumps, ruleset.trumps)))
     if ruleset.capot:
-        lines.append(("Capot", "declared before the first lead: taking all four jacks scores \u221210 and +10 to "
-                               "each other player; failing, the reverse"))
+        lines.append(("Capot", f"declared before the first lead: taking all four jacks scores \u2212{ruleset.capot} and "
+                               f"+{ruleset.capot} to each other player; failing, the reverse"))
     if ruleset.moon is not None:
         lines.append(("Moon", _moon_words(ruleset)))
     lines.append(("End", _end_words(table)))

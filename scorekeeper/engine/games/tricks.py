@@ -24,7 +24,7 @@ def _polignac(opts: Mapping[str, Any]) -> Ruleset:
         game="polignac", name="Polignac", options=dict(opts), deal="piquet", min_players=4, max_players=6,
         values={JS: 2, JH: 1, JD: 1, JC: 1},  # 2.21: each jack 1, JS ("Polignac") 2
         moon=None, heart_unit=False, first_trick_value=1, last_trick_value=1,  # 7 a hand
-        capot=True, capot_mode=opts["capot_mode"],
+        capot=10, capot_mode=opts["capot_mode"],  # 3.14: the declarer -10 and each other +10, or the reverse
         revoke_penalty=7,  # 4.1 HOUSE: every penalty of a hand; a Capot of the offender fails
         settlement="polignac-points", settlements=("polignac-points",), target=20,
     )

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 
 from ..cards import Suit
 from ..errors import ImpossibleResult, InconsistentRecord, plural, shown
+from ..ruleset import Ruleset
 from ..seating import Seating
 from .ledger import check_conserved, divide
 
@@ -677,6 +678,40 @@ def progressive_prizes(state: ProgressiveState, cuts: Sequence[int] = ()) -> tup
     return tuple(prizes)
 
 
+# --- what the trick games score: read from their rulesets ----------------------------------
+
+@dataclass(frozen=True)
+class TrickScores:
+    """What a hand of Polignac, Slobberhannes or Knaves scores, as its ruleset says (``games/tricks.py``
+    holds the one table): each scoring card, the first, last and every trick, the sweep, Capot, an
+    established revoke, and the total that ends the game."""
+
+    cards: tuple[tuple[str, int], ...]  # (card code, value) as the ruleset lists them
+    first_trick: int = 0
+    last_trick: int = 0
+    trick: int = 0
+    sweep_bonus: int = 0
+    capot: int = 0
+    revoke: int = 0
+    target: int = 0
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> TrickScores:
+        return cls(tuple((c.code, v) for c, v in ruleset.values.items()), ruleset.first_trick_value,
+                   ruleset.last_trick_value, ruleset.trick_value, ruleset.sweep_bonus, ruleset.capot,
+                   ruleset.revoke_penalty or 0, ruleset.target or 0)
+
+    @classmethod
+    def of_game(cls, game: str) -> TrickScores:
+        """The game's own scores (its default options)."""
+        from ..games import make_ruleset
+
+        return cls.of(make_ruleset(game))
+
+    def value(self, code: str) -> int:
+        return dict(self.cards)[code]
+
+
 # --- 3.14 polignac-points --------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -687,12 +722,13 @@ class PolignacState:
     totals: tuple[int, ...]
     capot_mode: str = "additive"  # polignac.capot_mode = additive | replace (AMB-28)
     play_on_ties: bool = False  # session.final_tie = play-on (1.6, AMB-42); default joint winners
-    target: int = 20  # 2.21: a total at or over 20 ends the game
+    target: int = 20  # 2.21: a total at or over 20 ends the game (the ruleset's)
     finished: bool = False
+    scores: TrickScores | None = None  # the game's values (None: Polignac's own)
 
     @classmethod
     def start(cls, players: Sequence[str], *, capot_mode: str = "additive",
-              play_on_ties: bool = False) -> PolignacState:
+              play_on_ties: bool = False, scores: TrickScores | None = None) -> PolignacState:
         """A new game, every total 0.
 
         :raises InconsistentRecord: 4 to 6 players (code ``players``), an unknown capot mode.
@@ -700,7 +736,8 @@ class PolignacState:
         names = _players(players, 4, 6, "polignac-points")
         if capot_mode not in ("additive", "replace"):
             raise InconsistentRecord(f"polignac.capot_mode is additive or replace, not {shown(capot_mode)}")
-        return cls(names, (0,) * len(names), capot_mode, play_on_ties)
+        scores = scores or TrickScores.of_game("polignac")
+        return cls(names, (0,) * len(names), capot_mode, play_on_ties, scores.target, scores=scores)
 
 
 @dataclass(frozen=True)
@@ -725,6 +762,7 @@ def polignac_points(state: PolignacState, hand: PolignacHand) -> tuple[HandResul
     names = state.players
     n = len(names)
     _not_over(state.finished, "polignac-points")
+    scores = state.scores or TrickScores.of_game("polignac")
     declarers = tuple(_seat(names, d, "Capot declarer") for d in hand.capot)
     if len(set(declarers)) != len(declarers):
         raise InconsistentRecord("a player can declare Capot only once a hand")
@@ -733,8 +771,8 @@ def polignac_points(state: PolignacState, hand: PolignacHand) -> tuple[HandResul
     replace_mode = state.capot_mode == "replace"
     if hand.revoke is not None:
         offender = _seat(names, hand.revoke, "revoke")
-        points[offender] = 7
-        said[offender].append("revoked: +7, all the penalties of a hand (4.1)")
+        points[offender] = scores.revoke
+        said[offender].append(f"revoked: +{scores.revoke}, all the penalties of a hand (4.1)")
         for seat in range(n):
             if seat != offender:
                 said[seat].append(f"0 for the hand ({names[offender]} revoked)")
@@ -749,13 +787,13 @@ def polignac_points(state: PolignacState, hand: PolignacHand) -> tuple[HandResul
         last = _seat(names, hand.last_trick, "winner of the last trick")
         parts: list[list[str]] = [[] for _ in range(n)]
         for card, seat in owners.items():
-            value = 2 if card == "JS" else 1
+            value = scores.value(card)
             points[seat] += value
             parts[seat].append(f"{card} {value}")
-        points[first] += 1
-        parts[first].insert(0, "first trick 1")
-        points[last] += 1
-        parts[last].append("last trick 1")
+        points[first] += scores.first_trick
+        parts[first].insert(0, f"first trick {scores.first_trick}")
+        points[last] += scores.last_trick
+        parts[last].append(f"last trick {scores.last_trick}")
         for seat in range(n):
             shown = " + ".join(parts[seat]) + f" = {points[seat]}" if parts[seat] else "nothing: 0"
             said[seat].append(f"took {shown}")
@@ -767,12 +805,13 @@ def polignac_points(state: PolignacState, hand: PolignacHand) -> tuple[HandResul
             points[d] = 0
     for d, success in outcomes:
         sign = -1 if success else 1
-        points[d] += 10 * sign
-        said[d].append(f"declared Capot and {'won all four jacks' if success else 'failed'}: {10 * sign:+d}")
+        worth = scores.capot * sign
+        points[d] += worth
+        said[d].append(f"declared Capot and {'won all four jacks' if success else 'failed'}: {worth:+d}")
         for seat in range(n):
             if seat != d:
-                points[seat] -= 10 * sign
-                said[seat].append(f"{names[d]}'s Capot {'succeeded' if success else 'failed'}: {-10 * sign:+d}")
+                points[seat] -= worth
+                said[seat].append(f"{names[d]}'s Capot {'succeeded' if success else 'failed'}: {-worth:+d}")
     totals = tuple(t + p for t, p in zip(state.totals, points))
     for seat in range(n):
         said[seat].append(f"hand {points[seat]:+d}, total {totals[seat]}")
@@ -790,17 +829,20 @@ class SlobberhannesState:
     players: tuple[str, ...]
     totals: tuple[int, ...]
     play_on_ties: bool = False  # session.final_tie (1.6, AMB-29)
-    target: int = 10  # 2.22: a total at or over 10 ends the game
+    target: int = 10  # 2.22: a total at or over 10 ends the game (the ruleset's)
     finished: bool = False
+    scores: TrickScores | None = None  # the game's values (None: Slobberhannes' own)
 
     @classmethod
-    def start(cls, players: Sequence[str], *, play_on_ties: bool = False) -> SlobberhannesState:
+    def start(cls, players: Sequence[str], *, play_on_ties: bool = False,
+              scores: TrickScores | None = None) -> SlobberhannesState:
         """A new game.
 
         :raises InconsistentRecord: 4 to 6 players (code ``players``).
         """
         names = _players(players, 4, 6, "slobberhannes-points")
-        return cls(names, (0,) * len(names), play_on_ties)
+        scores = scores or TrickScores.of_game("slobberhannes")
+        return cls(names, (0,) * len(names), play_on_ties, scores.target, scores=scores)
 
 
 @dataclass(frozen=True)
@@ -822,25 +864,28 @@ def slobberhannes_points(state: SlobberhannesState,
     names = state.players
     n = len(names)
     _not_over(state.finished, "slobberhannes-points")
+    scores = state.scores or TrickScores.of_game("slobberhannes")
     said: list[list[str]] = [[] for _ in range(n)]
     points = [0] * n
     if hand.revoke is not None:
         offender = _seat(names, hand.revoke, "revoke")
-        points[offender] = 4
+        points[offender] = scores.revoke
         for seat in range(n):
-            said[seat].append("revoked: +4 (4.1)" if seat == offender else f"0 ({names[offender]} revoked)")
+            said[seat].append(f"revoked: +{scores.revoke} (4.1)" if seat == offender else f"0 ({names[offender]} revoked)")
     else:
         winners = {"first trick": _seat(names, hand.first_trick, "winner of the first trick"),
                    "last trick": _seat(names, hand.last_trick, "winner of the last trick"),
                    "QC": _seat(names, hand.qc, "who took QC")}
+        worth = {"first trick": scores.first_trick, "last trick": scores.last_trick, "QC": scores.value("QC")}
         for seat in range(n):
             mine = [what for what, s in winners.items() if s == seat]
+            points[seat] = sum(worth[what] for what in mine)
             if len(mine) == 3:
-                points[seat] = 4
-                said[seat].append("took the first trick, the last trick and QC: 4 instead of 3")
+                said[seat].append(f"took the first trick, the last trick and QC: {points[seat] + scores.sweep_bonus} "
+                                  f"instead of {points[seat]}")
+                points[seat] += scores.sweep_bonus
             else:
-                points[seat] = len(mine)
-                said[seat].append(f"took {' and '.join(mine)}: {len(mine)}" if mine else "took none of them: 0")
+                said[seat].append(f"took {' and '.join(mine)}: {points[seat]}" if mine else "took none of them: 0")
     totals = tuple(t + p for t, p in zip(state.totals, points))
     for seat in range(n):
         said[seat].append(f"total {totals[seat]}")
@@ -851,26 +896,25 @@ def slobberhannes_points(state: SlobberhannesState,
 
 # --- 3.16 knaves-points ----------------------------------------------------------------------
 
-_KNAVE_VALUES = (("JH", 4), ("JD", 3), ("JC", 2), ("JS", 1))
-
-
 @dataclass(frozen=True)
 class KnavesState:
     """Running totals of Knaves."""
 
     players: tuple[str, ...]
     totals: tuple[int, ...]
-    target: int = 20  # 2.23: the first to reach +20 wins
+    target: int = 20  # 2.23: the first to reach +20 wins (the ruleset's)
     finished: bool = False
+    scores: TrickScores | None = None  # the game's values (None: Knaves' own)
 
     @classmethod
-    def start(cls, players: Sequence[str]) -> KnavesState:
+    def start(cls, players: Sequence[str], *, scores: TrickScores | None = None) -> KnavesState:
         """A new game.
 
         :raises InconsistentRecord: 3 to 5 players (code ``players``).
         """
         names = _players(players, 3, 5, "knaves-points")
-        return cls(names, (0,) * len(names))
+        scores = scores or TrickScores.of_game("knaves")
+        return cls(names, (0,) * len(names), scores.target, scores=scores)
 
 
 @dataclass(frozen=True)
@@ -894,13 +938,14 @@ def knaves_points(state: KnavesState, hand: KnavesHand) -> tuple[HandResult, Kna
     names = state.players
     n = len(names)
     _not_over(state.finished, "knaves-points")
+    scores = state.scores or TrickScores.of_game("knaves")
     said: list[list[str]] = [[] for _ in range(n)]
     points = [0] * n
     if hand.revoke is not None:
         offender = _seat(names, hand.revoke, "revoke")
-        points[offender] = -10
+        points[offender] = scores.revoke
         for seat in range(n):
-            said[seat].append("revoked: -10, all four jacks and no tricks (4.1)" if seat == offender
+            said[seat].append(f"revoked: {scores.revoke}, all four jacks and no tricks (4.1)" if seat == offender
                               else f"0 ({names[offender]} revoked)")
     else:
         tricks = _counts(names, hand.tricks, "tricks won")
@@ -909,16 +954,17 @@ def knaves_points(state: KnavesState, hand: KnavesHand) -> tuple[HandResult, Kna
             raise ImpossibleResult(f"{sum(tricks)} tricks won; with {n} players a hand has "
                                    + " or ".join(map(str, sizes)))
         jacks: list[list[str]] = [[] for _ in range(n)]
-        for (card, value), holder in zip(_KNAVE_VALUES, (hand.jh, hand.jd, hand.jc, hand.js)):
+        for card, holder in zip(("JH", "JD", "JC", "JS"), (hand.jh, hand.jd, hand.jc, hand.js)):
             if holder is None:
                 continue
             seat = _seat(names, holder, f"who took {card}")
             if tricks[seat] == 0:
                 raise ImpossibleResult(f"{names[seat]} took {card} but won no trick")
-            points[seat] -= value
-            jacks[seat].append(f"{card} -{value}")
+            value = scores.value(card)
+            points[seat] += value
+            jacks[seat].append(f"{card} {value}")
         for seat in range(n):
-            points[seat] += tricks[seat]
+            points[seat] += tricks[seat] * scores.trick
             extra = "".join(f" {j}" for j in jacks[seat])
             said[seat].append(f"won {plural(tricks[seat], 'trick')}{extra} = {points[seat]:+d}")
     totals = tuple(t + p for t, p in zip(state.totals, points))

@@ -108,7 +108,8 @@ class PolignacPoints(FamilyMethod):
 
     def start(self, players: tuple[str, ...]) -> Any:
         return family.PolignacState.start(players, capot_mode=self.ruleset.capot_mode,
-                                          play_on_ties=self.opts["final_tie"] == "play-on")
+                                          play_on_ties=self.opts["final_tie"] == "play-on",
+                                          scores=family.TrickScores.of(self.ruleset))
 
     def hand_input(self, outcome: HandOutcome) -> Any:
         capot = self.declared(outcome, "capot")
@@ -132,7 +133,8 @@ class SlobberhannesPoints(FamilyMethod):
     function = family.slobberhannes_points
 
     def start(self, players: tuple[str, ...]) -> Any:
-        return family.SlobberhannesState.start(players, play_on_ties=self.opts["final_tie"] == "play-on")
+        return family.SlobberhannesState.start(players, play_on_ties=self.opts["final_tie"] == "play-on",
+                                               scores=family.TrickScores.of(self.ruleset))
 
     def hand_input(self, outcome: HandOutcome) -> Any:
         if outcome.revoke is not None:
@@ -151,7 +153,7 @@ class KnavesPoints(FamilyMethod):
     function = family.knaves_points
 
     def start(self, players: tuple[str, ...]) -> Any:
-        return family.KnavesState.start(players)
+        return family.KnavesState.start(players, scores=family.TrickScores.of(self.ruleset))
 
     def hand_input(self, outcome: HandOutcome) -> Any:
         if outcome.revoke is not None:

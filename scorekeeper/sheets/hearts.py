@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from ..engine.cards import Suit, sorted_cards
+from ..engine import words
 from ..engine.errors import ScorekeeperError
 from ..engine.family import profile_options
 from ..engine.games import find_game, make_ruleset
@@ -294,15 +295,6 @@ def column_groups(table: TableView) -> tuple[ColumnGroup, ...]:
 
 # --- the rules in words, from the ruleset -----------------------------------------------------------
 
-FIRST_LEAD_WORDS = {
-    "eldest-any": "the player left of the dealer leads any card",
-    "eldest-no-heart": "the player left of the dealer leads; not a heart while holding another suit",
-    "eldest-no-spade-heart": "the player left of the dealer leads; not a spade or heart while holding a club or diamond",
-    "two-of-clubs": "whoever holds 2\u2663 leads it",
-    "any-club": "whoever holds 2\u2663 leads a club",
-}
-
-
 def rules_in_words(table: TableView) -> tuple[tuple[str, str], ...]:
     """The lines a table needs to check the sheet: penalty cards, passing, lead, moon, end, settlement."""
     ruleset, n = table.ruleset, table.n
@@ -318,15 +310,12 @@ def rules_in_words(table: TableView) -> tuple[tuple[str, str], ...]:
         else:
             where = "to the left"
         lines.append(("Passing", f"{count} cards {where}"))
-    lead = FIRST_LEAD_WORDS.get(ruleset.first_lead, ruleset.first_lead)
     if ruleset.auction:
         lines.append(("Auction", "one bid each from the left of the dealer, each above the last; the high bidder "
                                  "pays it into the pool and names the penalty suit (kept, free, while the pool "
                                  "is not won)"))
-        lead = "the player who named the suit leads any card"
-    if ruleset.break_rule == "lead-restricted":
-        lead += "; hearts may not be led until broken"
-    lines.append(("First lead", lead))
+    layout = ruleset.layout(n) if n else None
+    lines.append(("First lead", words.first_lead(ruleset, layout, f"the player {words.eldest_side(ruleset)} of the dealer")))
     if ruleset.domino:
         lines.append(("Stock", DOMINO_STOCK_WORDS))
     if ruleset.trumps != "none":
@@ -405,14 +394,14 @@ def _moon_words(ruleset: Ruleset) -> str:
         return f"{needs}: see the Complex Hearts rules (13+13i)"
     if moon.greek:
         return f"{needs}: the shooter scores \u2212{moon.value} per opponent, each opponent +{moon.value}"
-    words = f"{needs}: \u2212{moon.value}"
+    said = f"{needs}: \u2212{moon.value}"
     if moon.bonus_card is not None and moon.bonus:
-        words += f" (\u2212{moon.value + moon.bonus} with {card_label(moon.bonus_card)})"
+        said += f" (\u2212{moon.value + moon.bonus} with {card_label(moon.bonus_card)})"
     if "add" in moon.modes:
-        words += f", or +{moon.value} to every other player"
+        said += f", or +{moon.value} to every other player"
         if ruleset.moon_choice != "ask":
-            words += f" (this table always chooses to {ruleset.moon_choice})"
-    return words
+            said += f" (this table always chooses to {ruleset.moon_choice})"
+    return said
 
 
 def _end_words(table: TableView) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
 
-from ....engine.cards import card
+from ....engine import words
 from ....engine.errors import ScorekeeperError
 from ....engine.games import GameDef, make_ruleset
 from ....engine.ruleset import DealLayout, Ruleset
@@ -123,29 +123,14 @@ def _dealt_to(game: Game, players: Sequence[str]) -> Game:
     return replace(game, players=seated, layout=ruleset.layout(len(seated)), seating=Seating(seated, ruleset.clockwise))
 
 def _lead_words(game: Game, dealer: int) -> str:
-    """Who leads the first trick, in words (catalogue 2.2.3)."""
+    """Who leads the first trick of the coming deal, in words (``engine.words``). Before an auction
+    nobody knows who will: the page says how it is decided (2.19)."""
     ruleset = game.ruleset
-    eldest = game.players[game.seating.eldest(dealer)]
-    side = "left" if ruleset.clockwise else "right"
-    rule = ruleset.first_lead
-    has_2c = card("2C") in game.layout.copies
-    if ruleset.auction:  # 2.19: whoever buys (or keeps) the choice leads, whatever his seat
+    if ruleset.auction:
         return "Whoever buys the choice (or keeps it) names the penalty suit and leads any card."
-    if rule == "two-of-clubs" and has_2c:
-        words = "Whoever holds 2C leads it."
-    elif rule == "any-club" and has_2c:
-        words = "Whoever holds 2C leads, and must lead a club."
-    else:
-        if rule in ("two-of-clubs", "any-club"):
-            rule = ruleset.fallback_lead
-        who = f"{eldest} ({side} of the dealer) leads"
-        words = {
-            "eldest-no-heart": f"{who}; not a heart while holding another suit.",
-            "eldest-no-spade-heart": f"{who}; not a spade or heart while holding a club or diamond.",
-        }.get(rule, f"{who} any card.")
-    if ruleset.break_rule == "lead-restricted":
-        words += " Hearts may not be led until broken."
-    return words
+    eldest = game.players[game.seating.eldest(dealer)]
+    return words.first_lead(ruleset, game.layout, f"{eldest} ({words.eldest_side(ruleset)} of the dealer)",
+                            sentence=True)
 
 
 # --- the sheet ---------------------------------------------------------------------------------
@@ -311,8 +296,8 @@ class HeartsPages(FamilyPages):
                 refusal = sentence(exc, len(table.hands) + 1)
         elif request.method == "POST":
             refusal = "Please check the fields marked below."
-        return render_template("families/hearts/result.html", table=table, game=game, words=WORDS, form=form, refusal=refusal, key=key,
-                               next=next_deal, card_page=forms.card_page_covers(game.ruleset))
+        return render_template("families/hearts/result.html", table=table, game=game, words=WORDS, form=form,
+                               refusal=refusal, key=key, next=next_deal, card_page=forms.card_page_covers(game.ruleset))
 
     def hand_page(self, table: TableSession, row: HandRow, can_edit: bool, key: str) -> str:
         return render_template("families/hearts/hand.html", **_hand_context(table, row, can_edit, key))

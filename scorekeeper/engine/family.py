@@ -269,8 +269,9 @@ class CoreFold:
 
 
 class WholeFold:
-    """A fold for a family whose package settles a whole session record at once: it keeps the hands
-    and settles them all when asked (Tripoli's and Reversis' sessions are short)."""
+    """The fold of a family whose package settles only whole session records: it keeps the hands and
+    settles them all when asked (correct, and enough for short sessions; a package's own fold adds
+    one hand of work per hand)."""
 
     def __init__(self, family: PackageFamily, config: Mapping[str, Any]) -> None:
         self.family, self.config = family, dict(config)
@@ -305,6 +306,7 @@ class PackageFamily:
     methods_table: str  # the package's table of settlements by id (each with ``option_specs``)
     seats_of: Callable[[ModuleType], tuple[int, int]]  # the fewest and the most players, from the package's rules
     stake: bool  # a stake turns the chips into money (Reversis' fish); Tripoli is played in chips only
+    fold_class: str = "SessionFold"  # the package's fold of a session: start from its table, add, result_json, copy
     carried: tuple[str, ...] = ()  # session fields the package keeps beside the usual ones (the layout, the pools)
     _defs: dict[str, GameDef] = field(default_factory=dict, compare=False, repr=False)  # game_def's, once built
 
@@ -345,7 +347,11 @@ class PackageFamily:
         return StoredSession(record["game"], config, hands)
 
     def fold(self, config: Mapping[str, Any]) -> Fold:
-        return WholeFold(self, config)
+        """The package's own fold of a session (``fold_class``: ``TripoliFold``, ``ReversisFold``); for a
+        package without one, a fold that settles the whole record each time (``WholeFold``)."""
+        cls = getattr(self.package, self.fold_class, None)
+        made: Fold = WholeFold(self, config) if cls is None else cls(config)
+        return made
 
     def game_def(self, game: str) -> GameDef:
         """The game as a ``GameDef`` for pickers and lists (never registered: ``make_ruleset`` does not know it)."""
@@ -429,7 +435,8 @@ register(PackageFamily(
         "cosmo": "Only the Michigan stage, leads alternating black and red, the board changed every deal (5.8)",
     },
     default_method="tripoli-layout", methods_table="TRIPOLI_METHODS",
-    seats_of=lambda rules: (rules.MIN_PLAYERS, rules.MAX_PLAYERS), stake=False, carried=("layout",),
+    seats_of=lambda rules: (rules.MIN_PLAYERS, rules.MAX_PLAYERS), stake=False, fold_class="TripoliFold",
+    carried=("layout",),
 ))
 register(PackageFamily(
     "reversis",
@@ -437,7 +444,8 @@ register(PackageFamily(
     summaries={"reversis": "Catalogue 6: take as few tricks and card points as you can; the Quinola and the "
                            "aces pay, a pool grows; 48 cards, played to the right"},
     default_method="reversis-fish", methods_table="REVERSIS_METHODS",
-    seats_of=lambda rules: (rules.PLAYERS, rules.PLAYERS), stake=True, carried=("pools",),
+    seats_of=lambda rules: (rules.PLAYERS, rules.PLAYERS), stake=True, fold_class="ReversisFold",
+    carried=("pools",),
 ))
 
 

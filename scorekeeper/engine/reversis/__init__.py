@@ -24,7 +24,7 @@ from .replay import replay
 from .rules import OPTION_SPECS, ReversisRules, make_rules
 from .settlement import (
     SETTLEMENT_ID, SETTLEMENT_OPTIONS, ReversisFish, ReversisSessionResult, replay_json, result_json, settle_json,
-    settle_session,
+    ReversisFold, settle_session,
 )
 
 GAMES = ("reversis",)
@@ -34,5 +34,5 @@ __all__ = [
     "GAMES", "REVERSIS_METHODS", "Payment", "ReversisOutcome", "outcome_json", "Pools", "quick_result_of",
     "ReversisRecord", "dumps", "from_json", "loads", "pretty", "to_json", "replay", "OPTION_SPECS", "ReversisRules",
     "make_rules", "SETTLEMENT_ID", "SETTLEMENT_OPTIONS", "ReversisFish", "ReversisSessionResult", "replay_json",
-    "result_json", "settle_json", "settle_session",
+    "result_json", "settle_json", "settle_session", "ReversisFold",
 ]

@@ -14,6 +14,8 @@ table shares them out when it stops (``pools_at_end``, AMB-38o).
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -31,7 +33,7 @@ from ..options import OptionSpec, resolve, yes_no
 from ..seating import Seating
 from ..settlement.ledger import check_conserved, divide
 from ..settlement.money import fewest_transfers, money_from_chips
-from ..settlement.session import read_hands, read_in_rotation, read_stake, split_counts
+from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, split_counts
 from .fields import read_head
 from .ledger import Payment
 from .outcome import ReversisOutcome, outcome_json
@@ -202,72 +204,109 @@ def settle_session(value: Any) -> ReversisSessionResult:
 
     :raises ScorekeeperError: the first hand that is wrong (``error.hand`` is its 1-based position).
     """
-    if not isinstance(value, Mapping):
-        raise RecordSyntaxError("a session record must be a JSON object")
-    table = {k: v for k, v in value.items() if k not in ("first_dealer", "hands")}
-    table["dealer"] = value.get("first_dealer")
-    players, first_dealer, options, _, _ = read_head(table, (*SESSION_FIELDS, "dealer"), "session record")
-    make_rules(GAME, options)
-    seating = reversis_seating(players)
-    settlement = value.get("settlement") or SETTLEMENT_ID
-    if settlement != SETTLEMENT_ID:
-        raise RecordSyntaxError(f"a Reversis session settles by {SETTLEMENT_ID}, not {shown(settlement)}", code="unknown-option")
-    stake = read_stake(value.get("stake"))
-    start = None if value.get("pools") is None else Pools.from_json(players, value["pools"])
-    method = ReversisFish(seating, value.get("settlement_options") or {}, start)
-    hands = read_hands(value.get("hands") or [], "Reversis records")
-    given = {"game": GAME, "options": dict(options), "players": list(players)}
-    dealer = seating.seat(first_dealer)
-    settled: list[HandSettled] = []
-    outcomes: list[ReversisOutcome] = []
-    balance = [0] * seating.size
-    cut: int | None = None
-    for position, raw in enumerate(hands, 1):
+    fold = ReversisFold(value)
+    for raw in read_hands(value.get("hands") or [], "Reversis records"):
+        fold.add(raw)
+    return fold.result()
+
+
+class ReversisFold:
+    """``settle_session`` as a fold: the session's table first, then ``add`` each hand in order, ``result``
+    whenever asked (on a copy: the closing and the money are the end's, and more hands may follow).
+
+    :raises ScorekeeperError: as ``settle_session``: from the constructor (the table), ``add`` (the hand),
+        ``result`` (the closing, its cut)."""
+
+    def __init__(self, value: Any) -> None:
+        if not isinstance(value, Mapping):
+            raise RecordSyntaxError("a session record must be a JSON object")
+        table = {k: v for k, v in value.items() if k not in ("first_dealer", "hands")}
+        table["dealer"] = value.get("first_dealer")
+        players, first_dealer, options, _, _ = read_head(table, (*SESSION_FIELDS, "dealer"), "session record")
+        make_rules(GAME, options)
+        self.seating = seating = reversis_seating(players)
+        settlement = value.get("settlement") or SETTLEMENT_ID
+        if settlement != SETTLEMENT_ID:
+            raise RecordSyntaxError(f"a Reversis session settles by {SETTLEMENT_ID}, not {shown(settlement)}",
+                                    code="unknown-option")
+        self.stake = read_stake(value.get("stake"))
+        start = None if value.get("pools") is None else Pools.from_json(players, value["pools"])
+        self.method = ReversisFish(seating, value.get("settlement_options") or {}, start)
+        self.given = {"game": GAME, "options": dict(options), "players": list(players)}
+        self.dealer = seating.seat(first_dealer)
+        self.read = 0  # hands read so far, counting ones that do not count yet
+        self.settled: list[HandSettled] = []
+        self.outcomes: list[ReversisOutcome] = []
+        self.balance = [0] * seating.size
+        self.cut: int | None = None
+
+    def copy(self) -> ReversisFold:
+        """A fold that goes on from here while this one stays as it is (the pools are frozen values)."""
+        twin = copy.copy(self)
+        twin.method = copy.copy(self.method)
+        twin.settled, twin.outcomes, twin.balance = list(self.settled), list(self.outcomes), list(self.balance)
+        return twin
+
+    def add(self, raw: Mapping[str, Any]) -> None:
+        """Settle the next hand (a hand object of the session record)."""
+        check_hand_count(self.read + 1)
+        self.read += 1
+        position, method, seating = self.read, self.method, self.seating
         try:
             raw, counts = split_counts(raw)
-            record = read_in_rotation(raw, given, from_json, seating.name(dealer), position, passes="passes to",
-                                      aside=" (to the right)", noun="hand")
+            record = read_in_rotation(raw, self.given, from_json, seating.name(self.dealer), position,
+                                      passes="passes to", aside=" (to the right)", noun="hand")
             if method.finished:
                 raise InconsistentRecord(f"the game was over after {method.hands_settled} hands (the agreed number), "
                                          "but more hands are recorded", code="game-over")
             if not counts:  # dealt (the deal passes on, unless it was a misdeal) but not settled yet
-                dealer = dealer if record.misdeal is not None else seating.next(dealer)
-                continue
+                self.dealer = self.dealer if record.misdeal is not None else seating.next(self.dealer)
+                return
             outcome = replay(record, method.pools)
             payments, notes = method.settle(outcome)
         except ScorekeeperError as exc:
             exc.hand = position
             raise
-        balance = [b + p for b, p in zip(balance, payments)]
+        self.balance = [b + p for b, p in zip(self.balance, payments)]
         if outcome.void is None:
-            method.after_hand(balance, balance, outcome)
-        settled.append(HandSettled(position, dealer, outcome.points, tuple(payments), outcome.pools, tuple(notes),
-                                   outcome.void))
-        outcomes.append(outcome)
+            method.after_hand(self.balance, self.balance, outcome)
+        self.settled.append(HandSettled(position, self.dealer, outcome.points, tuple(payments), outcome.pools,
+                                        tuple(notes), outcome.void))
+        self.outcomes.append(outcome)
         cuts = [e.player for e in record.events if e.type == "cut" and e.player is not None]
-        cut = seating.seat(cuts[-1]) if cuts else None
+        self.cut = seating.seat(cuts[-1]) if cuts else None
         if outcome.void is None:
-            dealer = seating.next(dealer)  # AMB-38k: to the right
-    pools_before = method.pool
-    try:
-        closed = method.close(cut)
-    except ScorekeeperError as exc:
-        exc.hand = len(hands) or None  # the cut is recorded with the last hand
-        raise
-    closing = None
-    if closed is not None:
-        payments, notes = closed
-        check_conserved(0, payments, pools_before, method.pool)
-        balance = [b + p for b, p in zip(balance, payments)]
-        closing = (tuple(payments), tuple(notes))
-    if settled:
-        method.after_hand(balance, balance, outcomes[-1])
-    money = None if stake is None else tuple(money_from_chips(balance, stake))
-    transfers = () if money is None else tuple(fewest_transfers(dict(zip(players, money))))
-    return ReversisSessionResult(
-        seating.players, tuple(settled), tuple(outcomes), tuple(balance), method.pools or Pools(), method.finished,
-        method.winner_seats if settled else (), closing, money, transfers,
-    )
+            self.dealer = seating.next(self.dealer)  # AMB-38k: to the right
+
+    def result(self) -> ReversisSessionResult:
+        """The session settled as it stands: the closing (the pools left, a cut) and the money, on a copy."""
+        method = copy.copy(self.method)
+        balance = list(self.balance)
+        pools_before = method.pool
+        try:
+            closed = method.close(self.cut)
+        except ScorekeeperError as exc:
+            exc.hand = self.read or None  # the cut is recorded with the last hand
+            raise
+        closing = None
+        if closed is not None:
+            payments, notes = closed
+            check_conserved(0, payments, pools_before, method.pool)
+            balance = [b + p for b, p in zip(balance, payments)]
+            closing = (tuple(payments), tuple(notes))
+        if self.settled:
+            method.after_hand(balance, balance, self.outcomes[-1])
+        players = self.seating.players
+        money = None if self.stake is None else tuple(money_from_chips(balance, self.stake))
+        transfers = () if money is None else tuple(fewest_transfers(dict(zip(players, money))))
+        return ReversisSessionResult(
+            players, tuple(self.settled), tuple(self.outcomes), tuple(balance), method.pools or Pools(),
+            method.finished, method.winner_seats if self.settled else (), closing, money, transfers,
+        )
+
+    def result_json(self) -> dict[str, Any]:
+        """``result`` as the settle output."""
+        return result_json(self.result())
 
 
 def settle_json(value: Any) -> dict[str, Any]:

@@ -24,6 +24,8 @@ go through ``HandRecord`` replay at all).
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
@@ -32,7 +34,7 @@ from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, sh
 from ..options import OptionSpec, resolve
 from ..seating import Seating
 from ..settlement.ledger import check_conserved
-from ..settlement.session import read_hands, read_in_rotation, read_stake, split_counts
+from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, split_counts
 from .deal import check_players
 from .final import FINAL_POTS, FINAL_TIES, replay_final
 from .layout import Layout, Space, Transfer
@@ -259,40 +261,67 @@ def settle_session(value: Any) -> TripoliSessionResult:
 
     :raises ScorekeeperError: the first hand that is wrong (``error.hand`` is its 1-based position).
     """
-    if not isinstance(value, Mapping):
-        raise RecordSyntaxError("a session record must be a JSON object")
-    table = {k: v for k, v in value.items() if k not in ("first_dealer", "hands")}
-    table["dealer"] = value.get("first_dealer")
-    game, players, first_dealer, options, _, _ = read_head(table, (*SESSION_FIELDS, "dealer"), "session record")
-    make_rules(game, options)
-    check_players(players)
-    settlement = value.get("settlement") or "tripoli-layout"
-    read_stake(value.get("stake"))  # kept with the session as the table agreed it; the chips settle here
-    if not isinstance(settlement, str):
-        raise RecordSyntaxError("settlement must be a settlement id such as \"tripoli-layout\"")
-    if settlement not in TRIPOLI_METHODS:
-        raise RecordSyntaxError(f"a Tripoli session settles by tripoli-layout (or tripoli-final-poker), not {shown(settlement)}",
-                                code="unknown-option")
-    seating = Seating(players)
-    start = None if value.get("layout") is None else Layout.from_json(value["layout"])
-    method = TRIPOLI_METHODS[settlement](seating, value.get("settlement_options") or {}, start)
-    hands = read_hands(value.get("hands") or [], "Tripoli records")
-    dealer = seating.seat(first_dealer)
-    given = {"game": game, "options": dict(options), "players": list(players)}
-    deals: list[DealSettlement] = []
-    outcomes: list[TripoliOutcome | FinalOutcome] = []
-    dealers: list[int] = []
-    balance = [0] * seating.size
-    for position, raw in enumerate(hands, 1):
+    fold = TripoliFold(value)
+    for raw in read_hands(value.get("hands") or [], "Tripoli records"):
+        fold.add(raw)
+    return fold.result()
+
+
+class TripoliFold:
+    """``settle_session`` as a fold: the session's table first, then ``add`` each hand in order, ``result``
+    whenever asked (the app keeps a table's fold and adds a new deal to a copy: one deal of work).
+
+    :raises ScorekeeperError: as ``settle_session``: from the constructor (the table), ``add`` (the hand)."""
+
+    def __init__(self, value: Any) -> None:
+        if not isinstance(value, Mapping):
+            raise RecordSyntaxError("a session record must be a JSON object")
+        table = {k: v for k, v in value.items() if k not in ("first_dealer", "hands")}
+        table["dealer"] = value.get("first_dealer")
+        game, players, first_dealer, options, _, _ = read_head(table, (*SESSION_FIELDS, "dealer"), "session record")
+        make_rules(game, options)
+        check_players(players)
+        settlement = value.get("settlement") or "tripoli-layout"
+        read_stake(value.get("stake"))  # kept with the session as the table agreed it; the chips settle here
+        if not isinstance(settlement, str):
+            raise RecordSyntaxError("settlement must be a settlement id such as \"tripoli-layout\"")
+        if settlement not in TRIPOLI_METHODS:
+            raise RecordSyntaxError(f"a Tripoli session settles by tripoli-layout (or tripoli-final-poker), not {shown(settlement)}",
+                                    code="unknown-option")
+        self.settlement = settlement
+        self.seating = seating = Seating(players)
+        start = None if value.get("layout") is None else Layout.from_json(value["layout"])
+        self.method = TRIPOLI_METHODS[settlement](seating, value.get("settlement_options") or {}, start)
+        self.dealer = seating.seat(first_dealer)
+        self.given = {"game": game, "options": dict(options), "players": list(players)}
+        self.read = 0  # hands read so far, counting ones that do not count yet
+        self.deals: list[DealSettlement] = []
+        self.outcomes: list[TripoliOutcome | FinalOutcome] = []
+        self.dealers: list[int] = []
+        self.balance = [0] * seating.size
+
+    def copy(self) -> TripoliFold:
+        """A fold that goes on from here while this one stays as it is (the method's state is frozen values)."""
+        twin = copy.copy(self)
+        twin.method = copy.copy(self.method)
+        twin.deals, twin.outcomes, twin.dealers, twin.balance = (
+            list(self.deals), list(self.outcomes), list(self.dealers), list(self.balance))
+        return twin
+
+    def add(self, raw: Mapping[str, Any]) -> None:
+        """Settle the next hand (a hand object of the session record)."""
+        check_hand_count(self.read + 1)
+        self.read += 1
+        position, method, seating = self.read, self.method, self.seating
         try:
             raw, counts = split_counts(raw)
-            record = read_in_rotation(raw, given, from_json, seating.name(dealer), position)
+            record = read_in_rotation(raw, self.given, from_json, seating.name(self.dealer), position)
             if method.state.final and (isinstance(record, TripoliRecord) or method.state.finished):
                 raise InconsistentRecord(f"the game was over after hand {position - 1} (the final poker), but more "
                                          "hands are recorded", code="game-over")
             if not counts:  # dealt (the deal passes on) but not settled yet
-                dealer = seating.next(dealer)
-                continue
+                self.dealer = seating.next(self.dealer)
+                return
             outcome: TripoliOutcome | FinalOutcome
             if isinstance(record, FinalPokerRecord):
                 outcome = replay_final(record, method.layout, pots=method.opts["final_pots"], tie=method.opts["final_tie"])
@@ -302,14 +331,24 @@ def settle_session(value: Any) -> TripoliSessionResult:
         except ScorekeeperError as exc:
             exc.hand = position
             raise
-        balance = [b + p for b, p in zip(balance, payments)]
-        method.after_hand(balance, balance, outcome)
-        deals.append(DealSettlement(position, tuple(payments), method.layout, tuple(notes), isinstance(outcome, FinalOutcome)))
-        outcomes.append(outcome)
-        dealers.append(dealer)
-        dealer = seating.next(dealer)
-    return TripoliSessionResult(settlement, seating.players, tuple(deals), tuple(outcomes), tuple(dealers), tuple(balance),
-                                method.layout, method.finished, method.winner_seats if deals else ())
+        self.balance = [b + p for b, p in zip(self.balance, payments)]
+        method.after_hand(self.balance, self.balance, outcome)
+        self.deals.append(DealSettlement(position, tuple(payments), method.layout, tuple(notes),
+                                         isinstance(outcome, FinalOutcome)))
+        self.outcomes.append(outcome)
+        self.dealers.append(self.dealer)
+        self.dealer = seating.next(self.dealer)
+
+    def result(self) -> TripoliSessionResult:
+        """The session settled as it stands."""
+        method = self.method
+        return TripoliSessionResult(self.settlement, self.seating.players, tuple(self.deals), tuple(self.outcomes),
+                                    tuple(self.dealers), tuple(self.balance), method.layout, method.finished,
+                                    method.winner_seats if self.deals else ())
+
+    def result_json(self) -> dict[str, Any]:
+        """``result`` as the settle output."""
+        return result_json(self.result())
 
 
 def settle_json(value: Any) -> dict[str, Any]:

@@ -43,7 +43,8 @@ from scorekeeper.sheets import (
     session_pdf,
     sheet_html,
 )
-from scorekeeper.sheets.model import points_text, signed
+from scorekeeper.engine.words import points_text
+from scorekeeper.sheets.model import signed
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"

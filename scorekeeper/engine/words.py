@@ -7,8 +7,56 @@ the sheet that prints the rules cannot say two different things. The pages name 
 
 from __future__ import annotations
 
-from .cards import card
+import re
+
+from .cards import Card, Suit, card, sorted_cards
+from .games import GAMES
+from .gaussian import Gaussian
+from .output import card_point_words
+from .results import takes_card_points
 from .ruleset import DealLayout, Ruleset
+from .scoring import Points
+from .settlement.games import FamilyMethod
+from .settlement.methods import Cumulative, FiveHandMatch, LowestCollectsDifference, Method
+
+SUIT_SYMBOLS = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
+
+
+# --- numbers and cards as a table writes them -------------------------------------------------------
+
+def minus(text: str) -> str:
+    """A real minus sign for a hyphen."""
+    return text.replace("-", "\u2212")
+
+
+def points_text(value: Points) -> str:
+    """A score as the table writes it: 16, -10 (with a real minus sign), 3+13i in Complex Hearts.
+
+    >>> points_text(-10), points_text(Gaussian(3, -13)), points_text(Gaussian(0, 2)), points_text(Gaussian(4, 0))
+    ('\u221210', '3\u221213i', '2i', '4')
+    """
+    if isinstance(value, Gaussian):
+        re, im = value.re, value.im
+        if not im:
+            return minus(str(re))
+        if not re:
+            return minus(f"{im}i")
+        return minus(f"{re}{'+' if im > 0 else '-'}{abs(im)}i")
+    return minus(str(value))
+
+
+def card_label(c: Card) -> str:
+    """``QS`` -> ``Q♠``, ``TH`` -> ``10♥``.
+
+    >>> from scorekeeper.engine.cards import card
+    >>> card_label(card("QS")), card_label(card("TC"))
+    ('Q\u2660', '10\u2663')
+    """
+    if c.suit is None:
+        return "Joker"
+    rank = c.code[:-1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[c.suit]
+
 
 _TWO_OF_CLUBS = card("2C")
 _EARLY_LEADS = {  # 2.2.3: the first lead of eldest hand, by the first_lead option
@@ -23,15 +71,13 @@ def eldest_side(ruleset: Ruleset) -> str:
 
 
 def first_lead(ruleset: Ruleset, layout: DealLayout | None, who: str, *, sentence: bool = False) -> str:
-    """Who leads the first trick and what may be led (catalogue 2.2.3, 2.19): ``who`` is eldest hand
+    """Who leads the first trick and what may be led (catalogue 2.2.3): ``who`` is eldest hand
     as the caller names him. Under the two-of-clubs rules with the two of clubs out of the pack
     (``layout``), the game's own eldest rule (AMB-44). ``sentence``: capitalised, with a full stop.
     """
     rule = ruleset.first_lead
     has_2c = layout is None or _TWO_OF_CLUBS in layout.copies
-    if ruleset.auction:
-        words = "the player who named the suit leads any card"
-    elif rule == "two-of-clubs" and has_2c:
+    if rule == "two-of-clubs" and has_2c:
         words = "whoever holds 2\u2663 leads it"
     elif rule == "any-club" and has_2c:
         words = "whoever holds 2\u2663 leads, and must lead a club"
@@ -44,3 +90,129 @@ def first_lead(ruleset: Ruleset, layout: DealLayout | None, who: str, *, sentenc
     if sentence and not words.startswith(who):
         words = words[0].upper() + words[1:]
     return words + "." if sentence else words
+
+
+# --- the rules of a game in words ---------------------------------------------------------------------
+
+LINE_ORDER = ("Card points", "Penalty cards", "Passing", "Auction", "First lead", "Stock", "Trumps", "Capot", "Moon",
+              "End", "Settlement")  # how the lines follow one another; a game's own line of another name goes before Moon
+
+
+def rules_in_words(ruleset: Ruleset, players: int, settlement: str, method: Method) -> tuple[tuple[str, str], ...]:
+    """The lines a table needs to check a sheet: penalty cards (or card points), passing, the first lead,
+    trumps, the moon, the end and the settlement, then the game's own lines (``GameDef.words``: Auction
+    Hearts' bidding, Domino Hearts' stock, Polignac's Capot), which replace a line of the same name.
+    ``players``: 0 when the sheet is for no number of players yet."""
+    if takes_card_points(ruleset):  # Conquimbert (2.24): the card points won, not penalty cards
+        lines = {"Card points": f"{card_point_words(ruleset)} to the trick's winner "
+                                f"({sum(ruleset.values.values())} a pack, less the cards out of play)"}
+    else:
+        lines = {"Penalty cards": penalties(ruleset)}
+    if ruleset.passing != "none" and players:
+        count = ruleset.pass_count(players)
+        if ruleset.passing == "rotation-lrah" and players == 4:
+            where = "left, right, across, then keep, in turn"
+        else:
+            where = "to the left"
+        lines["Passing"] = f"{count} cards {where}"
+    layout = ruleset.layout(players) if players else None
+    lines["First lead"] = first_lead(ruleset, layout, f"the player {eldest_side(ruleset)} of the dealer")
+    if ruleset.trumps != "none":
+        lines["Trumps"] = TRUMP_WORDS.get(ruleset.trumps, ruleset.trumps)
+    if ruleset.moon is not None:
+        lines["Moon"] = moon_words(ruleset)
+    lines["End"] = end_words(ruleset, method)
+    doc = method_summary(method)
+    lines["Settlement"] = f"{settlement}: {doc.split(': ', 1)[-1] if ': ' in doc[:6] else doc}"
+    game = GAMES.get(ruleset.game)
+    if game is not None and game.words is not None:
+        lines.update(game.words(ruleset))
+    moon_at = LINE_ORDER.index("Moon")
+    return tuple(sorted(lines.items(), key=lambda line: LINE_ORDER.index(line[0]) if line[0] in LINE_ORDER
+                        else moon_at - 0.5))
+
+
+TRUMP_WORDS = {
+    "turn-up": "the top undealt card is turned up: its suit is trumps, and the undealt cards score for nobody",
+    "fixed-per-deal": "the table names the trump suit for each deal",
+    "first-void": "the first time a player cannot follow, the top card out of play is turned up: its suit is "
+                  "trumps for the rest of the hand (no card out of play, no trumps)",
+}
+
+
+def penalties(ruleset: Ruleset) -> str:
+    hearts = [c for c in ruleset.values if c.suit is Suit.HEARTS]
+    parts = []
+    if ruleset.spots:
+        ace = next((v for c, v in ruleset.values.items() if c.code == "AH"), 14)
+        parts.append(f"hearts score their pips (J 11, Q 12, K 13, A {ace})")
+    elif hearts and ruleset.heart_unit:
+        parts.append("each heart 1")
+    if ruleset.trick_value:
+        parts.append(f"each trick won {minus(f'{ruleset.trick_value:+d}')}")
+    for c in sorted_cards(c for c in ruleset.values if not ruleset.spots or c.suit is not Suit.HEARTS):
+        value = ruleset.values[c]
+        if (c.suit is Suit.HEARTS and value == 1 and ruleset.heart_unit) or not value:
+            continue
+        shown = f"{value}i" if ruleset.complex and c.code == "QS" else points_text(value)
+        parts.append(f"{card_label(c)} {shown}")
+    if ruleset.complex:
+        parts.append("10\u2663 multiplies the taker's score by 2i")
+    for key, value in (("first_trick", ruleset.first_trick_value), ("last_trick", ruleset.last_trick_value)):
+        if value:
+            parts.append(f"the {key.replace('_', ' ')} {value}")
+    if ruleset.sweep_bonus:
+        every = sum(ruleset.values.values()) + ruleset.first_trick_value + ruleset.last_trick_value
+        parts.append(f"one player taking them all {every + ruleset.sweep_bonus}")
+    return ", ".join(parts)
+
+
+def moon_words(ruleset: Ruleset) -> str:
+    moon = ruleset.moon
+    assert moon is not None
+    needs = "every heart" + "".join(f" and {card_label(c)}" for c in moon.requires)
+    if moon.instant_win:
+        return f"{needs}: the shooter wins the game"
+    if moon.complex:
+        return f"{needs}: see the Complex Hearts rules (13+13i)"
+    if moon.greek:
+        return f"{needs}: the shooter scores \u2212{moon.value} per opponent, each opponent +{moon.value}"
+    said = f"{needs}: \u2212{moon.value}"
+    if moon.bonus_card is not None and moon.bonus:
+        said += f" (\u2212{moon.value + moon.bonus} with {card_label(moon.bonus_card)})"
+    if "add" in moon.modes:
+        said += f", or +{moon.value} to every other player"
+        if ruleset.moon_choice != "ask":
+            said += f" (this table always chooses to {ruleset.moon_choice})"
+    return said
+
+
+def end_words(ruleset: Ruleset, method: Method) -> str:
+    """When the game ends and who wins, by the settlement method."""
+    if isinstance(method, Cumulative):
+        target = method.target()
+        lowest = "lowest magnitude wins" if ruleset.complex else "lowest total wins"
+        if target is None:
+            return f"by agreement; {lowest}"
+        size = "magnitude" if ruleset.complex else "total"
+        return f"when a {size} reaches {target} at the end of a hand; {lowest}"
+    if isinstance(method, FiveHandMatch):
+        return "a match is five hands; the lowest match total collects the differences"
+    if isinstance(method, LowestCollectsDifference):
+        return "every hand is a game"
+    if isinstance(method, FamilyMethod) and not method.chips:  # its own end: its summary's last clause
+        summary = method_summary(method).rstrip(".")
+        return re.split(r"; (?![^()]*\))", summary)[-1]  # not at a "; " inside parentheses
+    return "when the table stops; the best chip balance leads"
+
+
+def method_summary(method: Method) -> str:
+    """The first sentence of a settlement's docstring, however many lines it takes."""
+    lines = []
+    for line in (type(method).__doc__ or "").strip().splitlines():
+        if not line.strip():
+            break
+        lines.append(line.strip())
+        if line.rstrip().endswith("."):
+            break
+    return " ".join(lines)

@@ -21,7 +21,8 @@ from ..engine.records import HandRecord, from_json
 from ..engine.replay import HandOutcome
 from ..engine.ruleset import Ruleset
 from ..engine.seating import Direction, Seating
-from .model import DIRECTION_WORDS, card_label, paper_key, points_text
+from ..engine.words import card_label, points_text
+from .model import DIRECTION_WORDS, paper_key
 
 
 @dataclass(frozen=True)

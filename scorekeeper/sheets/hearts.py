@@ -11,36 +11,35 @@ other families' layouts.)
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
-from ..engine.cards import Suit, sorted_cards
+from ..engine.cards import sorted_cards
 from ..engine import words
 from ..engine.errors import ScorekeeperError
 from ..engine.family import profile_options
 from ..engine.games import find_game, make_ruleset
-from ..engine.output import HandFacts, card_point_words, hand_facts, scored_tricks
+from ..engine.output import HandFacts, hand_facts, scored_tricks
 from ..engine.replay import HandOutcome
 from ..engine.results import takes_card_points
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import Points
 from ..engine.seating import Direction, Seating
 from ..engine.settlement import SessionResult, session_from_json, settle
-from ..engine.settlement.games import FamilyMethod, PoolFamilyMethod
+from ..engine.settlement.games import PoolFamilyMethod
 from ..engine.settlement.ledger import HandSettlement
 from ..engine.settlement.methods import (
-    Cumulative, FiveHandMatch, Howell, LowestCollectsDifference, Method, PoolMethod, make_method,
+    Cumulative, FiveHandMatch, Howell, Method, PoolMethod, make_method,
 )
 from ..engine.settlement.money import fewest_transfers
 from ..engine.settlement.session import Session
+from ..engine.words import SUIT_SYMBOLS, card_label, points_text
 from .model import (
-    BLANK_ROWS_WITHOUT_END, DIRECTION_WORDS, MAX_ROWS, MIN_ROWS, SUIT_SYMBOLS, Cell, Column, ColumnGroup,
-    Fill, FooterRow, Row, SettlementView, Sheet, StoredHand, _amount, _minus, card_label, paper_key, points_text, short_names,
-    signed, stored_marks, unsettled_row,
+    BLANK_ROWS_WITHOUT_END, DIRECTION_WORDS, MAX_ROWS, MIN_ROWS, Cell, Column, ColumnGroup, Fill, FooterRow, Row,
+    SettlementView, Sheet, StoredHand, _amount, paper_key, short_names, signed, stored_marks, unsettled_row,
 )
 
 @dataclass(frozen=True)
@@ -293,134 +292,11 @@ def column_groups(table: TableView) -> tuple[ColumnGroup, ...]:
     return tuple(g for make in COLUMN_GROUPS for g in make(table))
 
 
-# --- the rules in words, from the ruleset -----------------------------------------------------------
+# --- the rules in words ---------------------------------------------------------------------------
 
 def rules_in_words(table: TableView) -> tuple[tuple[str, str], ...]:
-    """The lines a table needs to check the sheet: penalty cards, passing, lead, moon, end, settlement."""
-    ruleset, n = table.ruleset, table.n
-    if takes_card_points(ruleset):  # Conquimbert (2.24): the card points won, not penalty cards
-        lines = [("Card points", f"{card_point_words(ruleset)} to the trick's winner "
-                                 f"({sum(ruleset.values.values())} a pack, less the cards out of play)")]
-    else:
-        lines = [("Penalty cards", _penalties(ruleset))]
-    if ruleset.passing != "none" and n:
-        count = ruleset.pass_count(n)
-        if ruleset.passing == "rotation-lrah" and n == 4:
-            where = "left, right, across, then keep, in turn"
-        else:
-            where = "to the left"
-        lines.append(("Passing", f"{count} cards {where}"))
-    if ruleset.auction:
-        lines.append(("Auction", "one bid each from the left of the dealer, each above the last; the high bidder "
-                                 "pays it into the pool and names the penalty suit (kept, free, while the pool "
-                                 "is not won)"))
-    layout = ruleset.layout(n) if n else None
-    lines.append(("First lead", words.first_lead(ruleset, layout, f"the player {words.eldest_side(ruleset)} of the dealer")))
-    if ruleset.domino:
-        lines.append(("Stock", DOMINO_STOCK_WORDS))
-    if ruleset.trumps != "none":
-        lines.append(("Trumps", TRUMP_WORDS.get(ruleset.trumps, ruleset.trumps)))
-    if ruleset.capot:
-        lines.append(("Capot", f"declared before the first lead: taking all four jacks scores \u2212{ruleset.capot} and "
-                               f"+{ruleset.capot} to each other player; failing, the reverse"))
-    if ruleset.moon is not None:
-        lines.append(("Moon", _moon_words(ruleset)))
-    lines.append(("End", _end_words(table)))
-    doc = _summary(table.method)
-    lines.append(("Settlement", f"{table.settlement}: {doc.split(': ', 1)[-1] if ': ' in doc[:6] else doc}"))
-    return tuple(lines)
-
-
-def _summary(method: Method) -> str:
-    """The first sentence of a settlement's docstring, however many lines it takes."""
-    lines = []
-    for line in (type(method).__doc__ or "").strip().splitlines():
-        if not line.strip():
-            break
-        lines.append(line.strip())
-        if line.rstrip().endswith("."):
-            break
-    return " ".join(lines)
-
-
-DOMINO_STOCK_WORDS = (  # 2.13, AMB-17
-    "a player who cannot follow draws from the stock until he draws the suit led, and plays it; only with the "
-    "stock gone may he discard; a player whose hand is empty drops out; the last player with cards keeps them "
-    "and takes the rest of the stock, and their hearts count against him")
-TRUMP_WORDS = {
-    "turn-up": "the top undealt card is turned up: its suit is trumps, and the undealt cards score for nobody",
-    "fixed-per-deal": "the table names the trump suit for each deal",
-    "first-void": "the first time a player cannot follow, the top card out of play is turned up: its suit is "
-                  "trumps for the rest of the hand (no card out of play, no trumps)",
-}
-
-
-def _penalties(ruleset: Ruleset) -> str:
-    hearts = [c for c in ruleset.values if c.suit is Suit.HEARTS]
-    parts = []
-    if ruleset.auction:
-        return "each card of the suit bought at the auction 1"
-    if ruleset.spots:
-        ace = next((v for c, v in ruleset.values.items() if c.code == "AH"), 14)
-        parts.append(f"hearts score their pips (J 11, Q 12, K 13, A {ace})")
-    elif hearts and ruleset.heart_unit:
-        parts.append("each heart 1")
-    if ruleset.trick_value:
-        parts.append(f"each trick won {_minus(f'{ruleset.trick_value:+d}')}")
-    for c in sorted_cards(c for c in ruleset.values if not ruleset.spots or c.suit is not Suit.HEARTS):
-        value = ruleset.values[c]
-        if (c.suit is Suit.HEARTS and value == 1 and ruleset.heart_unit) or not value:
-            continue
-        shown = f"{value}i" if ruleset.complex and c.code == "QS" else points_text(value)
-        parts.append(f"{card_label(c)} {shown}")
-    if ruleset.complex:
-        parts.append("10\u2663 multiplies the taker's score by 2i")
-    for key, value in (("first_trick", ruleset.first_trick_value), ("last_trick", ruleset.last_trick_value)):
-        if value:
-            parts.append(f"the {key.replace('_', ' ')} {value}")
-    if ruleset.sweep_bonus:
-        every = sum(ruleset.values.values()) + ruleset.first_trick_value + ruleset.last_trick_value
-        parts.append(f"one player taking them all {every + ruleset.sweep_bonus}")
-    return ", ".join(parts)
-
-
-def _moon_words(ruleset: Ruleset) -> str:
-    moon = ruleset.moon
-    assert moon is not None
-    needs = "every heart" + "".join(f" and {card_label(c)}" for c in moon.requires)
-    if moon.instant_win:
-        return f"{needs}: the shooter wins the game"
-    if moon.complex:
-        return f"{needs}: see the Complex Hearts rules (13+13i)"
-    if moon.greek:
-        return f"{needs}: the shooter scores \u2212{moon.value} per opponent, each opponent +{moon.value}"
-    said = f"{needs}: \u2212{moon.value}"
-    if moon.bonus_card is not None and moon.bonus:
-        said += f" (\u2212{moon.value + moon.bonus} with {card_label(moon.bonus_card)})"
-    if "add" in moon.modes:
-        said += f", or +{moon.value} to every other player"
-        if ruleset.moon_choice != "ask":
-            said += f" (this table always chooses to {ruleset.moon_choice})"
-    return said
-
-
-def _end_words(table: TableView) -> str:
-    method = table.method
-    if isinstance(method, Cumulative):
-        target = method.target()
-        lowest = "lowest magnitude wins" if table.ruleset.complex else "lowest total wins"
-        if target is None:
-            return f"by agreement; {lowest}"
-        size = "magnitude" if table.ruleset.complex else "total"
-        return f"when a {size} reaches {target} at the end of a hand; {lowest}"
-    if isinstance(method, FiveHandMatch):
-        return "a match is five hands; the lowest match total collects the differences"
-    if isinstance(method, LowestCollectsDifference):
-        return "every hand is a game"
-    if isinstance(method, FamilyMethod) and not method.chips:  # its own end: its summary's last clause
-        summary = _summary(method).rstrip(".")
-        return re.split(r"; (?![^()]*\))", summary)[-1]  # not at a "; " inside parentheses
-    return "when the table stops; the best chip balance leads"
+    """The lines a table needs to check the sheet, as the engine words them (``engine.words``)."""
+    return words.rules_in_words(table.ruleset, table.n, table.settlement, table.method)
 
 
 def typical_hands(table: TableView) -> int:

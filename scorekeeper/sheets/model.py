@@ -18,16 +18,13 @@ from decimal import Decimal
 from types import ModuleType
 from typing import Any
 
-from ..engine.cards import Card, Suit
 from ..engine.errors import UnknownGame, UnknownOption
 from ..engine.family import family_of, game_defs
 from ..engine.games import GameDef
-from ..engine.gaussian import Gaussian
-from ..engine.scoring import Points
 from ..engine.seating import Direction
+from ..engine.words import minus
 
 PAPERS = ("a4", "letter")
-SUIT_SYMBOLS = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
 DIRECTION_WORDS = {Direction.LEFT: "left", Direction.RIGHT: "right", Direction.ACROSS: "across", Direction.NONE: "keep"}
 BLANK_ROWS_WITHOUT_END = 20  # an evening of sweepstakes or Howell: no end condition to count towards
 MIN_ROWS, MAX_ROWS = 12, 40
@@ -160,29 +157,9 @@ class Sheet:
 
 # --- text -------------------------------------------------------------------------------------
 
-def points_text(value: Points) -> str:
-    """A score as the table writes it: 16, -10 (with a real minus sign), 3+13i in Complex Hearts.
-
-    >>> points_text(-10), points_text(Gaussian(3, -13)), points_text(Gaussian(0, 2)), points_text(Gaussian(4, 0))
-    ('\u221210', '3\u221213i', '2i', '4')
-    """
-    if isinstance(value, Gaussian):
-        re, im = value.re, value.im
-        if not im:
-            return _minus(str(re))
-        if not re:
-            return _minus(f"{im}i")
-        return _minus(f"{re}{'+' if im > 0 else '-'}{abs(im)}i")
-    return _minus(str(value))
-
-
-def _minus(text: str) -> str:
-    return text.replace("-", "\u2212")
-
-
 def signed(value: int) -> str:
     """Chips gained or paid: +3, -2 (minus sign), 0."""
-    return _minus(f"{value:+d}") if value else "0"
+    return minus(f"{value:+d}") if value else "0"
 
 
 SHORT_NAME = 7  # longer names are cut in the narrow name columns
@@ -211,21 +188,8 @@ def short_names(players: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def card_label(c: Card) -> str:
-    """``QS`` -> ``Q♠``, ``TH`` -> ``10♥``.
-
-    >>> from scorekeeper.engine.cards import card
-    >>> card_label(card("QS")), card_label(card("TC"))
-    ('Q\u2660', '10\u2663')
-    """
-    if c.suit is None:
-        return "Joker"
-    rank = c.code[:-1]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[c.suit]
-
-
 def _amount(value: Decimal) -> str:
-    return _minus(format(value, "f"))
+    return minus(format(value, "f"))
 
 
 # --- the app's stored hands, and paper ---------------------------------------------------------

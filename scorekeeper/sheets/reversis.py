@@ -24,9 +24,10 @@ from ..engine.family import family_of
 from ..engine.games import GameDef
 from ..engine.reversis import rules as fish
 from ..engine.reversis.table import reversis_seating
+from ..engine.words import card_label
 from . import own_sheet
 from .model import (
-    BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, card_label,
+    BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand,
     short_names, signed,
 )
 from .own_sheet import DealView

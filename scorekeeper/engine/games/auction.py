@@ -31,6 +31,14 @@ def _auction_hearts(opts: Mapping[str, Any]) -> Ruleset:
     )
 
 
+AUCTION_WORDS = {  # 2.19: what the sheet says of the auction, in place of plain Hearts' lines
+    "Penalty cards": "each card of the suit bought at the auction 1",
+    "Auction": "one bid each from the left of the dealer, each above the last; the high bidder pays it into the pool "
+               "and names the penalty suit (kept, free, while the pool is not won)",
+    "First lead": "the player who named the suit leads any card",
+}
+
+
 register(GameDef(
     "auction-hearts", "Auction Hearts",
     {
@@ -43,4 +51,5 @@ register(GameDef(
     _auction_hearts,
     profiles={"004": {}, "002": {"all_taker_pays": True}},
     summary="Bid for the right to name the penalty suit; the clear players win the pool.",
+    words=lambda ruleset: AUCTION_WORDS,
 ))

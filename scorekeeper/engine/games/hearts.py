@@ -133,6 +133,7 @@ def hearts_game(
     cancellation: bool = False,
     leftover: str = "widow",
     domino: bool = False,
+    words: Callable[[Ruleset], Mapping[str, str]] | None = None,
 ) -> GameDef:
     """Register one Hearts-family game built from the shared Hearts options.
 
@@ -197,7 +198,7 @@ def hearts_game(
             joker_deck=opts.get("deck", "replace-2h"),
         )
 
-    return register(GameDef(game_id, name, specs, build, profiles, aliases, summary))
+    return register(GameDef(game_id, name, specs, build, profiles, aliases, summary, words))
 
 
 hearts_game(
@@ -420,6 +421,10 @@ hearts_game(
 
 # Domino Hearts (2.13, AMB-17): six cards each and a stock; a player who cannot follow draws until he can
 # (hand.DominoHand); empty hands drop out; the last player with cards keeps them and takes the stock.
+DOMINO_STOCK_WORDS = (
+    "a player who cannot follow draws from the stock until he draws the suit led, and plays it; only with the "
+    "stock gone may he discard; a player whose hand is empty drops out; the last player with cards keeps them "
+    "and takes the rest of the stock, and their hearts count against him")
 hearts_game(
     "domino-hearts", "Domino Hearts",
     defaults={**PLAIN_002, "deal": "domino"}, deals=("domino",), players=(2, 8), leftover="stock", domino=True,
@@ -428,5 +433,6 @@ hearts_game(
                               "2.13: a total of 31 ends the game, the lowest total wins (002, 004); none: each deal "
                               "stands alone (001)"),),
     target=31, only={"pass": ("none",), "moon": ("none",)}, aliases=("domino",),
+    words=lambda ruleset: {"Stock": DOMINO_STOCK_WORDS},
     summary="Hearts with six cards each: a player who cannot follow draws from the stock until he can.",
 )

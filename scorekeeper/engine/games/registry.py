@@ -26,6 +26,9 @@ class GameDef:
     profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
     summary: str = ""
+    # The game's own lines of the rules in words (``words.rules_in_words``), by name: what it does that
+    # the ruleset's shared fields do not say (Auction Hearts' bidding, Domino Hearts' stock, Capot).
+    words: Callable[[Ruleset], Mapping[str, str]] | None = None
 
     def resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option: defaults, then the profile's bundle, then ``given``."""

@@ -36,6 +36,8 @@ register(GameDef(
                               "AMB-28: Capot's 10 on top of the hand's points, or in place of the declarer's")},
     _polignac, aliases=("four jacks", "four knaves", "quatre valets"),
     summary="Avoid the jacks (the jack of spades is worth 2) and the first and last tricks; or declare Capot.",
+    words=lambda ruleset: {"Capot": f"declared before the first lead: taking all four jacks scores \u2212{ruleset.capot} "
+                                    f"and +{ruleset.capot} to each other player; failing, the reverse"},
 ))
 
 

@@ -22,7 +22,7 @@ from wtforms.validators import Optional
 from ....engine.cards import card
 from ....engine.reversis.actions import HOWS, MISDEAL_REASONS
 from ....engine.reversis.rules import ACES, LAST_TRICKS, PAYING_CARDS, TRICKS
-from ....sheets.model import card_label
+from ....engine.words import card_label
 from ...forms import MISDEAL_WORDS, choices, new_client_id, seat_chosen
 
 CARDS = tuple(c.code for c in PAYING_CARDS)  # JH AS AH AD AC, as the engine lists them

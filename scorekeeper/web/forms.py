@@ -34,12 +34,12 @@ from ..engine.auction import SUITS, auction_events
 from ..engine.cards import Card, Suit
 from ..engine.games import GAMES, GameDef, make_ruleset
 from ..engine.options import OptionSpec
-from ..engine.output import card_point_words, scored_tricks
 from ..engine.records import MISDEAL_REASONS
 from ..engine.results import COUNT_KEYS, TRICK_KEYS, takes_card_points
 from ..engine.ruleset import DealLayout, Ruleset
 from ..engine.scoring import base_points
 from ..engine.seating import Seating
+from ..engine.result_shape import TRUMPS_ASKED, ResultShape, result_shape
 from ..engine.settlement import METHODS
 
 OPTION_PREFIX = "opt_"
@@ -145,7 +145,6 @@ def card_page_covers(ruleset: Ruleset) -> bool:
             and not ruleset.trades_per_player)
 
 
-TRUMPS_ASKED = ("turn-up", "fixed-per-deal")  # the trumps the card page asks for before the first card
 
 
 def trumps_event(ruleset: Ruleset, value: str | None) -> dict[str, str] | None:
@@ -277,28 +276,8 @@ class ResultForm(FlaskForm):
     cut = SelectField("Cut for odd chips won by", choices=[], validate_choice=False)
 
     players: Sequence[str]
-    units: bool  # heart-units per player: hearts, or the cards of the auction's named suit
-    specials: list[tuple[Card, int]]  # (card, copy number 0 or 1)
-    spots: bool
-    hearts_total: int
-    spots_total: int
-    tricks: bool  # tricks per player (Knaves: every trick scores)
-    tricks_total: int
-    trick_winners: tuple[str, ...]  # "first_trick", "last_trick": who won it, where it scores
-    out_of_play: bool  # scoring cards may be out of play (Knaves' undealt cards, Cancellation's dead tricks)
-    out_hearts: bool  # a count of hearts out of play (Cancellation Hearts)
-    capot: bool
-    trumps: str  # "" (no field), "turn-up" (the card turned up) or "fixed-per-deal" (the suit named)
-    auction: bool
+    shape: ResultShape  # what the game's quick result says: the fields above are built from it
     bid_order: tuple[int, ...]  # seats from eldest to the dealer: the order of bidding
-    joker_from: bool  # who played the Joker (joker-payments pays him)
-    joker_widow: bool  # the Joker may lie in the widow
-    points: bool  # card points per player (Conquimbert)
-    points_total: int | None  # what the card points add up to; None: cards out of play, not known here
-    points_max: int  # the pack's card points
-    out_of_play_count: int  # cards out of play (their points are the difference)
-    point_values: str  # the card points in words: "A 11, 10 10, K 3, Q 2, J 1"
-    ask_moon: bool
     show_cut: bool
 
     def of(self, kind: str, seat: int) -> Field:
@@ -316,8 +295,9 @@ class ResultForm(FlaskForm):
 
     def event_types(self) -> tuple[str, ...]:
         """The kinds of event this form says: a correction replaces these and keeps the others."""
-        return (("cut",) + (("bid", "penalty-suit") if self.auction else ()) + (("capot",) if self.capot else ())
-                + (("trumps",) if self.trumps else ()) + (("joker",) if self.joker_from else ()))
+        shape = self.shape
+        return (("cut",) + (("bid", "penalty-suit") if shape.bids else ()) + (("capot",) if shape.capot else ())
+                + (("trumps",) if shape.trumps else ()) + (("joker",) if shape.joker_from else ()))
 
 
 OUT_OF_PLAY = "out"  # a special card's choice: nobody took it
@@ -329,117 +309,63 @@ def special_name(c: Card, copy: int) -> str:
     return f"take_{c.code}" + (f"_{copy + 1}" if copy else "")
 
 
-def special_cards_in_play(ruleset: Ruleset, layout: DealLayout) -> list[tuple[Card, int]]:
-    """Each special card of the ruleset that is in the pack, once per copy (double pack: twice)."""
-    out = []
-    for c in sorted(ruleset.specials, key=lambda c: c.sort_key):
-        for copy in range(layout.copies.get(c, 0)):
-            out.append((c, copy))
-    return out
-
-
-def named_cards(ruleset: Ruleset, layout: DealLayout) -> list[tuple[Card, int]]:
-    """The special cards the form asks who took: none where the result is card points (Conquimbert)."""
-    return [] if takes_card_points(ruleset) else special_cards_in_play(ruleset, layout)
-
-
-def cards_may_go_out(ruleset: Ruleset, layout: DealLayout) -> bool:
-    """Whether a scoring card may be taken by nobody: undealt cards out of play (Knaves), or dead
-    tricks at the end of a hand (Cancellation Hearts, 2.12)."""
-    return ruleset.cancellation or (ruleset.leftover == "out" and layout.widow_size > 0)
-
-
-def _trumps_field(ruleset: Ruleset, layout: DealLayout) -> str:
-    """How the form asks for trumps: the card turned up (when the deal leaves one), the suit named, or not."""
-    if ruleset.trumps == "turn-up" and layout.widow_size:
-        return "turn-up"
-    return "fixed-per-deal" if ruleset.trumps == "fixed-per-deal" else ""
-
-
 def result_form(
     ruleset: Ruleset, layout: DealLayout, players: Sequence[str], *, chips: bool, settlement: str | None = None,
     dealer: int | None = None, formdata: MultiDict[str, str] | None = None, data: Mapping[str, Any] | None = None,
 ) -> ResultForm:
-    """The result form of this game as configured (built from the ruleset, never per game).
+    """The result form of this game as configured: a field for each thing its quick result says
+    (``engine.result_shape``, never per game), in the order a table reads them.
 
-    Per player, what the ruleset scores: heart-units (hearts, or the auction's named suit), spots,
-    tricks, or card points alone (Conquimbert: no card is named); then who took each special card and who won the first and last trick where they
-    score; a Capot declaration, trumps, the auction's bids and suit, who played the Joker
-    (``settlement`` ``joker-payments``), the moon's choice and the cut. ``dealer`` (a seat) orders
-    the bids from eldest; without it they follow the seats.
+    Per player: card points, heart-units, spots, tricks, a Capot declaration, a bid; then who took
+    each named card and who won the first and last trick where they score; hearts out of play,
+    trumps, the auction's suit, who played the Joker, the moon's choice and the cut. ``dealer`` (a
+    seat) orders the bids from eldest; without it they follow the seats.
     """
-    points = takes_card_points(ruleset)
-    specials = named_cards(ruleset, layout)
+    shape = result_shape(ruleset, layout, settlement)
     seats = [(str(seat), name) for seat, name in enumerate(players)]
-    out_of_play = cards_may_go_out(ruleset, layout)
     attrs: dict[str, Any] = {}
     for seat, name in enumerate(players):
-        if points:
+        if shape.card_points:
             attrs[f"points_{seat}"] = IntegerField(f"{name}'s card points", validators=[Optional()])
-        if ruleset.heart_unit:
+        if shape.hearts:
             attrs[f"hearts_{seat}"] = IntegerField(f"{name}'s hearts", validators=[Optional()])
-        if ruleset.spots:
+        if shape.spots:
             attrs[f"spots_{seat}"] = IntegerField(f"{name}'s spots", validators=[Optional()])
-        if ruleset.trick_value:
+        if shape.tricks:
             attrs[f"tricks_{seat}"] = IntegerField(f"{name}'s tricks", validators=[Optional()])
-        if ruleset.capot:
+        if shape.capot:
             attrs[f"capot_{seat}"] = BooleanField(f"{name} declared Capot")
-        if ruleset.auction:
+        if shape.bids:
             attrs[f"bid_{seat}"] = IntegerField(f"{name}'s bid", validators=[Optional()])
-    taker_choices = choices([*seats, (OUT_OF_PLAY, "out of play")] if out_of_play else seats)
-    for c, copy in specials:
+    taker_choices = choices([*seats, (OUT_OF_PLAY, "out of play")] if shape.out_of_play else seats)
+    for c, copy in shape.named:
         attrs[special_name(c, copy)] = RadioField(f"Who took {c}", choices=taker_choices, validators=[Optional()],
                                                   validate_choice=False)
-    winners = scored_tricks(ruleset)
-    for key in winners:
+    for key in shape.trick_winners:
         attrs[key] = RadioField(f"Who won the {key.replace('_', ' ')}", choices=choices(seats),
                                 validators=[Optional()], validate_choice=False)
-    if ruleset.cancellation:
+    if shape.dead_hearts:
         attrs["out_hearts"] = IntegerField("Out of play", validators=[Optional()])
-    trumps = _trumps_field(ruleset, layout)
-    if trumps:
+    if shape.trumps:
         pack = sorted(set(layout.pack), key=lambda c: c.sort_key)
-        offered = SUIT_CHOICES if trumps == "fixed-per-deal" else [(c.code, c.code) for c in pack]
+        offered = SUIT_CHOICES if shape.trumps == "fixed-per-deal" else [(c.code, c.code) for c in pack]
         attrs["trumps"] = SelectField("Trumps", choices=choices([("", "not recorded"), *offered]),
                                       validate_choice=False)
-    if ruleset.auction:
+    if shape.bids:
         attrs["penalty_suit"] = RadioField("The penalty suit named", choices=choices(SUIT_CHOICES),
                                            validators=[Optional()], validate_choice=False)
         attrs["kept_by"] = SelectField("Who named the suit", choices=choices([("", "the high bidder"), *seats]),
                                        validate_choice=False)
-    joker_from = ruleset.joker and settlement == "joker-payments"
-    if joker_from:
-        widow = [(WIDOW, "nobody: it lay in the widow")] if layout.widow_size else []
+    if shape.joker_from:
+        widow = [(WIDOW, "nobody: it lay in the widow")] if shape.joker_widow else []
         attrs["joker_from"] = RadioField("Who played the Joker", choices=choices([*seats, *widow]),
                                          validators=[Optional()], validate_choice=False)
     cls = type("GameResultForm", (ResultForm,), attrs)
     form: ResultForm = cls(formdata=formdata, data=dict(data or {}))
     form.players = tuple(players)
-    form.units = ruleset.heart_unit
-    form.specials = specials
-    form.spots = ruleset.spots
-    form.hearts_total = layout.hearts
-    form.spots_total = sum(ruleset.values.get(c, 0) for c in layout.pack if c.suit is Suit.HEARTS)
-    form.tricks = bool(ruleset.trick_value)
-    form.tricks_total = layout.hand_size
-    form.trick_winners = winners
-    form.out_of_play = out_of_play
-    form.out_hearts = ruleset.cancellation
-    form.capot = ruleset.capot
-    form.trumps = trumps
-    form.auction = ruleset.auction
+    form.shape = shape
     seating = Seating(tuple(players), ruleset.clockwise)
     form.bid_order = seating.order_from(seating.eldest(dealer)) if dealer is not None else tuple(range(len(players)))
-    form.joker_from = joker_from
-    form.joker_widow = joker_from and layout.widow_size > 0
-    form.points = points
-    form.points_max = sum(ruleset.values.get(c, 0) for c in layout.pack)
-    form.out_of_play_count = layout.widow_size if ruleset.leftover == "out" else 0
-    form.points_total = None if form.out_of_play_count else form.points_max  # out of play: worth what is unknown
-    form.point_values = card_point_words(ruleset) if points else ""
-    # The moon's choice: the ruleset's moon, or Hartenjagen's phase-1 moon (its settlement asks, 3.18)
-    form.ask_moon = bool(ruleset.moon and ruleset.moon.has_choice and ruleset.moon_choice == "ask") or (
-        ruleset.options.get("phase1_moon") == "choice-20")
     form.show_cut = chips
     form.cut.choices = choices([("", "nobody (no odd chips)"), *seats])
     if not form.client_id.data:
@@ -466,10 +392,10 @@ def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> di
     typed = False  # any count typed at all
     for seat, name in enumerate(players):
         entry = taken[name]
-        if form.units:
+        if form.shape.hearts:
             hearts = form.hearts(seat).data
             typed = typed or hearts is not None
-            if form.spots:
+            if form.shape.spots:
                 spots = form.spot(seat).data
                 if spots is not None:
                     entry["spots"] = spots
@@ -477,18 +403,18 @@ def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> di
                     entry["hearts"] = hearts
             else:
                 entry["hearts"] = 0 if hearts is None else hearts
-        if form.tricks:
+        if form.shape.tricks:
             tricks = form.of("tricks", seat).data
             entry["tricks"] = 0 if tricks is None else tricks
-        if form.points:
+        if form.shape.card_points:
             points = form.of("points", seat).data
             entry["points"] = 0 if points is None else points
-    for c, copy in form.specials:
+    for c, copy in form.shape.named:
         taker = seat_chosen(form.special(c, copy).data, players)
         if taker is not None:
             entry = taken[players[taker]]
             entry[c.code] = entry.get(c.code, 0) + 1
-    for key in form.trick_winners:
+    for key in form.shape.trick_winners:
         winner = seat_chosen(form[key].data, players)
         if winner is not None:
             taken[players[winner]][key] = 1
@@ -498,9 +424,9 @@ def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> di
     if client_id:
         hand["id"] = client_id
     events = _declared(form)
-    if not (form.auction and not typed and _passed_out(events)):
+    if not (form.shape.bids and not typed and _passed_out(events)):
         hand["taken"] = taken
-    if form.ask_moon and form.moon_choice.data in ("subtract", "add"):
+    if form.shape.ask_moon and form.moon_choice.data in ("subtract", "add"):
         hand["moon_choice"] = form.moon_choice.data
     if "taken" in keep:
         owned = form.event_types()
@@ -517,7 +443,7 @@ def _declared(form: ResultForm) -> list[dict[str, Any]]:
     """The events the form says beside the counts: the auction, Capot declarations, trumps, the Joker."""
     players = form.players
     events: list[dict[str, Any]] = []
-    if form.auction:
+    if form.shape.bids:
         kept = seat_chosen(form["kept_by"].data, players)
         bids = [(players[seat], form.of("bid", seat).data or None) for seat in form.bid_order]  # blank or 0: a pass
         suit = SUITS.get(form["penalty_suit"].data or "")
@@ -525,11 +451,11 @@ def _declared(form: ResultForm) -> list[dict[str, Any]]:
         # A kept choice has no bidding (3.11 step 1); bids typed anyway go to the engine, which judges them.
         events += [dict(e) for e in auction_events(bids if kept is None or made else [], suit,
                                                    None if kept is None else players[kept])]
-    if form.capot:
+    if form.shape.capot:
         events += [{"type": "capot", "player": name} for seat, name in enumerate(players) if form.of("capot", seat).data]
-    if form.trumps and form["trumps"].data:
-        events.append({"type": "trumps", "card" if form.trumps == "turn-up" else "suit": form["trumps"].data})
-    if form.joker_from:
+    if form.shape.trumps and form["trumps"].data:
+        events.append({"type": "trumps", "card" if form.shape.trumps == "turn-up" else "suit": form["trumps"].data})
+    if form.shape.joker_from:
         played = form["joker_from"].data
         if played == WIDOW:
             events.append({"type": "joker", "widow": True})
@@ -551,7 +477,7 @@ def result_data(
     (``hauls``, from the engine's replay) when the hand was recorded card by card or as card
     lists; and what its events declared (bids and suit, Capot, trumps, the Joker)."""
     data: dict[str, Any] = {}
-    specials = named_cards(ruleset, layout)
+    shape = result_shape(ruleset, layout)
     given: dict[str, list[int]] = {}  # card code -> seats, in order
     taken = record.get("taken")
     played = bool(record.get("play") or taken)  # an auction everybody passed has neither
@@ -570,25 +496,25 @@ def result_data(
         elif hauls is not None and seat < len(hauls) and played:
             haul = hauls[seat]
             data[f"hearts_{seat}"] = haul.hearts
-            if ruleset.spots:
+            if shape.spots:
                 data[f"spots_{seat}"] = haul.spots
-            if ruleset.trick_value:
+            if shape.tricks:
                 data[f"tricks_{seat}"] = haul.tricks
-            if takes_card_points(ruleset):
+            if shape.card_points:
                 data[f"points_{seat}"] = base_points(ruleset, haul)
             for key in TRICK_KEYS:
                 if getattr(haul, key):
                     data[key] = str(seat)
             for c in haul.specials:
                 given.setdefault(c.code, []).append(seat)
-    for c, copy in specials:
+    for c, copy in shape.named:
         seats = given.get(c.code, [])
         if copy < len(seats):
             data[special_name(c, copy)] = str(seats[copy])
-        elif cards_may_go_out(ruleset, layout):  # a stored hand: nobody took it
+        elif shape.out_of_play:  # a stored hand: nobody took it
             data[special_name(c, copy)] = OUT_OF_PLAY
     counted = [data.get(f"hearts_{seat}") for seat in range(len(players))]
-    if ruleset.cancellation and None not in counted:
+    if shape.dead_hearts and None not in counted:
         data["out_hearts"] = layout.hearts - sum(counted)
     if record.get("moon_choice"):
         data["moon_choice"] = record["moon_choice"]

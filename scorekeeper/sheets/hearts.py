@@ -24,6 +24,7 @@ from ..engine.family import profile_options
 from ..engine.games import find_game, make_ruleset
 from ..engine.output import HandFacts, hand_facts, scored_tricks
 from ..engine.replay import HandOutcome
+from ..engine.result_shape import ResultShape, result_shape
 from ..engine.results import takes_card_points
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import Points
@@ -69,6 +70,11 @@ class TableView:
     players: tuple[str, ...]  # names; empty strings on a blank sheet
     settlement: str
     method: Method
+
+    @cached_property
+    def shape(self) -> ResultShape:
+        """What a quick result of the game says (the auction, Capot, the Joker): the same as the result form's."""
+        return result_shape(self.ruleset, self.ruleset.layout(self.n), self.settlement)
 
     @property
     def n(self) -> int:
@@ -116,9 +122,9 @@ def hand_group(table: TableView) -> tuple[ColumnGroup, ...]:
 def deal_group(table: TableView) -> tuple[ColumnGroup, ...]:
     """What the table settled before the play: the auction's high bid and the suit it bought
     (Auction Hearts), the trump suit (Knaves)."""
-    ruleset = table.ruleset
+    ruleset, bids = table.ruleset, table.shape.bids
     columns = []
-    if ruleset.auction:
+    if bids:
         columns += [Column("bid", "Bid", "name"), Column("suit", "Suit", "word")]
     if ruleset.trumps != "none":
         columns.append(Column("trumps", "Trumps", "word"))
@@ -131,7 +137,7 @@ def deal_group(table: TableView) -> tuple[ColumnGroup, ...]:
             return (Cell(),) * len(columns)
         facts = view.facts
         cells = []
-        if ruleset.auction:
+        if bids:
             cells += [_bid_cell(facts, names), Cell(SUIT_SYMBOLS[facts.suit] if facts.suit else "", "word")]
         if ruleset.trumps != "none":
             up = card_label(facts.turned_up) + " up" if facts.turned_up is not None else ""
@@ -210,9 +216,9 @@ def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
     moon = ruleset.moon is not None
     if moon:
         columns.append(Column("moon", "Moon", "name"))
-    if ruleset.capot:
+    capot, joker_from = table.shape.capot, table.shape.joker_from
+    if capot:
         columns.append(Column("capot", "Capot", "name"))
-    joker_from = ruleset.joker and table.settlement == "joker-payments"
     if joker_from:
         columns.append(Column("joker-from", "Joker from", "name"))
     if not columns:
@@ -233,8 +239,8 @@ def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
         if moon:
             m = outcome.moon
             cells.append(Cell("" if m is None else names[m.seat] + (f" ({m.choice})" if m.choice else ""), "name moon"))
-        facts = view.facts if ruleset.capot or joker_from else None
-        if ruleset.capot:
+        facts = view.facts if capot or joker_from else None
+        if capot:
             assert facts is not None
             declared = facts.capot
             cells.append(Cell(", ".join(names[s] for s, _ in declared), "name",

@@ -749,6 +749,14 @@ class ConquimbertHand(Hand):
         self._awaiting = False
 
 
+def turns_follow_the_cards(ruleset: Ruleset) -> bool:
+    """Whether the cards played alone say whose turn it is and who wins each trick, once the trumps
+    are known: not where bids choose the leader (Auction Hearts), players drop out as their hands
+    empty (Domino Hearts), or trades before the first trick move cards between hands (Conquimbert).
+    What a card-by-card page can follow without the deal."""
+    return not ruleset.auction and not ruleset.domino and not ruleset.trades_per_player
+
+
 def new_hand(
     ruleset: Ruleset,
     seating: Seating,

@@ -33,6 +33,7 @@ from ..engine import fields
 from ..engine.auction import SUITS, auction_events
 from ..engine.cards import Card, Suit
 from ..engine.games import GAMES, GameDef, make_ruleset
+from ..engine.hand import turns_follow_the_cards
 from ..engine.options import OptionSpec
 from ..engine.records import MISDEAL_REASONS
 from ..engine.results import COUNT_KEYS, TRICK_KEYS, takes_card_points
@@ -141,8 +142,7 @@ def card_page_covers(ruleset: Ruleset) -> bool:
     draws change no turn; the engine checks the plays alone) and Knaves' trumps; not with an
     auction's bids, Domino Hearts' players dropping out, or Conquimbert's trades and trumps turned
     up in mid-hand: those hands are recorded by result, or whole as JSON."""
-    return (ruleset.trumps in ("none", *TRUMPS_ASKED) and not ruleset.auction and not ruleset.domino
-            and not ruleset.trades_per_player)
+    return ruleset.trumps in ("none", *TRUMPS_ASKED) and turns_follow_the_cards(ruleset)
 
 
 

@@ -2,9 +2,10 @@
 
 A family is a folder of the engine that reads, replays and settles its own records: the Hearts
 core (``games/``, ``replay``, ``settlement/``: every trick-taking game of the family), Tripoli
-(``tripoli/``: Tripoli, Rummoli, Cosmo) and Reversis (``reversis/``). The command line and the
-settlement entry point ask the registry which family plays a record's game (``family_of``) and
-hand the record to it: no caller tries one family and falls back on another.
+(``tripoli/``: Tripoli, Rummoli, Cosmo) and Reversis (``reversis/``). The command line, the
+settlement entry point, the app's services and pages and the printed sheets ask the registry
+which family plays a game (``family_of``) and hand the record to it, or read what it says of
+its games: no caller tries one family and falls back on another (docs/architecture.md).
 
 The core answers for every game id it does not leave to another family, unknown ones included,
 so that its readers word the refusal. A family's package is imported when one of its games is
@@ -23,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from .games import GameDef
     from .ruleset import Ruleset
-    from .settlement import SessionFold
 
 
 class Fold(Protocol):
@@ -185,7 +185,7 @@ class HeartsFamily:
     def fold(self, config: Mapping[str, Any]) -> Fold:
         from .settlement import SessionFold, session_from_json
 
-        return CoreFold(SessionFold(session_from_json({**config, "hands": []})))
+        return SessionFold(session_from_json({**config, "hands": []}))
 
     def game_def(self, game: str) -> GameDef:
         from .games import find_game
@@ -248,24 +248,6 @@ class HeartsFamily:
 def profile_options(game: GameDef) -> list[dict[str, Any]]:
     """The options of each of a game's profiles (one empty set for a game without profiles)."""
     return [{"profile": p} for p in game.profiles] if game.profiles else [{}]
-
-
-class CoreFold:
-    """The core's ``SessionFold`` as a ``Fold``."""
-
-    def __init__(self, fold: SessionFold) -> None:
-        self.inner = fold
-
-    def copy(self) -> CoreFold:
-        return CoreFold(self.inner.copy())
-
-    def add(self, raw: Mapping[str, Any]) -> None:
-        self.inner.add(raw)
-
-    def result_json(self) -> dict[str, Any]:
-        from .settlement import result_json
-
-        return result_json(self.inner.result())
 
 
 class WholeFold:

@@ -20,7 +20,7 @@ from typing import Any
 from ..engine import reversis
 from ..engine.cards import card
 from ..engine.errors import UnknownOption
-from ..engine.family import family_of
+from ..engine.family import game_def
 from ..engine.games import GameDef
 from ..engine.reversis import rules as fish
 from ..engine.reversis.table import reversis_seating
@@ -57,7 +57,7 @@ def _table(game: str, players: Sequence[str], options: Mapping[str, Any] | None,
 
     :raises ScorekeeperError: ``players``, ``unknown-option``.
     """
-    definition = family_of(game).game_def(game)
+    definition = game_def(game)
     rules = reversis.make_rules(definition.id, dict(options or {}))
     seating = reversis_seating(players)
     if (settlement or reversis.SETTLEMENT_ID) != reversis.SETTLEMENT_ID:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import UnknownOption
-from ..engine.family import family_of
+from ..engine.family import family_of, game_def
 from ..engine.games import GameDef
 from ..engine.seating import Seating
 from ..engine.tripoli import LayoutState, make_rules
@@ -43,7 +43,7 @@ SETTLEMENT_WORDS = {
 def rules_of(config: Mapping[str, Any]) -> TripoliRules:
     """A table's rules (game and options of a session record): the package's value, presets applied."""
     game = config.get("game")
-    rules: TripoliRules = make_rules(family_of(game).game_def(game).id, config.get("options") or {})
+    rules: TripoliRules = make_rules(game_def(game).id, config.get("options") or {})
     return rules
 
 

@@ -271,7 +271,7 @@ class Snapshot:
     hands: tuple[StoredHand, ...]
 
     def session_record(self, config: Mapping[str, Any]) -> dict[str, Any]:
-        """The session record (docs/settlement.md) (``services.session_record`` without the ORM)."""
+        """The session record, as ``services.session_record`` gives it, without the ORM."""
         return {**config, "hands": [dict(h.record) if h.confirmed else {**h.record, "counts": False}
                                     for h in self.hands if not h.struck]}
 

@@ -144,6 +144,10 @@ class SessionFold:
         """The session settled as it stands (``finish`` on a copy: more hands may follow)."""
         return self.copy().finish()
 
+    def result_json(self) -> dict[str, Any]:
+        """``result`` as the settle output (what every family's fold gives: ``family.Fold``)."""
+        return result_json(self.result())
+
     def finish(self) -> SessionResult:
         """The settled session: the closing (leftover pools, a cut), money and who pays whom.
         The fold is spent: its method has closed."""

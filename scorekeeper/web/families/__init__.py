@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ...engine.family import family_of
+from ...engine.family import family_of, game_def
 from ...engine.games import GameDef
 from .. import services
 from ..models import TableSession
@@ -41,7 +41,7 @@ class NoPages(FamilyPages):
         return False
 
     def _none(self, table: TableSession, *args: Any) -> Any:
-        name = family_of(table.config.get("game")).game_def(table.config["game"]).name
+        name = game_def(table.config["game"]).name
         raise services.NotFound(f"{name} has no pages on the phone yet: record its hands through the JSON API "
                                 "(docs/api.md), and settle them with scorekeeper settle")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from ...engine.family import family_of
+from ...engine.family import family_of, game_def
 from ...engine.games import GameDef
 from .. import forms, services
 from ..models import Hand as HandRow
@@ -78,7 +78,7 @@ class FamilyPages:
 
     def trick_game(self, table: TableSession) -> Any:
         """The table's game as the card page and the audit read it. :raises services.NotFound: no such pages."""
-        name = family_of(table.config.get("game")).game_def(table.config["game"]).name
+        name = game_def(table.config["game"]).name
         raise services.NotFound(f"{name} has no card-by-card page here: record each hand by its quick result, or "
                                 "correct it with its whole record (JSON) on its page")
 

@@ -247,6 +247,17 @@ def _is_counts(record: Mapping[str, Any]) -> bool:
     taken = record.get("taken")
     return isinstance(taken, Mapping) and all(isinstance(e, Mapping) for e in taken.values())
 
+def _correction_form(table: TableSession, row: HandRow, formdata: Any = None) -> forms.ResultForm:
+    """The result form of a stored hand, as dealt: as posted, or prefilled from its record (and, for
+    a hand recorded card by card, what the engine's replay says each player took)."""
+    dealt, dealer = _stored_deal(table, row, game_of(table))
+    if formdata is not None:
+        return _result_form(dealt, dealer, formdata=formdata)
+    hauls = None if _is_counts(row.record) else _hauls(table, row)
+    return _result_form(dealt, dealer,
+                        data=forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls))
+
+
 def _hand_context(table: TableSession, row: HandRow, can_edit: bool, key: str) -> dict[str, Any]:
     game = game_of(table)
     rows, settled, _ = _sheet(table)
@@ -303,11 +314,8 @@ class HeartsPages(FamilyPages):
         return render_template("families/hearts/hand.html", **_hand_context(table, row, can_edit, key))
 
     def hand_edit(self, table: TableSession, row: HandRow, sid: str, key: str) -> Any:
-        dealt, dealer = _stored_deal(table, row, game_of(table))
-        hauls = None if _is_counts(row.record) else _hauls(table, row)
-        data = forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls)
         posted = request.method == "POST"
-        form = _result_form(dealt, dealer, formdata=request.form if posted else None, data=None if posted else data)
+        form = _correction_form(table, row, request.form if posted else None)
         refusal = None
         if posted and form.validate():
             try:
@@ -323,10 +331,7 @@ class HeartsPages(FamilyPages):
 
     def json_refused(self, table: TableSession, row: HandRow, key: str, json_form: forms.JsonForm,
                      refusal: str | None) -> str:
-        dealt, dealer = _stored_deal(table, row, game_of(table))
-        hauls = None if _is_counts(row.record) else _hauls(table, row)
-        form = _result_form(dealt, dealer,
-                            data=forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls))
+        form = _correction_form(table, row)
         return render_template("families/hearts/hand.html", form=form, json_refusal=refusal, json_form=json_form,
                                action_form=forms.ActionForm(), **_hand_context(table, row, True, key))
 

@@ -23,7 +23,7 @@ from ....engine import reversis
 from ....engine.errors import ScorekeeperError
 from ....engine.reversis.rules import DEALER_ANTE, STAKE, START_FISH
 from ....engine.reversis.table import reversis_seating
-from ....engine.family import family_of
+from ....engine.family import game_def
 from ....sheets import own_sheet
 from ... import services
 from .. import chips
@@ -47,7 +47,7 @@ class ReversisGame:
 
 
 def game_of(table: TableSession) -> ReversisGame:
-    game = family_of(table.config["game"]).game_def(table.config["game"])
+    game = game_def(table.config["game"])
     return ReversisGame(id=game.id, name=game.name, players=tuple(table.config["players"]))
 
 

@@ -20,7 +20,7 @@ from flask import render_template, request
 
 from ....engine.errors import ScorekeeperError
 from ....engine.seating import Seating
-from ....engine.family import family_of
+from ....engine.family import family_of, game_def
 from ....sheets import tripoli as tripoli_sheet
 from ... import services
 from .. import chips
@@ -53,7 +53,7 @@ class TripoliGame:
 def game_of(table: TableSession) -> TripoliGame:
     config = table.config
     rules = tripoli_sheet.rules_of(config)
-    game = family_of(config["game"]).game_def(config["game"])
+    game = game_def(config["game"])
     return TripoliGame(
         id=game.id, name=game.name, players=tuple(config["players"]), first_dealer=config["first_dealer"],
         settlement=config.get("settlement") or family_of(game.id).default_settlement(game.id),

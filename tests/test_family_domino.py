@@ -59,7 +59,7 @@ def two_handed(bob: str, stock_top: str, play: str) -> dict[str, Any]:
 def test_six_cards_each_and_the_rest_a_stock(n: int, stock: int) -> None:
     ruleset = make_ruleset("domino-hearts")
     layout = ruleset.layout(n)
-    assert (layout.hand_size, layout.widow_size, ruleset.leftover, ruleset.domino) == (6, stock, "stock", True)
+    assert (layout.hand_size, layout.widow_size, ruleset.leftover, ruleset.variant.players_drop_out) == (6, stock, "stock", True)
     assert (ruleset.passing, ruleset.first_lead, ruleset.break_rule, ruleset.moon) == ("none", "eldest-any", "none", None)
     assert ruleset.values == {c: 1 for c in layout.pack if c.suit is not None and c.suit.value == "H"}
 

@@ -9,14 +9,19 @@ retained, and whether a bidder had the chips, depend on the session: ``auction-p
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Suit
 from .errors import InconsistentRecord
 from .records import HandRecord
 from .seating import Seating
+from .variant import Opening, Variant
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 
@@ -94,3 +99,52 @@ def auction_events(bids: Sequence[tuple[str, int | None]], suit: Suit | None, na
     if suit is not None:
         events.append({"type": "penalty-suit", "suit": suit.value, **({"player": namer} if namer else {})})
     return events
+
+
+class AuctionVariant(Variant):
+    """Auction Hearts' hooks: the bidding opens each deal, naming the penalty suit and the first leader."""
+
+    name = "auction"
+    events = frozenset({"bid", "penalty-suit"})
+    bids = True
+    follows_turns = False  # the suit's buyer leads, whatever his seat
+
+    def opening(self, record: HandRecord, ruleset: Ruleset, seating: Seating) -> Opening:
+        dealer = seating.seat(record.dealer)
+        auction = auction_of(record, seating, dealer)
+        bids = None if auction.bids is None else tuple(
+            (s, auction.bids[s]) for s in seating.order_from(seating.eldest(dealer)))
+        if auction.suit is None:
+            return Opening(ruleset, passed_out=True, bids=bids)
+        return Opening(ruleset.named(auction.suit), auction.namer, bids=bids, suit=auction.suit)
+
+    def random_opening(
+        self, ruleset: Ruleset, seating: Seating, dealer: int, rng: random.Random, events: list[dict[str, Any]],
+        retained: str | None, maybe_retained: bool, pass_out: bool,
+    ) -> Opening:
+        """Bids from eldest, each above the last (the dealer bids when nobody has, unless ``pass_out``);
+        or the choice kept by ``retained``, or (``maybe_retained``) now and then by a random player."""
+        suit = rng.choice((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+        n, leader = seating.size, None
+        if isinstance(retained, str) or (maybe_retained and rng.random() < 0.2):
+            leader = seating.seat(retained) if isinstance(retained, str) else rng.randrange(n)
+            events.append({"type": "penalty-suit", "suit": suit.value, "player": seating.name(leader)})
+            return Opening(ruleset.named(suit), leader, suit=suit)
+        high = 0
+        for s in seating.order_from(seating.eldest(dealer)):
+            if rng.random() < 0.4 or (s == dealer and leader is None and not pass_out):
+                high += rng.randint(1, 3)
+                leader = s
+                events.append({"type": "bid", "player": seating.name(s), "chips": high})
+            else:
+                events.append({"type": "bid", "player": seating.name(s), "pass": True})
+        if leader is None:  # everybody passed: the deal is not played
+            return Opening(ruleset, passed_out=True)
+        events.append({"type": "penalty-suit", "suit": suit.value})
+        return Opening(ruleset.named(suit), leader, suit=suit)
+
+    def first_lead_words(self) -> str:
+        return "Whoever buys the choice (or keeps it) names the penalty suit and leads any card."
+
+
+AUCTION = AuctionVariant()

@@ -114,7 +114,7 @@ def _whole_hand(outcome: HandOutcome) -> int:
     layout, ruleset, n = outcome.layout, outcome.ruleset, len(outcome.players)
     if layout is None:
         return 0
-    if ruleset.domino:
+    if ruleset.variant.players_drop_out:
         held = outcome.snapshots[-1].holdings if outcome.snapshots else outcome.dealt or ()
         stock = layout.widow_size - sum(len(d.cards) for d in outcome.draws)
         return len(outcome.record.play) + (0 if outcome.remainder else sum(len(h) for h in held) + stock)

@@ -47,16 +47,16 @@ EVENTS: Final[Mapping[str, EventKind]] = {
                        lacking="{name} has no Capot declarations"),
     "trumps": EventKind((), ("card", "suit"), game=lambda r: r.trumps != "none", code="trumps",
                         lacking="{name} is played without trumps here, but the record names them"),
-    "bid": EventKind(("player",), ("chips", "pass"), game=lambda r: r.auction, code="bid",
+    "bid": EventKind(("player",), ("chips", "pass"), game=lambda r: "bid" in r.variant.events, code="bid",
                      lacking="{name} has no auction: the record has bids or a penalty suit"),
-    "penalty-suit": EventKind(("suit",), ("player",), game=lambda r: r.auction, code="bid",
+    "penalty-suit": EventKind(("suit",), ("player",), game=lambda r: "penalty-suit" in r.variant.events, code="bid",
                               lacking="{name} has no auction: the record has bids or a penalty suit"),
     "joker": EventKind((), ("player", "widow"), game=lambda r: r.joker, code="joker",
                        lacking="{name} is played without the Joker, but the record says who played it"),
     "trade": EventKind(("player", "card", "partner", "partner_card"), result=False,
                        game=lambda r: r.trades_per_player != 0, code="trade", lacking="{name} has no trades"),
     # Domino Hearts: who was left holding which cards (maybe none) and took the stock
-    "kept": EventKind(("player", "cards"), result=False, game=lambda r: r.domino, code="kept",
+    "kept": EventKind(("player", "cards"), result=False, game=lambda r: "kept" in r.variant.events, code="kept",
                       lacking="{name} has no stock: nobody keeps his cards and takes it"),
 }
 COMMON: Final = ("type", "note")  # every event: its type, and the table's own words about it

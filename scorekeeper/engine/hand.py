@@ -754,7 +754,7 @@ def turns_follow_the_cards(ruleset: Ruleset) -> bool:
     are known: not where bids choose the leader (Auction Hearts), players drop out as their hands
     empty (Domino Hearts), or trades before the first trick move cards between hands (Conquimbert).
     What a card-by-card page can follow without the deal."""
-    return not ruleset.auction and not ruleset.domino and not ruleset.trades_per_player
+    return ruleset.variant.follows_turns and not ruleset.trades_per_player
 
 
 def new_hand(
@@ -771,9 +771,10 @@ def new_hand(
     """The state machine a ruleset plays with. ``undealt`` is what the record's widow holds (the
     widow, a stock, or the cards out of play); ``trump`` the card turned up for trumps, or the
     named suit's ace."""
-    if ruleset.domino:
-        return DominoHand(ruleset, seating, dealer, hands, stock=undealt, leader=leader,
-                          out_of_turn_tricks=out_of_turn_tricks)
+    own = ruleset.variant.new_hand(ruleset, seating, dealer, hands, undealt=undealt, leader=leader,
+                                   out_of_turn_tricks=out_of_turn_tricks)  # Domino Hearts
+    if own is not None:
+        return own
     if ruleset.trumps == "first-void":
         return ConquimbertHand(ruleset, seating, dealer, hands, turn_up=trump,
                                has_stock=ruleset.layout(seating.size).widow_size > 0, leader=leader,

@@ -150,7 +150,7 @@ def _trick_starts(record: HandRecord, n: int) -> list[int]:
     hands run out (Domino Hearts), where the replay's tricks start (then every ``n`` after an error)."""
     starts = list(range(0, len(record.play), n))
     try:
-        if not make_ruleset(record.game, record.options).domino:
+        if not make_ruleset(record.game, record.options).variant.players_drop_out:
             return starts
         outcome = replay(record, audit=True)
     except ScorekeeperError:
@@ -295,7 +295,7 @@ class _Reader:
         game = next((u.value for u in self.units if u.field == "game"), None)
         options = {u.key: u.value for u in self.units if u.field == "options" and u.key is not None}
         try:
-            return make_ruleset(game, options).domino
+            return make_ruleset(game, options).variant.players_drop_out
         except ScorekeeperError:
             return False  # the record is refused later, with the tag that is wrong
 

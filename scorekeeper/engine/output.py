@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring
 from typing import Any, Final
 
-from .auction import SUITS, auction_of
+from .auction import SUITS
 from .cards import Card, Suit, card, format_cards
 from .errors import ScorekeeperError
 from .games.conquimbert import Trade, describe
@@ -224,18 +224,15 @@ def hand_facts(outcome: HandOutcome) -> HandFacts:
     capot = tuple(capot_outcomes(ruleset, outcome.hauls, declared)) if declared and outcome.void is None else ()
     bids: tuple[tuple[int, int | None], ...] | None = None
     namer, suit = None, None
-    if ruleset.auction and outcome.void is None:
-        dealer = seats.seat(record.dealer)
-        auction = auction_of(record, seats, dealer)
-        if auction.bids is not None:
-            bids = tuple((s, auction.bids[s]) for s in seats.order_from(seats.eldest(dealer)))
-        namer, suit = auction.namer, auction.suit
+    if ruleset.variant.bids and outcome.void is None:  # Auction Hearts: what was said (replay checked it)
+        opening = ruleset.variant.opening(record, ruleset, seats)
+        bids, namer, suit = opening.bids, opening.leader, opening.suit
     joker = [e for e in events if e["type"] == "joker"]
     joker_from = seats.seat(joker[-1]["player"]) if joker and "player" in joker[-1] else None
     if not joker and ruleset.joker and outcome.tricks:  # played card by card: the tricks say who
         joker_from = next((seat for t in outcome.tricks for seat, c in t.plays if c.is_joker), None)
     return HandFacts(
-        trumps, turned_up, capot, ruleset.auction, bids, namer, suit, joker_from, bool(joker) and joker_from is None,
+        trumps, turned_up, capot, ruleset.variant.bids, bids, namer, suit, joker_from, bool(joker) and joker_from is None,
         None if turned is None else turned.seat, None if turned is None else trick_of_play(tricks, turned.play),
         outcome.trades, tuple((trick_of_play(tricks, d.play), d.seat, d.cards) for d in outcome.draws),
         outcome.remainder,

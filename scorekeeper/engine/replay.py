@@ -4,7 +4,8 @@ With the deal, every play is checked against the cards actually held. Without it
 each player's hand is rebuilt from the cards he played, which is enough to prove a
 revoke: a player who failed to follow and later played that suit held it. Two-Handed
 Hearts without its stock's order counts the draws too (``_proof_despite_draws``); Domino Hearts
-without it rebuilds each hand from the named plays and the cards kept (``_domino_hands``).
+without it rebuilds each hand from the named plays and the cards kept (``domino.domino_hands``); a game
+whose hand goes differently says how through its variant (``Ruleset.variant``, ``engine.variant``).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Final
 
-from .auction import auction_of
 from .cards import Card, card, format_cards
+from .counting import count_card
+from .domino import kept_proof
 from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
 from .events import admit
 from .games import make_ruleset
@@ -146,13 +148,10 @@ def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False) 
     for event in record.events:
         if event["type"] == "misdeal":
             return _void(record, ruleset, seating, layout, event)
-    namer = None
-    if ruleset.auction:  # Auction Hearts: the bidding decides the penalty suit and the first leader (2.19)
-        auction = auction_of(record, seating, seating.seat(record.dealer))
-        if auction.suit is None:
-            n = seating.size
-            return HandOutcome(record, ruleset, seating, layout, (0,) * n, (Haul(),) * n, ((),) * n, tricks=())
-        ruleset, namer = ruleset.named(auction.suit), auction.namer
+    opening = ruleset.variant.opening(record, ruleset, seating)  # Auction Hearts: the bidding (2.19)
+    if opening.passed_out:
+        return HandOutcome(record, ruleset, seating, layout, (0,) * n, (Haul(),) * n, ((),) * n, tricks=())
+    ruleset, namer = opening.ruleset, opening.leader
     if record.is_result:
         from .results import check_result  # results import replay's outcome type
 
@@ -210,7 +209,8 @@ def _replay_play(
             f"{ruleset.name} is replayed from the deal and the stock the players draw from: record both "
             f"(the stock in \"widow\", its top card first), or neither (the plays alone)", code="deal",
         )
-    kept_event = _kept_event(record, ruleset)
+    variant = ruleset.variant
+    kept_event = variant.kept(record)
     if bought_lead is not None and record.leader is not None and seat_of[record.leader] != bought_lead:
         raise InconsistentRecord(
             f"{seating.name(bought_lead)} named the penalty suit and leads the first trick, not {record.leader}",
@@ -220,9 +220,9 @@ def _replay_play(
         hands, widow = _check_deal(record, ruleset, seating, layout, direction)
         leader = bought_lead if record.leader is None else seat_of[record.leader]
         proofs = None
-    elif ruleset.domino:  # the plays alone: named, and who kept the last cards
+    elif (rebuilt := variant.hands_from_plays(record, seating, layout, plays)) is not None:  # Domino Hearts
         leader = _leader_without_deal(record, ruleset, seating, dealer, plays)
-        hands, widow, proofs = _domino_hands(record, seating, layout, plays, kept_event)
+        hands, widow, proofs = rebuilt
     elif bought_lead is not None:
         leader = bought_lead
         hands, widow, proofs = _rebuild_hands(record, ruleset, seating, layout, direction, leader, plays, out_of_turn,
@@ -297,9 +297,9 @@ def _replay_play(
             code="revoke-claim", trick=trick_no, player=seating.name(seat),
         )
     total = n * layout.hand_size + (layout.widow_size if ruleset.leftover == "stock" else 0)
-    finished = hand.is_over if record.deal is not None or ruleset.domino else len(plays) == total
+    finished = hand.is_over if record.deal is not None or variant.players_drop_out else len(plays) == total
     if revoke is None and not finished and not audit and not _may_stop(record, ruleset, layout, hand, plays):
-        so_far = f"{len(plays)} cards" if ruleset.domino else f"{len(plays)} of {total} cards"  # players drop out
+        so_far = f"{len(plays)} cards" if variant.players_drop_out else f"{len(plays)} of {total} cards"  # players drop out
         raise InconsistentRecord(
             f"the hand stops after {so_far}; record every card played (or the revoke that stopped play)",
             code="incomplete", play=len(plays), trick=hand.trick_number,
@@ -318,8 +318,8 @@ def _replay_play(
         points, moon = score_hand(ruleset, layout, hauls, record.moon_choice, seating.players)
         if declarers:
             points = capot_points(ruleset, points, capot_outcomes(ruleset, hauls, declarers))
-    if domino is not None and kept_event is not None and error is None and revoke is None:
-        _check_kept(kept_event, domino, seating)
+    if error is None and revoke is None:
+        variant.check_end(record, hand, seating)
     return HandOutcome(
         record, ruleset, seating, layout, points, hauls, taken, tuple(hand.tricks), moon, revoke,
         dealt=tuple([tuple(h) for h in hands]), snapshots=tuple(snaps), error=error,
@@ -508,122 +508,6 @@ def _leader_without_deal(
     return None
 
 
-def _count_card(
-    c: Card, index: int, seat: int, pack: Counter[Card], counted: Counter[Card],
-    first_seen: dict[Card, tuple[int, int]], seating: Seating,
-) -> tuple[str, str] | None:
-    """Count a card played without the deal: the code and sentence when the pack has no such card,
-    or no more of it (the rebuilt hands would otherwise hold it twice)."""
-    counted[c] += 1
-    if counted[c] <= pack[c]:
-        first_seen.setdefault(c, (index, seat))
-        return None
-    name = seating.name(seat)
-    if pack[c] == 0:
-        return "not-in-hand", f"{name} played {c}, which is not in this game's pack"
-    earlier, earlier_seat = first_seen[c]
-    return "duplicate-card", f"{name} played {c}, which {seating.name(earlier_seat)} already played (play {earlier})"
-
-
-def _kept_event(record: HandRecord, ruleset: Ruleset) -> Mapping[str, Any] | None:
-    """Domino Hearts' ``kept`` event (who was left holding cards and took the stock), if any."""
-    kept = [e for e in record.events if e["type"] == "kept"]
-    if kept and not ruleset.domino:
-        raise InconsistentRecord(f"{ruleset.name} has no stock to take: the record has a \"kept\" event", code="kept")
-    if len(kept) > 1:
-        raise InconsistentRecord("the record says twice who kept the last cards: once a hand", code="kept")
-    return kept[0] if kept else None
-
-
-def _domino_hands(
-    record: HandRecord, seating: Seating, layout: DealLayout, plays: Sequence[tuple[Card, int | None]],
-    kept_event: Mapping[str, Any] | None,
-) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], list[list[tuple[int, Card]]]]:
-    """Domino Hearts from the plays alone: each player's hand, the stock left at the end, the proofs.
-
-    A player's hand is the cards he played (the drawn ones among them) and, for the player left
-    holding cards, the cards he kept; so he drops out right after his last play, as at the table.
-    Every play must name its player: once players drop out, the cards alone do not show whose
-    turn it was. The stock left at the end is what nobody played or kept (in pack order: its
-    order is not known); the ``kept`` event says who took it.
-    """
-    n = seating.size
-    unnamed = next((i for i, (_, seat) in enumerate(plays) if seat is None), None)
-    if unnamed is not None:
-        raise InconsistentRecord(
-            "Domino Hearts without the deal and the stock needs the player of every play ([player, card]): "
-            f"once players drop out, the cards alone do not show whose turn it was (play {unnamed} names nobody)",
-            code="deal", play=unnamed,
-        )
-    pack = Counter(layout.pack)
-    counted: Counter[Card] = Counter()
-    first_seen: dict[Card, tuple[int, int]] = {}
-    by_seat: list[list[tuple[int, Card]]] = [[] for _ in range(n)]
-    for index, (c, seat) in enumerate(plays):
-        assert seat is not None
-        wrong = _count_card(c, index, seat, pack, counted, first_seen, seating)
-        if wrong is not None:
-            raise IllegalPlay(wrong[1], code=wrong[0], play=index, player=seating.name(seat), card=c.code)
-        by_seat[seat].append((index, c))
-    unplayed = pack - counted
-    keeper: int | None = None
-    kept: tuple[Card, ...] = ()
-    if kept_event is not None:
-        keeper, kept = seating.seat(kept_event["player"]), tuple(card(code) for code in kept_event["cards"])
-        played_too: Counter[Card] = Counter(kept) - unplayed
-        if played_too:
-            c = next(iter(played_too))
-            raise InconsistentRecord(f"{kept_event['player']} kept {c}, but it was played (play {first_seen[c][0]})",
-                                     code="kept", player=kept_event["player"], card=c.code)
-    elif unplayed:
-        left = tuple(c for c in layout.pack if unplayed[c])
-        raise InconsistentRecord(
-            f"{plural(len(left), 'card')} were not played ({format_cards(left[:6])}{' ...' if len(left) > 6 else ''}): "
-            "without the deal and the stock, record who was left holding cards and took the stock "
-            "({\"type\": \"kept\", \"player\": ..., \"cards\": [the cards he held]})",
-            code="incomplete",
-        )
-    hands = [tuple(c for _, c in mine) + (kept if seat == keeper else ()) for seat, mine in enumerate(by_seat)]
-    for seat, cards in enumerate(hands):
-        if len(cards) < layout.hand_size:
-            name = seating.name(seat)
-            raise InconsistentRecord(
-                f"{name} played {plural(len(by_seat[seat]), 'card')}{' and kept ' + str(len(kept)) if seat == keeper else ''}, "
-                f"but was dealt {layout.hand_size}: a player drops out only when he has no card left",
-                code="deal", player=name,
-            )
-    stock = unplayed - Counter(kept)
-    return hands, tuple(c for c in layout.pack if stock[c]), by_seat
-
-
-def _kept_proof(kept_event: Mapping[str, Any] | None, seat: int, hand: Hand) -> str:
-    """The proof of a renege by a card of the suit led that the player kept to the end."""
-    if kept_event is None or hand.seating.seat(kept_event["player"]) != seat:
-        return ""
-    led = hand.current[0][1].suit
-    mine = [c for c in map(card, kept_event["cards"]) if c.suit is led]
-    return f" (proven by {mine[0]}, which {kept_event['player']} kept to the end)" if mine else ""
-
-
-def _check_kept(kept_event: Mapping[str, Any], hand: DominoHand, seating: Seating) -> None:
-    """The ``kept`` event must say what the replay found: who was left holding cards, and which."""
-    said, cards = kept_event["player"], sorted(kept_event["cards"])
-    found = hand.remainder
-    if found is None:
-        raise InconsistentRecord(f"the record says {said} kept the last cards, but every card was played",
-                                 code="kept", player=said)
-    name = seating.name(found.seat)
-    if name != said:
-        why = "was the last player left holding cards" if found.kept else "won the last trick and took the stock"
-        raise InconsistentRecord(f"the record says {said} kept the last cards, but {name} {why}",
-                                 code="kept", player=said)
-    if sorted(c.code for c in found.kept) != cards:
-        raise InconsistentRecord(
-            f"the record says {said} kept {format_cards(tuple(map(card, kept_event['cards']))) or 'no card'}, "
-            f"but {said} was left holding {format_cards(found.kept) or 'no card'}", code="kept", player=said,
-        )
-
-
 def _rebuild_hands(
     record: HandRecord,
     ruleset: Ruleset,
@@ -659,7 +543,7 @@ def _rebuild_hands(
         ):
             tracker._fail("out-of-turn", seat, c, f"{seating.name(seat)} played {c} out of turn: it was "
                           f"{seating.name(tracker.turn)}'s turn")
-        wrong = _count_card(c, index, who, pack, counted, first_seen, seating)
+        wrong = count_card(c, index, who, pack, counted, first_seen, seating)
         if wrong is not None:
             tracker._fail(wrong[0], who, c, wrong[1])
         by_seat[who].append((index, c))
@@ -806,7 +690,7 @@ def _proof_without_deal(
             return None
         proof = _proof(by_seat, seat, hand, exc.code)
         if not proof and exc.code == "revoke":
-            proof = _kept_proof(kept_event, seat, hand)
+            proof = kept_proof(kept_event, seat, hand)
         return rule + proof
     if unknown_draws:
         return _proof_despite_draws(by_seat, seat, hand, exc.code, draws)

@@ -61,7 +61,7 @@ def result_shape(ruleset: Ruleset, layout: DealLayout, settlement: str | None = 
     out_of_play_count = layout.widow_size if ruleset.leftover == "out" else 0
     return ResultShape(
         card_points=points, hearts=ruleset.heart_unit, spots=ruleset.spots, tricks=bool(ruleset.trick_value),
-        capot=bool(ruleset.capot), bids=ruleset.auction, named=named, trick_winners=scored_tricks(ruleset),
+        capot=bool(ruleset.capot), bids=ruleset.variant.bids, named=named, trick_winners=scored_tricks(ruleset),
         out_of_play=ruleset.cancellation or (ruleset.leftover == "out" and layout.widow_size > 0),
         dead_hearts=ruleset.cancellation, trumps=trumps, joker_from=joker_from,
         joker_widow=joker_from and layout.widow_size > 0,

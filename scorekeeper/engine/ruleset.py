@@ -27,6 +27,7 @@ from .cards import (
 )
 from .gaussian import Gaussian
 from .seating import Direction
+from .variant import PLAIN, Variant
 
 Points = int | Gaussian
 
@@ -206,12 +207,13 @@ class Ruleset:
     revoke_penalty: int | None = None  # HOUSE (4.1): the offender's points for an established revoke, others 0
     settlements: tuple[str, ...] = ()  # the settlement ids that fit the game; () any of the Hearts methods
     unit_suit: Suit = Suit.HEARTS  # 1.3 heart-units: each card of this suit scores 1 (Auction Hearts: the named suit)
-    auction: bool = False  # Auction Hearts (2.19): the penalty suit is bought at an auction each deal
     joker: bool = False  # Joker Hearts (2.16): the pack holds the Joker, a heart between J and T with its trick rule
     joker_discard_exception: bool = False  # 2.16 (002): the Joker may be discarded under a high heart
     joker_deck: str = "replace-2h"  # 2.16: the Joker replaces 2H, or is added as a 53rd card (a widow card)
     cancellation: bool = False  # Cancellation Hearts (2.12): identical cards cancel; dead tricks
-    domino: bool = False  # Domino Hearts (2.13): draw from the stock when void; empty hands drop out
+    # How the hand goes where it is not the plain deal-pass-play (``engine.variant``): Auction Hearts'
+    # bidding, Domino Hearts' stock and players dropping out.
+    variant: Variant = PLAIN
     trades_per_player: int | None = 0  # Conquimbert (2.24): trades a player may ask for before trick 1 (None: any)
     lives: int = 0  # Conquimbert (3.17): lives each player starts with; an established revoke costs one (4.1)
     # Derived when the ruleset is made (make_ruleset caches rulesets); see DealLayout.copies.
@@ -285,7 +287,7 @@ class Ruleset:
     def tricks_per_hand(self, layout: DealLayout, players: int) -> int | None:
         """Tricks in a whole hand: one per card held, and per stock card drawn after each trick (Two-Handed:
         26); None where players drop out as their hands run out (Domino Hearts)."""
-        if self.domino:
+        if self.variant.players_drop_out:
             return None
         if self.leftover == "stock":
             return layout.hand_size + layout.widow_size // players

@@ -75,26 +75,13 @@ def random_record(
         events.append({"type": "trumps", "suit": suit.value})
     if ruleset.trades_per_player != 0:
         _random_trades(held, seating, dealer, ruleset.trades_per_player, rng, events)
-    leader = None
-    if ruleset.auction:  # Auction Hearts: bids from eldest, each above the last; or the choice retained
-        suit = rng.choice((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
-        if isinstance(retained, str) or (retained is RANDOM and rng.random() < 0.2):
-            leader = seating.seat(retained) if isinstance(retained, str) else rng.randrange(n)
-            events.append({"type": "penalty-suit", "suit": suit.value, "player": seating.name(leader)})
-        else:
-            high = 0
-            for s in seating.order_from(seating.eldest(dealer)):
-                if rng.random() < 0.4 or (s == dealer and leader is None and not pass_out):
-                    high += rng.randint(1, 3)
-                    leader = s
-                    events.append({"type": "bid", "player": seating.name(s), "chips": high})
-                else:
-                    events.append({"type": "bid", "player": seating.name(s), "pass": True})
-            if leader is None:  # everybody passed: the deal is not played
-                return HandRecord(game=game, players=tuple(players), dealer=seating.name(dealer),
-                                  options=dict(options or {}), hand=hand_number, events=tuple(events))
-            events.append({"type": "penalty-suit", "suit": suit.value})
-        ruleset = ruleset.named(suit)
+    opening = ruleset.variant.random_opening(
+        ruleset, seating, dealer, rng, events, retained if isinstance(retained, str) else None, retained is RANDOM,
+        pass_out)
+    if opening.passed_out:  # everybody passed: the deal is not played
+        return HandRecord(game=game, players=tuple(players), dealer=seating.name(dealer),
+                          options=dict(options or {}), hand=hand_number, events=tuple(events))
+    ruleset, leader = opening.ruleset, opening.leader
     if ruleset.capot:  # Polignac: now and then a player declares Capot before the first lead
         for s in seating.order_from(seating.eldest(dealer)):
             if rng.random() < 0.1:

@@ -92,7 +92,7 @@ class TableView:
     @property
     def running(self) -> str:
         """What the running column and the totals count: chips, lives (Conquimbert, 3.17), or points."""
-        return "Chips" if self.chips else "Lives" if self.ruleset.lives else "Total"
+        return "Chips" if self.chips else "Lives" if self.method.lives else "Total"
 
 
 def hand_group(table: TableView) -> tuple[ColumnGroup, ...]:
@@ -540,7 +540,7 @@ def _footer(table: TableView, result: SessionResult, groups: Sequence[ColumnGrou
 
 def _total_text(table: TableView, total: Points) -> str:
     """A running total as printed; where the totals are lives left (Conquimbert, 3.17), none is "out"."""
-    return "out" if table.ruleset.lives and total == 0 else points_text(total)
+    return "out" if table.method.lives and total == 0 else points_text(total)
 
 
 def settlement_view(table: TableView, result: SessionResult) -> SettlementView:
@@ -567,5 +567,5 @@ def settlement_view(table: TableView, result: SessionResult) -> SettlementView:
         finished=result.finished, winners=tuple(names[s] for s in result.winners), totals=totals, chips=chips,
         pool=pool, jack=bool(pool) and table.settlement == "sweepstakes" and not result.finished, closing=closing,
         money=money, transfers=transfers, transfer_unit=unit, hands=len(result.hands),
-        totals_label="Lives" if table.ruleset.lives else "Total",
+        totals_label="Lives" if table.method.lives else "Total",
     )

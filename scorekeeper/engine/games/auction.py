@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..auction import AUCTION
 from ..options import OptionSpec, yes_no
 from ..ruleset import DEAL_RANGES, Ruleset
 from .registry import GameDef, register
@@ -27,7 +28,7 @@ def _auction_hearts(opts: Mapping[str, Any]) -> Ruleset:
         game="auction-hearts", name="Auction Hearts", options=dict(opts), deal=opts["deal"],
         min_players=max(lo, deal_lo), max_players=min(hi, deal_hi),
         values={c: 1 for c in HEARTS},  # until a suit is named: hearts (Ruleset.named)
-        moon=None, auction=True, settlement="auction-pool", settlements=("auction-pool",), target=None,
+        moon=None, variant=AUCTION, settlement="auction-pool", settlements=("auction-pool",), target=None,
     )
 
 

@@ -12,8 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import ALL_CARDS, JOKER, Card, Rank, Suit, card
+from ..domino import DOMINO
 from ..options import OptionSpec, yes_no
 from ..ruleset import DEAL_RANGES, MoonRule, Ruleset
+from ..variant import PLAIN, Variant
 from .registry import GameDef, register
 
 QS, JD, TD, QH, C7, JC = card("QS"), card("JD"), card("TD"), card("QH"), card("7C"), card("JC")
@@ -132,7 +134,7 @@ def hearts_game(
     pass_size: int | None = None,
     cancellation: bool = False,
     leftover: str = "widow",
-    domino: bool = False,
+    variant: Variant = PLAIN,
     words: Callable[[Ruleset], Mapping[str, str]] | None = None,
 ) -> GameDef:
     """Register one Hearts-family game built from the shared Hearts options.
@@ -193,7 +195,7 @@ def hearts_game(
             joker=joker,
             cancellation=cancellation,
             leftover=leftover,
-            domino=domino,
+            variant=variant,
             joker_discard_exception=bool(opts.get("discard_exception", False)),
             joker_deck=opts.get("deck", "replace-2h"),
         )
@@ -427,7 +429,7 @@ DOMINO_STOCK_WORDS = (
     "and takes the rest of the stock, and their hearts count against him")
 hearts_game(
     "domino-hearts", "Domino Hearts",
-    defaults={**PLAIN_002, "deal": "domino"}, deals=("domino",), players=(2, 8), leftover="stock", domino=True,
+    defaults={**PLAIN_002, "deal": "domino"}, deals=("domino",), players=(2, 8), leftover="stock", variant=DOMINO,
     profiles={"002": {}, "001": {"end": "none", "revoke": "001"}},
     extra_options=(OptionSpec("end", 31, (31, "none"),
                               "2.13: a total of 31 ends the game, the lowest total wins (002, 004); none: each deal "

@@ -181,7 +181,7 @@ def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: Deal
     """``replay(record)``; a quick result goes straight to ``check_result``, which is what replay calls for
     it, with the ruleset, seating and layout every hand of the session shares (they follow from the
     session's game, options and players, which a hand cannot change)."""
-    if record.taken is not None and not ruleset.auction and not any(e["type"] == "misdeal" for e in record.events):
+    if record.taken is not None and not ruleset.variant.bids and not any(e["type"] == "misdeal" for e in record.events):
         if record.events:
             admit(record, ruleset, layout, seating.size)
         return check_result(record, ruleset, seating, layout)

@@ -357,6 +357,7 @@ class ConquimbertLives(FamilyMethod):
 
     id = "conquimbert-lives"
     games = ("conquimbert",)
+    lives = True
     players = (3, 10)
     function = family.conquimbert_lives
 

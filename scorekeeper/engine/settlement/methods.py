@@ -41,6 +41,9 @@ class Method:
     # those points, rather than revoke-003-chips (the reneger pays each player 10).
     revoke_by_points: ClassVar[bool] = False
     notes_have_totals: ClassVar[bool] = False  # a point method's notes already give the running totals
+    # The running totals are lives left (Conquimbert): a player with none is out of the session, and the
+    # later hands are dealt to the others.
+    lives: ClassVar[bool] = False
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
         self.ruleset = ruleset

@@ -44,6 +44,7 @@ class Game:
     seating: Seating
     settlement: str
     chips: bool
+    lives: bool = False  # the totals are lives left, and players drop out (the settlement's ``Method.lives``)
 
     @property
     def id(self) -> str:
@@ -62,7 +63,7 @@ def game_of(table: TableSession) -> Game:
     settlement = config.get("settlement") or ruleset.settlement
     method = METHODS.get(settlement)
     return Game(ruleset, ruleset.layout(len(players)), players, Seating(players, ruleset.clockwise), settlement,
-                bool(method and method.chips))
+                bool(method and method.chips), bool(method and method.lives))
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def coming_deal(table: TableSession, game: Game) -> NextDeal:
     out of the session (Conquimbert, 3.17), who is still in and who deals are the settlement's.
     """
     record = services.session_record(table)
-    dropped = _dropped_out_deal(record) if game.ruleset.lives else None
+    dropped = _dropped_out_deal(record) if game.lives else None
     if dropped is None:
         record["hands"].append({"taken": {}})  # a placeholder: only its place in the rotation is read
         *_, last = session_hands(session_from_json(record))
@@ -126,8 +127,9 @@ def _lead_words(game: Game, dealer: int) -> str:
     """Who leads the first trick of the coming deal, in words (``engine.words``). Before an auction
     nobody knows who will: the page says how it is decided (2.19)."""
     ruleset = game.ruleset
-    if ruleset.auction:
-        return "Whoever buys the choice (or keeps it) names the penalty suit and leads any card."
+    unknown = ruleset.variant.first_lead_words()
+    if unknown is not None:
+        return unknown
     eldest = game.players[game.seating.eldest(dealer)]
     return words.first_lead(ruleset, game.layout, f"{eldest} ({words.eldest_side(ruleset)} of the dealer)",
                             sentence=True)
@@ -179,7 +181,7 @@ def _kind(record: Mapping[str, Any]) -> str:
 def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, Any]:
     game = game_of(table)
     rows, settled, error = _sheet(table)
-    if game.ruleset.lives and settled:  # the totals are lives left (Conquimbert, 3.17)
+    if game.lives and settled:  # the totals are lives left (Conquimbert, 3.17)
         settled = _shown_out(settled, rows, game.players)
     return {
         "table": table, "game": game, "words": WORDS, "rows": rows, "settled": settled, "sheet_error": error,
@@ -228,7 +230,7 @@ def _stored_deal(table: TableSession, row: HandRow, game: Game) -> tuple[Game, i
     """The game as a stored hand was dealt (its players) and the seat of its dealer among them: the
     session's table, or where players drop out of the session (Conquimbert, 3.17), the players then
     still in, by the engine's settlement of the session with that hand counting."""
-    found = services.settle_counting(table, row) if game.ruleset.lives else None
+    found = services.settle_counting(table, row) if game.lives else None
     if found is None:
         return game, _dealer_of(table, row)
     result, index = found

@@ -1,0 +1,255 @@
+"""Score charts as SVG, drawn here from the settle output: for the session page and the printed sheet.
+
+A chart reads only the settle output (``scorekeeper settle``'s JSON, the shape every family's fold
+gives), so the pages and the sheets of every game draw the same pictures from the same numbers.
+Each chart is one self-contained ``<svg>`` element with a ``viewBox``: it scales to a phone's width
+and to the printed page, needs no script and no font of its own, and reads in black and white too
+(each player's line has its own dash pattern and marker, not only its own colour). Every name and
+label is escaped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Final
+
+WIDTH: Final = 360  # the viewBox; the element itself is as wide as its container
+HEIGHT: Final = 220
+LEFT, RIGHT, TOP, BOTTOM = 34, 78, 14, 26  # the margins around the plot: y labels, names, moons, x labels
+# Per player: a colour (the Okabe-Ito palette, told apart by colour-blind eyes), a dash pattern and a
+# marker, so that the lines stay apart on a black-and-white print.
+COLOURS: Final = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+DASHES: Final = ("", "6 3", "2 2", "8 3 2 3", "4 4", "1 3", "10 2", "3 3 1 3")
+MARKERS: Final = ("circle", "square", "triangle", "diamond", "cross", "circle-open", "square-open", "triangle-open")
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A drawn chart: its SVG markup, and a sentence for those who cannot see it (the ``<title>``)."""
+
+    svg: str
+    summary: str
+
+    def __html__(self) -> str:  # Jinja inserts it as markup
+        return self.svg
+
+
+def _number(value: Any) -> float | None:
+    """A total as a plain number (a lives count, points, chips); None for what is not one."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def _nice_step(span: float, ticks: int = 5) -> float:
+    """A round step (1, 2 or 5 times a power of ten, at least 1) giving about ``ticks`` ticks over ``span``."""
+    raw = max(span, 1.0) / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    return max(1.0, next(power * m for m in (1, 2, 5, 10) if power * m >= raw))  # points and chips are whole
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _marker(kind: str, x: float, y: float, colour: str) -> str:
+    """One point's marker: filled or open, round, square, triangle, diamond or a cross."""
+    open_ = kind.endswith("-open")
+    shape = kind.removesuffix("-open")
+    paint = f'fill="#fff" stroke="{colour}"' if open_ else f'fill="{colour}" stroke="{colour}"'
+    r = 2.6
+    if shape == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" {paint}/>'
+    if shape == "square":
+        return f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" {paint}/>'
+    if shape == "triangle":
+        return f'<path d="M{x:.1f} {y - r - .6:.1f}L{x + r + .4:.1f} {y + r:.1f}L{x - r - .4:.1f} {y + r:.1f}Z" {paint}/>'
+    if shape == "diamond":
+        return f'<path d="M{x:.1f} {y - r - .8:.1f}L{x + r + .8:.1f} {y:.1f}L{x:.1f} {y + r + .8:.1f}L{x - r - .8:.1f} {y:.1f}Z" {paint}/>'
+    return (f'<path d="M{x - r:.1f} {y - r:.1f}L{x + r:.1f} {y + r:.1f}M{x - r:.1f} {y + r:.1f}L{x + r:.1f} {y - r:.1f}" '
+            f'stroke="{colour}" stroke-width="1.6"/>')
+
+
+def _frame(title: str, body: list[str], label: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+            f'class="chart" aria-label="{escape(label)}" font-family="sans-serif" font-size="9">'
+            f'<title>{escape(title)}</title>' + "".join(body) + "</svg>")
+
+
+def running_totals(
+    settled: Mapping[str, Any], *, target: int | None = None, lives: bool = False, title: str = "Running totals",
+) -> Chart | None:
+    """Each player's running total hand by hand, the target as a line, each moon marked above its hand.
+
+    ``settled`` is the settle output. Struck-out or void hands carry their totals like the others. None
+    when there is nothing to draw: no hand yet, or totals that are not plain numbers (Complex Hearts:
+    ``complex_plane``).
+    """
+    hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
+    players = list((settled.get("totals") or {}).keys())
+    if not hands or not players:
+        return None
+    series: list[list[float]] = [[0.0] for _ in players]
+    if lives:
+        first = hands[0].get("totals") or {}
+        start = [(_number(first.get(p)) or 0.0) - (_number((hands[0].get("points") or {}).get(p)) or 0.0)
+                 for p in players]
+        series = [[s] for s in start] if any(start) else series
+    for hand in hands:
+        totals = hand.get("totals") or {}
+        for i, p in enumerate(players):
+            value = _number(totals.get(p))
+            if value is None and p in totals:
+                return None  # not a plain number (a complex score)
+            series[i].append(series[i][-1] if value is None else value)
+    values = [v for s in series for v in s] + ([float(target)] if target is not None else [])
+    low, high = min(values + [0.0]), max(values + [1.0])
+    step = _nice_step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    count = len(hands)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x_of(i: int) -> float:
+        return LEFT + plot_w * i / max(count, 1)
+
+    def y_of(v: float) -> float:
+        return TOP + plot_h * (high - v) / (high - low or 1)
+
+    body = [f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="#999" stroke-width=".6"/>']
+    tick = low
+    while tick <= high + step / 2:
+        y = y_of(tick)
+        body.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd" stroke-width=".5"/>'
+                    f'<text x="{LEFT - 4}" y="{y + 3:.1f}" text-anchor="end" fill="#333">{_fmt(tick)}</text>')
+        tick += step
+    every = max(1, math.ceil(count / 12))
+    for i in range(0, count + 1, every):
+        body.append(f'<text x="{x_of(i):.1f}" y="{HEIGHT - BOTTOM + 12}" text-anchor="middle" fill="#333">{i}</text>')
+    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">hand</text>')
+    if target is not None and low <= target <= high:
+        y = y_of(target)
+        body.append(f'<line class="target" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" '
+                    f'stroke-width="1" stroke-dasharray="1 2"/>'
+                    f'<text x="{LEFT + plot_w - 2}" y="{y - 3:.1f}" text-anchor="end" fill="#000">target {target}</text>')
+    moons = [i + 1 for i, hand in enumerate(hands) if hand.get("moon")]
+    for i in moons:
+        x = x_of(i)
+        body.append(f'<g class="moon"><line x1="{x:.1f}" x2="{x:.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#888" '
+                    f'stroke-width=".6" stroke-dasharray="3 2"/><text x="{x:.1f}" y="{TOP - 3}" text-anchor="middle" '
+                    f'fill="#000">\u263e</text></g>')
+    ends: list[tuple[float, int]] = []
+    for k, (name, points) in enumerate(zip(players, series)):
+        colour, dash, marker = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
+        path = " ".join(f"{'M' if i == 0 else 'L'}{x_of(i):.1f} {y_of(v):.1f}" for i, v in enumerate(points))
+        dashing = f' stroke-dasharray="{dash}"' if dash else ""
+        marks = "".join(_marker(marker, x_of(i), y_of(v), colour) for i, v in enumerate(points) if i)
+        body.append(f'<g class="player" data-player="{escape(name)}"><path d="{path}" fill="none" stroke="{colour}" '
+                    f'stroke-width="1.6"{dashing}/>{marks}</g>')
+        ends.append((y_of(points[-1]), k))
+    # The names at the lines' ends, moved apart where totals are close.
+    placed: list[float] = []
+    for y, k in sorted(ends):
+        y = max(y, placed[-1] + 10) if placed else y
+        placed.append(y)
+        name, last = players[k], series[k][-1]
+        body.append(_marker(MARKERS[k % 8], LEFT + plot_w + 10, y, COLOURS[k % 8]) +
+                    f'<text x="{LEFT + plot_w + 16}" y="{y + 3:.1f}" fill="#000">{escape(_short(name))} {_fmt(last)}</text>')
+    what = "lives left" if lives else "totals"
+    summary = (f"{title}: after {count} hand{'s' if count != 1 else ''}, " +
+               ", ".join(f"{name} {_fmt(s[-1])}" for name, s in zip(players, series)) + f" ({what})" +
+               (f"; target {target}" if target is not None else "") +
+               (f"; moon in hand{'s' if len(moons) > 1 else ''} {', '.join(map(str, moons))}" if moons else ""))
+    return Chart(_frame(title, body, summary), summary)
+
+
+def _short(name: str, most: int = 10) -> str:
+    return name if len(name) <= most else name[: most - 1] + "\u2026"
+
+
+def pool_over_hands(settled: Mapping[str, Any], *, title: str = "The pool") -> Chart | None:
+    """The chips in the pool (pot, jackpot, auction pool) after each hand, as bars; None without a pool."""
+    hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
+    pools = [_number(hand.get("pool")) for hand in hands]
+    if not hands or any(p is None for p in pools) or not any(pools):
+        return None
+    values = [p or 0.0 for p in pools]
+    step = _nice_step(max(values))
+    high = math.ceil(max(values) / step) * step
+    plot_w, plot_h = WIDTH - LEFT - 16, HEIGHT - TOP - BOTTOM
+    width = plot_w / len(values)
+    body = [f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="#999" stroke-width=".6"/>']
+    tick = 0.0
+    while tick <= high + step / 2:
+        y = TOP + plot_h * (high - tick) / high
+        body.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd" stroke-width=".5"/>'
+                    f'<text x="{LEFT - 4}" y="{y + 3:.1f}" text-anchor="end" fill="#333">{_fmt(tick)}</text>')
+        tick += step
+    every = max(1, math.ceil(len(values) / 12))
+    for i, value in enumerate(values):
+        h = plot_h * value / high
+        x = LEFT + i * width
+        body.append(f'<rect class="bar" x="{x + width * .15:.1f}" y="{TOP + plot_h - h:.1f}" width="{width * .7:.1f}" '
+                    f'height="{h:.1f}" fill="#0072B2" stroke="#000" stroke-width=".5" data-pool="{_fmt(value)}"/>')
+        if (i + 1) % every == 0 or i == 0:
+            body.append(f'<text x="{x + width / 2:.1f}" y="{HEIGHT - BOTTOM + 12}" text-anchor="middle" '
+                        f'fill="#333">{i + 1}</text>')
+    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">hand</text>')
+    summary = f"{title}: {_fmt(values[-1])} chips after hand {len(values)}, at most {_fmt(max(values))}"
+    return Chart(_frame(title, body, summary), summary)
+
+
+def complex_plane(settled: Mapping[str, Any], *, radius: int = 100, title: str = "Scores in the complex plane") -> Chart | None:
+    """Complex Hearts: each player's running score as a point (real across, imaginary up), his path
+    hand by hand, and the circle of magnitude ``radius`` that ends the game; None for other scores."""
+    hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
+    players = list((settled.get("totals") or {}).keys())
+    if not hands or not players:
+        return None
+    paths: list[list[tuple[float, float]]] = [[(0.0, 0.0)] for _ in players]
+    for hand in hands:
+        totals = hand.get("totals") or {}
+        for i, p in enumerate(players):
+            z = totals.get(p)
+            if not isinstance(z, Mapping):
+                return None
+            re_, im = _number(z.get("re")), _number(z.get("im"))
+            if re_ is None or im is None:
+                return None
+            paths[i].append((re_, im))
+    reach = max([float(radius)] + [max(abs(a), abs(b)) for path in paths for a, b in path]) * 1.08
+    size = HEIGHT - TOP - BOTTOM
+    cx, cy = LEFT + size / 2, TOP + size / 2
+    scale = size / 2 / reach
+
+    def at(point: tuple[float, float]) -> tuple[float, float]:
+        return cx + point[0] * scale, cy - point[1] * scale
+
+    body = [f'<rect x="{LEFT}" y="{TOP}" width="{size}" height="{size}" fill="#fff" stroke="#999" stroke-width=".6"/>',
+            f'<line x1="{LEFT}" x2="{LEFT + size}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="#bbb" stroke-width=".6"/>',
+            f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{TOP}" y2="{TOP + size}" stroke="#bbb" stroke-width=".6"/>',
+            f'<circle class="limit" cx="{cx:.1f}" cy="{cy:.1f}" r="{radius * scale:.1f}" fill="none" stroke="#000" '
+            f'stroke-width="1" stroke-dasharray="1 2"/>',
+            f'<text x="{cx + radius * scale * .71 + 2:.1f}" y="{cy - radius * scale * .71 - 2:.1f}" fill="#000">'
+            f'|z| = {radius}</text>',
+            f'<text x="{LEFT + size - 2}" y="{cy - 3:.1f}" text-anchor="end" fill="#333">real</text>',
+            f'<text x="{cx + 3:.1f}" y="{TOP + 9}" fill="#333">imaginary</text>']
+    for k, (name, path) in enumerate(zip(players, paths)):
+        colour, dash, marker = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
+        d = " ".join(f"{'M' if i == 0 else 'L'}{at(pt)[0]:.1f} {at(pt)[1]:.1f}" for i, pt in enumerate(path))
+        dashing = f' stroke-dasharray="{dash}"' if dash else ""
+        x, y = at(path[-1])
+        body.append(f'<g class="player" data-player="{escape(name)}"><path d="{d}" fill="none" stroke="{colour}" '
+                    f'stroke-width="1.2"{dashing}/>{_marker(marker, x, y, colour)}</g>')
+        legend_y = TOP + 10 + 12 * k
+        re_, im = path[-1]
+        body.append(_marker(marker, LEFT + size + 10, legend_y - 3, colour) +
+                    f'<text x="{LEFT + size + 16}" y="{legend_y:.1f}" fill="#000">{escape(_short(name))} '
+                    f'{_fmt(re_)}{"+" if im >= 0 else "-"}{_fmt(abs(im))}i</text>')
+    summary = f"{title}: " + ", ".join(
+        f"{name} {_fmt(path[-1][0])}{'+' if path[-1][1] >= 0 else '-'}{_fmt(abs(path[-1][1]))}i "
+        f"(magnitude {_fmt(round(math.hypot(*path[-1]), 1))})" for name, path in zip(players, paths)
+    ) + f"; the game ends at magnitude {radius}"
+    return Chart(_frame(title, body, summary), summary)

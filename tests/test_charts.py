@@ -1,0 +1,152 @@
+"""The score charts (``sheets.charts``): SVG drawn from the settle output, checked as SVG.
+
+Each chart is parsed as XML (a name with markup in it must stay text), and its geometry read back:
+every hand's point is there, a higher total is drawn higher, the target line sits at the target,
+each moon is marked over its hand, a pool's bars follow the pool, and Complex Hearts' circle has
+the radius of magnitude 100.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper.engine.family import family_of_record
+from scorekeeper.sheets.charts import complex_plane, pool_over_hands, running_totals
+
+SVG = "{http://www.w3.org/2000/svg}"
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def settle(name: str) -> dict[str, Any]:
+    """The settle output of an example session, as ``scorekeeper settle`` prints it."""
+    record = json.loads((EXAMPLES / name).read_text())
+    return family_of_record(record).settle_json(record)
+
+
+def parsed(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def points(path: ET.Element) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in re.findall(r"[ML](-?[\d.]+) (-?[\d.]+)", path.attrib["d"])]
+
+
+def lines_by_player(root: ET.Element) -> dict[str, list[tuple[float, float]]]:
+    return {g.attrib["data-player"]: points(g.find(f"{SVG}path"))  # type: ignore[arg-type]
+            for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "player"}
+
+
+def hand(totals: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {"totals": totals, "points": totals, **more}
+
+
+def test_running_totals_draw_every_hand_higher_totals_higher_and_the_target_at_its_height() -> None:
+    settled = {"totals": {"Ann": 40, "Bob": 10}, "hands": [
+        hand({"Ann": 13, "Bob": 0}), hand({"Ann": 26, "Bob": 10}, moon={"player": "Ann"}), hand({"Ann": 40, "Bob": 10})]}
+    chart = running_totals(settled, target=50)
+    assert chart is not None
+    root = parsed(chart.svg)
+    lines = lines_by_player(root)
+    assert list(lines) == ["Ann", "Bob"]
+    assert all(len(line) == 4 for line in lines.values())  # the start, then one point a hand
+    ann, bob = lines["Ann"], lines["Bob"]
+    assert ann[0][1] == bob[0][1]  # both start at 0
+    assert ann[-1][1] < bob[-1][1]  # Ann's 40 is drawn above Bob's 10
+    assert [x for x, _ in ann] == sorted(x for x, _ in ann)  # hands go left to right
+    # y is linear in the total: the target line (50) sits where the line's slope puts 50
+    (x0, y0), (x3, y40) = ann[0], ann[-1]
+    target = next(e for e in root.iter(f"{SVG}line") if e.attrib.get("class") == "target")
+    assert float(target.attrib["y1"]) == pytest.approx(y0 + (y40 - y0) * 50 / 40, abs=0.2)
+    moons = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "moon"]
+    assert len(moons) == 1
+    moon_x = float(moons[0].find(f"{SVG}line").attrib["x1"])  # type: ignore[union-attr]
+    assert moon_x == pytest.approx(ann[2][0], abs=0.1)  # over hand 2
+    assert "Ann 40" in chart.summary and "target 50" in chart.summary and "moon in hand 2" in chart.summary
+    assert root.find(f"{SVG}title").text == "Running totals"  # type: ignore[union-attr]
+
+
+def test_a_real_session_is_charted_from_its_settle_output() -> None:
+    settled = settle("hartenjagen-session.json")
+    chart = running_totals(settled, target=100)
+    assert chart is not None
+    lines = lines_by_player(parsed(chart.svg))
+    assert set(lines) == set(settled["totals"])
+    assert all(len(line) == len(settled["hands"]) + 1 for line in lines.values())
+    order = sorted(settled["totals"], key=lambda p: -settled["totals"][p])
+    assert sorted(lines, key=lambda p: lines[p][-1][1]) == order  # highest total drawn highest
+
+
+def test_names_are_escaped_and_the_svg_stays_well_formed() -> None:
+    name = '<script>alert("x")</script> & Co'
+    settled = {"totals": {name: 3, "Bob": 1}, "hands": [hand({name: 3, "Bob": 1})]}
+    chart = running_totals(settled)
+    assert chart is not None and "<script>" not in chart.svg
+    root = parsed(chart.svg)
+    texts = "".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "<script>" in texts  # shown as text (cut short), never as markup
+    assert name in lines_by_player(root)
+
+
+def test_nothing_to_draw_gives_no_chart() -> None:
+    assert running_totals({"totals": {}, "hands": []}) is None
+    assert running_totals({"totals": {"A": 0}, "hands": []}) is None
+    assert pool_over_hands({"totals": {"A": 0}, "hands": [hand({"A": 0}, pool=0)]}) is None  # no pool ever
+    assert complex_plane({"totals": {"A": 1}, "hands": [hand({"A": 1})]}) is None  # not complex scores
+    complex_totals = {"A": {"re": 1, "im": 2}}
+    assert running_totals({"totals": complex_totals, "hands": [hand(complex_totals)]}) is None
+
+
+def test_the_pool_s_bars_follow_the_pool() -> None:
+    settled = settle("auction-hearts-session.json")
+    chart = pool_over_hands(settled)
+    assert chart is not None
+    bars = [e for e in parsed(chart.svg).iter(f"{SVG}rect") if e.attrib.get("class") == "bar"]
+    pools = [h["pool"] for h in settled["hands"]]
+    assert [int(float(b.attrib["data-pool"])) for b in bars] == pools
+    heights = [float(b.attrib["height"]) for b in bars]
+    top = max(pools)
+    assert all(h == pytest.approx(heights[pools.index(top)] * p / top, abs=0.2) for h, p in zip(heights, pools))
+
+
+def test_complex_hearts_in_the_plane_with_the_magnitude_100_circle() -> None:
+    settled = {"totals": {"A": {"re": 30, "im": 40}, "B": {"re": -13, "im": 0}}, "hands": [
+        hand({"A": {"re": 0, "im": 13}, "B": {"re": -13, "im": 0}}),
+        hand({"A": {"re": 30, "im": 40}, "B": {"re": -13, "im": 0}})]}
+    chart = complex_plane(settled)
+    assert chart is not None
+    root = parsed(chart.svg)
+    circle = next(e for e in root.iter(f"{SVG}circle") if e.attrib.get("class") == "limit")
+    cx, cy, r = (float(circle.attrib[k]) for k in ("cx", "cy", "r"))
+    a = lines_by_player(root)["A"]
+    assert a[0] == pytest.approx((cx, cy), abs=0.1)  # everybody starts at 0
+    x, y = a[-1]
+    assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 == pytest.approx(r * 50 / 100, abs=0.3)  # |30+40i| = 50
+    assert x > cx and y < cy  # real to the right, imaginary up
+    assert "A 30+40i (magnitude 50)" in chart.summary
+
+
+# Player names as the records take them: printable text (no control characters).
+names = st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\ufffe\uffff"),
+                min_size=1, max_size=30).filter(str.strip)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.lists(names, min_size=2, max_size=8, unique=True),
+       rows=st.lists(st.lists(st.integers(-500, 500), min_size=8, max_size=8), min_size=1, max_size=40),
+       target=st.none() | st.integers(1, 500))
+def test_any_names_and_totals_give_well_formed_svg_with_a_point_per_hand(
+    players: list[str], rows: list[list[int]], target: int | None,
+) -> None:
+    hands = [hand(dict(zip(players, row)), moon=(i % 3 == 0) or None) for i, row in enumerate(rows)]
+    chart = running_totals({"totals": dict(zip(players, rows[-1])), "hands": hands}, target=target)
+    assert chart is not None
+    lines = lines_by_player(parsed(chart.svg))
+    assert list(lines) == players
+    assert all(len(line) == len(rows) + 1 for line in lines.values())

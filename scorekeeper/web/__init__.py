@@ -21,6 +21,7 @@ from .cookies import SessionCookies, behind_proxies, proxy_count
 from .extensions import csrf, db, migrate
 from . import qr
 from .http import answer_everything, security_headers
+from .static_files import fast_pages
 
 MIGRATIONS = resource("migrations")
 
@@ -76,6 +77,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(progressive_bp)  # Progressive Hearts evenings: pages with CSRF, the tally PDF
     app.jinja_env.globals["qr_svg"] = qr.svg  # the share section's QR codes (templates/pages/_share.html)
     app.after_request(security_headers)
+    fast_pages(app)  # fingerprinted static files with a long cache; compressed responses
     answer_everything(app)
     return app
 

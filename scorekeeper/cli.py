@@ -55,7 +55,11 @@ def _command(argv: list[str] | None) -> int:
     p_settle.add_argument("--jobs", type=int, default=0, help="worker processes for an archive (default: one per core)")
     p_settle.add_argument("--quiet", action="store_true", help="no progress or summary of an archive on standard error")
     p_serve = sub.add_parser("serve", help="run the table app (schema brought up to date first)")
-    p_serve.add_argument("--host", default="127.0.0.1")
+    where = p_serve.add_mutually_exclusive_group()
+    where.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    where.add_argument("--lan", action="store_true",
+                       help="serve the phones on the local network: listen on every interface and print the "
+                            "address to open, with its QR code")
     p_serve.add_argument("--port", type=int, default=5000)
     from .sheets.command import add_parser as add_sheet_parser  # the sheet subcommand (PDF, scorekeeper.sheets)
 
@@ -66,7 +70,7 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "serve":
         from .web.serve import serve
 
-        return serve(args.host, args.port)
+        return serve(args.host, args.port, lan=args.lan)
     if args.command == "sheet":
         from .sheets.command import cmd_sheet
 

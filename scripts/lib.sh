@@ -56,6 +56,8 @@ need_test_packages() {
     need /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf fonts-liberation
     # pdftotext and pdftoppm read the printed sheets back.
     need /usr/bin/pdftotext poppler-utils
+    # zbarimg reads back the QR codes the pages and `scorekeeper serve --lan` draw.
+    need /usr/bin/zbarimg zbar-tools
 }
 
 probe() {  # MISSING: the packages that NEEDS finds missing

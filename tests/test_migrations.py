@@ -1,9 +1,11 @@
 """The migrations, on SQLite and on PostgreSQL: an empty database to head, the schema the
-models describe, and back down to base."""
+models describe, and back down to base; the tables' time zone added to tables already stored."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask
-from flask_migrate import downgrade
+from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
 from conftest import dispose, make_app
@@ -94,3 +96,40 @@ def test_downgrade_to_base_and_up_again(bare_app: Flask) -> None:
     assert tables(bare_app) == {"alembic_version"}
     upgrade_database(bare_app)
     assert tables(bare_app) == TABLES | {"alembic_version"}
+
+
+TIME_ZONE_REVISION = "4ad43800eef5"  # the time zone of a table
+
+
+def test_the_time_zone_of_a_table_up_and_down(bare_app: Flask) -> None:
+    """A table stored before the column came keeps everything and has no time zone (its sheet prints in
+    UTC and says so); going down drops the column and keeps the table."""
+    before = ScriptDirectory(str(MIGRATIONS)).get_revision(TIME_ZONE_REVISION).down_revision
+    with bare_app.app_context():
+        upgrade(directory=str(MIGRATIONS), revision=str(before))
+        assert "time_zone" not in {c["name"] for c in inspect(db.engine).get_columns("sessions")}
+        db.session.execute(
+            text("INSERT INTO sessions (id, token_hash, read_key, game, config, confirm_required, revision, "
+                 "created_at, updated_at) VALUES ('old', :hash, 'oldkey', 'black-lady', :config, :no, 0, :at, :at)"),
+            {"hash": "0" * 64, "no": False, "at": datetime(2026, 11, 21, 5, 32, tzinfo=timezone.utc),
+             "config": json.dumps({"game": "black-lady", "players": ["A", "B", "C", "D"], "first_dealer": "D"})})
+        db.session.commit()
+        db.session.remove()
+    upgrade_database(bare_app)
+    with bare_app.app_context():
+        column = {c["name"]: c for c in inspect(db.engine).get_columns("sessions")}["time_zone"]
+        assert column["nullable"] and column["type"].length == 64
+        assert db.session.scalar(text("SELECT time_zone FROM sessions WHERE id = 'old'")) is None
+        db.session.remove()
+    client = bare_app.test_client()
+    created = client.post("/api/sessions", json={"game": "black-lady", "players": ["A", "B", "C", "D"],
+                                                 "first_dealer": "D"})
+    assert created.status_code == 201
+    with bare_app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision=str(before))
+        assert "time_zone" not in {c["name"] for c in inspect(db.engine).get_columns("sessions")}
+        assert db.session.scalar(text("SELECT count(*) FROM sessions")) == 2
+        db.session.remove()
+    upgrade_database(bare_app)
+    with bare_app.app_context():
+        assert db.session.scalar(text("SELECT version_num FROM alembic_version")) == head()

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BASH = shutil.which("bash") or "/bin/bash"
 APP_PACKAGES = ["libpango-1.0-0", "libpangoft2-1.0-0", "libharfbuzz0b", "libharfbuzz-subset0", "fonts-dejavu-core",
                 "python3-venv"]
-TEST_PACKAGES = [*APP_PACKAGES, "postgresql", "chromium", "fonts-liberation", "poppler-utils"]
+TEST_PACKAGES = [*APP_PACKAGES, "postgresql", "chromium", "fonts-liberation", "poppler-utils", "zbar-tools"]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
@@ -83,7 +83,7 @@ def test_each_probe_finds_its_file(tmp_path: Path) -> None:
     env = empty_machine(tmp_path)
     root = tmp_path / "root"
     for path in ("usr/lib/x86_64-linux-gnu/libpango-1.0.so.0", "usr/lib/aarch64-linux-gnu/libpangoft2-1.0.so.0",
-                 "usr/lib/postgresql/15/bin/initdb", "usr/bin/chromium", "usr/bin/pdftotext"):
+                 "usr/lib/postgresql/15/bin/initdb", "usr/bin/chromium", "usr/bin/pdftotext", "usr/bin/zbarimg"):
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).touch()
     (root / "usr/lib/x86_64-linux-gnu/libharfbuzz.so.0").mkdir()  # whatever it is, it is there

@@ -8,6 +8,9 @@ so the command line and the app print the same sheets:
   app's struck, unconfirmed and corrected hands);
 * ``audit_pdf(hand)``: one hand replayed trick by trick, the first illegal play highlighted.
 
+The app passes a table's ``TableClock`` (its time zone, ``clock``) so its sheets print their times
+as the phones show them; without one they print in UTC.
+
 Each has a data-only counterpart (``blank_sheet``, ``filled_sheet``, ``hand_audit``) in
 ``model`` and ``audit``; ``render`` turns those into HTML and PDF. Names are imported on
 first use: WeasyPrint takes a second to import, and ``scorekeeper replay`` never needs it.
@@ -21,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .audit import Audit as Audit
     from .audit import hand_audit as hand_audit
+    from .clock import TableClock as TableClock
+    from .clock import known_zone as known_zone
     from .model import PAPERS as PAPERS
     from .model import Sheet as Sheet
     from .model import StoredHand as StoredHand
@@ -37,15 +42,16 @@ if TYPE_CHECKING:
     from .render import sheet_pdf as sheet_pdf
 
 _HOME = {
-    "Audit": "audit", "hand_audit": "audit",
+    "Audit": "audit", "hand_audit": "audit", "TableClock": "clock", "known_zone": "clock",
     "PAPERS": "model", "Sheet": "model", "StoredHand": "model", "blank_sheet": "model", "filled_sheet": "model",
     "player_counts": "model", "playable_games": "model",
     "AppFilesOnly": "render", "audit_pdf": "render", "blank_pdf": "render", "html_to_pdf": "render",
     "session_pdf": "render", "sheet_html": "render", "sheet_pdf": "render",
 }
 __all__ = [
-    "PAPERS", "AppFilesOnly", "Audit", "Sheet", "StoredHand", "audit_pdf", "blank_pdf", "blank_sheet", "filled_sheet",
-    "hand_audit", "html_to_pdf", "playable_games", "player_counts", "session_pdf", "sheet_html", "sheet_pdf",
+    "PAPERS", "AppFilesOnly", "Audit", "Sheet", "StoredHand", "TableClock", "audit_pdf", "blank_pdf", "blank_sheet",
+    "filled_sheet", "hand_audit", "html_to_pdf", "known_zone", "playable_games", "player_counts", "session_pdf",
+    "sheet_html", "sheet_pdf",
 ]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import mimetypes
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from ..engine.records import HandRecord
 from ..resources import resource
 from .audit import Audit, hand_audit
+from .clock import TableClock, printed
 from .model import Sheet, StoredHand, blank_sheet, filled_sheet
 
 STYLESHEET = "sheet.css"
@@ -77,18 +77,19 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def _printed() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+def _printed(clock: TableClock | None = None) -> str:
+    """When the sheet is printed: in UTC, or in its table's time zone (``clock``)."""
+    return printed(clock)
 
 
-def sheet_html(sheet: Sheet) -> str:
-    """The HTML of a blank or filled score sheet."""
-    return environment().get_template("sheets/sheet.html").render(sheet=sheet, printed=_printed())
+def sheet_html(sheet: Sheet, clock: TableClock | None = None) -> str:
+    """The HTML of a blank or filled score sheet; ``clock``: its table's time zone, for the times it prints."""
+    return environment().get_template("sheets/sheet.html").render(sheet=sheet, printed=_printed(clock))
 
 
-def audit_html(audit: Audit) -> str:
+def audit_html(audit: Audit, clock: TableClock | None = None) -> str:
     """The HTML of a hand's audit report."""
-    return environment().get_template("sheets/audit.html").render(audit=audit, printed=_printed())
+    return environment().get_template("sheets/audit.html").render(audit=audit, printed=_printed(clock))
 
 
 def html_document(
@@ -112,12 +113,12 @@ def html_to_pdf(html: str, *, paper: str = "a4", landscape: bool = False, fetche
     return pdf
 
 
-def sheet_pdf(sheet: Sheet, *, fetcher: AppFilesOnly | None = None) -> bytes:
-    return html_to_pdf(sheet_html(sheet), paper=sheet.paper, landscape=sheet.landscape, fetcher=fetcher)
+def sheet_pdf(sheet: Sheet, *, fetcher: AppFilesOnly | None = None, clock: TableClock | None = None) -> bytes:
+    return html_to_pdf(sheet_html(sheet, clock), paper=sheet.paper, landscape=sheet.landscape, fetcher=fetcher)
 
 
-def render_audit(audit: Audit, *, fetcher: AppFilesOnly | None = None) -> bytes:
-    return html_to_pdf(audit_html(audit), paper=audit.paper, landscape=audit.landscape, fetcher=fetcher)
+def render_audit(audit: Audit, *, fetcher: AppFilesOnly | None = None, clock: TableClock | None = None) -> bytes:
+    return html_to_pdf(audit_html(audit, clock), paper=audit.paper, landscape=audit.landscape, fetcher=fetcher)
 
 
 # --- the public shortcuts (scorekeeper.sheets) -------------------------------------------------------
@@ -138,18 +139,24 @@ def blank_pdf(
     return sheet_pdf(blank_sheet(game, players, options=options, settlement=settlement, paper=paper))
 
 
-def session_pdf(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | None = None, paper: str = "a4") -> bytes:
-    """The filled score sheet of a session record as PDF.
+def session_pdf(
+    record: Mapping[str, Any], *, stored: Sequence[StoredHand] | None = None, paper: str = "a4",
+    clock: TableClock | None = None,
+) -> bytes:
+    """The filled score sheet of a session record as PDF; ``clock``: the table's time zone and start
+    (the app's tables), else the times are printed in UTC.
 
     :raises ScorekeeperError: the session does not settle (the engine's error, with ``hand``).
     """
-    return sheet_pdf(filled_sheet(record, stored=stored, paper=paper))
+    return sheet_pdf(filled_sheet(record, stored=stored, paper=paper), clock=clock)
 
 
-def audit_pdf(hand: HandRecord | Mapping[str, Any], *, paper: str = "a4") -> tuple[bytes, Audit]:
+def audit_pdf(
+    hand: HandRecord | Mapping[str, Any], *, paper: str = "a4", clock: TableClock | None = None,
+) -> tuple[bytes, Audit]:
     """A hand's audit report as PDF, and its data (``audit.error`` is set for an illegal hand).
 
     :raises RecordSyntaxError: the record cannot be read.
     """
     audit = hand_audit(hand, paper=paper)
-    return render_audit(audit), audit
+    return render_audit(audit, clock=clock), audit

@@ -19,7 +19,9 @@ from sqlalchemy.engine import Engine
 from ..resources import CHECKOUT, installed, resource
 from .cookies import SessionCookies, behind_proxies, proxy_count
 from .extensions import csrf, db, migrate
+from . import qr
 from .http import answer_everything, security_headers
+from .static_files import fast_pages
 
 MIGRATIONS = resource("migrations")
 
@@ -73,7 +75,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages_bp)  # the phone pages: forms with CSRF tokens
     app.register_blueprint(sheets_bp)  # printed score sheets (PDF): read-only, no forms
     app.register_blueprint(progressive_bp)  # Progressive Hearts evenings: pages with CSRF, the tally PDF
+    app.jinja_env.globals["qr_svg"] = qr.svg  # the share section's QR codes (templates/pages/_share.html)
     app.after_request(security_headers)
+    fast_pages(app)  # fingerprinted static files with a long cache; compressed responses
     answer_everything(app)
     return app
 

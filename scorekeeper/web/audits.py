@@ -31,6 +31,7 @@ from .extensions import db
 from .models import Hand as HandRow
 from .models import TableSession
 from .families import pages_of
+from .sheets import table_clock
 from .views import bp, edit_table, format_points, read_table, sentence, stored_row
 
 
@@ -189,7 +190,8 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
             record = typed_record(form.record.data or "", record)
         if not record.play:
             raise RecordSyntaxError("this hand was recorded by its result: enter its tricks on the audit page first")
-        pdf, _ = sheets.audit_pdf(record, paper="letter" if request.args.get("paper") == "letter" else "a4")
+        pdf, _ = sheets.audit_pdf(record, paper="letter" if request.args.get("paper") == "letter" else "a4",
+                                  clock=table_clock(table))
     except ScorekeeperError as exc:
         flash(sentence(exc, position), "error")
         return redirect(back)

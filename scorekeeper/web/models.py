@@ -31,6 +31,9 @@ class TableSession(db.Model):  # type: ignore[name-defined,misc]
     config: Mapped[dict[str, Any]] = mapped_column(JSON)  # the session record without its hands
     confirm_required: Mapped[bool] = mapped_column(Boolean, default=False)
     revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped on every write: phones poll it
+    # The time zone of the phone that started the table (an IANA name; None: not known): the printed
+    # sheet shows its times in it, as the phones do.
+    time_zone: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
 

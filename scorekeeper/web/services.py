@@ -26,6 +26,7 @@ from ..engine.family import Fold, family_of_record, plain
 from ..engine.fields import read_id
 from ..engine.settlement import SessionResult, session_from_json, settle, settle_json
 from ..engine.settlement.session import split_counts
+from ..sheets.clock import known_zone
 from . import direct, writelock
 from .extensions import db
 from .models import Hand, HandVersion, TableSession, now
@@ -315,24 +316,26 @@ def _keep(session_id: str, stored: Snapshot) -> None:
 
 # --- writes ------------------------------------------------------------------------------------------
 
-def create_session(record: Mapping[str, Any], *, confirm_required: bool = False) -> Created:
+def create_session(record: Mapping[str, Any], *, confirm_required: bool = False, time_zone: str | None = None) -> Created:
     """Store a new session (hands optional) once the engine accepts all of it: its family reads and
-    settles the whole record first (``Family.read_session``).
+    settles the whole record first (``Family.read_session``). ``time_zone``: the starting phone's, kept
+    when it is one the printed sheets know (else not, and they print in UTC and say so).
 
     :raises ScorekeeperError: the record is unreadable, or a hand is illegal or impossible.
     """
     stored = family_of_record(record).read_session(record)
-    return _store_new(stored.game, stored.config, stored.hands, confirm_required)
+    return _store_new(stored.game, stored.config, stored.hands, confirm_required, known_zone(time_zone))
 
 
-def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], confirm_required: bool) -> Created:
+def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], confirm_required: bool,
+               time_zone: str | None = None) -> Created:
     """Store a checked session: a new id, edit token (kept as its hash) and read key."""
     token = secrets.token_urlsafe(24)
     created = Created(secrets.token_urlsafe(9), token, secrets.token_urlsafe(12))
     for _ in write_attempts():
         with writelock.writing(db.engine):
             table = TableSession(id=created.id, token_hash=_hash(token), read_key=created.read_key, game=game,
-                                 config=config, confirm_required=confirm_required, revision=0)
+                                 config=config, confirm_required=confirm_required, revision=0, time_zone=time_zone)
             db.session.add(table)
             for position, raw in enumerate(hands, 1):
                 hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does

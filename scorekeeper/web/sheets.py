@@ -18,7 +18,7 @@ from .. import sheets  # names load on first use: WeasyPrint is imported by the 
 from ..engine.errors import RecordSyntaxError
 from . import services
 from .http import bearer_token, json_errors
-from .models import Hand
+from .models import Hand, TableSession
 
 bp = Blueprint("sheets", __name__)
 
@@ -48,13 +48,18 @@ def stored_hands(hands: list[Hand]) -> list[sheets.StoredHand]:
     ]
 
 
+def table_clock(table: TableSession) -> sheets.TableClock:
+    """The table's time zone and start, for the times its printed sheets show."""
+    return sheets.TableClock(table.time_zone, table.created_at)
+
+
 @bp.get("/sessions/<session_id>/sheet.pdf")
 def session_sheet(session_id: str) -> Response:
     """The session's printed score sheet (the records contract, docs/command.md), corrections included."""
     table = services.get_session(session_id)
     services.check_read(table, bearer_token(), request.args.get("key"))
     record = {**table.config, "id": table.id}
-    pdf = sheets.session_pdf(record, stored=stored_hands(table.hands), paper=_paper())
+    pdf = sheets.session_pdf(record, stored=stored_hands(table.hands), paper=_paper(), clock=table_clock(table))
     return _pdf(pdf, f"scorekeeper-{table.id}.pdf")
 
 

@@ -1,5 +1,7 @@
 """Start a table: players, game, options, settlement, stake, first dealer.
 
+The form also carries the phone's time zone (``static/zone.js`` fills it in), kept with the table
+for its printed sheets.
 The games offered, their options and defaults, the settlements and whether a stake applies all come
 from the engine's family registry (``engine.family``); the table's family says which of its games
 and settlements the phone pages offer (``families``).
@@ -85,7 +87,8 @@ def start() -> Any:
     if posted and not refresh and form.validate():
         try:
             record, confirm = _start_record(form, defaults, names)
-            created = services.create_session(record, confirm_required=confirm)
+            created = services.create_session(record, confirm_required=confirm,
+                                              time_zone=request.form.get("time_zone"))
         except ScorekeeperError as exc:
             db.session.rollback()
             refusal = exc.message

@@ -1,0 +1,106 @@
+"""Fast pages: fingerprinted static files with a year's cache, and compressed responses.
+
+Every ``url_for('static', filename=...)`` carries the file's content hash (``?v=...``, added by
+``url_defaults``), so a page names the exact version of its stylesheet and scripts. A request
+whose ``v`` is the file's current hash is answered with ``Cache-Control: public, max-age=31536000,
+immutable``: a phone fetches each version once and never asks again; a changed file has a new
+hash, hence a new URL. A request without it, or with an old hash, keeps Flask's revalidating
+default, so a stale URL never pins a file for a year.
+
+Responses (the pages, the JSON, the static files) are compressed by Flask-Compress: zstd, Brotli
+or gzip, as the browser accepts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+from flask_compress import Compress
+from werkzeug.security import safe_join
+
+LONG_CACHE = "public, max-age=31536000, immutable"
+HASH_LENGTH = 16  # hex digits of SHA-256: plenty to tell versions of one file apart
+
+
+class Fingerprints:
+    """The content hash of each static file, read once per version of the file (its size and time)."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[tuple[int, int], str]] = {}
+
+    def of(self, folder: str, filename: str) -> str | None:
+        """The file's fingerprint, or None for a name that is no file of the folder."""
+        path = safe_join(folder, filename)
+        if path is None:
+            return None
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        version = (stat.st_mtime_ns, stat.st_size)
+        known = self._known.get(path)
+        if known is not None and known[0] == version:
+            return known[1]
+        try:
+            with open(path, "rb") as file:
+                digest = hashlib.file_digest(file, "sha256").hexdigest()[:HASH_LENGTH]
+        except OSError:  # a folder, or a file gone in between
+            return None
+        self._known[path] = (version, digest)
+        return digest
+
+
+def fingerprint(filename: str) -> str | None:
+    """The current app's fingerprint of one of its static files."""
+    folder = current_app.static_folder
+    fingerprints: Fingerprints = current_app.extensions["static_fingerprints"]
+    return fingerprints.of(folder, filename) if folder else None
+
+
+def _add_fingerprint(endpoint: str, values: dict[str, Any]) -> None:
+    if endpoint == "static" and "v" not in values and isinstance(values.get("filename"), str):
+        found = fingerprint(values["filename"])
+        if found:
+            values["v"] = found
+
+
+def _cache_fingerprinted(response: Response) -> Response:
+    """A static file asked for by its current fingerprint is cached for a year, never revalidated."""
+    if request.endpoint == "static" and response.status_code in (200, 304) and request.view_args:
+        asked = request.args.get("v")
+        if asked and asked == fingerprint(str(request.view_args.get("filename", ""))):
+            response.headers["Cache-Control"] = LONG_CACHE
+    return response
+
+
+def _read_static(response: Response) -> Response:
+    """A static file read whole before it is compressed. Flask sends it as a stream, which Flask-Compress
+    compresses without gzip (the one a phone offers over plain HTTP: browsers offer Brotli and zstd
+    only over HTTPS) and leaves the file for the garbage collector to close; read whole (and closed
+    at once), it is compressed like a page, and sent with its length."""
+    if request.endpoint == "static" and response.status_code == 200 and response.is_streamed:
+        stream = response.response
+        response.direct_passthrough = False
+        try:
+            data = b"".join(response.iter_encoded())
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:
+                close()
+        response.set_data(data)
+    return response
+
+
+compress = Compress()
+
+
+def fast_pages(app: Flask) -> None:
+    """Fingerprinted static URLs with their long cache, and compression, on ``app``."""
+    app.extensions["static_fingerprints"] = Fingerprints()
+    app.url_defaults(_add_fingerprint)
+    app.after_request(_cache_fingerprinted)
+    compress.init_app(app)
+    app.after_request(_read_static)  # registered after Flask-Compress's hook: runs before it

@@ -61,7 +61,7 @@ def test_running_totals_draw_every_hand_higher_totals_higher_and_the_target_at_i
     assert ann[-1][1] < bob[-1][1]  # Ann's 40 is drawn above Bob's 10
     assert [x for x, _ in ann] == sorted(x for x, _ in ann)  # hands go left to right
     # y is linear in the total: the target line (50) sits where the line's slope puts 50
-    (x0, y0), (x3, y40) = ann[0], ann[-1]
+    y0, y40 = ann[0][1], ann[-1][1]
     target = next(e for e in root.iter(f"{SVG}line") if e.attrib.get("class") == "target")
     assert float(target.attrib["y1"]) == pytest.approx(y0 + (y40 - y0) * 50 / 40, abs=0.2)
     moons = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "moon"]

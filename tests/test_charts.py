@@ -150,3 +150,43 @@ def test_any_names_and_totals_give_well_formed_svg_with_a_point_per_hand(
     lines = lines_by_player(parsed(chart.svg))
     assert list(lines) == players
     assert all(len(line) == len(rows) + 1 for line in lines.values())
+
+
+def test_a_chip_game_is_charted_by_its_running_balance() -> None:
+    settled = settle("auction-hearts-session.json")
+    chart = running_totals(settled, chips=True)
+    assert chart is not None
+    for name, balance in settled["balance"].items():
+        assert f"{name} {balance}" in chart.summary  # the balance, not the points taken
+    assert "(chips)" in chart.summary
+
+
+def test_the_printed_sheet_and_its_charts(tmp_path: Path) -> None:
+    """The filled sheet carries the session's charts, drawn from the same settlement."""
+    from scorekeeper.sheets import filled_sheet
+
+    record = json.loads((EXAMPLES / "auction-hearts-session.json").read_text())
+    sheet = filled_sheet(record)
+    titles = [parsed(c.svg).find(f"{SVG}title").text for c in sheet.charts]  # type: ignore[union-attr]
+    assert titles == ["Chips, hand by hand", "Chips in the pool"]
+    tripoli = filled_sheet(json.loads((EXAMPLES / "tripoli-session.json").read_text()))
+    assert [parsed(c.svg).find(f"{SVG}title").text for c in tripoli.charts] == [  # type: ignore[union-attr]
+        "Chips, hand by hand", "Chips on the layout"]
+
+
+def test_the_session_page_draws_the_charts_from_the_stored_hands(sqlite_app: Any) -> None:
+    """The page's chart is drawn from the stored hands: a new hand moves the lines."""
+    from webdata import Table, result
+
+    client = sqlite_app.test_client()
+    table = Table(client)
+    assert "The game in pictures" not in client.get(f"/v/{table.id}/{table.read_key}").get_data(as_text=True)
+    table.add(result((3, 2, 0, 8), "Ann"))
+    table.add(result((0, 5, 5, 3), "Dan"))
+    page = client.get(f"/v/{table.id}/{table.read_key}").get_data(as_text=True)
+    svg = re.search(r"<svg .*?</svg>", page, re.S)
+    assert svg is not None and "www.w3.org" not in svg.group(0)
+    root = parsed(svg.group(0).replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
+    lines = lines_by_player(root)
+    assert all(len(line) == 3 for line in lines.values())  # the start and two hands
+    assert "Ann 16, Bob 7, Cat 5, Dan 24" in page  # the summary under the chart: 3+13, 2+5, 0+5, 8+3+13

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
+NAMESPACE: Final = "http://www.w3.org/2000/svg"
 WIDTH: Final = 360  # the viewBox; the element itself is as wide as its container
 HEIGHT: Final = 220
 LEFT, RIGHT, TOP, BOTTOM = 34, 78, 14, 26  # the margins around the plot: y labels, names, moons, x labels
@@ -33,8 +34,10 @@ class Chart:
     svg: str
     summary: str
 
-    def __html__(self) -> str:  # Jinja inserts it as markup
-        return self.svg
+    def __html__(self) -> str:
+        """The chart inside a page (Jinja inserts it as markup): HTML puts an ``<svg>`` in the SVG namespace
+        itself, so the namespace's URL, which reads like a link to another site, is left out."""
+        return self.svg.replace(f' xmlns="{NAMESPACE}"', "", 1)
 
 
 def _number(value: Any) -> float | None:
@@ -74,19 +77,20 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
 
 
 def _frame(title: str, body: list[str], label: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+    return (f'<svg xmlns="{NAMESPACE}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
             f'class="chart" aria-label="{escape(label)}" font-family="sans-serif" font-size="9">'
             f'<title>{escape(title)}</title>' + "".join(body) + "</svg>")
 
 
 def running_totals(
-    settled: Mapping[str, Any], *, target: int | None = None, lives: bool = False, title: str = "Running totals",
+    settled: Mapping[str, Any], *, target: int | None = None, lives: bool = False, chips: bool = False,
+    title: str = "Running totals",
 ) -> Chart | None:
     """Each player's running total hand by hand, the target as a line, each moon marked above its hand.
 
-    ``settled`` is the settle output. Struck-out or void hands carry their totals like the others. None
-    when there is nothing to draw: no hand yet, or totals that are not plain numbers (Complex Hearts:
-    ``complex_plane``).
+    ``settled`` is the settle output; with ``chips`` the running balance (the hands' payments added up)
+    rather than the totals. None when there is nothing to draw: no hand yet, or totals that are not
+    plain numbers (Complex Hearts: ``complex_plane``).
     """
     hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
     players = list((settled.get("totals") or {}).keys())
@@ -99,12 +103,15 @@ def running_totals(
                  for p in players]
         series = [[s] for s in start] if any(start) else series
     for hand in hands:
-        totals = hand.get("totals") or {}
+        totals = hand.get("payments" if chips else "totals") or {}
         for i, p in enumerate(players):
             value = _number(totals.get(p))
             if value is None and p in totals:
                 return None  # not a plain number (a complex score)
-            series[i].append(series[i][-1] if value is None else value)
+            if chips:
+                series[i].append(series[i][-1] + (value or 0.0))
+            else:
+                series[i].append(series[i][-1] if value is None else value)
     values = [v for s in series for v in s] + ([float(target)] if target is not None else [])
     low, high = min(values + [0.0]), max(values + [1.0])
     step = _nice_step(high - low)
@@ -157,7 +164,7 @@ def running_totals(
         name, last = players[k], series[k][-1]
         body.append(_marker(MARKERS[k % 8], LEFT + plot_w + 10, y, COLOURS[k % 8]) +
                     f'<text x="{LEFT + plot_w + 16}" y="{y + 3:.1f}" fill="#000">{escape(_short(name))} {_fmt(last)}</text>')
-    what = "lives left" if lives else "totals"
+    what = "lives left" if lives else "chips" if chips else "totals"
     summary = (f"{title}: after {count} hand{'s' if count != 1 else ''}, " +
                ", ".join(f"{name} {_fmt(s[-1])}" for name, s in zip(players, series)) + f" ({what})" +
                (f"; target {target}" if target is not None else "") +
@@ -253,3 +260,17 @@ def complex_plane(settled: Mapping[str, Any], *, radius: int = 100, title: str =
         f"(magnitude {_fmt(round(math.hypot(*path[-1]), 1))})" for name, path in zip(players, paths)
     ) + f"; the game ends at magnitude {radius}"
     return Chart(_frame(title, body, summary), summary)
+
+
+def session_charts(
+    settled: Mapping[str, Any] | None, *, target: int | None = None, lives: bool = False, chips: bool = False,
+) -> tuple[Chart, ...]:
+    """The charts of a session, from its settle output: its running totals (chips, lives, or Complex
+    Hearts in the plane), then its pool where it has one. Empty before the first hand."""
+    if not settled or not settled.get("hands"):
+        return ()
+    title = "Lives left" if lives else "Chips, hand by hand" if chips else "Running totals"
+    drawn = [complex_plane(settled, radius=target or 100)
+             or running_totals(settled, target=None if chips else target, lives=lives, chips=chips, title=title),
+             pool_over_hands(settled, title="Chips in the pool" if not settled.get("layout") else "Chips on the layout")]
+    return tuple(chart for chart in drawn if chart is not None)

@@ -29,7 +29,7 @@ from ..engine.results import takes_card_points
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import Points
 from ..engine.seating import Direction, Seating
-from ..engine.settlement import SessionResult, session_from_json, settle
+from ..engine.settlement import SessionResult, result_json, session_from_json, settle
 from ..engine.settlement.games import PoolFamilyMethod
 from ..engine.settlement.ledger import HandSettlement
 from ..engine.settlement.methods import (
@@ -38,6 +38,7 @@ from ..engine.settlement.methods import (
 from ..engine.settlement.money import fewest_transfers
 from ..engine.settlement.session import Session
 from ..engine.words import SUIT_SYMBOLS, card_label, points_text
+from .charts import session_charts
 from .model import (
     BLANK_ROWS_WITHOUT_END, DIRECTION_WORDS, MAX_ROWS, MIN_ROWS, Cell, Column, ColumnGroup, Fill, FooterRow, Row,
     SettlementView, Sheet, StoredHand, _amount, paper_key, short_names, signed, stored_marks, unsettled_row,
@@ -470,7 +471,14 @@ def filled_sheet(
         footer=_footer(table, result, groups), settlement=settlement_view(table, result),
         signatures=result.players, paper=paper, landscape=_landscape(groups), session_id=session.id,
         warning=session.ruleset.warning, abbreviations=_abbreviations(table),
+        charts=session_charts(result_json(result), target=chart_target(table.method), lives=table.method.lives,
+                              chips=table.chips),
     )
+
+
+def chart_target(method: Method) -> int | None:
+    """The total (Complex Hearts: the magnitude) that ends the game, for the charts' target line."""
+    return method.target() if isinstance(method, Cumulative) else None
 
 
 def _table(session: Session, result: SessionResult) -> TableView:

@@ -145,6 +145,7 @@ class Sheet:
     session_id: str | None = None
     warning: str | None = None
     abbreviations: tuple[tuple[str, str], ...] = ()  # (short, full) for names cut short in narrow columns
+    charts: tuple[Any, ...] = ()  # the session's charts (``charts.Chart``), drawn from its settle output
 
     @property
     def columns(self) -> tuple[Column, ...]:

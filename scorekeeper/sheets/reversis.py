@@ -241,7 +241,7 @@ def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | No
                                      lambda view: ("misdeal",) if view.entry.get("void") else ())
     return own_sheet.sheet("filled", table.game.name, _subtitle(record.get("options") or {}), rules_in_words(table),
                            table.players, groups, rows, _footer(table, groups, settled), settlement_view(table, settled),
-                           paper, table.short, record.get("id"))
+                           paper, table.short, record.get("id"), settled=settled)
 
 
 def settlement_view(table: ReversisTable, settled: Mapping[str, Any]) -> SettlementView:

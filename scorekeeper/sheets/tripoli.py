@@ -241,7 +241,8 @@ def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | No
                                      lambda view: ("final",) if view.entry.get("final") else ())
     return own_sheet.sheet("filled", table.game.name, _subtitle(table, record.get("options") or {}),
                            rules_in_words(table), table.players, groups, rows, (_footer(table, groups, settled),),
-                           settlement_view(table, settled), paper, table.short, record.get("id"))
+                           settlement_view(table, settled), paper, table.short, record.get("id"),
+                           settled=settled)
 
 
 def settlement_view(table: TripoliTable, settled: Mapping[str, Any]) -> SettlementView:

@@ -17,6 +17,7 @@ from typing import Any
 from flask import Response, jsonify, render_template, request, url_for
 
 from ...engine.errors import ScorekeeperError
+from ...sheets.charts import session_charts
 from .. import forms
 from ..changes import versions
 from ..extensions import db
@@ -149,7 +150,7 @@ class ChipPages(FamilyPages):
         rows, settled, error = self.rows(table)
         return {
             "table": table, "game": game, "words": self.words, "rows": rows, "settled": settled,
-            "sheet_error": error, "can_edit": can_edit, "key": key,
+            "sheet_error": error, "can_edit": can_edit, "key": key, "charts": session_charts(settled, chips=True),
             "confirm_form": forms.ActionForm() if can_edit else None,
             "live_url": url_for(".live_edit" if can_edit else ".live_read", sid=table.id, key=key),
             "base_url": url_for(".session_edit" if can_edit else ".session_read", sid=table.id, key=key),

@@ -20,7 +20,10 @@ from ....engine.games import GameDef, make_ruleset
 from ....engine.ruleset import DealLayout, Ruleset
 from ....engine.seating import Direction, Seating
 from ....engine.settlement import METHODS, session_from_json, settle
+from ....engine.settlement.methods import make_method
 from ....engine.settlement.session import session_hands
+from ....sheets.charts import session_charts
+from ....sheets.hearts import chart_target
 from ... import forms, services
 from ...changes import versions
 from ...extensions import db
@@ -181,10 +184,12 @@ def _kind(record: Mapping[str, Any]) -> str:
 def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, Any]:
     game = game_of(table)
     rows, settled, error = _sheet(table)
+    charts = session_charts(settled, target=_target(table, game), lives=game.lives, chips=game.chips)
     if game.lives and settled:  # the totals are lives left (Conquimbert, 3.17)
         settled = _shown_out(settled, rows, game.players)
     return {
         "table": table, "game": game, "words": WORDS, "rows": rows, "settled": settled, "sheet_error": error,
+        "charts": charts,
         "next": coming_deal(table, game), "can_edit": can_edit, "key": key,
         "card_page": forms.card_page_covers(game.ruleset),
         "confirm_form": forms.ActionForm() if can_edit else None,
@@ -193,6 +198,14 @@ def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, An
         "poll_url": url_for("api.revision", session_id=table.id, key=table.read_key),
         "poll_seconds": POLL_SECONDS,
     }
+
+def _target(table: TableSession, game: Game) -> int | None:
+    """The total that ends the game under the table's settlement (the charts' target line), if any."""
+    try:
+        method = make_method(game.settlement, game.ruleset, game.seating, table.config.get("settlement_options") or {})
+    except ScorekeeperError:
+        return None
+    return chart_target(method)
 
 OUT_WORD, NOT_DEALT = "out", "\u2013"
 

@@ -262,15 +262,159 @@ def complex_plane(settled: Mapping[str, Any], *, radius: int = 100, title: str =
     return Chart(_frame(title, body, summary), summary)
 
 
+
+
+
+# --- what a chip game keeps on the table between hands ------------------------------------------------
+
+# The board's card spaces, drawn as cards in a row, and its two big spaces, drawn as bowls below them.
+_BOWLS: Final = ("KITTY", "POT")
+
+
+def _chips(x: float, y: float, count: int) -> str:
+    """A stack of chips (at most ten drawn; the count itself is written beside)."""
+    return "".join(f'<ellipse cx="{x:.1f}" cy="{y - i * 2.2:.1f}" rx="5" ry="2" fill="#fff" stroke="#000" '
+                   f'stroke-width=".6"/>' for i in range(min(count, 10)))
+
+
+def layout_board(layout: Mapping[str, Any], labels: Mapping[str, str], *, title: str = "The layout") -> Chart | None:
+    """A Tripoli layout as the board: each pay card's space as a card with its chips, the kitty and the pot
+    as bowls; ``labels`` gives the spaces to draw, in order, and how each is written."""
+    if not labels:
+        return None
+    cards = [s for s in labels if s not in _BOWLS]
+    bowls = [s for s in labels if s in _BOWLS]
+    body: list[str] = []
+    gap = (WIDTH - 16) / max(len(cards), 1)
+    w, h = min(gap - 6, 44), 62
+    said = []
+    for i, space in enumerate(cards):
+        x = 8 + gap * i + (gap - w) / 2
+        count = int(_number(layout.get(space)) or 0)
+        said.append(f"{labels[space]} {count}")
+        body.append(f'<g class="space" data-space="{escape(space)}" data-chips="{count}">'
+                    f'<rect x="{x:.1f}" y="10" width="{w:.1f}" height="{h}" rx="4" fill="#fff" stroke="#000" '
+                    f'stroke-width="{1.2 if count else .6}"/>'
+                    f'<text x="{x + w / 2:.1f}" y="24" text-anchor="middle" font-size="10" fill="#000">'
+                    f'{escape(labels[space])}</text>'
+                    f'{_chips(x + w / 2, 58, count)}'
+                    f'<text x="{x + w / 2:.1f}" y="{h + 24}" text-anchor="middle" font-size="11" font-weight="bold" '
+                    f'fill="#000">{count}</text></g>')
+    bowl_gap = (WIDTH - 16) / max(len(bowls), 1)
+    for i, space in enumerate(bowls):
+        cx = 8 + bowl_gap * i + bowl_gap / 2
+        count = int(_number(layout.get(space)) or 0)
+        said.append(f"{labels[space]} {count}")
+        body.append(f'<g class="space" data-space="{escape(space)}" data-chips="{count}">'
+                    f'<ellipse cx="{cx:.1f}" cy="150" rx="62" ry="34" fill="#fff" stroke="#000" '
+                    f'stroke-width="{1.2 if count else .6}"/>'
+                    f'<text x="{cx:.1f}" y="134" text-anchor="middle" font-size="10" fill="#000">{escape(labels[space])}</text>'
+                    f'{_chips(cx - 20, 166, count)}'
+                    f'<text x="{cx + 14:.1f}" y="164" text-anchor="middle" font-size="16" font-weight="bold" '
+                    f'fill="#000">{count}</text></g>')
+    summary = f"{title}: " + ", ".join(said)
+    return Chart(_frame(title, body, summary), summary)
+
+
+def layout_over_hands(settled: Mapping[str, Any], labels: Mapping[str, str], *,
+                      title: str = "The layout deal by deal") -> Chart | None:
+    """The chips on each space after every deal: a row a space, a column a deal, darker for more chips."""
+    hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
+    if not hands or not labels or not any(hand.get("layout") for hand in hands):
+        return None
+    shown = hands[-24:]  # the last two dozen deals: a column each stays readable
+    first = len(hands) - len(shown) + 1
+    spaces = list(labels)
+    most = max([1] + [int(_number((hand.get("layout") or {}).get(s)) or 0) for hand in shown for s in spaces])
+    left, top = 58, 16
+    cell_w = (WIDTH - left - 6) / len(shown)
+    cell_h = (HEIGHT - top - 20) / len(spaces)
+    body = []
+    for r, space in enumerate(spaces):
+        y = top + r * cell_h
+        body.append(f'<text x="{left - 4}" y="{y + cell_h / 2 + 3:.1f}" text-anchor="end" fill="#000">'
+                    f'{escape(labels[space])}</text>')
+        for c, hand in enumerate(shown):
+            count = int(_number((hand.get("layout") or {}).get(space)) or 0)
+            shade = 255 - int(175 * count / most)
+            ink = "#fff" if shade < 140 else "#000"
+            x = left + c * cell_w
+            body.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{cell_w:.1f}" height="{cell_h:.1f}" '
+                        f'fill="rgb({shade},{shade},{shade})" stroke="#999" stroke-width=".4" data-space="{escape(space)}" '
+                        f'data-deal="{first + c}" data-chips="{count}"/>')
+            if count and cell_w >= 9:
+                body.append(f'<text x="{x + cell_w / 2:.1f}" y="{y + cell_h / 2 + 3:.1f}" text-anchor="middle" '
+                            f'font-size="8" fill="{ink}">{count}</text>')
+    every = max(1, math.ceil(len(shown) / 12))
+    for c in range(0, len(shown), every):
+        body.append(f'<text x="{left + (c + .5) * cell_w:.1f}" y="{top - 4}" text-anchor="middle" fill="#333">'
+                    f'{first + c}</text>')
+    body.append(f'<text x="{left + (WIDTH - left) / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle" fill="#333">deal</text>')
+    last = shown[-1].get("layout") or {}
+    summary = f"{title}: after deal {len(hands)}, " + ", ".join(
+        f"{labels[s]} {int(_number(last.get(s)) or 0)}" for s in spaces)
+    return Chart(_frame(title, body, summary), summary)
+
+
+def pools_over_hands(settled: Mapping[str, Any], *, title: str = "The pools") -> Chart | None:
+    """Reversis: the current pool and the supplemental piles after each hand, stacked (the pool dark, each
+    pile lighter, each with its count when it fits)."""
+    hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
+    pools = [hand.get("pools") for hand in hands]
+    if not hands or not all(isinstance(p, Mapping) for p in pools):
+        return None
+    stacks = [[int(_number(p.get("current")) or 0)] + [int(_number(s.get("fish")) or 0)
+                                                        for s in p.get("supplements") or ()] for p in pools]  # type: ignore[union-attr]
+    high_value = max(sum(s) for s in stacks)
+    if not high_value:
+        return None
+    step = _nice_step(high_value)
+    high = math.ceil(high_value / step) * step
+    plot_w, plot_h = WIDTH - LEFT - 16, HEIGHT - TOP - BOTTOM
+    width = plot_w / len(stacks)
+    fills = ("#333", "#999", "#ccc", "#eee")
+    body = [f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="#999" stroke-width=".6"/>']
+    tick = 0.0
+    while tick <= high + step / 2:
+        y = TOP + plot_h * (high - tick) / high
+        body.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd" stroke-width=".5"/>'
+                    f'<text x="{LEFT - 4}" y="{y + 3:.1f}" text-anchor="end" fill="#333">{_fmt(tick)}</text>')
+        tick += step
+    for i, stack in enumerate(stacks):
+        base = TOP + plot_h
+        x = LEFT + i * width + width * .15
+        for k, value in enumerate(stack):
+            h = plot_h * value / high
+            base -= h
+            name = "pool" if k == 0 else f"supplement {k}"
+            body.append(f'<rect class="pile" x="{x:.1f}" y="{base:.1f}" width="{width * .7:.1f}" height="{h:.1f}" '
+                        f'fill="{fills[min(k, 3)]}" stroke="#000" stroke-width=".5" data-hand="{i + 1}" '
+                        f'data-pile="{name}" data-fish="{value}"/>')
+        body.append(f'<text x="{x + width * .35:.1f}" y="{HEIGHT - BOTTOM + 12}" text-anchor="middle" fill="#333">{i + 1}</text>')
+    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">hand</text>')
+    last = stacks[-1]
+    summary = (f"{title}: after hand {len(stacks)} the pool holds {last[0]}" +
+               (f", and {len(last) - 1} supplemental pile{'s' if len(last) > 2 else ''} "
+                f"({', '.join(map(str, last[1:]))})" if len(last) > 1 else "") + "; the dark part is the pool")
+    return Chart(_frame(title, body, summary), summary)
+
+
 def session_charts(
     settled: Mapping[str, Any] | None, *, target: int | None = None, lives: bool = False, chips: bool = False,
+    spaces: Mapping[str, str] | None = None,
 ) -> tuple[Chart, ...]:
     """The charts of a session, from its settle output: its running totals (chips, lives, or Complex
-    Hearts in the plane), then its pool where it has one. Empty before the first hand."""
+    Hearts in the plane); then what the table holds between hands: the pool, or Tripoli's layout
+    (``spaces``: its spaces and their labels) deal by deal, or Reversis' pools. Empty before the first hand."""
     if not settled or not settled.get("hands"):
         return ()
     title = "Lives left" if lives else "Chips, hand by hand" if chips else "Running totals"
     drawn = [complex_plane(settled, radius=target or 100)
-             or running_totals(settled, target=None if chips else target, lives=lives, chips=chips, title=title),
-             pool_over_hands(settled, title="Chips in the pool" if not settled.get("layout") else "Chips on the layout")]
+             or running_totals(settled, target=None if chips else target, lives=lives, chips=chips, title=title)]
+    if spaces and settled.get("layout") is not None:
+        drawn.append(layout_over_hands(settled, spaces))
+    elif settled.get("pools") is not None:
+        drawn.append(pools_over_hands(settled))
+    else:
+        drawn.append(pool_over_hands(settled, title="Chips in the pool"))
     return tuple(chart for chart in drawn if chart is not None)

@@ -9,6 +9,8 @@
   ``postgres`` marker, so ``-m "not postgres"`` runs the SQLite half alone.
 * ``app`` / ``client``: the app on that database, brought to head by the migrations exactly as
   ``scorekeeper serve`` does (``upgrade_database``). ``sqlite_app`` is the SQLite one alone.
+* ``live_server``, ``browser``, ``phone`` (``tests/phonekit.py``): the app served on 127.0.0.1, Debian's
+  Chromium and a 390x844 phone page, one server and one browser for every browser test of the run.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from pgcluster import PostgresCluster, PostgresUnavailable
+from phonekit import browser, browser_ready, live_server, phone  # noqa: F401  (the browser tests' phone)
 
 PG_DATABASE = "scorekeeper"
 

@@ -8,6 +8,11 @@ or committed by a revoke), an established revoke, a claim the hand winner did no
 the talon's card points as a check, or a misdeal. A made Reversis needs nothing: eleven
 tricks say it. These functions only shape input into a record (FORMAT.md) and a stored
 record back into fields; whether the hand is possible is the engine's answer.
+
+The page asks only what the first answers call for (``asked``): the trick, how and who led
+only for a card played in a trick, who led only when its player did not lead it, who won only
+when the card does not say so (an ace led or followed to its own suit wins its trick). What
+the page does not ask is not read either, so a box the page hid never changes the record.
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ from ...forms import MISDEAL_WORDS, choices, new_client_id, seat_chosen
 CARDS = tuple(c.code for c in PAYING_CARDS)  # JH AS AH AD AC, as the engine lists them
 ACE_CODES = frozenset(c.code for c in ACES)
 TALON = "talon"
-HOW_WORDS = {"led": "led it", "followed": "followed suit", "discarded": "discarded it"}
+HOW_WORDS = {"led": "led", "followed": "followed", "discarded": "discarded"}
+COMMONEST_HOW = "followed"  # what most plays of these cards are: the page starts there
 KEPT_EVENTS = ("exposed-own", "revoke-corrected", "cut")  # notes a correction by this form keeps as they were
 assert set(HOW_WORDS) == set(HOWS)
 
@@ -38,7 +44,7 @@ class ReversisHandForm(FlaskForm):
 
     client_id = HiddenField()
     talon_points = IntegerField("Card points in the talon (optional: the engine derives them)", validators=[Optional()])
-    broken_player = SelectField("Reversis attempted by", choices=[], validate_choice=False)
+    broken_player = SelectField("Attempted by", choices=[], validate_choice=False)
     broken_by = SelectField("and broken by", choices=[], validate_choice=False)
     broken_trick = RadioField("in trick", choices=choices([(str(t), str(t)) for t in range(LAST_TRICKS, TRICKS + 1)]),
                               validators=[Optional()], validate_choice=False)
@@ -67,6 +73,14 @@ class ReversisHandForm(FlaskForm):
                 valid = False
         return valid
 
+    @property
+    def rare_given(self) -> bool:
+        """Whether the folded part of the page (a broken Reversis, an Espagnolette, a revoke, a lead not
+        claimed, the talon's points) holds an answer or an error: then it opens."""
+        rare = [self.broken_player, self.broken_by, self.broken_trick, self.esp_player, self.revoke_player,
+                self.revoke_trick, self.talon_points, *(self.card(code, "waived") for code in self.cards)]
+        return any(f.errors or f.data not in (None, "", False) for f in rare)
+
     def tricks(self, seat: int) -> Field:
         return self[f"tricks_{seat}"]
 
@@ -85,19 +99,20 @@ def _seats(players: Sequence[str]) -> list[tuple[str, str]]:
 def hand_form(players: Sequence[str], *, formdata: Any = None, data: Mapping[str, Any] | None = None) -> ReversisHandForm:
     """The quick-result form of this table."""
     seats = _seats(players)
-    nobody = [("", "\u2014")]
     attrs: dict[str, Any] = {}
     for seat, name in enumerate(players):
         attrs[f"tricks_{seat}"] = IntegerField(f"{name}'s tricks", validators=[Optional()])
         attrs[f"points_{seat}"] = IntegerField(f"{name}'s card points", validators=[Optional()])
     for code in CARDS:
-        attrs[f"{code}_player"] = RadioField(f"Who played {code}", choices=choices([*seats, (TALON, "in the talon")]),
+        attrs[f"{code}_player"] = RadioField(f"Who played {code}", choices=choices([*seats, (TALON, "talon")]),
                                              validators=[Optional()], validate_choice=False)
         attrs[f"{code}_trick"] = IntegerField("In trick", validators=[Optional()])
-        attrs[f"{code}_how"] = RadioField("How", choices=choices(list(HOW_WORDS.items())), validators=[Optional()],
-                                          validate_choice=False)
-        attrs[f"{code}_leader"] = SelectField("Led by", choices=choices([*nobody, *seats]), validate_choice=False)
-        attrs[f"{code}_winner"] = SelectField("Won by", choices=choices([*nobody, *seats]), validate_choice=False)
+        attrs[f"{code}_how"] = RadioField("How", choices=choices(list(HOW_WORDS.items())), default=COMMONEST_HOW,
+                                          validators=[Optional()], validate_choice=False)
+        attrs[f"{code}_leader"] = RadioField("Led by", choices=choices(seats), validators=[Optional()],
+                                             validate_choice=False)
+        attrs[f"{code}_winner"] = RadioField("Won by", choices=choices(seats), validators=[Optional()],
+                                             validate_choice=False)
         attrs[f"{code}_waived"] = BooleanField("Led, and the hand winner did not claim it")
     cls = type("ReversisHandForm_", (ReversisHandForm,), attrs)
     form: ReversisHandForm = cls(formdata=formdata, data=dict(data or {}))
@@ -115,17 +130,29 @@ def _number(raw: Any) -> int | str | None:
     return int(text) if text.isdigit() else (text or None)
 
 
+def asked(code: str, how: str | None) -> frozenset[str]:
+    """The parts of a played card the page asks, besides who played it: the trick and how; who led the trick
+    unless its player led it; who won it unless the card says (an ace led or followed wins its own trick).
+    The page's style sheet shows the same rows (``.card-block`` in ``static/app.css``)."""
+    parts = {"trick", "how"}
+    if how != "led":
+        parts.add("leader")
+    if code not in ACE_CODES or how not in ("led", "followed"):
+        parts.add("winner")
+    return frozenset(parts)
+
+
 def _card_entry(form: ReversisHandForm, code: str, player: int) -> dict[str, Any]:
-    """One ``quinola_aces`` entry; an ace led or followed wins its own trick, so its winner may be left out."""
+    """One ``quinola_aces`` entry from the parts the page asks (``asked``): an ace led or followed wins its
+    own trick, so its winner is its player; the leader of a card led is its player."""
     players = form.players
     how = form.card(code, "how").data or None
+    parts = asked(code, how)
     entry: dict[str, Any] = {"player": players[player], "trick": _number(form.card(code, "trick").data), "how": how}
-    if how != "led":
+    if "leader" in parts:
         leader = seat_chosen(form.card(code, "leader").data, players)
         entry["leader"] = None if leader is None else players[leader]
-    winner = seat_chosen(form.card(code, "winner").data, players)
-    if winner is None and code in ACE_CODES and how in ("led", "followed"):
-        winner = player  # the highest card of its suit
+    winner = seat_chosen(form.card(code, "winner").data, players) if "winner" in parts else player
     entry["winner"] = None if winner is None else players[winner]
     return entry
 
@@ -215,4 +242,4 @@ def hand_data(quick: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any
     return data
 
 
-__all__ = ["ReversisHandForm", "hand_form", "hand_record", "hand_data", "CARDS", "TALON"]
+__all__ = ["ReversisHandForm", "hand_form", "hand_record", "hand_data", "asked", "CARDS", "TALON"]

@@ -6,6 +6,10 @@ the poker (the chips each player put in, the winners), and how Michigan ended (w
 out, or a block, and the cards left in each hand). A final poker deal (5.7) has its own
 small form. These functions only shape input into records and outputs back into fields:
 whether a deal is possible is the engine's answer.
+
+The page asks only what the first answers call for: the buyer and the price once the spare
+hand was sold, the cards left of every player but the one who went out. What it does not ask
+is not read either (a box the page hid never changes the record).
 """
 
 from __future__ import annotations
@@ -24,11 +28,11 @@ from ...forms import choices, new_client_id, seat_chosen
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 CLAIM_SPACES = (Space.AH, Space.KH, Space.QH, Space.JH, Space.TH, Space.KQ)  # one taker each; SEQ may be shared
-SPARE_WORDS = {
-    "keep": "The dealer kept his hand",
-    "swap": "The dealer swapped for the spare hand (unseen)",
-    "auction": "The spare hand was sold",
-    "swap-then-auction": "The dealer swapped, then sold his old hand",
+SPARE_WORDS = {  # the spare hand, by what the dealer did (the form's pills)
+    "keep": "kept",
+    "swap": "swapped",
+    "auction": "sold",
+    "swap-then-auction": "swapped, then sold",
 }
 
 
@@ -38,8 +42,8 @@ class TripoliDealForm(FlaskForm):
     """One deal's quick result; the per-player and per-space fields are added for the table."""
 
     client_id = HiddenField()
-    spare_action = RadioField("The spare hand", choices=choices(list(SPARE_WORDS.items())), validators=[Optional()],
-                              validate_choice=False)
+    spare_action = RadioField("The spare hand", choices=choices(list(SPARE_WORDS.items())), default="keep",
+                              validators=[Optional()], validate_choice=False)
     spare_buyer = SelectField("Bought by", choices=[], validate_choice=False)
     spare_price = IntegerField("For (chips)", validators=[Optional()])
     bid_winner = SelectField("Won the bid for the paying suit", choices=[], validate_choice=False)
@@ -85,6 +89,14 @@ class TripoliDealForm(FlaskForm):
     def left(self, seat: int) -> Field:
         return self[f"left_{seat}"]
 
+    @property
+    def bet_fields(self) -> list[Field]:
+        return [self.bet(seat) for seat in range(len(self.players))]
+
+    @property
+    def left_fields(self) -> list[Field]:
+        return [self.left(seat) for seat in range(len(self.players))]
+
 
 def _seats(players: Sequence[str]) -> list[tuple[str, str]]:
     return [(str(seat), name) for seat, name in enumerate(players)]
@@ -125,8 +137,7 @@ def deal_form(
     form.bid_suit.choices = choices([("", "\u2014"), *suits])
     form.board_suit.choices = choices([("", "\u2014"), *suits])
     form.board_sequence.choices = choices([("", "\u2014"), *[(s, s) for s in SEQUENCES]])
-    form.end.choices = choices([*[(str(seat), f"{name} went out") for seat, name in enumerate(players)],
-                                ("block", "Blocked: nobody could lead")])
+    form.end.choices = choices([*seats, ("block", "blocked")])
     if not form.client_id.data:
         form.client_id.data = new_client_id()
     return form
@@ -191,8 +202,8 @@ def deal_record(form: TripoliDealForm, keep: Mapping[str, Any] | None = None) ->
         michigan["out"] = players[out]
     elif form.end.data == "block":
         michigan["block"] = True
-    left = {name: form.left(seat).data for seat, name in enumerate(players)
-            if form.left(seat).data is not None and not (seat == out and form.left(seat).data == 0)}
+    left = {name: form.left(seat).data for seat, name in enumerate(players)  # none asked of who went out
+            if form.left(seat).data is not None and seat != out}
     if left:
         michigan["left"] = left
     hand["michigan"] = michigan
@@ -276,6 +287,10 @@ class TripoliFinalForm(FlaskForm):
 
     def win(self, seat: int) -> Field:
         return self[f"win_{seat}"]
+
+    @property
+    def bet_fields(self) -> list[Field]:
+        return [self.bet(seat) for seat in range(len(self.players))]
 
 
 def final_form(

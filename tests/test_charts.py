@@ -18,7 +18,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from scorekeeper.engine.family import family_of_record
-from scorekeeper.sheets.charts import complex_plane, pool_over_hands, running_totals
+from scorekeeper.sheets.charts import (
+    complex_plane, layout_board, layout_over_hands, pool_over_hands, pools_over_hands, running_totals,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -171,7 +173,10 @@ def test_the_printed_sheet_and_its_charts(tmp_path: Path) -> None:
     assert titles == ["Chips, hand by hand", "Chips in the pool"]
     tripoli = filled_sheet(json.loads((EXAMPLES / "tripoli-session.json").read_text()))
     assert [parsed(c.svg).find(f"{SVG}title").text for c in tripoli.charts] == [  # type: ignore[union-attr]
-        "Chips, hand by hand", "Chips on the layout"]
+        "Chips, hand by hand", "The layout deal by deal"]
+    reversis = filled_sheet(json.loads((EXAMPLES / "reversis-session.json").read_text()))
+    assert [parsed(c.svg).find(f"{SVG}title").text for c in reversis.charts] == [  # type: ignore[union-attr]
+        "Chips, hand by hand", "The pools"]
 
 
 def test_the_session_page_draws_the_charts_from_the_stored_hands(sqlite_app: Any) -> None:
@@ -190,3 +195,52 @@ def test_the_session_page_draws_the_charts_from_the_stored_hands(sqlite_app: Any
     lines = lines_by_player(root)
     assert all(len(line) == 3 for line in lines.values())  # the start and two hands
     assert "Ann 16, Bob 7, Cat 5, Dan 24" in page  # the summary under the chart: 3+13, 2+5, 0+5, 8+3+13
+
+
+TRIPOLI_LABELS = {"AH": "A\u2665", "KH": "K\u2665", "QH": "Q\u2665", "JH": "J\u2665", "TH": "10\u2665",
+                  "KQ": "K\u2665Q\u2665", "SEQ": "8-9-10", "KITTY": "Kitty", "POT": "Pot"}
+
+
+def spaces_drawn(root: ET.Element) -> dict[str, int]:
+    return {e.attrib["data-space"]: int(e.attrib["data-chips"]) for e in root.iter() if "data-chips" in e.attrib
+            and e.tag == f"{SVG}g"}
+
+
+def test_the_tripoli_board_puts_each_space_s_chips_on_it() -> None:
+    layout = {"AH": 4, "KH": 0, "QH": 0, "JH": 0, "TH": 0, "KQ": 4, "SEQ": 2, "KITTY": 12, "POT": 1}
+    chart = layout_board(layout, TRIPOLI_LABELS)
+    assert chart is not None
+    root = parsed(chart.svg)
+    assert spaces_drawn(root) == layout
+    kitty = next(g for g in root.iter(f"{SVG}g") if g.attrib.get("data-space") == "KITTY")
+    stack = kitty.find(f"{SVG}path")
+    assert stack is not None and stack.attrib["d"].count("M") == 10  # ten chips drawn (12 written)
+    assert next(g for g in root.iter(f"{SVG}g") if g.attrib.get("data-space") == "KH").find(f"{SVG}path") is None
+    assert "Kitty 12" in chart.summary and "A\u2665 4" in chart.summary
+    cosmo = layout_board(layout, {k: v for k, v in TRIPOLI_LABELS.items() if k != "POT"})  # Cosmo has no pot
+    assert cosmo is not None and "POT" not in spaces_drawn(parsed(cosmo.svg))
+
+
+def test_the_layout_deal_by_deal_has_a_cell_for_each_space_and_deal() -> None:
+    settled = settle("tripoli-session.json")
+    chart = layout_over_hands(settled, TRIPOLI_LABELS)
+    assert chart is not None
+    cells = {(e.attrib["data-space"], int(e.attrib["data-deal"])): int(e.attrib["data-chips"])
+             for e in parsed(chart.svg).iter(f"{SVG}rect") if "data-deal" in e.attrib}
+    for deal, hand in enumerate(settled["hands"], 1):
+        for space in TRIPOLI_LABELS:
+            assert cells[space, deal] == hand["layout"][space]
+
+
+def test_reversis_pools_stack_the_pool_and_its_supplemental_piles() -> None:
+    settled = settle("reversis-session.json")
+    chart = pools_over_hands(settled)
+    assert chart is not None
+    piles = [(int(e.attrib["data-hand"]), e.attrib["data-pile"], int(e.attrib["data-fish"]))
+             for e in parsed(chart.svg).iter(f"{SVG}rect") if e.attrib.get("class") == "pile"]
+    expected = []
+    for number, hand in enumerate(settled["hands"], 1):
+        expected.append((number, "pool", hand["pools"]["current"]))
+        expected += [(number, f"supplement {k}", s["fish"]) for k, s in enumerate(hand["pools"]["supplements"], 1)]
+    assert piles == expected
+    assert any(name != "pool" for _, name, _ in piles)  # the example makes a supplemental pile

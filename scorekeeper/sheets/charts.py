@@ -76,10 +76,11 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
             f'stroke="{colour}" stroke-width="1.6"/>')
 
 
-def _frame(title: str, body: list[str], label: str) -> str:
-    return (f'<svg xmlns="{NAMESPACE}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-            f'class="chart" aria-label="{escape(label)}" font-family="sans-serif" font-size="9">'
-            f'<title>{escape(title)}</title>' + "".join(body) + "</svg>")
+def _frame(title: str, body: list[str], summary: str) -> str:
+    """The chart's element: its ``<title>`` names it, its ``<desc>`` says what it shows in words."""
+    return (f'<svg xmlns="{NAMESPACE}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" class="chart" '
+            f'font-family="sans-serif" font-size="9"><title>{escape(title)}</title><desc>{escape(summary)}</desc>'
+            + "".join(body) + "</svg>")
 
 
 def running_totals(
@@ -152,7 +153,7 @@ def running_totals(
         colour, dash, marker = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
         path = " ".join(f"{'M' if i == 0 else 'L'}{x_of(i):.1f} {y_of(v):.1f}" for i, v in enumerate(points))
         dashing = f' stroke-dasharray="{dash}"' if dash else ""
-        marks = "".join(_marker(marker, x_of(i), y_of(v), colour) for i, v in enumerate(points) if i)
+        marks = _marker(marker, x_of(len(points) - 1), y_of(points[-1]), colour)  # the end; dashes tell the lines apart
         body.append(f'<g class="player" data-player="{escape(name)}"><path d="{path}" fill="none" stroke="{colour}" '
                     f'stroke-width="1.6"{dashing}/>{marks}</g>')
         ends.append((y_of(points[-1]), k))
@@ -272,9 +273,16 @@ _BOWLS: Final = ("KITTY", "POT")
 
 
 def _chips(x: float, y: float, count: int) -> str:
-    """A stack of chips (at most ten drawn; the count itself is written beside)."""
-    return "".join(f'<ellipse cx="{x:.1f}" cy="{y - i * 2.2:.1f}" rx="5" ry="2" fill="#fff" stroke="#000" '
-                   f'stroke-width=".6"/>' for i in range(min(count, 10)))
+    """A stack of chips, one path (at most ten drawn; the count itself is written beside)."""
+    if not count:
+        return ""
+    d = "".join(f"M{x - 5:.1f} {y - i * 2.2:.1f}a5 2 0 1 0 10 0a5 2 0 1 0-10 0" for i in range(min(count, 10)))
+    return f'<path class="chips" d="{d}" fill="#fff" stroke="#000" stroke-width=".6"/>'
+
+
+def _ink(label: str) -> str:
+    """Red for a heart or diamond space, as the cards print them (dark enough to read in black and white)."""
+    return "#b00000" if any(c in label for c in "\u2665\u2666") else "#000"
 
 
 def layout_board(layout: Mapping[str, Any], labels: Mapping[str, str], *, title: str = "The layout") -> Chart | None:
@@ -295,7 +303,7 @@ def layout_board(layout: Mapping[str, Any], labels: Mapping[str, str], *, title:
         body.append(f'<g class="space" data-space="{escape(space)}" data-chips="{count}">'
                     f'<rect x="{x:.1f}" y="10" width="{w:.1f}" height="{h}" rx="4" fill="#fff" stroke="#000" '
                     f'stroke-width="{1.2 if count else .6}"/>'
-                    f'<text x="{x + w / 2:.1f}" y="24" text-anchor="middle" font-size="10" fill="#000">'
+                    f'<text x="{x + w / 2:.1f}" y="24" text-anchor="middle" font-size="10" fill="{_ink(labels[space])}">'
                     f'{escape(labels[space])}</text>'
                     f'{_chips(x + w / 2, 58, count)}'
                     f'<text x="{x + w / 2:.1f}" y="{h + 24}" text-anchor="middle" font-size="11" font-weight="bold" '
@@ -405,7 +413,8 @@ def session_charts(
 ) -> tuple[Chart, ...]:
     """The charts of a session, from its settle output: its running totals (chips, lives, or Complex
     Hearts in the plane); then what the table holds between hands: the pool, or Tripoli's layout
-    (``spaces``: its spaces and their labels) deal by deal, or Reversis' pools. Empty before the first hand."""
+    (``spaces``: its spaces and their labels) deal by deal, for paper, or else the chips on it over the deals;
+    or Reversis' pools. Empty before the first hand."""
     if not settled or not settled.get("hands"):
         return ()
     title = "Lives left" if lives else "Chips, hand by hand" if chips else "Running totals"
@@ -416,5 +425,5 @@ def session_charts(
     elif settled.get("pools") is not None:
         drawn.append(pools_over_hands(settled))
     else:
-        drawn.append(pool_over_hands(settled, title="Chips in the pool"))
+        drawn.append(pool_over_hands(settled, title="Chips on the layout" if settled.get("layout") else "Chips in the pool"))
     return tuple(chart for chart in drawn if chart is not None)

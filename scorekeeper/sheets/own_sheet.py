@@ -94,14 +94,15 @@ def filled(record: Mapping[str, Any], stored: Sequence[StoredHand] | None, settl
 def sheet(kind: str, title: str, subtitle: str, rules: tuple[tuple[str, str], ...], players: tuple[str, ...],
           groups: tuple[ColumnGroup, ...], rows: Sequence[Row], footer: tuple[FooterRow, ...],
           settlement: SettlementView | None, paper: str, short: Sequence[str], session_id: str | None = None,
-          settled: Mapping[str, Any] | None = None) -> Sheet:
+          settled: Mapping[str, Any] | None = None, spaces: Mapping[str, str] | None = None) -> Sheet:
     """The sheet, printed across the page when it is wide, with the names cut short in narrow columns explained,
-    and (``settled``: the settle output of a filled sheet) the chips hand by hand and on the table in pictures."""
+    and (``settled``: the settle output of a filled sheet) the chips hand by hand and on the table in pictures
+    (``spaces``: the layout's spaces and their labels, where the game has one)."""
     return Sheet(kind=kind, title=title, subtitle=subtitle, rules=rules, players=players, groups=groups,
                  rows=tuple(rows), footer=footer, settlement=settlement, signatures=players, paper=paper_key(paper),
                  landscape=sum(g.width for g in groups) > 15, session_id=session_id,
                  abbreviations=tuple((s, name) for s, name in zip(short, players) if s != name),
-                 charts=session_charts(settled, chips=True))
+                 charts=session_charts(settled, chips=True, spaces=spaces))
 
 
 def _padded(extras: Sequence[Mapping[str, Any]], size: int) -> list[Mapping[str, Any] | None]:

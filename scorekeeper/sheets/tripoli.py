@@ -242,7 +242,7 @@ def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | No
     return own_sheet.sheet("filled", table.game.name, _subtitle(table, record.get("options") or {}),
                            rules_in_words(table), table.players, groups, rows, (_footer(table, groups, settled),),
                            settlement_view(table, settled), paper, table.short, record.get("id"),
-                           settled=settled)
+                           settled=settled, spaces={space: table.labels[space] for space in table.spaces})
 
 
 def settlement_view(table: TripoliTable, settled: Mapping[str, Any]) -> SettlementView:

@@ -150,7 +150,8 @@ class ChipPages(FamilyPages):
         rows, settled, error = self.rows(table)
         return {
             "table": table, "game": game, "words": self.words, "rows": rows, "settled": settled,
-            "sheet_error": error, "can_edit": can_edit, "key": key, "charts": session_charts(settled, chips=True),
+            "sheet_error": error, "can_edit": can_edit, "key": key,
+            "charts": session_charts(settled, chips=True),  # the layout itself: the family's board (live_extra)
             "confirm_form": forms.ActionForm() if can_edit else None,
             "live_url": url_for(".live_edit" if can_edit else ".live_read", sid=table.id, key=key),
             "base_url": url_for(".session_edit" if can_edit else ".session_read", sid=table.id, key=key),

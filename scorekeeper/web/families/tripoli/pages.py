@@ -22,6 +22,7 @@ from ....engine.errors import ScorekeeperError
 from ....engine.seating import Seating
 from ....engine.family import family_of, game_def
 from ....sheets import tripoli as tripoli_sheet
+from ....sheets.charts import layout_board
 from ... import services
 from .. import chips
 from . import forms as tripoli_forms
@@ -124,7 +125,8 @@ class TripoliPages(ChipPages):
         return "cards" if record.get("deal") is not None else "result"
 
     def live_extra(self, table: TableSession, game: Any, settled: dict[str, Any] | None) -> dict[str, Any]:
-        return {"next": next_deal(table, game, settled)}
+        labels = {space: game.labels[space] for space in game.spaces}
+        return {"next": next_deal(table, game, settled), "board": layout_board((settled or {}).get("layout") or {}, labels)}
 
     def outcome(self, table: TableSession, row: HandRow) -> dict[str, Any] | None:
         return outcome_of(table, row)

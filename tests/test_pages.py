@@ -758,7 +758,8 @@ def test_a_game_with_a_warning_shows_it(client: FlaskClient) -> None:
     page = get(client, "/?game=rickety-kate")
     assert 'id="game-warning"' in page.html
     edit, read = start_table(client, game="rickety-kate")
-    assert "AMB-26" in get(client, edit).html and "AMB-26" in get(client, read).html
+    for html in (page.html, get(client, edit).html, get(client, read).html):  # in the players' words
+        assert "does not list them: it plays as Black Lady" in html and "AMB-26" not in html
 
 
 def test_complex_scores_read_as_gaussian_integers(client: FlaskClient) -> None:

@@ -306,7 +306,7 @@ def test_a_blank_sheet_with_names_and_a_settlement() -> None:
     pdf = blank_pdf("hearts", ["Ann", "Bob", "Cat", "Dan"], options={"profile": "003"}, settlement="sweepstakes")
     text = pdf_text(pdf)
     assert all(name in text for name in PLAYERS)
-    assert "Pool" in text and "Chips" in text and "sweepstakes" in text
+    assert "Pool" in text and "Chips" in text and "Sweepstakes" in text and "Plain Hearts" in text  # in words
 
 
 def test_blank_sheet_refusals() -> None:

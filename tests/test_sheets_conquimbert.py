@@ -49,8 +49,8 @@ def test_conquimbert_columns_are_card_points_and_lives() -> None:
                                     "out of play)")
     assert "Penalty cards" not in rules and rules["Trumps"].startswith("the first time a player cannot follow")
     assert rules["End"] == "the last one in wins"
-    assert rules["Settlement"].endswith("a player with no lives left drops out of the session, whose later hands "
-                                        "are dealt to the others; the last one in wins.")
+    assert rules["Settlement"] == ("Three lives: taking 31 card points (or the most) costs a life; the last player "
+                                   "with a life left wins")
 
 
 def test_conquimbert_filled_names_the_players_dealt_in() -> None:

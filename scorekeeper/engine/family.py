@@ -103,7 +103,8 @@ class Family(Protocol):
         ...
 
     def methods(self, game: str) -> Mapping[str, Any]:
-        """The settlements a table of the game may choose, by id (each with ``option_specs``)."""
+        """The settlements a table of the game may choose, by id (each with ``option_specs``, ``label`` and
+        ``summary``): only those that can settle it, the game's own first."""
         ...
 
     def takes_stake(self, game: str) -> bool:
@@ -222,9 +223,19 @@ class HeartsFamily:
         return make_ruleset(game, {"profile": profile} if profile else {}).settlement
 
     def methods(self, game: str) -> Mapping[str, Any]:
+        """The settlements that can settle the game (of some version, for some number of players it
+        seats): its own first, then the others in the registry's order."""
+        from .games import make_ruleset
         from .settlement import METHODS
+        from .settlement.methods import fits
 
-        return METHODS
+        rulesets = [make_ruleset(game, options) for options in profile_options(self.game_def(game))]
+        counts = set(self.player_counts(game))
+        own = rulesets[0].settlement
+        fitting = {key: method for key, method in METHODS.items()
+                   if any(fits(method, ruleset) for ruleset in rulesets)
+                   and (method.players is None or counts & set(range(method.players[0], method.players[1] + 1)))}
+        return {key: fitting[key] for key in sorted(fitting, key=lambda key: key != own)}
 
     def takes_stake(self, game: str) -> bool:
         return True
@@ -412,9 +423,9 @@ register(PackageFamily(
     "tripoli",
     names={"tripoli": "Tripoli", "rummoli": "Rummoli", "cosmo": "Cosmo"},
     summaries={
-        "tripoli": "Catalogue 5: pay cards, one round of poker, then Michigan, on a layout of nine spaces",
-        "rummoli": "Tripoli with the pay cards collected as they are played in stage 3 (catalogue 5.8)",
-        "cosmo": "Only the Michigan stage, leads alternating black and red, the board changed every deal (5.8)",
+        "tripoli": "Pay cards, one round of poker, then runs of cards, on a layout of nine spaces",
+        "rummoli": "Tripoli with the pay cards collected as they are played in the runs",
+        "cosmo": "Only the runs, leads alternating black and red, the board changed every deal",
     },
     default_method="tripoli-layout", methods_table="TRIPOLI_METHODS",
     seats_of=lambda rules: (rules.MIN_PLAYERS, rules.MAX_PLAYERS), stake=False, fold_class="TripoliFold",
@@ -423,8 +434,8 @@ register(PackageFamily(
 register(PackageFamily(
     "reversis",
     names={"reversis": "Reversis"},
-    summaries={"reversis": "Catalogue 6: take as few tricks and card points as you can; the Quinola and the "
-                           "aces pay, a pool grows; 48 cards, played to the right"},
+    summaries={"reversis": "Take as few tricks and card points as you can; the Quinola and the aces pay, a pool "
+                           "grows; 48 cards, played to the right"},
     default_method="reversis-fish", methods_table="REVERSIS_METHODS",
     seats_of=lambda rules: (rules.PLAYERS, rules.PLAYERS), stake=True, fold_class="ReversisFold",
     carried=("pools",),

@@ -8,10 +8,13 @@ the sheet that prints the rules cannot say two different things. The pages name 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from .cards import Card, Suit, card, sorted_cards
 from .games import GAMES
 from .gaussian import Gaussian
+from .options import OptionSpec
 from .output import card_point_words
 from .results import takes_card_points
 from .ruleset import DealLayout, Ruleset
@@ -122,8 +125,7 @@ def rules_in_words(ruleset: Ruleset, players: int, settlement: str, method: Meth
     if ruleset.moon is not None:
         lines["Moon"] = moon_words(ruleset)
     lines["End"] = end_words(ruleset, method)
-    doc = method_summary(method)
-    lines["Settlement"] = f"{settlement}: {doc.split(': ', 1)[-1] if ': ' in doc[:6] else doc}"
+    lines["Settlement"] = method_words(method, settlement)
     game = GAMES.get(ruleset.game)
     if game is not None and game.words is not None:
         lines.update(game.words(ruleset))
@@ -206,10 +208,76 @@ def end_words(ruleset: Ruleset, method: Method) -> str:
     return "when the table stops; the best chip balance leads"
 
 
-def method_summary(method: Method) -> str:
-    """The first sentence of a settlement's docstring, however many lines it takes."""
+_MOON_NOTE = re.compile(r"shot the moon \((?P<rule>[a-z0-9-]+)(?:, chose to (?P<choice>subtract|add))?\)")
+
+
+def plain_note(note: str, ruleset: Ruleset) -> str:
+    """A settlement's note as a player reads it. The settle output (what the command and the JSON API
+    print) names the moon's rule and choice by their ids, ``shot the moon (black-lady-26, chose to
+    subtract)``; the pages and the printed sheets say ``shot the moon and chose to take 26 off their
+    own score``."""
+    return _MOON_NOTE.sub(lambda found: _moon_said(found, ruleset), note) if "shot the moon (" in note else note
+
+
+def _moon_said(found: re.Match[str], ruleset: Ruleset) -> str:
+    rule, choice = found.group("rule"), found.group("choice")
+    if choice is None and rule in ("subtract", "add"):  # Hartenjagen's moon names only the choice
+        choice, worth = rule, "the points"
+    else:
+        moon = ruleset.moon
+        worth = str(moon.value) if moon is not None and moon.bonus_card is None else "the moon's points"
+    if choice == "subtract":
+        return f"shot the moon and chose to take {worth} off their own score"
+    if choice == "add":
+        return f"shot the moon and chose to add {worth} to everyone else's score"
+    return "shot the moon"
+
+
+_REFERENCE = re.compile(r" \((?:AMB-\d+[a-z]?(?:, )?)+\)")
+
+
+def plain_warning(warning: str | None) -> str | None:
+    """A game's warning as the pages and sheets print it: without the rule decisions it cites
+    (``... does not list them (AMB-26): ...``), which the command's output keeps."""
+    return None if warning is None else _REFERENCE.sub("", warning)
+
+
+def option_words(specs: Mapping[str, OptionSpec], options: Mapping[str, Any]) -> list[str]:
+    """Options as a player reads them, each as ``name: value`` in the option's words (``OptionSpec``):
+    ``Passing: No passing``. The ``profile`` option is the version's name alone."""
+    said = []
+    for key, value in options.items():
+        spec = specs.get(key)
+        if spec is None:
+            said.append(f"{key.replace('_', ' ')}: {value}")
+        elif key == "profile":
+            said.append(spec.value_name(value))
+        else:
+            said.append(f"{spec.title}: {spec.value_name(value)}")
+    return said
+
+
+def method_words(method: object, settlement: str = "") -> str:
+    """A settlement in a player's words: its name and what it does (``Method.label`` and ``summary``;
+    for a method that has none, its id and the first sentence of its docstring)."""
+    label, summary = getattr(method, "label", ""), getattr(method, "summary", "")
+    if label and summary:
+        return f"{label}: {summary[0].lower()}{summary[1:]}"
+    doc = method_summary(method)
+    return f"{label or settlement or getattr(method, 'id', '')}: {doc.split(': ', 1)[-1] if ': ' in doc[:6] else doc}"
+
+
+def method_source(method: object) -> str:
+    """A settlement's technical source: its id and the rule it names (its docstring's first sentence)."""
+    return f"{getattr(method, 'id', '')}: {method_summary(method)}"
+
+
+def method_summary(method: object) -> str:
+    """The first sentence of a settlement's docstring, however many lines it takes (``method``: the
+    method or its class)."""
     lines = []
-    for line in (type(method).__doc__ or "").strip().splitlines():
+    cls = method if isinstance(method, type) else type(method)
+    for line in (cls.__doc__ or "").strip().splitlines():
         if not line.strip():
             break
         lines.append(line.strip())

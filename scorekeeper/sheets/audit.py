@@ -21,7 +21,7 @@ from ..engine.records import HandRecord, from_json
 from ..engine.replay import HandOutcome
 from ..engine.ruleset import Ruleset
 from ..engine.seating import Direction, Seating
-from ..engine.words import card_label, points_text
+from ..engine.words import card_label, plain_warning, points_text
 from .model import DIRECTION_WORDS, paper_key
 
 
@@ -128,7 +128,7 @@ def hand_audit(value: HandRecord | Mapping[str, Any], *, paper: str = "a4") -> A
         established = tuple((name, points_text(p)) for name, p in zip(names, found.established.points))
         rule = found.established.revoke.rule
     if ruleset.warning:
-        notes.append(ruleset.warning)
+        notes.append(plain_warning(ruleset.warning) or "")
     return Audit(
         title, subtitle, names, _facts(record, ruleset, seating), tricks, taken, points, tuple(notes), error,
         established, rule, quick=outcome is not None and outcome.tricks is None and outcome.void is None,

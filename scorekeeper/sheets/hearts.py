@@ -371,7 +371,7 @@ def blank_sheet(
     return Sheet(
         kind="blank", title=ruleset.name, subtitle=_subtitle(table, chosen), rules=rules_in_words(table),
         players=names, groups=groups, rows=empty_rows, footer=footer, settlement=None,
-        signatures=names, paper=paper_key(paper), landscape=_landscape(groups), warning=ruleset.warning,
+        signatures=names, paper=paper_key(paper), landscape=_landscape(groups), warning=words.plain_warning(ruleset.warning),
         abbreviations=_abbreviations(table),
     )
 
@@ -410,21 +410,17 @@ def _landscape(groups: Sequence[ColumnGroup]) -> bool:
 
 
 def _subtitle(table: TableView, options: Mapping[str, Any]) -> str:
+    """Players, the version, the house rules the table changed and the settlement, in a player's words."""
     parts = [f"{table.n} players"]
+    specs = find_game(table.ruleset.game).options
     profile = options.get("profile") or table.ruleset.options.get("profile")
     if profile:
-        parts.append(f"rules of source {profile}")
+        parts += words.option_words(specs, {"profile": profile})
     custom = {k: v for k, v in options.items() if k != "profile"}
     if custom:
-        parts.append(", ".join(f"{k.replace('_', ' ')}: {_option(v)}" for k, v in custom.items()))
-    parts.append(f"settled by {table.settlement}")
+        parts.append(", ".join(words.option_words(specs, custom)))
+    parts.append(f"settled by {table.method.label or table.settlement}")
     return " \u00b7 ".join(parts)
-
-
-def _option(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
 
 
 # --- filled sheets -------------------------------------------------------------------------------
@@ -470,7 +466,7 @@ def filled_sheet(
         rules=rules_in_words(table), players=result.players, groups=groups, rows=tuple(rows),
         footer=_footer(table, result, groups), settlement=settlement_view(table, result),
         signatures=result.players, paper=paper, landscape=_landscape(groups), session_id=session.id,
-        warning=session.ruleset.warning, abbreviations=_abbreviations(table),
+        warning=words.plain_warning(session.ruleset.warning), abbreviations=_abbreviations(table),
         charts=session_charts(result_json(result), target=chart_target(table.method), lives=table.method.lives,
                               chips=table.chips),
     )
@@ -526,7 +522,8 @@ def _row(s: StoredHand, view: HandView | None, groups: Sequence[ColumnGroup], na
     if view.outcome.revoke is not None:
         marks.append("revoke")
     cells = tuple(cell for g in groups for cell in g.fill(view))
-    notes = tuple(dict.fromkeys((name, note) for name, note in zip(names, view.settled.notes) if note))
+    notes = tuple(dict.fromkeys((name, words.plain_note(note, view.outcome.ruleset))
+                                for name, note in zip(names, view.settled.notes) if note))
     if view.settled.void:  # a misdeal says the same for everyone: once
         notes = notes[:1]
     return Row(s.position, cells, status, tuple(marks), notes, view.dealer, DIRECTION_WORDS[view.direction])

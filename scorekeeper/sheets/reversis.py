@@ -24,7 +24,7 @@ from ..engine.family import game_def
 from ..engine.games import GameDef
 from ..engine.reversis import rules as fish
 from ..engine.reversis.table import reversis_seating
-from ..engine.words import card_label
+from ..engine.words import card_label, method_words, option_words
 from . import own_sheet
 from .model import (
     BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand,
@@ -139,7 +139,7 @@ def rules_in_words(table: ReversisTable) -> tuple[tuple[str, str], ...]:
     ace, diamond = fish.discard_value(card("AS")), fish.discard_value(fish.ACE_OF_DIAMONDS)
     party = table.rules.party_amount
     amount = "the talon's card points + 4" if party == "talon+4" else party.split(":", 1)[1]
-    options = "; ".join(f"{k.replace('_', ' ')} {v}" for k, v in table.rules.options().items())
+    options = "; ".join(option_words(fish.SPECS, table.rules.options()))
     end = f"after {table.hands} hands" if table.hands else "when the table stops"
     pools = ("they are shared equally" if table.settlement_options.get("pools_at_end") == "split-equal"
              else "they stay")
@@ -161,15 +161,15 @@ def rules_in_words(table: ReversisTable) -> tuple[tuple[str, str], ...]:
                         f"{QUINOLA} and aces led"),
         ("Rules", options),
         ("End", f"{end}; the most fish wins; the fish left in the pools: {pools}"),
-        ("Settlement", f"{reversis.SETTLEMENT_ID}: fish, hand by hand; the pools carry to the next hand"),
+        ("Settlement", method_words(reversis.ReversisFish)),
     )
 
 
 def _subtitle(options: Mapping[str, Any]) -> str:
     parts = ["4 players"]
     if options:
-        parts.append(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in options.items()))
-    parts.append(f"settled by {reversis.SETTLEMENT_ID}")
+        parts.append(", ".join(option_words(fish.SPECS, options)))
+    parts.append(f"settled by {reversis.ReversisFish.label}")
     return " \u00b7 ".join(parts)
 
 

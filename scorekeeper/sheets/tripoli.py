@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import words
 from ..engine.errors import UnknownOption
 from ..engine.family import family_of, game_def
 from ..engine.games import GameDef
@@ -32,10 +33,6 @@ from .model import (
 from .own_sheet import DealView
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-SETTLEMENT_WORDS = {
-    "tripoli-layout": "chips, deal by deal: what a deal leaves on a space stays there for the next deal",
-    "tripoli-final-poker": "only final poker deals, for the chips left on the layout",
-}
 
 
 # --- the layout as a table writes it (the app's pages use these too) ---------------------------------
@@ -144,14 +141,14 @@ def rules_in_words(table: TripoliTable) -> tuple[tuple[str, str], ...]:
     labels = table.labels
     spaces = ", ".join(labels[s] for s in table.spaces)
     suit = "" if table.rules.paying_suit == "hearts" else " (card spaces: the paying suit's)"
-    options = "; ".join(f"{name.replace('_', ' ')} {value}" for name, value in table.rules.options().items())
+    options = "; ".join(words.option_words(table.game.options, table.rules.options()))
     lines = [
         ("Layout", f"{spaces}{suit}; before each deal everyone puts one chip on each space, and what a deal does "
                    "not win stays there"),
         ("Rules", options),
         ("End", "when the table stops: a final poker deal (five cards each, no antes) for every chip left on the "
                 "layout; the most chips wins"),
-        ("Settlement", f"{table.settlement}: {SETTLEMENT_WORDS.get(table.settlement, table.settlement)}"),
+        ("Settlement", words.method_words(family_of(table.game.id).methods(table.game.id)[table.settlement])),
     ]
     return tuple(lines)
 
@@ -159,8 +156,9 @@ def rules_in_words(table: TripoliTable) -> tuple[tuple[str, str], ...]:
 def _subtitle(table: TripoliTable, options: Mapping[str, Any]) -> str:
     parts = [f"{table.n} players"]
     if options:
-        parts.append(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in options.items()))
-    parts.append(f"settled by {table.settlement}")
+        parts.append(", ".join(words.option_words(table.game.options, options)))
+    method = family_of(table.game.id).methods(table.game.id)[table.settlement]
+    parts.append(f"settled by {method.label or table.settlement}")
     return " \u00b7 ".join(parts)
 
 

@@ -10,7 +10,7 @@ shape input into records: whether a record is legal is the engine's answer.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -74,6 +74,13 @@ def label_of(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
+def sentence(line: str) -> str:
+    """A line of words as a sentence: ``pass three`` -> ``Pass three.`` ("" stays "")."""
+    if not line:
+        return ""
+    return line[0].upper() + line[1:] + ("" if line.endswith((".", "!", "?")) else ".")
+
+
 def choices(pairs: Sequence[tuple[str, str]]) -> list[SelectChoice]:
     """(value, label) pairs as WTForms choices."""
     return [SelectChoice(value, label) for value, label in pairs]
@@ -85,22 +92,51 @@ def new_client_id() -> str:
 
 
 def _option_field(spec: OptionSpec, default: Any) -> Field:
+    """An option's field in the player's words (``OptionSpec.title``, ``summary``, each value's name); the
+    values sent are the ids the records keep."""
     if is_yes_no(spec):
-        return BooleanField(label_of(spec.name), default=bool(default), description=spec.doc)
+        return BooleanField(spec.title, default=bool(default), description=spec.summary)
     return SelectField(
-        label_of(spec.name), choices=choices([(encode(c), encode(c)) for c in spec.choices]),
-        default=encode(default), description=spec.doc,
+        spec.title, choices=choices([(encode(c), spec.value_name(c)) for c in spec.choices]),
+        default=encode(default), description=spec.summary,
     )
 
 
 # --- start a table -----------------------------------------------------------------------------
+
+class OptionField:
+    """An option on the start form: its spec, its field, and what the page says of it."""
+
+    def __init__(self, spec: OptionSpec, field: Field) -> None:
+        self.spec, self.field, self.yes_no = spec, field, is_yes_no(spec)
+
+    def __iter__(self) -> Iterator[Any]:
+        """(spec, field, is a yes/no checkbox), as the readers of the form unpack it."""
+        return iter((self.spec, self.field, self.yes_no))
+
+    @property
+    def values(self) -> list[tuple[str, str, str]]:
+        """(value sent, its name, its line as a sentence) for each value the option takes."""
+        return [(encode(c), self.spec.value_name(c), sentence(self.spec.value_line(c))) for c in self.spec.choices]
+
+    @property
+    def line(self) -> str:
+        """What the chosen value means, as a sentence."""
+        return sentence(next((line for value, _, line in self.values if value == self.field.data), ""))
+
+    @property
+    def renamed(self) -> list[tuple[str, str]]:
+        """(id, name) of the values whose name is not the id itself (for the source detail)."""
+        return [(value, name) for value, name, _ in self.values if name != value]
+
+
 
 class StartForm(FlaskForm):
     """Players in seating order, the game and its options, the settlement, stake and first dealer."""
 
     players = FieldList(StringField("Player", validators=[Length(max=MAX_NAME)]), min_entries=4, max_entries=12)
     game = SelectField("Game", choices=[])
-    profile = SelectField("Version (profile)", choices=[], validate_choice=False)
+    profile = SelectField("Version", choices=[], validate_choice=False)
     settlement = SelectField("Settlement", choices=[], validate_choice=False)
     stake = StringField("Stake (money per point or chip, optional)", validators=[Length(max=16)])
     first_dealer = SelectField("First dealer", choices=[], validate_choice=False)
@@ -111,12 +147,12 @@ class StartForm(FlaskForm):
     option_specs: tuple[OptionSpec, ...]
     settlement_specs: tuple[OptionSpec, ...]
 
-    def option_fields(self) -> list[tuple[OptionSpec, Field, bool]]:
-        """(spec, field, is a yes/no checkbox) for each of the game's options."""
-        return [(s, self[OPTION_PREFIX + s.name], is_yes_no(s)) for s in self.option_specs]
+    def option_fields(self) -> list[OptionField]:
+        """Each of the game's options: its spec, its field, and its values in words."""
+        return [OptionField(s, self[OPTION_PREFIX + s.name]) for s in self.option_specs]
 
-    def settlement_fields(self) -> list[tuple[OptionSpec, Field, bool]]:
-        return [(s, self[SETTLEMENT_PREFIX + s.name], is_yes_no(s)) for s in self.settlement_specs]
+    def settlement_fields(self) -> list[OptionField]:
+        return [OptionField(s, self[SETTLEMENT_PREFIX + s.name]) for s in self.settlement_specs]
 
     def names(self) -> list[str]:
         """The players typed, blank rows left out, in seating order."""
@@ -183,7 +219,8 @@ def start_form(
     form.option_specs = specs
     form.settlement_specs = settlement_specs
     form.game.choices = choices([(g.id, g.name) for g in (app_games().values() if games is None else games)])
-    form.profile.choices = choices([(p, p) for p in game.profiles])
+    profile = game.options.get("profile")
+    form.profile.choices = choices([(p, profile.value_name(p) if profile else p) for p in game.profiles])
     return form
 
 

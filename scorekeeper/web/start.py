@@ -18,6 +18,8 @@ from werkzeug.datastructures import MultiDict
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import family_of, game_defs
+from ..engine.games import GameDef
+from ..engine.words import method_source, plain_warning
 from . import forms, recent, services
 from .extensions import db
 from .families import pages_of
@@ -80,7 +82,8 @@ def start() -> Any:
     form.settlement.data = settlement
     form.shown.data = f"{game_id}|{profile or ''}|{settlement}"
     form.settlement.choices = forms.choices(
-        [(m, f"{m} (the game's own)" if m == default_settlement else m) for m in methods])
+        [(m, f"{_name(methods[m], m)} (the game's own)" if m == default_settlement else _name(methods[m], m))
+         for m in methods])
     names = form.names()
     form.first_dealer.choices = forms.choices([(name, name) for name in names])
     refusal = None
@@ -106,14 +109,34 @@ def start() -> Any:
     try:
         chosen = forms.chosen_options(form, defaults)
         custom = [name for name in chosen if name != "profile"]
-        warning = family.warning(game.id, chosen)
+        warning = plain_warning(family.warning(game.id, chosen))
     except (ScorekeeperError, KeyError):
         pass
     return render_template(
         "pages/start.html", form=form, refusal=refusal, known=known_players(), game=game,
         default_settlement=default_settlement, warning=warning, custom_options=custom, notice=notice,
-        stake=family.takes_stake(game_id),
+        stake=family.takes_stake(game_id), **_words(game, profile, methods, settlement),
     )
+
+
+def _name(method: Any, key: str) -> str:
+    """A settlement's name for a player (its id only for a method that has none)."""
+    return getattr(method, "label", "") or key
+
+
+def _words(game: GameDef, profile: str | None, methods: Mapping[str, Any], settlement: str) -> dict[str, Any]:
+    """What the start page says of the chosen version and settlement, and their sources (the ids)."""
+    spec = game.options.get("profile")
+    method = methods.get(settlement)
+    summary = getattr(method, "summary", "")
+    return {
+        "profile_line": " ".join(filter(None, [forms.sentence(spec.value_line(profile)),
+                                               "It sets the house rules below."])) if spec and profile else "",
+        "profile_ids": [(p, spec.value_name(p)) for p in game.profiles] if spec else [],
+        "settlement_line": forms.sentence(summary),
+        "settlement_source": method_source(method) if method else settlement,
+        "settlement_ids": [(m, _name(methods[m], m)) for m in methods],
+    }
 
 
 def _start_record(form: forms.StartForm, defaults: Mapping[str, Any], names: list[str]) -> tuple[dict[str, Any], bool]:

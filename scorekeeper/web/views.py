@@ -16,6 +16,8 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
+from ..engine.family import family_of
+from ..engine.words import option_words, plain_warning
 from ..engine.jsontext import decode
 from . import changes, services
 from .http import retry_after
@@ -103,6 +105,29 @@ def card_label(code: str) -> str:
     if len(code) != 2:
         return code
     return RANK_LABELS.get(code[0], code[0]) + SUIT_SYMBOLS.get(code[1], code[1])
+
+@bp.app_template_filter("plain_warning")
+def warning_words(warning: str | None) -> str | None:
+    """A game's warning in a player's words (``engine.words.plain_warning``)."""
+    return plain_warning(warning)
+
+@bp.app_template_global("table_rules")
+def table_rules(config: Mapping[str, Any]) -> list[str]:
+    """How a stored table plays, in a player's words, for its session page: the version, the house rules
+    it changed, the settlement (the ids stay in the records)."""
+    game_id = config.get("game")
+    family = family_of(game_id)
+    try:
+        game = family.game_def(game_id)  # type: ignore[arg-type]  # a stored table's game is a string
+        methods = family.methods(game.id)
+    except ScorekeeperError:
+        return []
+    said = option_words(game.options, config.get("options") or {})
+    settlement = config.get("settlement") or family.default_settlement(game.id, (config.get("options") or {}).get("profile"))
+    method = methods.get(settlement)
+    said.append(f"Settlement: {(getattr(method, 'label', '') or settlement)}")
+    said += option_words({s.name: s for s in getattr(method, "option_specs", ())}, config.get("settlement_options") or {})
+    return said
 
 
 # --- a table by its link, a hand by its place --------------------------------------------------------

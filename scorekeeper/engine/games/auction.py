@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..auction import AUCTION
-from ..options import OptionSpec, yes_no
+from ..options import OptionSpec, Profile, profile_spec, yes_no
 from ..ruleset import DEAL_RANGES, Ruleset
 from .registry import GameDef, register
-from .hearts import HEARTS
+from .hearts import DEAL_WORDS, HEARTS
 
 _PLAYERS = {"004": (3, 7), "002": (4, 6)}
 
@@ -40,17 +40,28 @@ AUCTION_WORDS = {  # 2.19: what the sheet says of the auction, in place of plain
 }
 
 
+_PROFILES = {
+    "004": Profile("Auction Hearts, three to seven", "taking the whole suit bought costs nothing"),
+    "002": Profile("Auction Hearts, four to six", "taking the whole suit bought is paid for like any other take",
+                   {"all_taker_pays": True}),
+}
+
+
 register(GameDef(
     "auction-hearts", "Auction Hearts",
     {
-        "profile": OptionSpec("profile", "004", ("004", "002"), "which source's version of the game"),
+        "profile": profile_spec(_PROFILES),
         "deal": OptionSpec("deal", "chart-004", ("chart-004", "equal-widow"),
-                           "2.2.1: as standard Hearts (004's chart, the widow to the first trick's winner)"),
+                           "2.2.1: as standard Hearts (004's chart, the widow to the first trick's winner)",
+                           "Dealing", "How many cards each, and what happens to the cards left over",
+                           {d: DEAL_WORDS[d] for d in ("chart-004", "equal-widow")}),
         "all_taker_pays": yes_no("all_taker_pays", False,
-                                 "2.19: a player who takes all 13 of the named suit pays for them (002) or not (004)"),
+                                 "2.19: a player who takes all 13 of the named suit pays for them (002) or not (004)",
+                                 "Taking the whole suit pays", "A player who takes all 13 cards of the suit bought "
+                                 "pays for them like anyone else"),
     },
     _auction_hearts,
-    profiles={"004": {}, "002": {"all_taker_pays": True}},
+    profiles=_PROFILES,
     summary="Bid for the right to name the penalty suit; the clear players win the pool.",
     words=lambda ruleset: AUCTION_WORDS,
 ))

@@ -44,7 +44,10 @@ def _conquimbert(opts: Mapping[str, Any]) -> Ruleset:
 register(GameDef(
     "conquimbert", "Conquimbert",
     {"trades_per_player": OptionSpec("trades_per_player", 1, (1, "unlimited"),
-                                     "AMB-34 HOUSE: the trades each player may ask for before trick 1")},
+                                     "AMB-34 HOUSE: the trades each player may ask for before trick 1",
+                                     "Trades", "How many trades each player may ask for before the first trick", {
+                                         1: ("One each", "each player may ask for one trade"),
+                                         "unlimited": ("As many as he likes", "a player may go on asking")})},
     _conquimbert, aliases=("losing lodam",),
     summary="Do not take 31 card points (A 11, T 10, K 3, Q 2, J 1): each time costs a life.",
 ))

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import ALL_CARDS, JOKER, Card, Rank, Suit, card
 from ..domino import DOMINO
-from ..options import OptionSpec, yes_no
+from ..options import OptionSpec, Profile, profile_spec, yes_no
 from ..ruleset import DEAL_RANGES, MoonRule, Ruleset
 from ..variant import PLAIN, Variant
 from .registry import GameDef, register
@@ -26,21 +26,103 @@ MOONS = ("none", "hearts-26", "black-lady-26", "greek", "omnibus", "spot-instant
          "cancellation")
 
 
+DEAL_WORDS = {
+    "chart-004": ("By the chart", "as many cards each as the chart gives for the table; the rest are a widow"),
+    "equal-widow": ("Evenly, with a widow", "as far as the pack goes evenly; the few left over are a widow"),
+    "strip-low": ("Low cards taken out", "low cards are taken out until the pack divides evenly"),
+    "strip-2s": ("Two of spades out", "the two of spades is taken out: seventeen cards each for three"),
+    "heartsette-004": ("Heartsette, full pack", "the whole pack, the cards left over a widow"),
+    "heartsette-002": ("Heartsette, two of spades out", "the two of spades out for three or four players; "
+                                                        "the cards left over a widow"),
+    "double-pack": ("Two packs", "two packs shared out evenly; the cards left over a widow"),
+    "two-handed": ("Thirteen each and a stock", "thirteen cards each; the rest is a stock to draw from"),
+    "domino": ("Six each and a stock", "six cards each; the rest is a stock to draw from"),
+}
+MOON_WORDS = {
+    "none": ("No moon", "taking every heart is no different from taking some"),
+    "hearts-26": ("Every heart: 26", "take every heart and choose: 26 off your score, or 26 onto everyone else's"),
+    "black-lady-26": ("Every heart and Q\u2660: 26",
+                      "take every heart and the queen of spades, and choose: 26 off your score, or 26 onto "
+                      "everyone else's"),
+    "greek": ("Greek moon", "every heart and the queen of spades: 26 onto each other player's score, and 26 off "
+                            "yours for each of them"),
+    "omnibus": ("Omnibus moon", "every heart and the queen of spades: 26 off your score (36 with the jack of "
+                                "diamonds), or 26 onto everyone else's"),
+    "spot-instant-win": ("The moon wins the game", "take every heart and the queen of spades and you win the game "
+                                                   "at once"),
+    "hooligan": ("Hooligan moon", "every heart, the queen of spades and the seven of clubs: 33 off your score "
+                                  "(43 with the ten of diamonds)"),
+    "pink-lady": ("Pink Lady moon", "every heart and the queen of spades: 38 off your score"),
+    "complex": ("Complex moon", "every heart and the queen of spades: scored as Complex Hearts says"),
+    "cancellation": ("Both packs' hearts and queens", "all 26 hearts and both queens of spades: the moon's points "
+                                                      "off your score, or onto everyone else's"),
+}
+MOON_MODES = {
+    "subtract": ("Off the shooter's score", "the moon's points always come off the shooter's score"),
+    "choice": ("The shooter chooses", "off the shooter's score, or onto everyone else's"),
+}
+FIRST_LEAD_WORDS = {
+    "eldest-any": ("Left of the dealer, any card", "the player left of the dealer leads whatever he likes"),
+    "eldest-no-heart": ("Left of the dealer, no heart", "the player left of the dealer leads; not a heart while "
+                                                        "he holds another suit"),
+    "eldest-no-spade-heart": ("Left of the dealer, a club or diamond",
+                              "the player left of the dealer leads a club or a diamond if he has one"),
+    "two-of-clubs": ("The two of clubs", "whoever holds the two of clubs leads it"),
+    "any-club": ("Any club, by the two's holder", "whoever holds the two of clubs leads, and may lead any club"),
+}
+
+
 def _common_options(deals: tuple[str, ...]) -> dict[str, OptionSpec]:
     """The 2.2 options every Hearts-family game has (defaults are overridden per game)."""
     specs = [
-        OptionSpec("deal", deals[0], deals, "2.2.1: how many cards each, widow, stripped or double pack"),
-        yes_no("widow_peek", False, "2.2.1: the widow's taker may look at it (no effect on scoring)"),
-        OptionSpec("pass", "left-3", ("left-3", "rotation-lrah", "none"), "2.2.2: passing before play"),
-        OptionSpec("first_lead", "eldest-no-heart", FIRST_LEADS, "2.2.3: who leads trick 1 and what"),
-        OptionSpec("break", "lead-restricted", ("lead-restricted", "none"), "2.2.3: hearts may not be led until broken"),
-        yes_no("queen_breaks_hearts", False, "2.2.3 HOUSE: playing QS breaks hearts too"),
-        yes_no("lead_heart_instead_of_queen", False, "2.2.3 HOUSE: a leader holding only hearts and QS may lead a heart"),
-        yes_no("first_trick_points", True, "2.2.3 HOUSE: false forbids discarding hearts or QS on trick 1"),
-        OptionSpec("moon", "hearts-26", MOONS, "2.2.4: shooting the moon"),
-        OptionSpec("moon_choice", "ask", ("ask", "subtract", "add"), "2.2.4 HOUSE: who chooses the moon's effect"),
-        OptionSpec("jack_of_diamonds", 0, (0, -10), "2.3: JD scores -10 for its taker (Omnibus)"),
-        OptionSpec("revoke", "003", ("003", "001"), "4.1: established revoke penalty"),
+        OptionSpec("deal", deals[0], deals, "2.2.1: how many cards each, widow, stripped or double pack",
+                   "Dealing", "How many cards each, and what happens to the cards left over",
+                   {d: DEAL_WORDS[d] for d in deals}),
+        yes_no("widow_peek", False, "2.2.1: the widow's taker may look at it (no effect on scoring)",
+               "The widow's taker may look at it", "Whoever wins the first trick and takes the widow may look at "
+               "it; the score is the same either way"),
+        OptionSpec("pass", "left-3", ("left-3", "rotation-lrah", "none"), "2.2.2: passing before play",
+                   "Passing", "Which cards change hands before play", {
+                       "left-3": ("Three to the left", "three cards to the left-hand player (two when six or more "
+                                                       "play)"),
+                       "rotation-lrah": ("Left, right, across, keep", "four players pass three cards left, then "
+                                                                      "right, then across, then keep, in turn"),
+                       "none": ("No passing", "everybody plays the cards dealt")}),
+        OptionSpec("first_lead", "eldest-no-heart", FIRST_LEADS, "2.2.3: who leads trick 1 and what",
+                   "First lead", "Who leads the first trick, and what he may lead", FIRST_LEAD_WORDS),
+        OptionSpec("break", "lead-restricted", ("lead-restricted", "none"), "2.2.3: hearts may not be led until broken",
+                   "Breaking hearts", "Whether hearts may be led before one has been played", {
+                       "lead-restricted": ("Not led until broken", "nobody leads a heart before one has been "
+                                                                   "thrown, unless he holds nothing else"),
+                       "none": ("Led at any time", "hearts may be led whenever a player likes")}),
+        yes_no("queen_breaks_hearts", False, "2.2.3 HOUSE: playing QS breaks hearts too",
+               "The queen of spades breaks hearts", "Once the queen of spades has been played, hearts may be led"),
+        yes_no("lead_heart_instead_of_queen", False, "2.2.3 HOUSE: a leader holding only hearts and QS may lead a heart",
+               "A heart instead of the queen", "A leader holding only hearts and the queen of spades may lead a "
+               "heart before hearts are broken"),
+        yes_no("first_trick_points", True, "2.2.3 HOUSE: false forbids discarding hearts or QS on trick 1",
+               "Points on the first trick", "A player who cannot follow to the first trick may throw a heart or "
+               "the queen of spades on it"),
+        OptionSpec("moon", "hearts-26", MOONS, "2.2.4: shooting the moon", "Shooting the moon",
+                   "What a player scores who takes every penalty card", MOON_WORDS),
+        OptionSpec("moon_choice", "ask", ("ask", "subtract", "add"), "2.2.4 HOUSE: who chooses the moon's effect",
+                   "The moon's choice", "Whether the shooter chooses each time, or the table always plays it one way",
+                   {"ask": ("The shooter chooses", "the form asks each time"),
+                    "subtract": ("Always off the shooter's score", "the moon's points are taken off the shooter's "
+                                                                   "score"),
+                    "add": ("Always onto the others' scores", "the moon's points go onto every other player's "
+                                                              "score")}),
+        OptionSpec("jack_of_diamonds", 0, (0, -10), "2.3: JD scores -10 for its taker (Omnibus)",
+                   "The jack of diamonds", "Whether the jack of diamonds takes 10 off its taker's score", {
+                       0: ("Scores nothing", "the jack of diamonds is an ordinary card"),
+                       -10: ("\u221210 for its taker", "whoever takes the jack of diamonds has 10 taken off his "
+                                                       "score, as in Omnibus")}),
+        OptionSpec("revoke", "003", ("003", "001"), "4.1: established revoke penalty",
+                   "A revoke", "What a player pays who failed to follow suit when he could, once it stands", {
+                       "003": ("10 to each other player", "play stops; the revoker pays 10 for each other player "
+                                                          "and the others score nothing"),
+                       "001": ("Every penalty point of the hand", "the hand is abandoned; the revoker takes every "
+                                                                  "penalty point of the hand")}),
     ]
     return {s.name: s for s in specs}
 
@@ -148,14 +230,13 @@ def hearts_game(
         specs[spec.name] = spec
     for key, values in (only or {}).items():
         spec = specs[key]
-        specs[key] = OptionSpec(spec.name, values[0], values, spec.doc)
+        specs[key] = replace(spec, default=values[0], choices=values)
     profiles = profiles or {}
     if profiles:
-        first = next(iter(profiles))
-        specs["profile"] = OptionSpec("profile", first, tuple(profiles), "which source's version of the game")
+        specs["profile"] = profile_spec(profiles)
     for key, value in defaults.items():
         spec = specs[key]
-        specs[key] = OptionSpec(spec.name, value, spec.choices, spec.doc)
+        specs[key] = replace(spec, default=value)
 
     def build(opts: Mapping[str, Any]) -> Ruleset:
         profile = opts.get("profile", "")
@@ -208,13 +289,18 @@ hearts_game(
     "Hearts",
     defaults=HEARTS_004,
     profiles={
-        "004": {},
-        "003": {"deal": "equal-widow", "first_lead": "eldest-any", "break": "none", "moon": "none"},
-        "001": {"deal": "strip-low", "pass": "none", "first_lead": "eldest-any", "break": "none", "moon": "none",
-                "queen_of_spades": 13, "revoke": "001"},
-        "002": PLAIN_002,
+        "004": Profile("Modern Hearts", "pass three, hearts broken before they are led, shoot the moon, game to 100"),
+        "003": Profile("Plain Hearts", "pass three, any lead, no moon, game to 100; two packs from seven players",
+                       {"deal": "equal-widow", "first_lead": "eldest-any", "break": "none", "moon": "none"}),
+        "001": Profile("Old Hearts", "no passing, the queen of spades 13, each deal scored on its own",
+                       {"deal": "strip-low", "pass": "none", "first_lead": "eldest-any", "break": "none",
+                        "moon": "none", "queen_of_spades": 13, "revoke": "001"}),
+        "002": Profile("Hearts for chips", "no passing, any lead, hearts only, paid into a pool of chips", PLAIN_002),
     },
-    extra_options=(OptionSpec("queen_of_spades", 0, (0, 13), "001: QS is a 13-point penalty card"),),
+    extra_options=(OptionSpec("queen_of_spades", 0, (0, 13), "001: QS is a 13-point penalty card",
+                              "The queen of spades", "Whether the queen of spades costs 13 points",
+                              {0: ("Scores nothing", "the queen of spades is an ordinary card"),
+                               13: ("13 points", "whoever takes the queen of spades scores 13")}),),
     players={"004": (3, 7), "003": (2, 12), "001": (2, 7), "002": (2, 12)},
     settlement={"004": "cumulative", "003": "cumulative", "001": "cumulative", "002": "sweepstakes"},
     target={"004": 100, "003": 100, "001": None, "002": None},
@@ -243,7 +329,10 @@ def _omnibus_defaults() -> dict[str, Any]:
 
 hearts_game(
     "omnibus-hearts", "Omnibus Hearts", defaults=_omnibus_defaults(),
-    extra_options=(OptionSpec("base", "black-lady", ("black-lady", "hearts"), "AMB-25: Omnibus on Black Lady or on plain Hearts"),),
+    extra_options=(OptionSpec("base", "black-lady", ("black-lady", "hearts"), "AMB-25: Omnibus on Black Lady or on plain Hearts",
+                              "Built on", "Whether the queen of spades counts too", {
+                                  "black-lady": ("Black Lady", "the queen of spades 13, and the moon needs her"),
+                                  "hearts": ("Plain Hearts", "the queen of spades scores nothing")}),),
     extra_values=_omnibus_values, aliases=("omnibus", "jack of diamonds"),
     summary="Black Lady where the jack of diamonds is worth -10.",
 )
@@ -258,12 +347,20 @@ hearts_game(
     "spot-hearts", "Spot Hearts",
     defaults={**PLAIN_002},
     profiles={
-        "002": {"ace_value": 14, "queen_of_spades": 0},
-        "004": {**BLACK_LADY, "ace_value": 1, "queen_of_spades": 13, "moon": "spot-instant-win"},
+        "002": Profile("Spot Hearts for chips", "no passing, the ace of hearts 14, the lowest collects the "
+                                                "differences", {"ace_value": 14, "queen_of_spades": 0}),
+        "004": Profile("Spot Hearts on Black Lady", "pass three, the ace of hearts 1, the queen of spades 13, "
+                                                    "game to 100; a moon wins the game",
+                       {**BLACK_LADY, "ace_value": 1, "queen_of_spades": 13, "moon": "spot-instant-win"}),
     },
     extra_options=(
-        OptionSpec("ace_value", 14, (14, 1), "2.7: the ace of hearts scores 14 (002) or 1 (004)"),
-        OptionSpec("queen_of_spades", 0, (0, 13), "2.7: QS scores 13 (004) or nothing (002)"),
+        OptionSpec("ace_value", 14, (14, 1), "2.7: the ace of hearts scores 14 (002) or 1 (004)",
+                   "The ace of hearts", "What the ace of hearts scores", {
+                       14: ("14", "the ace scores 14, above the king"), 1: ("1", "the ace scores 1, below the two")}),
+        OptionSpec("queen_of_spades", 0, (0, 13), "2.7: QS scores 13 (004) or nothing (002)",
+                   "The queen of spades", "Whether the queen of spades costs 13 points",
+                   {0: ("Scores nothing", "the queen of spades is an ordinary card"),
+                    13: ("13 points", "whoever takes the queen of spades scores 13")}),
     ),
     extra_values=_spot_values, spots=True,
     players={"002": (2, 12), "004": (3, 7)},
@@ -285,7 +382,8 @@ hearts_game(
 )
 hearts_game(
     "hooligan-hearts", "Hooligan Hearts", defaults={**BLACK_LADY, "moon": "hooligan"},
-    extra_options=(OptionSpec("moon_mode", "subtract", ("subtract", "choice"), "AMB-31: subtract only, or the shooter's choice"),),
+    extra_options=(OptionSpec("moon_mode", "subtract", ("subtract", "choice"), "AMB-31: subtract only, or the shooter's choice",
+                              "The moon's effect", "Whether the moon only comes off the shooter's score", MOON_MODES),),
     extra_values=lambda o: {QS: 13, C7: 7, TD: -10}, aliases=("hooligan",),
     summary="Black Lady with 7C worth 7 and TD worth -10.",
 )
@@ -298,10 +396,17 @@ def _pink_values(opts: Mapping[str, Any]) -> dict[Card, int]:
 hearts_game(
     "pink-lady", "Pink Lady", defaults={**BLACK_LADY, "moon": "pink-lady"},
     extra_options=(
-        OptionSpec("bonus_card", "TD", ("TD", "JD"), "AMB-33: the diamond worth -10"),
-        yes_no("moon_requires_bonus", False, "AMB-33: the moon needs the bonus card too"),
-        yes_no("moon_adds_bonus", False, "AMB-33: a moon with the bonus card is worth -48"),
-        OptionSpec("moon_mode", "subtract", ("subtract", "choice"), "AMB-33: subtract only, or the shooter's choice"),
+        OptionSpec("bonus_card", "TD", ("TD", "JD"), "AMB-33: the diamond worth -10",
+                   "The bonus diamond", "Which diamond takes 10 off its taker's score", {
+                       "TD": ("The ten of diamonds", "10\u2666 takes 10 off its taker's score"),
+                       "JD": ("The jack of diamonds", "J\u2666 takes 10 off its taker's score")}),
+        yes_no("moon_requires_bonus", False, "AMB-33: the moon needs the bonus card too",
+               "The moon needs the bonus diamond", "Shooting the moon takes the bonus diamond as well"),
+        yes_no("moon_adds_bonus", False, "AMB-33: a moon with the bonus card is worth -48",
+               "The bonus diamond adds to the moon", "A moon that took the bonus diamond too is worth 48 off "
+               "the shooter's score"),
+        OptionSpec("moon_mode", "subtract", ("subtract", "choice"), "AMB-33: subtract only, or the shooter's choice",
+                   "The moon's effect", "Whether the moon only comes off the shooter's score", MOON_MODES),
     ),
     extra_values=_pink_values,
     summary="Black Lady where the queen of hearts is worth 13 too.",
@@ -315,8 +420,10 @@ hearts_game(
     "heartsette", "Heartsette",
     defaults={**HEARTS_004, "deal": "heartsette-004", "widow_peek": True},
     profiles={
-        "004": {},
-        "002": {**PLAIN_002, "deal": "heartsette-002"},
+        "004": Profile("Heartsette with passing", "pass three, hearts broken before they are led, shoot the moon, "
+                                                  "game to 100"),
+        "002": Profile("Heartsette for chips", "no passing, any lead, paid into a pool of chips",
+                       {**PLAIN_002, "deal": "heartsette-002"}),
     },
     deals=("heartsette-004", "heartsette-002", "chart-004", "equal-widow", "strip-low", "strip-2s"),
     players={"004": (3, 8), "002": (3, 6)},
@@ -330,7 +437,10 @@ hearts_game(
 # The phases and the moon are the settlement's (hartenjagen-two-phase): a hand scores what was taken.
 _HARTENJAGEN_OPTIONS = (
     OptionSpec("phase1_moon", "none", ("none", "choice-20"),
-               "AMB-36: in phase 1, taking all 20 points is -20 for the shooter or +20 for the others"),
+               "AMB-36: in phase 1, taking all 20 points is -20 for the shooter or +20 for the others",
+               "A moon in the first phase", "What taking all 20 points scores while the totals go up", {
+                   "none": ("No moon", "all 20 points score 20, like any others"),
+                   "choice-20": ("The shooter chooses", "20 off the shooter's total, or 20 onto everyone else's")}),
 )
 _hartenjagen_common: dict[str, Any] = {
     "defaults": {**HEARTS_004, "moon": "none"}, "extra_options": _HARTENJAGEN_OPTIONS,
@@ -356,14 +466,26 @@ hearts_game(
     "joker-hearts", "Joker Hearts",
     defaults={**PLAIN_002, "deal": "chart-004"},
     profiles={
-        "002": {"discard_exception": True, "joker_points": 0},
-        "004": {**HEARTS_004, "discard_exception": False, "joker_points": 5},
+        "002": Profile("Joker Hearts for chips", "no passing; the Joker costs its taker 5 chips, and may be thrown "
+                                                 "under a high heart", {"discard_exception": True, "joker_points": 0}),
+        "004": Profile("Joker Hearts with passing", "pass three, hearts broken before they are led; the Joker "
+                                                    "scores 5 points, game to 100",
+                       {**HEARTS_004, "discard_exception": False, "joker_points": 5}),
     },
     extra_options=(
         OptionSpec("deck", "replace-2h", ("replace-2h", "add-joker"),
-                   "2.16: the Joker replaces 2H, or is added after the hands as a one-card widow"),
-        yes_no("discard_exception", True, "2.16 (002): the Joker may be discarded under a heart higher than the ten"),
-        OptionSpec("joker_points", 0, (0, 5), "2.16: the Joker scores 5 points to its taker (004); 002 pays 5 chips"),
+                   "2.16: the Joker replaces 2H, or is added after the hands as a one-card widow",
+                   "The Joker", "Where the Joker goes in the pack", {
+                       "replace-2h": ("Instead of the two of hearts", "the two of hearts is taken out and the Joker "
+                                                                      "put in"),
+                       "add-joker": ("An extra card", "the Joker is dealt after the hands, as a widow of one card")}),
+        yes_no("discard_exception", True, "2.16 (002): the Joker may be discarded under a heart higher than the ten",
+               "The Joker under a high heart", "The Joker may be thrown on a trick led with a heart higher than the "
+               "ten, even by a player who holds a heart"),
+        OptionSpec("joker_points", 0, (0, 5), "2.16: the Joker scores 5 points to its taker (004); 002 pays 5 chips",
+                   "The Joker's points", "What the Joker scores for its taker", {
+                       0: ("No points", "the Joker costs chips, not points"),
+                       5: ("5 points", "whoever takes the Joker scores 5")}),
     ),
     extra_values=lambda o: {JOKER: o["joker_points"]}, deals=("chart-004",),
     settlement={"002": "joker-payments", "004": "cumulative"}, target={"002": None, "004": 100},
@@ -378,7 +500,12 @@ hearts_game(
     "discard-hearts", "Discard Hearts",
     defaults={**PLAIN_002, "deal": "chart-004", "pass": "left-3"},
     extra_options=(OptionSpec("black_card", "QS", ("QS", "JS"),
-                              "2.18: the black card: QS (Black Lady) worth 13 hearts, or JS (Black Jack) worth 10"),),
+                              "2.18: the black card: QS (Black Lady) worth 13 hearts, or JS (Black Jack) worth 10",
+                              "The black card", "Which black card costs like a handful of hearts", {
+                                  "QS": ("The queen of spades, 13", "Black Lady: the queen of spades counts as 13 "
+                                                                    "hearts"),
+                                  "JS": ("The jack of spades, 10", "Black Jack: the jack of spades counts as 10 "
+                                                                   "hearts")}),),
     extra_values=lambda o: {card(o["black_card"]): 13 if o["black_card"] == "QS" else 10},
     settlement="sweepstakes", target=None, settlements=("sweepstakes", "howell", "pot"), pass_size=3,
     only={"pass": ("left-3", "rotation-lrah"), "moon": ("none",)},
@@ -392,7 +519,9 @@ hearts_game(
 hearts_game(
     "cancellation-hearts", "Cancellation Hearts",
     defaults={**BLACK_LADY, "deal": "double-pack", "moon": "cancellation"},
-    extra_options=(OptionSpec("moon_value", 26, (26, 52), "AMB-27: the moon is worth 26 (Black Lady's) or 52"),),
+    extra_options=(OptionSpec("moon_value", 26, (26, 52), "AMB-27: the moon is worth 26 (Black Lady's) or 52",
+                              "The moon's worth", "How many points the moon is worth", {
+                                  26: ("26", "as in Black Lady"), 52: ("52", "twice Black Lady's, for two packs")}),),
     extra_values=lambda o: {QS: 13}, deals=("double-pack",), players=(6, 11), target=150,
     only={"moon": ("cancellation", "none")}, cancellation=True, aliases=("cancellation",),
     summary="Black Lady with two packs: identical cards played to a trick cancel each other.",
@@ -430,10 +559,14 @@ DOMINO_STOCK_WORDS = (
 hearts_game(
     "domino-hearts", "Domino Hearts",
     defaults={**PLAIN_002, "deal": "domino"}, deals=("domino",), players=(2, 8), leftover="stock", variant=DOMINO,
-    profiles={"002": {}, "001": {"end": "none", "revoke": "001"}},
+    profiles={"002": Profile("Domino Hearts to 31", "a total of 31 ends the game; the lowest total wins"),
+              "001": Profile("Domino Hearts deal by deal", "each deal stands alone",
+                             {"end": "none", "revoke": "001"})},
     extra_options=(OptionSpec("end", 31, (31, "none"),
                               "2.13: a total of 31 ends the game, the lowest total wins (002, 004); none: each deal "
-                              "stands alone (001)"),),
+                              "stands alone (001)", "The end", "What ends the game", {
+                                  31: ("A total of 31", "the game ends when a total reaches 31; the lowest wins"),
+                                  "none": ("Each deal alone", "every deal is a game of its own")}),),
     target=31, only={"pass": ("none",), "moon": ("none",)}, aliases=("domino",),
     words=lambda ruleset: {"Stock": DOMINO_STOCK_WORDS},
     summary="Hearts with six cards each: a player who cannot follow draws from the stock until he can.",

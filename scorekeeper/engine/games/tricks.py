@@ -33,7 +33,12 @@ def _polignac(opts: Mapping[str, Any]) -> Ruleset:
 register(GameDef(
     "polignac", "Polignac",
     {"capot_mode": OptionSpec("capot_mode", "additive", ("additive", "replace"),
-                              "AMB-28: Capot's 10 on top of the hand's points, or in place of the declarer's")},
+                              "AMB-28: Capot's 10 on top of the hand's points, or in place of the declarer's",
+                              "Capot's points", "How Capot's 10 meet the points of the hand", {
+                                  "additive": ("On top of the hand's points", "Capot's 10 are added to what "
+                                                                              "the hand scores"),
+                                  "replace": ("Instead of the declarer's points", "the declarer scores Capot's 10 "
+                                                                                  "alone")})},
     _polignac, aliases=("four jacks", "four knaves", "quatre valets"),
     summary="Avoid the jacks (the jack of spades is worth 2) and the first and last tricks; or declare Capot.",
     words=lambda ruleset: {"Capot": f"declared before the first lead: taking all four jacks scores \u2212{ruleset.capot} "
@@ -73,9 +78,19 @@ register(GameDef(
     "knaves", "Knaves",
     {
         "deal": OptionSpec("deal", "leave-turnup", ("leave-turnup", "all-equal"),
-                           "AMB-30 HOUSE: 51 // n cards each (a card left to turn up), or 52 // n"),
+                           "AMB-30 HOUSE: 51 // n cards each (a card left to turn up), or 52 // n",
+                           "Dealing", "How many cards each", {
+                               "leave-turnup": ("A card left to turn up", "as many each as leaves at least one card "
+                                                                          "over, to turn up for trumps"),
+                               "all-equal": ("As many as go evenly", "as many each as the pack gives evenly")}),
         "trump": OptionSpec("trump", "turn-up", ("turn-up", "fixed-per-deal", "none"),
-                            "AMB-30 HOUSE: the top undealt card's suit, a suit the table names, or no trumps"),
+                            "AMB-30 HOUSE: the top undealt card's suit, a suit the table names, or no trumps",
+                            "Trumps", "How the trump suit is chosen", {
+                                "turn-up": ("The card turned up", "the top card left over is turned up: its suit "
+                                                                  "is trumps"),
+                                "fixed-per-deal": ("Named each deal", "the table names the trump suit for each "
+                                                                      "deal"),
+                                "none": ("No trumps", "the highest card of the suit led wins")}),
     },
     _knaves,
     summary="Win tricks (+1 each) but not the jacks (hearts -4, diamonds -3, clubs -2, spades -1).",

@@ -48,9 +48,15 @@ REVOKE_FISH: Final = 10  # 4.1 HOUSE: the reneger pays each other player 10
 PARTY_AMOUNTS: Final[tuple[str, ...]] = ("talon+4", *(f"fixed:{n}" for n in range(1, 65)))
 OPTION_SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("party_amount", "talon+4", PARTY_AMOUNTS,
-               "6.8 step 5, AMB-38c: the talon's card points + 4 (Hoyle), or a fixed amount"),
+               "6.8 step 5, AMB-38c: the talon's card points + 4 (Hoyle), or a fixed amount",
+               "The Party", "What the Party loser pays the Party winner", {
+                   "talon+4": ("The talon's points and 4", "the card points of the four talon cards, plus 4"),
+                   **{f"fixed:{n}": (f"{n} fish", "") for n in range(1, 65)}}),
     OptionSpec("self_claim", "others-pay", ("others-pay", "lapse"),
-               "6.9 step 3, AMB-38g: the hand winner's own JH lead: the others still pay their 5s, or it lapses"),
+               "6.9 step 3, AMB-38g: the hand winner's own JH lead: the others still pay their 5s, or it lapses",
+               "The hand winner's own Quinola", "When the hand winner led the Quinola himself", {
+                   "others-pay": ("The others still pay", "each other player still pays his 5"),
+                   "lapse": ("Nobody pays", "the claim lapses")}),
 )
 SPECS: Final[dict[str, OptionSpec]] = {s.name: s for s in OPTION_SPECS}
 

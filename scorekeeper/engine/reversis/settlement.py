@@ -47,9 +47,15 @@ SETTLEMENT_ID = "reversis-fish"
 MAX_HANDS = fields.MAX_HANDS  # the agreed number of hands fits in one session
 SETTLEMENT_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("hands", "agreed", ("agreed", *range(1, MAX_HANDS + 1)),
-               "6.10: the set number of hands ('agreed': until the table stops)"),
-    OptionSpec("pools_at_end", "leave", ("leave", "split-equal"), "6.10, AMB-38o: the pools when the table stops"),
-    yes_no("closed", False, "AMB-43: the table has stopped: apply pools_at_end"),
+               "6.10: the set number of hands ('agreed': until the table stops)",
+               "Hands to play", "How many hands the table plays", {
+                   "agreed": ("Until the table stops", "no number is set")}),
+    OptionSpec("pools_at_end", "leave", ("leave", "split-equal"), "6.10, AMB-38o: the pools when the table stops",
+               "The pools at the end", "What happens to the fish in the pools when the table stops", {
+                   "leave": ("Left in them", "nobody gets them"),
+                   "split-equal": ("Shared out", "everyone gets an equal share")}),
+    yes_no("closed", False, "AMB-43: the table has stopped: apply pools_at_end",
+           "The table has stopped", "Settle the pools now as chosen above"),
 )
 _SPECS = {s.name: s for s in SETTLEMENT_OPTIONS}
 SESSION_FIELDS = ("id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",
@@ -87,6 +93,8 @@ class ReversisFish:
     """``reversis-fish`` as a method object: ``settle`` one outcome at a time, ``pool`` the fish in the pools."""
 
     id: ClassVar[str] = SETTLEMENT_ID
+    label: ClassVar[str] = "Fish"
+    summary: ClassVar[str] = "Fish change hands hand by hand; the pools carry to the next hand"
     chips: ClassVar[bool] = True
     option_specs: ClassVar[tuple[OptionSpec, ...]] = SETTLEMENT_OPTIONS
     players: ClassVar[tuple[int, int] | None] = (PLAYERS, PLAYERS)

@@ -22,9 +22,8 @@ from ..ruleset import Ruleset
 from ..scoring import Points
 from ..seating import Seating
 from . import family
-from .methods import Method, method
+from .methods import CLEAR_WIN, FINAL_TIE as _FINAL_TIE, LEFTOVER, Method, method
 
-_FINAL_TIE = OptionSpec("final_tie", "joint", ("joint", "play-on"), "1.6: tied winners share, or play on")
 
 
 class FamilyMethod(Method):
@@ -36,9 +35,16 @@ class FamilyMethod(Method):
     games: ClassVar[tuple[str, ...]] = ()
     function: ClassVar[Callable[[Any, Any], tuple[family.HandResult, Any]]]
 
+    @classmethod
+    def settles(cls, ruleset: Ruleset) -> str | None:
+        if ruleset.game not in cls.games:
+            return f"the {cls.id} settlement is for {', '.join(cls.games)}, not {ruleset.game}"
+        return None
+
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
-        if ruleset.game not in self.games:
-            raise UnknownOption(f"the {self.id} settlement is for {', '.join(self.games)}, not {ruleset.game}")
+        refused = self.settles(ruleset)
+        if refused is not None:
+            raise UnknownOption(refused)
         super().__init__(ruleset, seating, options)
         self.state = self.start(seating.players)
         self.result: family.HandResult | None = None
@@ -101,6 +107,8 @@ class PolignacPoints(FamilyMethod):
     """3.14: jacks, first and last trick; Capot; a total of 20 ends the game, the lowest wins."""
 
     id = "polignac-points"
+    label = "Polignac's points"
+    summary = "The jacks and the first and last tricks score; a total of 20 ends the game, the lowest wins"
     games = ("polignac",)
     players = (4, 6)
     option_specs = (_FINAL_TIE,)
@@ -127,6 +135,8 @@ class SlobberhannesPoints(FamilyMethod):
     """3.15: first trick, last trick, QC; all three 4; a total of 10 ends the game, the fewest win."""
 
     id = "slobberhannes-points"
+    label = "Slobberhannes' points"
+    summary = "The first trick, the last trick and the queen of clubs score; a total of 10 ends the game, the lowest wins"
     games = ("slobberhannes",)
     players = (4, 6)
     option_specs = (_FINAL_TIE,)
@@ -148,6 +158,8 @@ class KnavesPoints(FamilyMethod):
     """3.16: +1 a trick, the jacks cost; the first to +20 wins (highest; equal highest play on)."""
 
     id = "knaves-points"
+    label = "Knaves' points"
+    summary = "Each trick scores 1 and the jacks cost; the first to 20 wins"
     games = ("knaves",)
     players = (3, 5)
     function = family.knaves_points
@@ -174,6 +186,8 @@ class HartenjagenTwoPhase(FamilyMethod):
     """3.18: phase 1 adds until a total reaches 100; phase 2 subtracts; a single lowest at or under 0 wins."""
 
     id = "hartenjagen-two-phase"
+    label = "Up to 100, then down to 0"
+    summary = "The totals go up until one reaches 100, then come down; the first alone at 0 or under wins"
     games = ("hartenjagen", "hartenjagen-three")
     players = (3, 4)
     function = family.hartenjagen_two_phase
@@ -189,9 +203,9 @@ class HartenjagenTwoPhase(FamilyMethod):
 
 
 _CLOSING = (
-    yes_no("closed", False, "AMB-43: the table has stopped: share out what is left in the pool; most chips wins"),
-    OptionSpec("leftover", "split-equal", ("split-equal", "last-winner"),
-               "AMB-43: who gets a pool left when the table stops"),
+    yes_no("closed", False, "AMB-43: the table has stopped: share out what is left in the pool; most chips wins",
+           "The table has stopped", "Share out what is left in the pool now; the most chips wins"),
+    LEFTOVER,
 )
 
 
@@ -249,10 +263,13 @@ class AuctionPool(PoolFamilyMethod):
     """3.11: the high bidder pays into the pool; each card of the named suit costs 1; clear players win it."""
 
     id = "auction-pool"
+    label = "The auction's pool"
+    summary = "The high bidder pays into the pool, each card of the suit bought costs a chip; players with none win it"
     games = ("auction-hearts",)
     players = (3, 7)
     option_specs = (
-        OptionSpec("starting_chips", 50, (50, 20, 30, 40, 100, 200), "2.19: chips each player starts with"),
+        OptionSpec("starting_chips", 50, (50, 20, 30, 40, 100, 200), "2.19: chips each player starts with",
+                   "Chips each", "The chips each player starts with"),
         *_CLOSING,
     )
     function = family.auction_pool
@@ -298,20 +315,25 @@ class JokerPayments(PoolFamilyMethod):
     hearts into the pool, settled by sweepstakes; the Joker's taker is not clear (AMB-15)."""
 
     id = "joker-payments"
+    label = "Chips for the Joker and the hearts"
+    summary = "The Joker costs its taker 5 chips, then a chip a heart into the pool; players with none win it"
     games = ("joker-hearts",)
     players = (3, 7)
     option_specs = (
-        OptionSpec("win", "any-clear", ("any-clear", "single-clear-only"), "3.5: may several clear players share it"),
-        yes_no("all_hearts_jack", False, "3.5: a player taking every heart (and the Joker) makes it a jack"),
+        CLEAR_WIN,
+        yes_no("all_hearts_jack", False, "3.5: a player taking every heart (and the Joker) makes it a jack",
+               "Taking every heart carries the pool", "When one player takes every heart and the Joker, nobody "
+               "wins the pool"),
         *_CLOSING,
     )
     function = family.joker_payments
 
-    def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
+    @classmethod
+    def settles(cls, ruleset: Ruleset) -> str | None:
         if ruleset.joker_deck != "replace-2h":
-            raise UnknownOption("joker-payments counts the 12 hearts of a pack whose Joker replaces 2H "
-                                "(deck replace-2h); with the Joker added, settle by cumulative")
-        super().__init__(ruleset, seating, options)
+            return ("joker-payments counts the 12 hearts of a pack whose Joker replaces 2H "
+                    "(deck replace-2h); with the Joker added, settle by cumulative")
+        return super().settles(ruleset)
 
     def start(self, players: tuple[str, ...]) -> Any:
         return family.JokerPaymentsState.start(players, single_clear_only=self.opts["win"] == "single-clear-only",
@@ -356,6 +378,8 @@ class ConquimbertLives(FamilyMethod):
     """
 
     id = "conquimbert-lives"
+    label = "Three lives"
+    summary = "Taking 31 card points (or the most) costs a life; the last player with a life left wins"
     games = ("conquimbert",)
     lives = True
     players = (3, 10)

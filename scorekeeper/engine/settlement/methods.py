@@ -34,6 +34,8 @@ class Method:
     """Base: running totals of points; subclasses say what chips move."""
 
     id: ClassVar[str] = ""
+    label: ClassVar[str] = ""  # its name for a player (the id is the records' and the API's)
+    summary: ClassVar[str] = ""  # what it does, in one line a player understands
     chips: ClassVar[bool] = True  # a chip method (payments, pool) or a point method (totals decide)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     players: ClassVar[tuple[int, int] | None] = None  # the player counts the method is for
@@ -63,6 +65,12 @@ class Method:
         self.revoked: int | None = None  # the seat whose established revoke scored this hand's points
         self.hand_change: tuple[Points, ...] | None = None  # what the hand adds to the totals, when not its points
         self._words: dict[tuple[str, int, int], str] = {}  # notes' words, which repeat hand after hand
+
+    @classmethod
+    def settles(cls, ruleset: Ruleset) -> str | None:
+        """Why this method cannot settle a game of ``ruleset`` whatever the table (a method of one game
+        only, a card it needs), or None when it can."""
+        return None
 
     # --- what subclasses provide ---------------------------------------------------------
 
@@ -137,6 +145,17 @@ def _lowest(keys: Sequence[int]) -> tuple[int, ...]:
     return tuple(s for s, k in enumerate(keys) if k == low)
 
 
+FINAL_TIE = OptionSpec("final_tie", "joint", ("joint", "play-on"), "1.6: tied winners share, or play on",
+                       "A tie at the end", "What happens when the lowest totals are equal at the end", {
+                           "joint": ("They share the win", "tied players are joint winners"),
+                           "play-on": ("Play on", "play more hands until one player is alone in the lead")})
+CLEAR_WIN = OptionSpec("win", "any-clear", ("any-clear", "single-clear-only"), "3.5: may several clear players share it",
+                       "Players with no points", "Whether several players with no points share the pool", {
+                           "any-clear": ("They share it", "every player with no points takes a share"),
+                           "single-clear-only": ("Only one alone", "the pool is won only by a single player with "
+                                                                   "no points; otherwise it carries")})
+
+
 # --- point methods ---------------------------------------------------------------------------
 
 @method
@@ -144,10 +163,17 @@ class Cumulative(Method):
     """3.1: hand scores add up; the game ends when a total reaches the target; lowest wins."""
 
     id = "cumulative"
+    label = "Running totals"
+    summary = "Each hand's points add up; when a total reaches the end, the lowest total wins"
     chips = False
     option_specs = (
-        OptionSpec("target", "game", ("game", 100, 50, 31, 150, "none"), "3.1: the total that ends the game"),
-        OptionSpec("final_tie", "joint", ("joint", "play-on"), "1.6: tied winners share, or play on"),
+        OptionSpec("target", "game", ("game", 100, 50, 31, 150, "none"), "3.1: the total that ends the game",
+                   "The end", "The total that ends the game", {
+                       "game": ("The game's own", "the total the game is played to"),
+                       100: ("100", "a total of 100 ends the game"), 50: ("50", "a total of 50 ends the game"),
+                       31: ("31", "a total of 31 ends the game"), 150: ("150", "a total of 150 ends the game"),
+                       "none": ("When the table stops", "no total ends the game; the lowest when you stop wins")}),
+        FINAL_TIE,
     )
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
@@ -205,9 +231,15 @@ class ComplexMagnitude(Cumulative):
     """7: Gaussian running scores; the game ends at a magnitude of 100; the lowest magnitude wins."""
 
     id = "complex-magnitude"
+    label = "Running totals, by magnitude"
+    summary = "The Gaussian scores add up; when a total's magnitude reaches the end, the smallest magnitude wins"
     option_specs = (
-        OptionSpec("target", 100, (100, 50, 150, "none"), "7.5: the magnitude that ends the game"),
-        OptionSpec("final_tie", "joint", ("joint", "play-on"), "1.6: tied winners share, or play on"),
+        OptionSpec("target", 100, (100, 50, 150, "none"), "7.5: the magnitude that ends the game",
+                   "The end", "How long a score ends the game", {
+                       100: ("100", "a score 100 long ends the game"), 50: ("50", "a score 50 long ends the game"),
+                       150: ("150", "a score 150 long ends the game"),
+                       "none": ("When the table stops", "no score ends the game")}),
+        FINAL_TIE,
     )
 
 
@@ -216,6 +248,8 @@ class LowestCollectsDifference(Method):
     """3.2: each hand is a game; the lowest collects from each other player the difference."""
 
     id = "lowest-collects-difference"
+    label = "Each hand a game"
+    summary = "After every hand the lowest collects from each other player the difference in points"
     revoke_by_points = True
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
@@ -252,6 +286,8 @@ class FiveHandMatch(Method):
     """3.3: five hands make a match; the lowest match total is credited the differences."""
 
     id = "five-hand-match"
+    label = "Matches of five hands"
+    summary = "Every five hands the lowest match total collects from each other player the difference"
     revoke_by_points = True
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
@@ -282,9 +318,15 @@ class FiveHandMatch(Method):
 
 # --- pool methods ----------------------------------------------------------------------------
 
+LEFTOVER = OptionSpec("leftover", "split-equal", ("split-equal", "last-winner"),
+                      "AMB-43: who gets a pool left when the table stops", "A pool left at the end",
+                      "Who gets the chips left in the pool when the table stops", {
+                          "split-equal": ("Shared by everyone", "everyone gets an equal share"),
+                          "last-winner": ("The last winner", "whoever won the pool last takes it")})
 _CLOSE = (
-    yes_no("closed", False, "AMB-43: the table has stopped: share out what is left in the pool"),
-    OptionSpec("leftover", "split-equal", ("split-equal", "last-winner"), "AMB-43: who gets a pool left when the table stops"),
+    yes_no("closed", False, "AMB-43: the table has stopped: share out what is left in the pool",
+           "The table has stopped", "Share out what is left in the pool now"),
+    LEFTOVER,
 )
 
 
@@ -331,7 +373,10 @@ class Pot(PoolMethod):
     """3.4: the fewest units win the pot (ties divide; odd chips carry)."""
 
     id = "pot"
-    option_specs = (OptionSpec("starting_chips", 100, (50, 100), "3.4: chips each player starts with (bookkeeping)"), *_CLOSE)
+    label = "Pot"
+    summary = "Each player pays a chip per point into the pot; the fewest points take it"
+    option_specs = (OptionSpec("starting_chips", 100, (50, 100), "3.4: chips each player starts with (bookkeeping)",
+                               "Chips each", "The chips each player starts with (for the bookkeeping only)"), *_CLOSE)
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
         units = self.units(outcome)
@@ -352,9 +397,12 @@ class Sweepstakes(PoolMethod):
     """3.5: only a clear player (no units) wins the pool; otherwise it is a jack and carries."""
 
     id = "sweepstakes"
+    label = "Sweepstakes"
+    summary = "Each player pays a chip per point into the pool; only a player with no points wins it, else it carries"
     option_specs = (
-        OptionSpec("win", "any-clear", ("any-clear", "single-clear-only"), "3.5: may several clear players share it"),
-        yes_no("all_hearts_jack", False, "3.5: a player taking every heart makes it a jack"),
+        CLEAR_WIN,
+        yes_no("all_hearts_jack", False, "3.5: a player taking every heart makes it a jack",
+               "Taking every heart carries the pool", "When one player takes every heart, nobody wins the pool"),
         *_CLOSE,
     )
 
@@ -391,6 +439,8 @@ class Howell(Method):
     """3.6: pay (n-1) per unit, take back T - u; every pair settles its difference."""
 
     id = "howell"
+    label = "Howell's settlement"
+    summary = "Every pair of players settles the difference of their hearts, in chips"
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
         units = self.units(outcome)
@@ -408,6 +458,8 @@ class SpotDifferences(Method):
     """3.7: the lowest spot total collects each other's excess; ties divide, odd by cut."""
 
     id = "spot-differences"
+    label = "Spot differences"
+    summary = "The lowest spot total collects from each other player the difference"
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
         return _collect_differences(self, self.units(outcome), cut, "the spots collected")
@@ -421,6 +473,8 @@ class TwoHandedDifference(Method):
     """3.8: the player with more hearts pays the difference."""
 
     id = "two-handed-difference"
+    label = "The difference"
+    summary = "The player with more hearts pays the other the difference"
     players = (2, 2)
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
@@ -444,6 +498,8 @@ class TwoHandedFirstSixFree(TwoHandedDifference):
     """3.9: the loser's first six hearts are free; he pays for the rest."""
 
     id = "two-handed-first-six-free"
+    label = "First six free"
+    summary = "The player with more hearts pays for each one over six"
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
         a, b = self.units(outcome)
@@ -457,6 +513,8 @@ class ThreeHandedExcess(Method):
     """3.10: the most hearts pays each other his excess; two equal highest both pay the low man."""
 
     id = "three-handed-excess"
+    label = "The most pays the excess"
+    summary = "For three players: the most hearts pays each other player what he took more"
     players = (3, 3)
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
@@ -502,6 +560,13 @@ def make_method(settlement: str, ruleset: Ruleset, seating: Seating, options: Ma
     if cls is None:
         known = ", ".join(sorted(METHODS))
         raise UnknownOption(f"unknown settlement {shown(settlement)} (known: {known})")
+    _check_fit(cls, ruleset)
+    return cls(ruleset, seating, options)
+
+
+def _check_fit(cls: type[Method], ruleset: Ruleset) -> None:
+    """:raises UnknownOption: ``cls`` does not settle this game (its settlements, spots, Gaussian scores)."""
+    settlement = cls.id
     if ruleset.settlements and settlement not in ruleset.settlements:
         raise UnknownOption(f"{ruleset.name} is settled by {' or '.join(ruleset.settlements)}, not {settlement}")
     if cls is SpotDifferences and not ruleset.spots:
@@ -510,4 +575,13 @@ def make_method(settlement: str, ruleset: Ruleset, seating: Seating, options: Ma
         raise UnknownOption(f"Complex Hearts scores are Gaussian integers: settle with complex-magnitude, not {settlement}")
     if cls is ComplexMagnitude and not ruleset.complex:
         raise UnknownOption("complex-magnitude settles Complex Hearts only")
-    return cls(ruleset, seating, options)
+
+
+def fits(cls: type[Method], ruleset: Ruleset) -> bool:
+    """Whether ``cls`` can settle a game of ``ruleset`` (for some number of players): what
+    ``make_method`` and the method itself would refuse, asked before any table is seated."""
+    try:
+        _check_fit(cls, ruleset)
+    except UnknownOption:
+        return False
+    return cls.settles(ruleset) is None

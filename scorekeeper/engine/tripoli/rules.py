@@ -33,17 +33,47 @@ SEQUENCES: tuple[str, ...] = tuple(
 _SEQUENCE_RANKS = {text: (Rank(low), Rank(low + 1), Rank(low + 2)) for text, low in zip(SEQUENCES, range(2, 13))}
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("spare", "exchange", ("exchange", "none"), "5.2: the dealer may swap or auction the spare hand"),
-    OptionSpec("spare_position", "any", ("any", "last"), "AMB-39a: check only the hand sizes, or the spare dealt last"),
-    OptionSpec("pay_cards", "stage1", ("stage1", "in-play"), "5.8: pay cards collected in stage 1, or when played"),
+    OptionSpec("spare", "exchange", ("exchange", "none"), "5.2: the dealer may swap or auction the spare hand",
+               "The spare hand", "Whether the dealer may take or sell the extra hand dealt", {
+                   "exchange": ("Swapped or sold", "the dealer may swap it for his own hand, or auction it"),
+                   "none": ("Left alone", "everybody plays the cards dealt")}),
+    OptionSpec("spare_position", "any", ("any", "last"), "AMB-39a: check only the hand sizes, or the spare dealt last",
+               "Where the spare hand is dealt", "Which hands may get the extra cards when the pack does not divide",
+               {"any": ("Anywhere", "only the sizes of the hands are checked"),
+                "last": ("Last, after the dealer", "the spare hand is dealt last in every round")}),
+    OptionSpec("pay_cards", "stage1", ("stage1", "in-play"), "5.8: pay cards collected in stage 1, or when played",
+               "Pay cards", "When the chips on the pay-card spaces are collected", {
+                   "stage1": ("Shown at the start", "the holders show them and collect at once (Tripoli)"),
+                   "in-play": ("As they are played", "whoever plays the card collects (Rummoli)")}),
     OptionSpec("paying_suit", "hearts", ("hearts", "bid", "board"),
-               "5.8: hearts pay; or a bid buys the paying suit; or the board shows it each deal (Cosmo)"),
-    OptionSpec("sequence", "8-9-10", SEQUENCES, "5.8: the three ranks of the SEQ space"),
-    OptionSpec("poker_opener", "eldest", ("eldest", "dealer"), "5.4: who begins the betting"),
-    OptionSpec("michigan_leader", "poker-winner", ("poker-winner", "dealer", "eldest"), "5.6: who leads first in stage 3"),
-    OptionSpec("first_lead", "lowest-in-suit", ("lowest-in-suit", "lowest-in-hand"), "5.8: what the first stage-3 lead must be"),
-    OptionSpec("colour_leads", "off", ("off", "alternate"), "5.8: leads alternate black, red, black ..."),
-    OptionSpec("bet_limit", 10, tuple(range(1, MAX_BET_LIMIT + 1)), "5.4, AMB-39m: the largest bet, and the most a raise adds"),
+               "5.8: hearts pay; or a bid buys the paying suit; or the board shows it each deal (Cosmo)",
+               "The paying suit", "Which suit's high cards collect the chips", {
+                   "hearts": ("Hearts", "the hearts always pay"),
+                   "bid": ("Bought by a bid", "the highest bidder names the paying suit each deal"),
+                   "board": ("Shown by the board", "the board shows the paying suit each deal (Cosmo)")}),
+    OptionSpec("sequence", "8-9-10", SEQUENCES, "5.8: the three ranks of the SEQ space",
+               "The sequence", "The three cards in a row that win the sequence space",
+               {seq: (seq.replace("-", ", "), "") for seq in SEQUENCES}),
+    OptionSpec("poker_opener", "eldest", ("eldest", "dealer"), "5.4: who begins the betting",
+               "Who bets first", "Who opens the betting in the poker round", {
+                   "eldest": ("Left of the dealer", "the player left of the dealer"),
+                   "dealer": ("The dealer", "the dealer himself")}),
+    OptionSpec("michigan_leader", "poker-winner", ("poker-winner", "dealer", "eldest"), "5.6: who leads first in stage 3",
+               "Who leads the runs", "Who leads first once the poker round is over", {
+                   "poker-winner": ("The poker winner", "whoever won the poker round"),
+                   "dealer": ("The dealer", "the dealer himself"),
+                   "eldest": ("Left of the dealer", "the player left of the dealer")}),
+    OptionSpec("first_lead", "lowest-in-suit", ("lowest-in-suit", "lowest-in-hand"), "5.8: what the first stage-3 lead must be",
+               "The first card of the runs", "What the first lead of the runs must be", {
+                   "lowest-in-suit": ("Lowest of a suit", "the leader's lowest card of the suit he chooses"),
+                   "lowest-in-hand": ("Lowest in the hand", "the leader's lowest card of all")}),
+    OptionSpec("colour_leads", "off", ("off", "alternate"), "5.8: leads alternate black, red, black ...",
+               "Colours in turn", "Whether the leads go black, red, black ...", {
+                   "off": ("Any colour", "each stopper leads as he likes"),
+                   "alternate": ("Black, red, black ...", "each stopper leads his lowest card of the other colour "
+                                                          "(Cosmo)")}),
+    OptionSpec("bet_limit", 10, tuple(range(1, MAX_BET_LIMIT + 1)), "5.4, AMB-39m: the largest bet, and the most a raise adds",
+               "Betting limit", "The largest bet, and the most a raise adds, in chips"),
 )
 SPECS: dict[str, OptionSpec] = {s.name: s for s in OPTION_SPECS}
 

@@ -44,8 +44,14 @@ from .replay import replay
 from .rules import MAX_PLAYERS, MIN_PLAYERS, make_rules
 
 SETTLEMENT_OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("final_pots", "single", FINAL_POTS, "5.7: the leftovers in one final poker pot, or in several"),
-    OptionSpec("final_tie", "another-deal", FINAL_TIES, "AMB-39k: a final split's odd chips: one more deal, or cut for"),
+    OptionSpec("final_pots", "single", FINAL_POTS, "5.7: the leftovers in one final poker pot, or in several",
+               "The last deal", "How the chips left on the layout are played for at the end", {
+                   "single": ("One pot", "one last poker deal for everything left"),
+                   "several": ("Several pots", "the table splits what is left into several pots")}),
+    OptionSpec("final_tie", "another-deal", FINAL_TIES, "AMB-39k: a final split's odd chips: one more deal, or cut for",
+               "Odd chips at the end", "Who gets the odd chips of a tied last pot", {
+                   "another-deal": ("One more deal", "they stay for one more last deal"),
+                   "cut": ("Cut for them", "the tied players cut for them")}),
 )
 _SPECS = {s.name: s for s in SETTLEMENT_OPTIONS}
 SESSION_FIELDS = ("id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",
@@ -181,6 +187,8 @@ class TripoliLayout:
     """``tripoli-layout`` as a method object: ``settle`` one outcome at a time, ``pool`` the layout total."""
 
     id: ClassVar[str] = "tripoli-layout"
+    label: ClassVar[str] = "Chips on the layout"
+    summary: ClassVar[str] = "Deal by deal in chips: what a deal leaves on a space stays there for the next; a last poker deal plays for the rest"
     chips: ClassVar[bool] = True
     option_specs: ClassVar[tuple[OptionSpec, ...]] = SETTLEMENT_OPTIONS
     players: ClassVar[tuple[int, int] | None] = (MIN_PLAYERS, MAX_PLAYERS)
@@ -223,6 +231,8 @@ class TripoliFinalPoker(TripoliLayout):
     """``tripoli-final-poker``: only final poker deals, from the layout the table left."""
 
     id: ClassVar[str] = "tripoli-final-poker"
+    label: ClassVar[str] = "Only the last poker deal"
+    summary: ClassVar[str] = "Only the last poker deals, played for the layout the table left"
 
     def settle(self, outcome: TripoliOutcome | FinalOutcome, cut: int | None = None) -> tuple[list[int], list[str]]:
         if not isinstance(outcome, FinalOutcome):

@@ -41,8 +41,10 @@ class FamilyPages:
         return True
 
     def offered_methods(self, game: str, default: str) -> Mapping[str, Any]:
-        """The settlements the start page offers for the game, by id (each with ``option_specs``)."""
-        return family_of(game).methods(game)
+        """The settlements the start page offers for the game, by id (each with ``option_specs``): those
+        that can settle it, ``default`` (its version's own) first."""
+        methods = family_of(game).methods(game)
+        return {key: methods[key] for key in sorted(methods, key=lambda key: key != default)}
 
     # --- a table's pages ---
 

@@ -162,11 +162,13 @@ class SheetRow:
 def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, str | None]:
     """Every stored hand in order, with the settle output of the hands that count."""
     entries, settled, error = sheet_entries(table)
+    ruleset = game_of(table).ruleset
     rows = []
     for h, counts, entry in entries:
         row = SheetRow(h.position, h.struck, h.confirmed, counts, h.version_count, _kind(h.record))
         if entry:
-            row.dealer, row.points, row.notes = entry.get("dealer"), entry.get("points"), entry.get("notes", {})
+            row.dealer, row.points = entry.get("dealer"), entry.get("points")
+            row.notes = {p: words.plain_note(note, ruleset) for p, note in (entry.get("notes") or {}).items()}
             row.totals = entry.get("totals") if counts else None
             row.payments = entry.get("payments") if counts else None
             row.moon, row.void, row.revoke = entry.get("moon"), entry.get("void"), entry.get("revoke")

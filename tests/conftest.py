@@ -21,6 +21,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from browser_fixtures import browser, browser_ready, live_server, phone  # noqa: F401  (the browser tests' fixtures)
 from pgcluster import PostgresCluster, PostgresUnavailable
 
 PG_DATABASE = "scorekeeper"

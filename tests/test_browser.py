@@ -5,40 +5,33 @@ one card by card, correct one, read the totals; the test keeps a screenshot of t
 ``tests/artifacts/black-lady-phone.png`` (git-ignored).
 
 The app runs on a fresh SQLite file, migrated as ``scorekeeper serve`` does, served by
-werkzeug in a background thread on 127.0.0.1. Without ``/usr/bin/chromium`` or the
+werkzeug in a background thread on 127.0.0.1 (the fixtures: ``browser_fixtures``, shared by every
+browser test through ``conftest``). Without ``/usr/bin/chromium`` or the
 ``playwright`` package (``pip install -e .[test]``; never ``playwright install``: the system
 Chromium is used) the test fails under ``CI=true`` and is skipped elsewhere.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import random
 import re
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browser_fixtures import HOST
 
 from scorekeeper.engine import replay
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.records import HandRecord, from_json
 from scorekeeper.engine.simulate import random_record
 
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SCREENSHOT = ARTIFACTS / "black-lady-phone.png"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 GAME = "black-lady"
-HOST = "127.0.0.1"
-TIMEOUT_MS = 10_000
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 # Three hands by result: hearts per seat (the last is left to the page to fill in) and who took QS.
 RESULTS = [
@@ -48,92 +41,9 @@ RESULTS = [
 ]
 
 
-def in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
-
-def _missing() -> str:
-    problems = []
-    if importlib.util.find_spec("playwright") is None:
-        problems.append("the Python package playwright is not installed (pip install playwright)")
-    if not os.access(CHROMIUM, os.X_OK):
-        problems.append(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    return "; ".join(problems)
-
-
 def result_points(hearts: list[int], queen: int) -> list[int]:
     """Black Lady by hand: a point a heart, 13 for QS."""
     return [h + (13 if seat == queen else 0) for seat, h in enumerate(hearts)]
-
-
-# --- the server and the browser ------------------------------------------------------------------
-
-@pytest.fixture(scope="session")
-def browser_ready() -> None:
-    missing = _missing()
-    if missing:
-        if in_ci():
-            pytest.fail(f"CI=true but the browser test cannot run: {missing}", pytrace=False)
-        pytest.skip(f"no browser for the browser test: {missing}")
-
-
-@pytest.fixture(scope="session")
-def live_server(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on a fresh migrated SQLite file, served on 127.0.0.1:<free port>."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper.web import create_app
-    from scorekeeper.web.extensions import db
-    from scorekeeper.web.serve import upgrade_database
-
-    tmp = tmp_path_factory.mktemp("browser")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp / "instance"))
-        mp.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
-        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'scorekeeper.db'}",
-                          "SECRET_KEY": "browser-test-secret"})
-    upgrade_database(app)
-    server = make_server(HOST, 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="browser-test-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://{HOST}:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
-        with app.app_context():
-            db.engine.dispose()
-
-
-@pytest.fixture(scope="session")
-def browser(browser_ready: None) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def phone(browser: Any, live_server: str) -> Iterator[tuple[Any, list[str], list[str]]]:
-    """A 390x844 touch phone; every URL it requested and every script error it hit."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  base_url=live_server)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    requests: list[str] = []
-    errors: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("dialog", lambda d: d.accept())
-    try:
-        yield page, requests, errors
-    finally:
-        context.close()
 
 
 # --- the card-by-card hand from the engine -------------------------------------------------------

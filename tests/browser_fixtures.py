@@ -1,0 +1,107 @@
+"""The browser tests' fixtures: the app served on 127.0.0.1, Debian's Chromium driven by Playwright, and a
+phone page at 390x844. ``conftest`` hands them to every test module (``test_browser``,
+``test_recording_loop``): one server and one browser for the whole run.
+
+Without ``/usr/bin/chromium`` or the ``playwright`` package (``pip install -e .[test]``; never
+``playwright install``: the system Chromium is used) the tests that take them fail under ``CI=true``
+and are skipped elsewhere.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+HOST = "127.0.0.1"
+TIMEOUT_MS = 10_000
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _missing() -> str:
+    problems = []
+    if importlib.util.find_spec("playwright") is None:
+        problems.append("the Python package playwright is not installed (pip install playwright)")
+    if not os.access(CHROMIUM, os.X_OK):
+        problems.append(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    return "; ".join(problems)
+
+
+# --- the server and the browser ------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser_ready() -> None:
+    missing = _missing()
+    if missing:
+        if in_ci():
+            pytest.fail(f"CI=true but the browser test cannot run: {missing}", pytrace=False)
+        pytest.skip(f"no browser for the browser test: {missing}")
+
+
+@pytest.fixture(scope="session")
+def live_server(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app on a fresh migrated SQLite file, served on 127.0.0.1:<free port>."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper.web import create_app
+    from scorekeeper.web.extensions import db
+    from scorekeeper.web.serve import upgrade_database
+
+    tmp = tmp_path_factory.mktemp("browser")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp / "instance"))
+        mp.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'scorekeeper.db'}",
+                          "SECRET_KEY": "browser-test-secret"})
+    upgrade_database(app)
+    server = make_server(HOST, 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="browser-test-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser(browser_ready: None) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: str) -> Iterator[tuple[Any, list[str], list[str]]]:
+    """A 390x844 touch phone; every URL it requested and every script error it hit."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  base_url=live_server)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("dialog", lambda d: d.accept())
+    try:
+        yield page, requests, errors
+    finally:
+        context.close()

@@ -383,16 +383,36 @@ def test_a_table_started_while_the_database_is_held_is_busy_then_starts(
         assert [t.config["players"] for t in db.session.scalars(select(TableSession))] == [names]
 
 
+def test_the_same_result_form_sent_again_shows_the_stored_hand(app: Flask, client: FlaskClient) -> None:
+    """Back to a saved form and Save: nothing stored twice, and the answer is the stored hand."""
+    edit, _ = start_table(client, PLAYERS)
+    sid = edit.split("/")[2]
+    page = get(client, edit + "/result")
+    first = submit(client, page, "result-form", TYPED)
+    assert first.status_code == 302 and first.headers["Location"].endswith("#hand-1")
+    again = submit(client, page, "result-form", TYPED)  # the same form, its client id
+    assert again.status_code == 302 and again.headers["Location"].endswith(edit + "/hand/1")
+    shown = get(client, again.headers["Location"])
+    assert "Hand 1 was already saved (this form was sent before): here it is, stored once." in shown.html
+    assert len(hand_rows(app, sid)) == 1
+
+
 def test_the_same_result_form_sent_again_with_other_counts_shows_the_conflict(app: Flask, client: FlaskClient) -> None:
     edit, _ = start_table(client, PLAYERS)
     sid = edit.split("/")[2]
     page = get(client, edit + "/result")
     assert submit(client, page, "result-form", TYPED).status_code == 302
-    again = Page(submit(client, page, "result-form", {**TYPED, "hearts_0": "4", "hearts_1": "1"}))  # its client id
+    changed = {**TYPED, "hearts_0": "4", "hearts_1": "1"}
+    again = Page(submit(client, page, "result-form", changed))  # its client id, other counts
     assert again.status == 200
-    assert re.fullmatch(r"Hand 1: hand id '[\w-]+' was already recorded with different cards or counts: "
-                        r"nothing is stored\. Send this hand with a new id, or correct hand 1", again.refusal())
+    assert again.refusal() == ("This form was saved before, as hand 1, with other counts: nothing is stored now. To "
+                               "change hand 1, correct it on its page; to record these counts as a new hand, tap Save "
+                               "again.")
     assert [row[1]["taken"]["Ann"] for row in hand_rows(app, sid)] == [{"hearts": 3, "QS": 1}]
+    _, kept = again.form("result-form")
+    assert kept["client_id"] != page.form("result-form")[1]["client_id"] and kept["hearts_0"] == "4"
+    assert submit(client, again, "result-form").status_code == 302  # Save again: a new hand
+    assert [row[1]["taken"]["Ann"] for row in hand_rows(app, sid)] == [{"hearts": 3, "QS": 1}, {"hearts": 4, "QS": 1}]
 
 
 def test_a_busy_evening_answers_409_with_the_form_to_send_again(

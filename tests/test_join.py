@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.web.serve import lan_address, lan_banner
-from test_browser import browser, browser_ready, in_ci, live_server, phone, start_table  # noqa: F401  (fixtures)
+from phonekit import in_ci
+from test_browser import start_table
 from test_sheets import pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -688,6 +688,9 @@ def test_a_knaves_hand_card_by_card_with_the_trumps_turned_up(app: Flask, client
     page = get(client, edit + "/play")
     assert len(re.findall(r'<option value="[2-9TJQKA][SHDC]"', page.html)) == 52  # the card turned up
     headers = csrf_header(page)
+    opening = check(client, edit, headers, [], None)  # the page's first check, before the trumps are chosen
+    assert opening.status_code == 200 and opening.get_json()["ok"] is True, opening.get_json()
+    assert opening.get_json()["complete"] is False and opening.get_json()["plays"] == []
     first = example["play"][0]
     refused = check(client, edit, headers, [], first).get_json()
     assert refused["error"]["code"] == "trumps" and "has trumps" in refused["error"]["message"]
@@ -711,6 +714,8 @@ def test_knaves_with_a_trump_suit_named_asks_the_suit(client: FlaskClient) -> No
                           changes={"opt_trump": "fixed-per-deal"})
     page = get(client, edit + "/play")
     assert 'The trump suit' in page.html and '<option value="S">Spades</option>' in page.html
+    opening = check(client, edit, csrf_header(page), [], None)  # no suit named yet, no card tapped: no refusal
+    assert opening.status_code == 200 and opening.get_json()["ok"] is True, opening.get_json()
     state = check(client, edit, csrf_header(page), [], "2C", trumps="S").get_json()
     assert state["ok"] and state["plays"] == ["2C"]
 

@@ -37,6 +37,7 @@ class ResultShape:
     joker_from: bool  # who played the Joker (its settlement pays him: joker-payments)
     joker_widow: bool  # the Joker may have lain in the widow
     ask_moon: bool  # the shooter's choice of the moon's effect may be asked
+    moon_cards: tuple[Card, ...]  # besides every heart, what one player takes for a moon (every copy of each)
     hearts_total: int  # hearts in the pack as dealt
     spots_total: int
     tricks_total: int  # tricks a player may win at most (the hand's size)
@@ -68,8 +69,20 @@ def result_shape(ruleset: Ruleset, layout: DealLayout, settlement: str | None = 
         # the moon's choice: the ruleset's moon, or Hartenjagen's phase-1 moon (its settlement asks, 3.18)
         ask_moon=bool(ruleset.moon and ruleset.moon.has_choice and ruleset.moon_choice == "ask")
         or ruleset.options.get("phase1_moon") == "choice-20",
+        moon_cards=_moon_cards(ruleset),
         hearts_total=layout.hearts,
         spots_total=sum(ruleset.values.get(c, 0) for c in layout.pack if c.suit is Suit.HEARTS),
         tricks_total=layout.hand_size, points_max=sum(ruleset.values.get(c, 0) for c in layout.pack),
         out_of_play_count=out_of_play_count, point_values=card_point_words(ruleset) if points else "",
     )
+
+
+def _moon_cards(ruleset: Ruleset) -> tuple[Card, ...]:
+    """The cards a shooter takes besides every heart: the moon rule's (``scoring.find_moon``), or under
+    Hartenjagen's phase-1 moon every card that scores (he took every point, 3.18)."""
+    if ruleset.moon is not None:
+        return ruleset.moon.requires
+    if ruleset.options.get("phase1_moon") == "choice-20":
+        return tuple(sorted((c for c, v in ruleset.values.items() if v > 0 and c.suit is not Suit.HEARTS),
+                            key=lambda c: c.sort_key))
+    return ()

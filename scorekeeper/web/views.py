@@ -159,18 +159,21 @@ def sentence(exc: ScorekeeperError, position: int | None = None) -> str:
 
 def _saved(row: HandRow, created: bool) -> str:
     if not created:
-        return f"Hand {row.position} was already saved (sent twice): it is stored once."
+        return f"Hand {row.position} was already saved (this form was sent before): here it is, stored once."
     if not row.confirmed:
         return f"Hand {row.position} saved. It counts once another phone confirms it."
     return f"Hand {row.position} saved."
 
 def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
-    """Store a new hand (the services check it first) and go back to the sheet at that hand.
+    """Store a new hand (the services check it first) and go back to the sheet at that hand. A form sent
+    again (Back to it and Save, its client id already stored) stores nothing and shows the stored hand.
 
     :raises ScorekeeperError: the engine refuses the hand; nothing is stored.
     """
     row, created = services.add_hand(table, hand)
     flash(_saved(row, created))
+    if not created:
+        return redirect(url_for(".hand_edit", sid=sid, key=key, position=row.position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
 
 def save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: str, key: str) -> Any:

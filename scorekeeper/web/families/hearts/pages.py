@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from flask import Response, jsonify, render_template, request, url_for
+from flask import Response, flash, jsonify, redirect, render_template, request, url_for
 
 from ....engine import words
 from ....engine.errors import ScorekeeperError
@@ -283,6 +283,27 @@ def _hand_context(table: TableSession, row: HandRow, can_edit: bool, key: str) -
             "can_edit": can_edit, "key": key, "record_json": json.dumps(row.record, indent=1, ensure_ascii=False)}
 
 
+def _game_over(table: TableSession) -> str | None:
+    """Who won, in a sentence, once the game is over (nothing more is recorded then); else None."""
+    try:
+        settled = services.current_settlement(table)
+    except ScorekeeperError:  # pragma: no cover - every write settles first
+        return None
+    if not settled.get("finished"):
+        return None
+    winners = list(settled.get("winners") or [])
+    if not winners:
+        return "The game is over: no hand is recorded after it."
+    said = ", ".join(winners[:-1]) + (" and " if len(winners) > 1 else "") + winners[-1]
+    return f"The game is over: {said} won. No hand is recorded after it."
+
+
+def _sent_before(exc: ScorekeeperError) -> str:
+    """The refusal of a form saved before (Back to it) and changed since: its client id holds another hand."""
+    return (f"This form was saved before, as hand {exc.hand}, with other counts: nothing is stored now. To change "
+            f"hand {exc.hand}, correct it on its page; to record these counts as a new hand, tap Save again.")
+
+
 class HeartsPages(FamilyPages):
     """The pages of a trick-taking table (``FamilyPages``)."""
 
@@ -312,6 +333,9 @@ class HeartsPages(FamilyPages):
             message = (f"{game.ruleset.name} scores what this form cannot say yet: record its hands card by card, "
                        "or as JSON records through the API.")
             return render_template("pages/error.html", title="Record this hand another way", message=message), 409
+        if request.method == "GET" and (over := _game_over(table)):
+            flash(over)
+            return redirect(url_for(".session_edit", sid=sid, key=key))
         next_deal = coming_deal(table, game)
         form = _result_form(_dealt_to(game, next_deal.players), next_deal.players.index(next_deal.dealer),
                             formdata=request.form if request.method == "POST" else None)
@@ -319,6 +343,10 @@ class HeartsPages(FamilyPages):
         if request.method == "POST" and form.validate():
             try:
                 return save_new_hand(table, forms.result_record(form), sid, key)
+            except services.ClientIdConflict as exc:
+                db.session.rollback()
+                refusal = _sent_before(exc)
+                form.client_id.data = forms.new_client_id()  # a Save now records it as a new hand
             except ScorekeeperError as exc:
                 db.session.rollback()
                 refusal = sentence(exc, len(table.hands) + 1)

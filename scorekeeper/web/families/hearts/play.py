@@ -167,7 +167,7 @@ def card_check(table: TableSession) -> tuple[Response, int]:
     try:
         outcome = replay(record)
     except ScorekeeperError as exc:
-        if exc.code == "incomplete":
+        if exc.code == "incomplete" or _trumps_not_chosen_yet(exc, cards, trumps_event):
             outcome = None
         elif exc.code == "moon-choice":  # every card is legal; the shooter must say what he chose
             outcome = None
@@ -194,6 +194,12 @@ def card_check(table: TableSession) -> tuple[Response, int]:
                                  f"({shown}). Save now, or tap the rest of the cards.")
     answer.setdefault("complete", False)
     return jsonify(answer), 200
+
+
+def _trumps_not_chosen_yet(exc: ScorekeeperError, cards: list[str], trumps: Mapping[str, str] | None) -> bool:
+    """The page's first check, before the table has said the trumps or tapped a card: the engine refuses a
+    finished record without trumps, but nothing has been played to refuse yet (the page asks for them)."""
+    return exc.code == "trumps" and trumps is None and not cards
 
 
 def _play_state(game: Game, deal: NextDeal, record: Any) -> dict[str, Any]:

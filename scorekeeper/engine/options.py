@@ -8,7 +8,7 @@ values, a profile's code) are what records, the JSON API and the command speak, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,28 +79,20 @@ def yes_no(name: str, default: bool, doc: str, label: str = "", summary: str = "
 
 
 @dataclass(frozen=True)
-class Profile(Mapping[str, Any]):
-    """A game's version as one source plays it: the options it sets (read as a mapping), with its
-    name and one line for a player. Its code (``"004"``) is the ``profile`` option's value."""
+class Profile:
+    """A game's version as one source plays it: the options it sets, with its name and one line for
+    a player. Its code (``"004"``) is the ``profile`` option's value. (A plain value, not a mapping:
+    mypyc cannot compile a dataclass that subclasses ``Mapping``.)"""
 
     name: str
     summary: str
     options: Mapping[str, Any] = field(default_factory=dict)
 
-    def __getitem__(self, key: str) -> Any:
-        return self.options[key]
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.options)
-
-    def __len__(self) -> int:
-        return len(self.options)
-
-
-def profile_spec(profiles: Mapping[str, Mapping[str, Any]]) -> OptionSpec:
+def profile_spec(profiles: Mapping[str, Profile]) -> OptionSpec:
     """The ``profile`` option of a game with these profiles (the first is the default), each
     value named by its ``Profile``'s words."""
-    said = {code: (p.name, p.summary) for code, p in profiles.items() if isinstance(p, Profile)}
+    said = {code: (p.name, p.summary) for code, p in profiles.items()}
     return OptionSpec("profile", next(iter(profiles)), tuple(profiles), "which source's version of the game",
                       "Version", "Which book's version of the game: it sets the house rules below", said)
 
@@ -108,7 +100,7 @@ def profile_spec(profiles: Mapping[str, Mapping[str, Any]]) -> OptionSpec:
 def resolve(
     game: str,
     specs: Mapping[str, OptionSpec],
-    profiles: Mapping[str, Mapping[str, Any]],
+    profiles: Mapping[str, Profile],
     given: Mapping[str, Any],
 ) -> dict[str, Any]:
     """All options of ``game``: defaults, overridden by the chosen profile, then by ``given``.
@@ -124,7 +116,8 @@ def resolve(
     resolved = {name: spec.default for name, spec in specs.items()}
     if "profile" in specs:
         profile = specs["profile"].check(given.get("profile", specs["profile"].default), game)
-        resolved.update(profiles.get(profile, {}))
+        if profile in profiles:
+            resolved.update(profiles[profile].options)
         resolved["profile"] = profile
     for name, value in given.items():
         resolved[name] = specs[name].check(value, game)

@@ -197,7 +197,7 @@ def hearts_game(
     name: str,
     *,
     defaults: Mapping[str, Any],
-    profiles: Mapping[str, Mapping[str, Any]] | None = None,
+    profiles: Mapping[str, Profile] | None = None,
     extra_options: tuple[OptionSpec, ...] = (),
     extra_values: Callable[[Mapping[str, Any]], Mapping[Card, int]] = lambda o: {},
     players: Mapping[str, tuple[int, int]] | tuple[int, int] = (3, 7),
@@ -246,7 +246,8 @@ def hearts_game(
         moon = _moon(opts, values)
         if joker and moon is not None:  # AMB-15: the moon needs the Joker too
             moon = replace(moon, requires=moon.requires + (JOKER,))
-        game_default_lead = {**defaults, **profiles.get(profile, {})}.get("first_lead", "eldest-any")
+        profile_options = profiles[profile].options if profile in profiles else {}
+        game_default_lead = {**defaults, **profile_options}.get("first_lead", "eldest-any")
         return Ruleset(
             game=game_id,
             name=name,

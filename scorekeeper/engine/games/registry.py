@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..options import OptionSpec, resolve
+from ..options import OptionSpec, Profile, resolve
 from ..ruleset import Ruleset
 
 
@@ -23,7 +23,7 @@ class GameDef:
     name: str
     options: Mapping[str, OptionSpec]
     build: Callable[[Mapping[str, Any]], Ruleset]
-    profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    profiles: Mapping[str, Profile] = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
     summary: str = ""
     # The game's own lines of the rules in words (``words.rules_in_words``), by name: what it does that

@@ -158,3 +158,20 @@ def _card_hint(token: str) -> str:
     if ":" in token:
         return '; name the player as a JSON string: "Cat":KC'
     return ""
+
+
+_GAME_TAG = re.compile(r"\[\s*Game(?=[\s\]])\s*")
+
+
+def game_tag(text: str) -> Any:
+    """The value of the first ``[Game ...]`` tag of a text outside comments, or None: which family's
+    notation reads the text is decided before it is read."""
+    for line in text.split("\n"):
+        head = line.split(";", 1)[0]
+        found = _GAME_TAG.search(head)
+        if found is not None:
+            try:
+                return raw_decode(head, found.end())[0]
+            except ValueError:  # json.JSONDecodeError too
+                return None
+    return None

@@ -109,6 +109,9 @@ class Notation(Generic[R]):
     to_json: Callable[[R], dict[str, Any]]
     group: Callable[[Lines, list[Any], int], list[int]]
     remarks: Callable[[R, dict[str, list[int]]], Remarks]
+    # A part of a record completed with what its kind needs before its fields are read (a Reversis hand
+    # its play or its quick result): while a refused record is searched for its culprit (``_locate``).
+    complete: Callable[[dict[str, Any]], dict[str, Any]] = lambda obj: obj
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -411,8 +414,8 @@ class _Reader(Generic[R]):
         """Give a refused record the line of the tag or item that made it wrong.
 
         Units are added one at a time, the required tags first, each time asking ``from_json`` again
-        (stand-ins fill the game, the players and the dealer until they are added): the first unit
-        with which the record is refused for the same reason is the culprit. A reason the record
+        (stand-ins fill the game, the players and the dealer until they are added, and what the family's
+        ``complete`` adds): the first unit with which the record is refused for the same reason is the culprit. A reason the record
         has with nothing but the stand-ins is something missing: it is reported where the text ends.
         """
         first = sorted(self.units, key=lambda u: _REQUIRED.index(u.tag) if u.tag in _REQUIRED else len(_REQUIRED))
@@ -430,8 +433,8 @@ class _Reader(Generic[R]):
         players = obj.get("players")
         seated = players if isinstance(players, list) and players else ["?"]
         dealer = seated[0] if isinstance(seated[0], str) else "?"
-        problem = refusal(lambda: self.notation.from_json({"game": self.notation.game, "dealer": dealer, **obj,
-                                                           "players": seated}))
+        whole = self.notation.complete({"game": self.notation.game, "dealer": dealer, **obj, "players": seated})
+        problem = refusal(lambda: self.notation.from_json(whole))
         return problem is not None and problem.message == error.message
 
 

@@ -13,6 +13,7 @@ from typing import IO, Any
 from ..errors import ScorekeeperError
 from ..notation_kit import Lines, Notation, Remarks, Tag, rounds, signed
 from .record import ReversisRecord, from_json, to_json
+from .rules import PAYING_CARDS
 from .settlement import replay_json
 
 __all__ = ["NOTATION", "TAGS", "dump", "dumps", "load", "loads"]
@@ -64,9 +65,22 @@ def _payment(p: dict[str, Any]) -> str:
     return f"{p['from']} pays {p['to']} {p['fish']} ({p['why']}{card})"
 
 
+def _complete(obj: dict[str, Any]) -> dict[str, Any]:
+    """Part of a hand, made a whole one of its kind: the play (none yet), or a quick result's cards not
+    named yet (null); a misdeal needs nothing."""
+    if "taken" in obj:
+        aces = obj.get("quinola_aces", {})
+        named = aces if isinstance(aces, dict) else {}
+        return {**obj, "quinola_aces": {**dict.fromkeys((c.code for c in PAYING_CARDS), None), **named}}
+    events = obj.get("events", [])
+    if "play" in obj or any(isinstance(e, dict) and e.get("type") == "misdeal" for e in events):
+        return obj
+    return {**obj, "play": []}
+
+
 NOTATION: Notation[ReversisRecord] = Notation(
     game="reversis", tags=TAGS, lines=(TRICKS,), from_json=from_json, to_json=to_json, group=rounds,
-    remarks=_remarks,
+    remarks=_remarks, complete=_complete,
 )
 
 

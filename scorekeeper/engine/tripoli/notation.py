@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import ScorekeeperError
 from ..notation_kit import Lines, Notation, Remarks, Tag, rounds, signed
 from .record import AnyRecord, from_json, to_json
@@ -87,7 +87,7 @@ def _remarks(record: AnyRecord, starts: dict[str, list[int]]) -> Remarks:
     bid = out.get("bid")
     if BIDS.label in starts and bid:
         won = "everyone passed" if bid["winner"] is None else f"{bid['winner']} wins the bid at {bid['amount']}"
-        said[BIDS.label] = [""] * (len(starts[BIDS.label]) - 1) + [f"{won}; {bid['suit']} pays"]
+        said[BIDS.label] = [""] * (len(starts[BIDS.label]) - 1) + [f"{won}; {Suit(bid['suit']).noun} pay"]
     poker = out.get("poker")
     if BETS.label in starts and poker:
         winners = " and ".join(poker["winners"])
@@ -105,8 +105,14 @@ def _remarks(record: AnyRecord, starts: dict[str, list[int]]) -> Remarks:
     return Remarks(lines=said, ending=(f"chips: {signed(out['payments'])}; the layout keeps {kept}",))
 
 
+def _complete(obj: dict[str, Any]) -> dict[str, Any]:
+    """Part of a final poker deal, made a whole one: its poker (nothing yet)."""
+    return {**obj, "poker": {}} if obj.get("final") is True and "poker" not in obj else obj
+
+
 NOTATION: Notation[AnyRecord] = Notation(
     game="tripoli", tags=TAGS, lines=LINES, from_json=from_json, to_json=to_json, group=_group, remarks=_remarks,
+    complete=_complete,
 )
 
 

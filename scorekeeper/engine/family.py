@@ -361,6 +361,7 @@ class PackageFamily:
         return answer
 
     def record_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        self.notation()  # a package with a notation reads and writes its records (from_json, to_json)
         answer: dict[str, Any] = self.package.to_json(self.package.from_json(value))
         return answer
 

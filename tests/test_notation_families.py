@@ -300,7 +300,7 @@ TRIPOLI = golden_text("tripoli", "tripoli-deal")
         ("tripoli", '"B" bet 2,', "B bet 2,", 25, 19, 'a betting round is a list of "Player" and what he did'),
         ("tripoli", "Bet 1.", "1.", 25, 1, "a numbered line starts with what it holds: Bid 1., Bet 1. or Run 1."),
         ("tripoli", "Bet 1.", "Bet", 25, 1, "Bet starts a numbered line"),
-        ("tripoli", 'Run 5.  "B":TH', 'Run 5.', 31, 1, "run Run 5. is empty"),
+        ("tripoli", 'Run 5.  "B":TH', 'Run 5.', 31, 1, "run 5 is empty"),
         ("tripoli", '"B":5C "A":6C', '"B":5C "A":6X', 28, 20, "'6X' is not a card"),
     ],
 )

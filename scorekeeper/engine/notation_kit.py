@@ -385,8 +385,7 @@ class _Reader(Generic[R]):
         for k, numbered in enumerate(self.numbered):
             spec = numbered.lines
             if numbered.items == 0:
-                head = f"{spec.label} " if spec.label else ""
-                raise fail(f"{spec.noun} {head}{numbered.number}. is empty", numbered.line, numbered.column)
+                raise fail(f"{spec.noun} {numbered.number} is empty", numbered.line, numbered.column)
             if not spec.size or players == 0:
                 continue
             last = not any(n.lines is spec for n in self.numbered[k + 1:])

@@ -331,6 +331,23 @@ def test_a_record_with_both_play_and_taken_is_refused_at_the_play() -> None:
     assert (error.line, error.column) == (text.count("\n"), 4)
 
 
+def test_every_field_of_a_record_has_its_tag_or_its_lines() -> None:
+    """Nothing a record holds is left out of its text (a new field needs its line in the table)."""
+    from scorekeeper.engine.reversis.record import RECORD_FIELDS as REVERSIS_FIELDS
+    from scorekeeper.engine.tripoli.fields import BID_FIELDS, MICHIGAN_FIELDS, POKER_FIELDS
+    from scorekeeper.engine.tripoli.record import FINAL_FIELDS, RECORD_FIELDS
+
+    for notation, fields in (
+        (reversis_notation, [(f,) for f in REVERSIS_FIELDS]),
+        (tripoli_notation, [(f,) for f in {*RECORD_FIELDS, *FINAL_FIELDS} - {"bid", "poker", "michigan"}]
+         + [("bid", f) for f in BID_FIELDS] + [("poker", f) for f in POKER_FIELDS]
+         + [("michigan", f) for f in MICHIGAN_FIELDS]),
+    ):
+        paths = {tag.path for tag in notation.TAGS.values()} | {lines.path for lines in notation.NOTATION.lines}
+        assert set(fields) <= paths, set(fields) - paths
+    assert "misdeal" in tripoli_notation.TAGS["Event"].example  # a misdeal of Tripoli, once its records say one
+
+
 # --- the family seam and the command line -------------------------------------------------------------
 
 def test_every_family_has_a_notation_found_by_game() -> None:

@@ -35,6 +35,7 @@ TAGS: dict[str, Tag] = {  # in the order the writer puts them
     "Deal": Tag(("deal",), "keyed-cards", '[Deal "A" "4S AH KD JD TD 8D 5D TC 9C 6C 3C"]'),
     "SpareHand": Tag(("spare_hand",), "cards", '[SpareHand "AS QS 5S TH 9D 6D 3D QC JC 5C"]'),
     "Spare": Tag(("spare",), "value", '[Spare {"action": "auction", "buyer": "B", "price": 3}]'),
+    "Event": Tag(("events",), "item", '[Event {"type": "misdeal", "reason": "wrong-count"}]'),
     "Bids": Tag(("bid", "bids"), "list", "[Bids]"),
     "BidWinner": Tag(("bid", "winner"), "value", '[BidWinner "D"]'),
     "BidAmount": Tag(("bid", "amount"), "value", "[BidAmount 3]"),

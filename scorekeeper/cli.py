@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from .boundary import attempt, quiet_log
-from .engine import notation, records
+from .engine import records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
-from .engine.family import HEARTS, family_of_record
+from .engine.family import HEARTS, family_of_notation, family_of_record
 from .engine.jsontext import decode, utf8
 from .engine.output import error_json, facts_lines, hand_facts, kept_words, outcome_json, outcome_line, points_text
 from .engine.replay import HandOutcome, replay
@@ -104,10 +104,11 @@ def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord]) -> tu
     JSON is decoded once; ``parse`` reads what is not JSON (the text notation), or words why not.
     """
     text = text if isinstance(text, str) else utf8(text)
-    value = None if parse is not records.loads and is_notation(text) else _decoded(text)
-    family = family_of_record(value)
+    written = parse is not records.loads and is_notation(text)
+    value = None if written else _decoded(text)
+    family = family_of_notation(text) if written else family_of_record(value)
     if family is not HEARTS:
-        return 0, family.replay_json(value), None
+        return 0, family.replay_json(family.from_notation(text) if written else value), None
     outcome = replay(parse(text) if value is None else records.from_json(value))
     return 0, outcome_json(outcome), outcome
 
@@ -182,11 +183,19 @@ def cmd_notation(path: str, *, to: str | None = None, out: IO[str] | None = None
 
 
 def _converted(path: str, to: str | None) -> str:
+    """Each family converts its own records, found by the record's game (the JSON's, or the ``Game`` tag)."""
     text = utf8(read_all(path))
-    record = load_record(text)
-    if (to or ("json" if is_notation(text) else "text")) == "text":
-        return notation.dumps(record)
-    return records.dumps(record) + "\n"
+    written = is_notation(text)
+    if written:
+        family = family_of_notation(text)
+        obj = family.from_notation(text)
+    else:
+        value = decode(text)
+        family = family_of_record(value)
+        obj = family.record_json(value)
+    if (to or ("json" if written else "text")) == "text":
+        return family.to_notation(obj)
+    return json.dumps(obj, ensure_ascii=False) + "\n"
 
 
 # --- the readable trick table ----------------------------------------------------------------

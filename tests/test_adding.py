@@ -167,6 +167,12 @@ def test_a_new_family_is_played_by_the_command_line_and_the_api(capsys: pytest.C
     settled = client.get(f"/api/sessions/{body['id']}", headers=auth).get_json()
     assert settled["balance"] == {"Ann": 1, "Bob": 1, "Cat": -2}
 
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(hand), encoding="utf-8")
+    assert main(["notation", str(path)]) == 2  # no notation module in the folder: said, not a traceback
+    refused = json.loads(capsys.readouterr().out)["error"]
+    assert refused == {**refused, "code": "syntax", "message": "High Card has no text notation yet: write the record as JSON"}
+
     assert '<option value="high-card"' not in get(client, "/").html  # no phone pages yet: not offered
     page = client.get(f"/s/{body['id']}/{body['token']}")
     assert page.status_code == 404 and b"has no pages on the phone yet" in page.data

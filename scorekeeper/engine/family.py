@@ -72,6 +72,24 @@ class Family(Protocol):
         """The settle output of one decoded session record. :raises ScorekeeperError: it is refused."""
         ...
 
+    def record_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """The canonical JSON object of one decoded hand record (its shapes read, not its rules).
+
+        :raises ScorekeeperError: it is refused (``syntax``, ``unknown-game``)."""
+        ...
+
+    def to_notation(self, value: Mapping[str, Any]) -> str:
+        """The text notation of one decoded hand record (docs/command.md), commented from its replay.
+
+        :raises ScorekeeperError: the record is refused, or the family has no notation."""
+        ...
+
+    def from_notation(self, text: str) -> dict[str, Any]:
+        """The canonical JSON object of a hand record written in the family's text notation.
+
+        :raises RecordSyntaxError: with the line and column of the mistake."""
+        ...
+
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         """A session record checked whole (every hand legal, the settlement fitting), as it is stored.
 
@@ -172,6 +190,23 @@ class HeartsFamily:
         from .settlement import core_settle_json
 
         return core_settle_json(value)
+
+    def record_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        from .records import from_json, to_json
+
+        return to_json(from_json(value))
+
+    def to_notation(self, value: Mapping[str, Any]) -> str:
+        from .notation import dumps
+        from .records import from_json
+
+        return dumps(from_json(value))
+
+    def from_notation(self, text: str) -> dict[str, Any]:
+        from .notation import loads
+        from .records import to_json
+
+        return to_json(loads(text))
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle
@@ -325,6 +360,31 @@ class PackageFamily:
         answer: dict[str, Any] = self.package.settle_json(value)
         return answer
 
+    def record_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        self.notation()  # a package with a notation reads and writes its records (from_json, to_json)
+        answer: dict[str, Any] = self.package.to_json(self.package.from_json(value))
+        return answer
+
+    def to_notation(self, value: Mapping[str, Any]) -> str:
+        text: str = self.notation().dumps(self.package.from_json(value))
+        return text
+
+    def from_notation(self, text: str) -> dict[str, Any]:
+        answer: dict[str, Any] = self.package.to_json(self.notation().loads(text))
+        return answer
+
+    def notation(self) -> ModuleType:
+        """The package's text notation (its module ``notation``: ``loads``, ``dumps``), imported on first use.
+
+        :raises RecordSyntaxError: the family has none (yet)."""
+        from .errors import RecordSyntaxError
+
+        try:
+            return importlib.import_module(f"{self.package.__name__}.notation")
+        except ModuleNotFoundError:
+            names = " and ".join(self.names.values())
+            raise RecordSyntaxError(f"{names} has no text notation yet: write the record as JSON") from None
+
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .errors import RecordSyntaxError
 
@@ -453,6 +513,14 @@ def family_of(game: object) -> Family:
     """The family that plays ``game`` (a record's ``game``): the core for any other value."""
     key = own_game_id(game)
     return HEARTS if key is None else _BY_GAME[key]
+
+
+def family_of_notation(text: str) -> Family:
+    """The family of a record written in the text notation, by its ``[Game "..."]`` tag (the core for
+    anything else: its reader words what is wrong)."""
+    from .textscan import game_tag
+
+    return family_of(game_tag(text))
 
 
 def family_of_record(value: object) -> Family:

@@ -30,19 +30,20 @@ True
 
 from __future__ import annotations
 
-import json
-import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
-from .cards import Card, format_cards, parse_cards
+from .cards import format_cards
 from .errors import RecordSyntaxError, ScorekeeperError, shown
 from .games import make_ruleset
-from .jsontext import raw_decode
 from .records import FIELD_ORDER, HandRecord, PlayItem, from_json, to_json
 from .replay import HandOutcome, replay
+from .textscan import (
+    NUMBER as _NUMBER, PLAY_SPACE as _PLAY_SPACE, card_codes as _card_codes, card_string as _card_string,
+    fail as _fail, json_text as _json, one_line as _one_line, play_item, read_tag, refusal as _refusal, skip as _skip,
+)
 
 __all__ = ["TAGS", "TagSpec", "dump", "dumps", "load", "loads"]
 
@@ -74,12 +75,6 @@ TAGS: dict[str, TagSpec] = {  # in the order the writer puts them
 _MAPPINGS = ("option", "per-player", "per-player-cards")  # one tag per key, or a bare tag: empty
 _REQUIRED = ("players", "game", "dealer")  # what from_json needs first, in the order it checks them
 
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_SPACE = re.compile(r"\s*")
-_PLAY_SPACE = re.compile(r"[\s,]*")  # cards in the play may also be separated by commas (the records contract, docs/command.md)
-_GAP = re.compile(r"\s+")
-_NUMBER = re.compile(r"(\d+)\.")
-_CARD = re.compile(r"[^\s;,\"\[\]]+")
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -98,15 +93,6 @@ def dumps(record: HandRecord) -> str:
 def dump(record: HandRecord, fp: IO[str]) -> None:
     """Write the notation of a record to a text file."""
     fp.write(dumps(record))
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _card_string(codes: list[str]) -> str:
-    """A card list as one JSON string of canonical cards, the way people write a hand."""
-    return _json(" ".join(codes))
 
 
 def _tag_lines(obj: dict[str, Any]) -> Iterator[str]:
@@ -219,11 +205,6 @@ def _error_line(exc: ScorekeeperError, starts: list[int]) -> int | None:
     return None
 
 
-def _one_line(text: str) -> str:
-    """A comment runs to the end of its line: names and messages must not break it."""
-    return " ".join(text.splitlines())
-
-
 # --- reading ---------------------------------------------------------------------------------
 
 def loads(text: str) -> HandRecord:
@@ -260,16 +241,6 @@ class _Token:
     item: Any  # the JSON play item: "KC" or ["Cat", "KC"]
     line: int
     column: int
-
-
-def _skip(pattern: re.Pattern[str], text: str, pos: int) -> int:
-    """Where the run of ``pattern`` (spaces) starting at ``pos`` ends."""
-    match = pattern.match(text, pos)
-    return pos if match is None else match.end()
-
-
-def _fail(message: str, line: int, column: int) -> RecordSyntaxError:
-    return RecordSyntaxError(message, line=line, column=column)
 
 
 class _Reader:
@@ -315,35 +286,9 @@ class _Reader:
 
     def _tag(self, text: str, start: int, line: int) -> int:
         """Read ``[Name value ...]`` from ``start``; return where it ends."""
-        pos = _skip(_SPACE, text, start + 1)
-        match = _NAME.match(text, pos)
-        if match is None:
-            raise _fail('a tag is [Name value ...], e.g. [Game "hearts"]', line, pos + 1)
-        name = match.group()
-        if name not in TAGS:
-            raise _fail(_unknown_tag(name), line, pos + 1)
-        values: list[Any] = []
-        columns: list[int] = []
-        pos = match.end()
-        while True:
-            at = _skip(_SPACE, text, pos)
-            if at == len(text) or text[at] == ";":
-                raise _fail(f"[{name} is not closed: a tag ends with ] on the same line", line, at + 1)
-            if text[at] == "]":
-                break
-            if at == pos:
-                raise _fail(f"separate the values of [{name}] with spaces", line, at + 1)
-            try:
-                value, pos = raw_decode(text, at)
-            except json.JSONDecodeError as exc:
-                raise _fail(f"bad value in [{name}]: {exc.msg} (values are JSON: \"text\" in double "
-                            "quotes, numbers, true, false, [arrays], {objects})", line, exc.pos + 1) from None
-            except ValueError as exc:  # JSON, but no record holds it: NaN, 1e400, a huge number
-                raise _fail(f"bad value in [{name}]: {exc}", line, at + 1) from None
-            values.append(value)
-            columns.append(at + 1)
+        name, values, columns, end = read_tag(text, start, line, TAGS)
         self._add_tag(name, values, columns, line, start + 1)
-        return at + 1
+        return end
 
     def _add_tag(self, name: str, values: list[Any], columns: list[int], line: int, column: int) -> None:
         """Check the tag's shape and record what it says about its field."""
@@ -393,28 +338,9 @@ class _Reader:
         if not self.tokens:
             raise _fail("expected a tag, [Name value ...], or the play, which starts with the trick number 1.",
                         line, pos + 1)
-        if text[pos] != '"':
-            code, end = _card_at(text, pos, line)
-            self.tokens.append(_Token(None, code, line, pos + 1))
-            return end
-        try:
-            player, end = raw_decode(text, pos)
-        except json.JSONDecodeError as exc:
-            raise _fail(f"bad player name: {exc.msg}", line, exc.pos + 1) from None
-        except ValueError as exc:
-            raise _fail(f"bad player name: {exc}", line, pos + 1) from None
-        colon = _skip(_SPACE, text, end)
-        if not text.startswith(":", colon):
-            raise _fail('a named play is "Player":card, e.g. "Cat":KC', line, colon + 1)
-        code, end = _card_at(text, _skip(_SPACE, text, colon + 1), line)
-        self.tokens.append(_Token(None, [player, code], line, pos + 1))
+        item, end = play_item(text, pos, line)
+        self.tokens.append(_Token(None, item, line, pos + 1))
         return end
-
-
-def _unknown_tag(name: str) -> str:
-    near = [t for t in TAGS if t.lower() == name.lower()]
-    hint = f"did you mean [{near[0]}]?" if near else "the tags are " + ", ".join(TAGS)
-    return f"unknown tag [{name}]: {hint}"
 
 
 def _arity_ok(kind: str, count: int) -> bool:
@@ -434,47 +360,6 @@ def _arity_text(kind: str) -> str:
         "per-player": "a player's name and a value (or nothing, for none at all)",
         "per-player-cards": "a player's name and cards (or nothing, for none at all)",
     }.get(kind, "one value")
-
-
-def _card_codes(value: Any, what: str, line: int, column: int) -> Any:
-    """A card list (string or array) in canonical codes, as ``to_json`` writes it.
-
-    Other values pass through unchanged: ``from_json`` explains what is wrong with them.
-    """
-    if not isinstance(value, (str, list)) or not all(isinstance(v, str) for v in value):
-        return value
-    try:
-        return [c.code for c in parse_cards(value)]
-    except RecordSyntaxError as exc:
-        raise _fail(f"{what}: {exc.message}", line, column) from None
-
-
-def _card_at(text: str, pos: int, line: int) -> tuple[str, int]:
-    """The card written at ``pos`` (any spelling ``Card.parse`` takes), and where it ends."""
-    token = _CARD.match(text, pos)
-    if token is None:
-        found = repr(text[pos]) if pos < len(text) else "the end of the line"
-        raise _fail(f"a card was expected, not {found}", line, pos + 1)
-    try:
-        return Card.parse(token.group()).code, token.end()
-    except RecordSyntaxError as exc:
-        problem = exc.message
-    after = _GAP.match(text, token.end())
-    following = _CARD.match(text, after.end()) if after else None
-    if following is not None:  # a lone rank and suit written apart, as in "♠ Q"
-        try:
-            return Card.parse(token.group() + following.group()).code, following.end()
-        except RecordSyntaxError:
-            pass
-    raise _fail(problem + _card_hint(token.group()), line, pos + 1)
-
-
-def _card_hint(token: str) -> str:
-    if token.isdigit():
-        return f"; a trick number ends with a dot: {token}."
-    if ":" in token:
-        return '; name the player as a JSON string: "Cat":KC'
-    return ""
 
 
 def _play_units(tokens: list[_Token], n: int, shortest: int | None = None) -> list[_Unit]:
@@ -557,11 +442,3 @@ def _with_stand_ins(obj: dict[str, Any]) -> dict[str, Any]:
     players = obj.get("players", ["?"])
     dealer = players[0] if isinstance(players, list) and players else "?"
     return {"game": "?", "dealer": dealer, **obj, "players": players}
-
-
-def _refusal(check: Callable[[], object]) -> RecordSyntaxError | None:
-    try:
-        check()
-    except RecordSyntaxError as exc:
-        return exc
-    return None

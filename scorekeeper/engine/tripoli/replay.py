@@ -110,7 +110,7 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
     plays: tuple[MichiganPlay, ...] = ()
     if held is not None and dead is not None and michigan.play is not None:
         game = Michigan(rules, seating, held, dead, leader=leader, paying_suit=suit, sequence=seq_ranks)
-        actual = game.turn
+        leader = game.turn  # who actually leads: 5.8 alternate passes the lead left past a player without the colour
         for i, item in enumerate(michigan.play):
             game.play(item.card, None if item.player is None else seating.seat(item.player), i)
         if not game.over:
@@ -119,8 +119,8 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
                                      f"block: {what}", code="michigan-end", play=len(game.plays))
         plays = tuple(game.plays)
         out, block, left = game.out, game.end == "block", game.left
-        if michigan.leader is not None and seating.seat(michigan.leader) != actual:
-            raise IllegalPlay(f"the record says {michigan.leader} led first, but the first lead is {names[actual]}'s",
+        if michigan.leader is not None and seating.seat(michigan.leader) != leader:
+            raise IllegalPlay(f"the record says {michigan.leader} led first, but the first lead is {names[leader]}'s",
                               code="michigan-turn", player=michigan.leader)
         _check_declared_end(names, michigan.out, michigan.block, michigan.left, out, block, left)
     else:
@@ -131,6 +131,9 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
                 raise IllegalPlay(f"the record says {michigan.leader} led first, but the first lead is {names[leader]}'s",
                                   code="michigan-turn", player=michigan.leader)
             declared.check_plays(rules, seating, plays, leader)
+            if michigan.leader is not None and plays and plays[0].seat != first:
+                raise IllegalPlay(f"the record says {michigan.leader} led first, but {names[plays[0].seat]} plays "
+                                  "the first card", code="michigan-turn", player=michigan.leader)
         out, block, left = _declared_end(names, michigan.out, michigan.block, michigan.left)
         declared.check_end(names, plays, out, block, left)
         if held is not None:
@@ -142,6 +145,8 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
             check_poker_cards_against_plays(names, record.poker, plays)
         if plays:
             leader = plays[0].seat
+        elif held is not None and dead is not None:  # the deal without the play: who the rules make lead
+            leader = Michigan(rules, seating, held, dead, leader=leader, paying_suit=suit, sequence=seq_ranks).turn
 
     if rules.in_play:
         if plays:

@@ -1,0 +1,72 @@
+"""Rules a Tripoli table meets on the way, each from a hand-computed deal: who really leads stage 3
+when the colours alternate, K and Q taken in play, a misdeal, Cosmo's final poker, table stakes."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from scorekeeper.engine.errors import ScorekeeperError
+from scorekeeper.engine.tripoli import replay_json, simulate, to_json
+
+# --- stage 3's first leader when the colours alternate (5.8) ----------------------------------------------
+
+# Cosmo, nine players, I deals, A is eldest and would lead first (AMB-39j), but A holds only hearts:
+# the lead passes left to B, whose lowest black card is 2S; B holds 2S to 6S and goes out at once.
+NINE = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
+COSMO_COLOURS: dict[str, Any] = {
+    "game": "cosmo", "players": NINE, "dealer": "I", "paying_suit": "H", "sequence": "8-9-10",
+    "deal": {"A": "2H 3H 4H 5H 6H", "B": "2S 3S 4S 5S 6S", "C": "7S 8S 9S TS JS QS", "D": "KS AS 2C 3C 4C",
+             "E": "5C 6C 7C 8C 9C", "F": "TC JC QC KC AC", "G": "7H 8H 9H TH JH", "H": "QH KH AH 2D 3D",
+             "I": "4D 5D 6D 7D 8D"},
+    "spare_hand": "9D TD JD QD KD AD",
+    "michigan": {"play": ["2S", "3S", "4S", "5S", "6S"]},
+}
+
+
+def test_the_leader_reported_is_the_player_who_led() -> None:
+    out = replay_json(COSMO_COLOURS)
+    assert out["michigan"]["leader"] == "B"
+    assert out["michigan"]["runs"] == [{"leader": "B", "cards": [["B", c] for c in ("2S", "3S", "4S", "5S", "6S")]}]
+    # each antes 8 (no POT in Cosmo); B takes KITTY's 9 and a chip per card left: 5 each, 6 from C
+    assert out["payments"] == {"A": -13, "B": 42, "C": -14, **{p: -13 for p in "DEFGHI"}}
+    assert out["layout"]["KITTY"] == 0 and sum(out["layout"].values()) == 63
+
+
+def test_the_leader_reported_is_accepted_when_fed_back_in() -> None:
+    record = copy.deepcopy(COSMO_COLOURS)
+    record["michigan"]["leader"] = replay_json(COSMO_COLOURS)["michigan"]["leader"]
+    assert replay_json(record)["payments"] == replay_json(COSMO_COLOURS)["payments"]
+    record["michigan"]["leader"] = "A"  # the player in turn, who could not lead
+    with pytest.raises(ScorekeeperError) as caught:
+        replay_json(record)
+    assert caught.value.code == "michigan-turn" and "the first lead is B's" in caught.value.message
+
+
+def test_without_the_play_the_rules_name_the_leader() -> None:
+    record = copy.deepcopy(COSMO_COLOURS)
+    record["michigan"] = {"out": "B", "left": {p: 5 for p in NINE if p != "B"} | {"C": 6}}
+    record["claims"] = {}  # nothing of the paying suit or the sequence was played
+    assert replay_json(record)["michigan"]["leader"] == "B"
+
+
+def test_a_declared_leader_must_play_the_first_card() -> None:
+    record = {"game": "cosmo", "players": ["A", "B", "C"], "dealer": "C", "paying_suit": "H", "sequence": "8-9-10",
+              "michigan": {"leader": "C", "play": [["B", "2S"]], "out": "B", "left": {"A": 3, "C": 2}}}
+    with pytest.raises(ScorekeeperError) as caught:
+        replay_json(record)
+    assert caught.value.code == "michigan-turn" and "B plays the first card" in caught.value.message
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_every_output_leader_round_trips(seed: int) -> None:
+    rng = random.Random(seed)
+    value = to_json(simulate.random_record("cosmo", NINE[: 3 + seed % 7], rng))
+    out = replay_json(value)
+    runs = out["michigan"]["runs"]
+    assert not runs or out["michigan"]["leader"] == runs[0]["leader"]
+    value["michigan"]["leader"] = out["michigan"]["leader"]
+    assert replay_json(value)["payments"] == out["payments"]

@@ -70,3 +70,39 @@ def test_every_output_leader_round_trips(seed: int) -> None:
     assert not runs or out["michigan"]["leader"] == runs[0]["leader"]
     value["michigan"]["leader"] = out["michigan"]["leader"]
     assert replay_json(value)["payments"] == out["payments"]
+
+
+# --- K and Q of the paying suit taken in play (5.8) ------------------------------------------------------
+
+# A quick result of Rummoli (no cards): B took the king and the queen of hearts. He held both, so when
+# he played the queen the king was his to play next: he also took KQ.
+RUMMOLI_QUICK: dict[str, Any] = {
+    "game": "rummoli", "players": ["A", "B", "C", "D"], "dealer": "A",
+    "claims": {"AH": "D", "KH": "B", "QH": "B", "JH": "A", "TH": "C", "KQ": "B"},
+    "poker": {"bets": {"B": 1}, "winners": ["B"]},
+    "michigan": {"out": "B", "left": {"A": 1, "C": 2, "D": 3}},
+}
+# The same under a paying-suit bid: D bought spades for 2, so AH ... KQ are the spade spaces.
+BID_QUICK: dict[str, Any] = {
+    **RUMMOLI_QUICK, "game": "tripoli", "options": {"paying_suit": "bid", "pay_cards": "in-play"},
+    "bid": {"winner": "D", "amount": 2, "suit": "S"},
+}
+
+
+@pytest.mark.parametrize("quick", [RUMMOLI_QUICK, BID_QUICK], ids=["rummoli", "paying-suit-bid"])
+def test_king_and_queen_taken_in_play_take_kq_too(quick: dict[str, Any]) -> None:
+    out = replay_json(quick)
+    assert out["claims"]["KQ"] == {"takers": ["B"], "share": 4, "left": 0}
+    without = copy.deepcopy(quick)
+    del without["claims"]["KQ"]
+    with pytest.raises(ScorekeeperError) as caught:
+        replay_json(without)
+    assert caught.value.code == "claim" and caught.value.player == "B"
+    assert caught.value.message == ("claims: B took the king and the queen in play: he held both, played them one "
+                                    "after the other, and also takes KQ")
+
+
+def test_king_and_queen_taken_by_two_players_leave_kq() -> None:
+    split = copy.deepcopy(RUMMOLI_QUICK)
+    split["claims"] |= {"QH": "C", "KQ": None}
+    assert replay_json(split)["claims"]["KQ"] == {"takers": [], "share": 0, "left": 4}

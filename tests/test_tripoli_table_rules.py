@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.engine.tripoli import replay_json, simulate, to_json
+from scorekeeper.engine.tripoli import replay_json, settle_json, simulate, to_json
 
 # --- stage 3's first leader when the colours alternate (5.8) ----------------------------------------------
 
@@ -106,3 +106,55 @@ def test_king_and_queen_taken_by_two_players_leave_kq() -> None:
     split = copy.deepcopy(RUMMOLI_QUICK)
     split["claims"] |= {"QH": "C", "KQ": None}
     assert replay_json(split)["claims"]["KQ"] == {"takers": [], "share": 0, "left": 4}
+
+
+# --- Cosmo's final poker (AMB-50) -----------------------------------------------------------------------
+
+# Three players, C deals first. Deal 1 blocks with a card each left: everyone antes 8 (no POT) and pays 1
+# onto KITTY, so 27 chips stay. The final poker: A and B bet 1 each, C folds before; A and B tie: 29 chips,
+# 14 each, and the odd chip, with no POT to stay on, goes to B, who won the cut.
+COSMO_SESSION: dict[str, Any] = {
+    "game": "cosmo", "players": ["A", "B", "C"], "first_dealer": "C",
+    "hands": [
+        {"paying_suit": "H", "sequence": "8-9-10", "claims": {}, "michigan": {"block": True, "left": {"A": 1, "B": 1, "C": 1}}},
+        {"final": True, "poker": {"bets": {"A": 1, "B": 1}, "winners": ["A", "B"]}, "cut": "B"},
+    ],
+}
+
+
+def test_cosmo_final_poker_cuts_for_the_odd_chips_and_ends_the_game() -> None:
+    out = settle_json(COSMO_SESSION)
+    assert [h["payments"] for h in out["hands"]] == [{"A": -9, "B": -9, "C": -9}, {"A": 13, "B": 14, "C": 0}]
+    assert out["balance"] == {"A": 4, "B": 5, "C": -9}
+    assert (out["pool"], out["finished"], out["winners"]) == (0, True, ["B"])
+    assert "cut +1" in out["hands"][1]["notes"]["B"]
+
+
+def test_cosmo_final_poker_needs_the_cut_whatever_final_tie_says() -> None:
+    uncut = copy.deepcopy(COSMO_SESSION)
+    del uncut["hands"][1]["cut"]
+    for options in ({}, {"final_tie": "another-deal"}, {"final_tie": "cut"}):
+        with pytest.raises(ScorekeeperError) as caught:
+            settle_json({**uncut, "settlement_options": options})
+        assert (caught.value.code, caught.value.hand) == ("cut", 2)
+        assert caught.value.message == ("A and B split the final pot and 1 odd chip is cut for: record who won the "
+                                        "cut (cut)")
+    even = copy.deepcopy(uncut)
+    even["hands"][1]["poker"]["bets"]["C"] = 1  # 30 chips: 15 each, nothing to cut for
+    assert settle_json(even)["finished"] is True
+    even["hands"][1]["cut"] = "A"
+    with pytest.raises(ScorekeeperError) as caught:
+        settle_json(even)
+    assert caught.value.code == "cut"
+
+
+def test_tripoli_keeps_a_splits_odd_chips_on_pot_for_another_final_deal() -> None:
+    tripoli = {**COSMO_SESSION, "game": "tripoli", "hands": [
+        {"claims": {}, "poker": {"bets": {}, "winners": ["A"]}, "michigan": {"block": True, "left": {"A": 1, "B": 1, "C": 1}}},
+        {"final": True, "poker": {"bets": {"A": 1, "B": 1}, "winners": ["A", "B"]}},
+        {"final": True, "poker": {"bets": {}, "winners": ["C"]}},
+    ]}
+    # 27 antes, A takes POT's 3, the block puts 3 on KITTY: 27 left; 29 split 14 + 14, 1 stays on POT for C
+    out = settle_json(tripoli)
+    assert [h["pool"] for h in out["hands"]] == [27, 1, 0] and out["hands"][1]["layout"]["POT"] == 1
+    assert out["finished"] is True and out["balance"] == {"A": -7 + 13, "B": -10 + 13, "C": -10 + 1}

@@ -4,7 +4,8 @@ No antes and no spare hand: five cards each, one betting round as in stage 2, an
 winner takes every chip played for. ``final_pots = several`` lets the table play for
 the leftovers in several pots, each final record naming its ``pot``. A tie splits the
 pot; its odd chips stay on the layout for one more final deal, or (``final_tie = cut``)
-go to the winner of the cut the record names.
+go to the winner of the cut the record names. Cosmo has no POT space to keep them on, so
+there they are always cut for (AMB-50).
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def replay_final(
     outside = start[Space.POT] - min(start[Space.POT], stake)  # POT chips not in this pot stay out of it
     pot = play_poker(rules, seating, dealer, record.poker, held, ledger, final=True, reserved=outside)
     cut = None if record.cut is None else seating.seat(record.cut)
-    if pot.remainder and tie == "cut":
+    if pot.remainder and (tie == "cut" or not rules.has_poker):  # AMB-50: Cosmo has no POT to keep them on
         if cut is None or cut not in pot.winners:
             tied = " and ".join(names[s] for s in pot.winners)
             raise InconsistentRecord(f"{tied} split the final pot and {plural(pot.remainder, 'odd chip')} "

@@ -134,7 +134,8 @@ class TripoliPages(ChipPages):
     def form_for(self, game: Any, row: HandRow, outcome: Any, formdata: Any = None) -> Any:
         if tripoli_forms.is_final(row.record):
             data = None if formdata else tripoli_forms.final_data(row.record, game.players, outcome)
-            return tripoli_forms.final_form(game.players, game.settlement_options, formdata=formdata, data=data)
+            return tripoli_forms.final_form(game.players, game.settlement_options, formdata=formdata, data=data,
+                                            has_pot=game.rules.has_poker)
         data = None if formdata else tripoli_forms.deal_data(row.record, game.players, outcome)
         return tripoli_forms.deal_form(game.rules, game.players, formdata=formdata, data=data)
 
@@ -151,7 +152,8 @@ class TripoliPages(ChipPages):
         posted = request.method == "POST"
         final = (request.form.get("final") == "1") if posted else (upcoming.final or request.args.get("final") == "1")
         formdata = request.form if posted else None
-        form: Any = (tripoli_forms.final_form(game.players, game.settlement_options, formdata=formdata) if final
+        form: Any = (tripoli_forms.final_form(game.players, game.settlement_options, formdata=formdata,
+                                              has_pot=game.rules.has_poker) if final
                      else tripoli_forms.deal_form(game.rules, game.players, formdata=formdata))
         shape = tripoli_forms.final_record if final else tripoli_forms.deal_record
         saved, refusal = chips.save_new(table, form, shape, sid, key)

@@ -158,3 +158,70 @@ def test_tripoli_keeps_a_splits_odd_chips_on_pot_for_another_final_deal() -> Non
     out = settle_json(tripoli)
     assert [h["pool"] for h in out["hands"]] == [27, 1, 0] and out["hands"][1]["layout"]["POT"] == 1
     assert out["finished"] is True and out["balance"] == {"A": -7 + 13, "B": -10 + 13, "C": -10 + 1}
+
+
+# --- a misdeal (4.2, AMB-49) ---------------------------------------------------------------------------
+
+MISDEAL = {"events": [{"type": "misdeal", "reason": "wrong-count"}]}
+# After the misdeal C deals again, with the 27 chips of its antes on the layout and no new antes: A takes
+# AH (3), B wins the poker (POT 3, no bets), C goes out and takes KITTY (3) and 2 + 1 chips for cards left.
+REDEAL = {"claims": {"AH": "A"}, "poker": {"bets": {}, "winners": ["B"]}, "michigan": {"out": "C", "left": {"A": 2, "B": 1}}}
+ABC = {"game": "tripoli", "players": ["A", "B", "C"], "first_dealer": "C"}
+
+
+def test_a_misdeal_keeps_its_antes_for_the_redeal_by_the_same_dealer() -> None:
+    out = settle_json({**ABC, "hands": [MISDEAL, REDEAL, REDEAL | {"claims": {"AH": "B"}}]})
+    first, redeal, third = out["hands"]
+    assert [h["dealer"] for h in out["hands"]] == ["C", "C", "A"]
+    assert (first["payments"], first["pool"], first["void"]) == ({"A": -9, "B": -9, "C": -9}, 27, "wrong-count")
+    assert first["notes"]["A"] == ("misdeal (wrong-count): the deal is void, its antes stay on the layout; C deals "
+                                   "again; A: antes -9; net -9")
+    assert (redeal["payments"], redeal["pool"]) == ({"A": 1, "B": 2, "C": 6}, 18)
+    assert "void" not in redeal and "antes" not in redeal["notes"]["A"]
+    assert third["payments"] == {"A": -9 - 2, "B": -9 + 3 + 3 - 1, "C": -9 + 3 + 3}  # antes again; A deals
+    assert "antes_in" not in out
+
+
+def test_the_settle_output_says_when_the_antes_are_in() -> None:
+    out = settle_json({**ABC, "hands": [MISDEAL]})
+    assert out["antes_in"] is True and out["pool"] == 27 and out["balance"] == {"A": -9, "B": -9, "C": -9}
+    twice = settle_json({**ABC, "hands": [MISDEAL, MISDEAL]})  # a second misdeal puts up nothing more
+    assert twice["hands"][1]["payments"] == {"A": 0, "B": 0, "C": 0} and twice["pool"] == 27
+    assert [h["dealer"] for h in twice["hands"]] == ["C", "C"]
+
+
+def test_a_redeal_replayed_alone_says_its_antes_are_in() -> None:
+    alone = {"game": "tripoli", "players": ["A", "B", "C"], "dealer": "C", "layout": dict.fromkeys(
+        ("AH", "KH", "QH", "JH", "TH", "KQ", "SEQ", "KITTY", "POT"), 3), "antes_in": True, **REDEAL}
+    out = replay_json(alone)
+    assert out["payments"] == {"A": 1, "B": 2, "C": 6} and out["antes_in"] is True
+    assert not [t for t in out["transfers"] if t["step"] == "ante"]
+    session = settle_json({**ABC, "hands": [MISDEAL, REDEAL | {"antes_in": True}]})  # repeating it is fine
+    assert session["hands"][1]["payments"] == out["payments"]
+    with pytest.raises(ScorekeeperError) as caught:
+        settle_json({**ABC, "hands": [MISDEAL, REDEAL | {"antes_in": False}]})
+    assert (caught.value.code, caught.value.hand) == ("layout", 2)
+    assert caught.value.message == ("the record says this deal's antes are still to be put up, but the last deal was "
+                                    "a misdeal, so they are in")
+
+
+def test_a_waiting_misdeal_keeps_the_dealer() -> None:
+    out = settle_json({**ABC, "hands": [MISDEAL | {"counts": False}, REDEAL]})
+    assert [h["dealer"] for h in out["hands"]] == ["C"]
+
+
+@pytest.mark.parametrize(("hand", "fragment"), [
+    (MISDEAL | {"claims": {"AH": "A"}}, "a misdeal voids the deal: the record has no claims"),
+    ({"events": [{"type": "misdeal", "reason": "dropped"}]}, "a misdeal's reason is one of exposed-other"),
+    ({"events": [{"type": "revoke", "player": "A", "trick": 1}]}, "a Tripoli deal records only a misdeal"),
+    ({"events": [{"type": "misdeal", "reason": "wrong-count", "trick": 1}]}, "(misdeal) has no field 'trick'"),
+])
+def test_misdeal_records_that_cannot_be_read(hand: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(ScorekeeperError) as caught:
+        settle_json({**ABC, "hands": [hand]})
+    assert caught.value.code == "syntax" and fragment in caught.value.message
+
+
+def test_cosmo_misdeal_antes_eight() -> None:
+    out = settle_json({**ABC, "game": "cosmo", "hands": [MISDEAL]})
+    assert out["hands"][0]["payments"] == {"A": -8, "B": -8, "C": -8} and out["layout"]["POT"] == 0

@@ -72,6 +72,7 @@ class LayoutState:
     deals: int = 0  # deals settled, final poker deals included
     final: bool = False  # the final poker has begun: no more ordinary deals
     options: Mapping[str, Any] = field(default_factory=dict)
+    antes_in: bool = False  # the last deal was a misdeal: its antes serve the redeal (4.2, AMB-49)
 
     @staticmethod
     def start(players: Sequence[str], options: Mapping[str, Any] | None = None, layout: Layout | None = None) -> LayoutState:
@@ -97,6 +98,7 @@ class DealSettlement:
     layout: Layout  # after the deal
     notes: tuple[str, ...]
     final: bool = False  # a final poker deal
+    void: str | None = None  # a misdeal's reason
 
     @property
     def pool(self) -> int:
@@ -111,7 +113,17 @@ def tripoli_layout(state: LayoutState, outcome: TripoliOutcome) -> tuple[DealSet
     """
     if state.final:
         raise InconsistentRecord("the final poker has begun: no more ordinary deals can be settled", code="game-over")
-    return _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments, outcome.transfers, False)
+    if outcome.antes_in != state.antes_in:
+        raise InconsistentRecord("the deal " + ("took its antes from a misdeal, but the last deal was not one"
+                                                if outcome.antes_in else "put up antes again after a misdeal"),
+                                 code="layout")
+    settled, after = _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments,
+                           outcome.transfers, False)
+    if outcome.void is not None:
+        dealer = outcome.players[outcome.dealer]
+        said = f"misdeal ({outcome.void}): the deal is void, its antes stay on the layout; {dealer} deals again"
+        settled = replace(settled, notes=tuple(f"{said}; {note}" for note in settled.notes), void=outcome.void)
+    return settled, replace(after, antes_in=outcome.void is not None)
 
 
 def tripoli_final_poker(state: LayoutState, outcome: FinalOutcome) -> tuple[DealSettlement, LayoutState]:
@@ -121,7 +133,9 @@ def tripoli_final_poker(state: LayoutState, outcome: FinalOutcome) -> tuple[Deal
     """
     if state.finished:
         raise InconsistentRecord("the final poker has already taken every chip off the layout", code="game-over")
-    return _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments, outcome.transfers, True)
+    settled, after = _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments,
+                           outcome.transfers, True)
+    return settled, replace(after, antes_in=False)
 
 
 def fold(state: LayoutState, outcomes: Sequence[TripoliOutcome | FinalOutcome]) -> tuple[tuple[DealSettlement, ...], LayoutState]:
@@ -258,6 +272,7 @@ class TripoliSessionResult:
     layout: Layout
     finished: bool
     winners: tuple[int, ...]
+    antes_in: bool = False  # the last deal was a misdeal: the next deal's antes are on the layout already
 
 
 def settle_session(value: Any) -> TripoliSessionResult:
@@ -329,14 +344,15 @@ class TripoliFold:
             if method.state.final and (isinstance(record, TripoliRecord) or method.state.finished):
                 raise InconsistentRecord(f"the game was over after hand {position - 1} (the final poker), but more "
                                          "hands are recorded", code="game-over")
-            if not counts:  # dealt (the deal passes on) but not settled yet
-                self.dealer = seating.next(self.dealer)
+            void = isinstance(record, TripoliRecord) and record.misdeal is not None
+            if not counts:  # dealt (the deal passes on, unless it was a misdeal) but not settled yet
+                self.dealer = self.dealer if void else seating.next(self.dealer)
                 return
             outcome: TripoliOutcome | FinalOutcome
             if isinstance(record, FinalPokerRecord):
                 outcome = replay_final(record, method.layout, pots=method.opts["final_pots"], tie=method.opts["final_tie"])
             else:
-                outcome = replay(record, method.layout)
+                outcome = replay(record, method.layout, method.state.antes_in)
             payments, notes = method.settle(outcome)
         except ScorekeeperError as exc:
             exc.hand = position
@@ -344,17 +360,19 @@ class TripoliFold:
         self.balance = [b + p for b, p in zip(self.balance, payments)]
         method.after_hand(self.balance, self.balance, outcome)
         self.deals.append(DealSettlement(position, tuple(payments), method.layout, tuple(notes),
-                                         isinstance(outcome, FinalOutcome)))
+                                         isinstance(outcome, FinalOutcome),
+                                         outcome.void if isinstance(outcome, TripoliOutcome) else None))
         self.outcomes.append(outcome)
         self.dealers.append(self.dealer)
-        self.dealer = seating.next(self.dealer)
+        if not void:  # a misdeal is redealt by the same dealer (4.2)
+            self.dealer = seating.next(self.dealer)
 
     def result(self) -> TripoliSessionResult:
         """The session settled as it stands."""
         method = self.method
         return TripoliSessionResult(self.settlement, self.seating.players, tuple(self.deals), tuple(self.outcomes),
                                     tuple(self.dealers), tuple(self.balance), method.layout, method.finished,
-                                    method.winner_seats if self.deals else ())
+                                    method.winner_seats if self.deals else (), method.state.antes_in)
 
     def result_json(self) -> dict[str, Any]:
         """``result`` as the settle output."""
@@ -381,20 +399,26 @@ def result_json(result: TripoliSessionResult) -> dict[str, Any]:
         }
         if settled.final:
             entry["final"] = True
+        if settled.void is not None:
+            entry["void"] = settled.void
         hands.append(entry)
     running = [0] * len(names)
     for entry, settled in zip(hands, result.deals):
         running = [r + p for r, p in zip(running, settled.payments)]
         entry["totals"] = per(running)
-    return {
+    out = {
         "ok": True, "settlement": result.settlement, "hands": hands, "totals": per(result.balance),
         "balance": per(result.balance), "pool": result.layout.total, "layout": result.layout.to_json(),
         "finished": result.finished, "winners": [names[s] for s in result.winners],
     }
+    if result.antes_in:
+        out["antes_in"] = True
+    return out
 
 
-def replay_json(value: Any, carried: Layout | None = None) -> dict[str, Any]:
-    """The ``replay`` output of one Tripoli record (a deal, or a final poker deal with its ``layout``).
+def replay_json(value: Any, carried: Layout | None = None, antes_in: bool | None = None) -> dict[str, Any]:
+    """The ``replay`` output of one Tripoli record (a deal, or a final poker deal with its ``layout``);
+    ``antes_in``: the deal before was a misdeal, whose antes serve this one.
 
     :raises ScorekeeperError: as ``replay``/``replay_final``.
     """
@@ -404,7 +428,7 @@ def replay_json(value: Any, carried: Layout | None = None) -> dict[str, Any]:
         pots = "several" if record.pot is not None else opts["final_pots"]
         return outcome_json(replay_final(record, carried, pots=pots, tie="cut" if record.cut else opts["final_tie"]))
     assert isinstance(record, TripoliRecord)
-    return outcome_json(replay(record, carried))
+    return outcome_json(replay(record, carried, antes_in))
 
 
 __all__ = [

@@ -225,3 +225,11 @@ def test_misdeal_records_that_cannot_be_read(hand: dict[str, Any], fragment: str
 def test_cosmo_misdeal_antes_eight() -> None:
     out = settle_json({**ABC, "game": "cosmo", "hands": [MISDEAL]})
     assert out["hands"][0]["payments"] == {"A": -8, "B": -8, "C": -8} and out["layout"]["POT"] == 0
+
+
+def test_the_sheet_marks_the_misdeal() -> None:
+    from scorekeeper.sheets.tripoli import filled_sheet
+
+    sheet = filled_sheet({**ABC, "hands": [MISDEAL, REDEAL]})
+    assert [r.marks for r in sheet.rows] == [("misdeal",), ()]
+    assert [r.cells[0].text for r in sheet.rows] == ["C", "C"]  # the same dealer deals again

@@ -278,7 +278,7 @@ class TripoliSessionResult:
 def settle_session(value: Any) -> TripoliSessionResult:
     """Replay and settle a session record (the records contract's shape, ``game`` tripoli, rummoli or cosmo).
 
-    The deal passes clockwise after every deal; each hand inherits game, options, players,
+    The deal passes clockwise after every deal but a misdeal; each hand inherits game, options, players,
     dealer and number, and its layout before the antes is what the last deal left. A hand
     marked ``"counts": false`` (the records contract: dealt, awaiting a second phone's confirmation)
     is read and keeps its place in the rotation, but is neither replayed nor settled, and

@@ -233,3 +233,40 @@ def test_the_sheet_marks_the_misdeal() -> None:
     sheet = filled_sheet({**ABC, "hands": [MISDEAL, REDEAL]})
     assert [r.marks for r in sheet.rows] == [("misdeal",), ()]
     assert [r.cells[0].text for r in sheet.rows] == ["C", "C"]  # the same dealer deals again
+
+
+# --- table stakes (catalogue 1.5) -----------------------------------------------------------------------
+
+DEAL = {"claims": {"AH": "A"}, "poker": {"bets": {}, "winners": ["B"]}, "michigan": {"out": "C", "left": {"A": 2, "B": 1}}}
+
+
+def test_table_stakes_refuse_a_deal_a_player_cannot_pay() -> None:
+    # 10 chips each. Deal 1: antes 9; A takes AH (3) and pays C 2 for his cards: A is down to 2.
+    staked = {**ABC, "table_stakes": 10, "hands": [DEAL]}
+    assert settle_json(staked)["balance"] == {"A": -8, "B": -7, "C": -3}
+    with pytest.raises(ScorekeeperError) as caught:
+        settle_json({**staked, "hands": [DEAL, DEAL]})  # deal 2: A cannot put up his third ante
+    assert (caught.value.code, caught.value.hand, caught.value.player) == ("table-stakes", 2, "A")
+    assert caught.value.message == "table stakes: A has 0 chips left and cannot pay 1 for his antes"
+    assert settle_json({**staked, "table_stakes": None, "hands": [DEAL, DEAL]})["balance"]["A"] == -8 - 8  # off: allowed
+
+
+@pytest.mark.parametrize(("bet", "refused"), [(4, False), (5, True)])
+def test_what_a_player_won_earlier_in_the_deal_counts(bet: int, refused: bool) -> None:
+    # 10 chips each: after the antes each has 1, but A's AH (3) comes before the poker: he can bet 4.
+    deal = DEAL | {"poker": {"bets": {"A": bet}, "winners": ["A"]}}
+    staked = {**ABC, "table_stakes": 10, "hands": [deal]}
+    if not refused:  # A then wins POT (3 + 4) and pays C 2 for his cards; B pays his last chip
+        assert settle_json(staked)["balance"] == {"A": -9 + 3 - 4 + 7 - 2, "B": -9 - 1, "C": -9 + 3 + 3}
+        return
+    with pytest.raises(ScorekeeperError) as caught:
+        settle_json(staked)
+    assert caught.value.code == "table-stakes" and caught.value.message == (
+        "table stakes: A has 4 chips left and cannot pay 5 for his bet")
+
+
+@pytest.mark.parametrize("value", [0, -5, "on", True, 2.5])
+def test_table_stakes_is_a_number_of_chips(value: Any) -> None:
+    with pytest.raises(ScorekeeperError) as caught:
+        settle_json({**ABC, "table_stakes": value, "hands": []})
+    assert caught.value.code == "syntax"

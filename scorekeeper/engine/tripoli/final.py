@@ -10,6 +10,8 @@ there they are always cut for (AMB-50).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import Card
 from ..errors import InconsistentRecord, plural
 from ..seating import Seating
@@ -27,8 +29,10 @@ FINAL_TIES = ("another-deal", "cut")
 
 def replay_final(
     record: FinalPokerRecord, carried: Layout | None = None, *, pots: str = "single", tie: str = "another-deal",
+    stacks: Sequence[int] | None = None,
 ) -> FinalOutcome:
-    """Check one final poker deal and settle it against the layout left (``carried``, else the record's).
+    """Check one final poker deal and settle it against the layout left (``carried``, else the record's);
+    ``stacks``: each player's chips before it under table stakes (1.5).
 
     :raises ScorekeeperError: codes ``final``, ``deal``, ``duplicate-card``, ``cut``, and those of the poker.
     """
@@ -52,7 +56,7 @@ def replay_final(
     if record.deal is not None:
         _check_five_each(seating, record.deal)
         held = record.deal
-    ledger = Ledger(n, start)
+    ledger = Ledger(n, start, stacks, names)
     # The chips played for gather on POT: what is on POT first, then the other spaces in layout order.
     need = stake - min(start[Space.POT], stake)
     for space in SPACES:

@@ -33,9 +33,11 @@ from .record import FinalPokerRecord, TripoliRecord
 from .rules import make_rules, sequence_ranks
 
 
-def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool | None = None) -> TripoliOutcome:
+def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool | None = None,
+           stacks: Sequence[int] | None = None) -> TripoliOutcome:
     """Check a deal and settle it; ``carried`` is the layout the session left (else the record's, else empty),
-    ``antes_in`` whether the last deal was a misdeal whose antes serve this one (else the record's, else no).
+    ``antes_in`` whether the last deal was a misdeal whose antes serve this one (else the record's, else no),
+    ``stacks`` each player's chips before the deal under table stakes (1.5; None: no limit).
 
     :raises ScorekeeperError: the first thing wrong, with its stable code (FORMAT.md lists them).
     """
@@ -49,7 +51,7 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
     dealer = seating.seat(record.dealer)
     start = carried_layout(record.layout, carried, rules.has_poker)
     already = carried_antes(record.antes_in, antes_in)
-    ledger = Ledger(n, start)
+    ledger = Ledger(n, start, stacks, names)
     if not already:  # 5.1: one chip on every space; a misdeal's antes stay for the redeal (4.2, AMB-49)
         for seat in range(n):
             for space in spaces_for(rules.has_poker):

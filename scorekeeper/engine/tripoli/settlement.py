@@ -55,7 +55,7 @@ SETTLEMENT_OPTIONS: tuple[OptionSpec, ...] = (
 )
 _SPECS = {s.name: s for s in SETTLEMENT_OPTIONS}
 SESSION_FIELDS = ("id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",
-                  "layout", "hands")
+                  "layout", "table_stakes", "hands")
 _STEP_WORDS = {
     "ante": "antes", "spare": "spare hand", "bid": "paying-suit bid", "claim": "pay cards", "bet": "bets",
     "pot": "pot", "kitty": "kitty", "cards": "cards left", "block": "block", "final": "final pot", "cut": "cut",
@@ -318,6 +318,7 @@ class TripoliFold:
         start = None if value.get("layout") is None else Layout.from_json(value["layout"])
         self.method = TRIPOLI_METHODS[settlement](seating, value.get("settlement_options") or {}, start)
         self.dealer = seating.seat(first_dealer)
+        self.table_stakes = read_table_stakes(value.get("table_stakes"))
         self.given = {"game": game, "options": dict(options), "players": list(players)}
         self.read = 0  # hands read so far, counting ones that do not count yet
         self.deals: list[DealSettlement] = []
@@ -349,10 +350,12 @@ class TripoliFold:
                 self.dealer = self.dealer if void else seating.next(self.dealer)
                 return
             outcome: TripoliOutcome | FinalOutcome
+            stacks = None if self.table_stakes is None else [self.table_stakes + b for b in self.balance]
             if isinstance(record, FinalPokerRecord):
-                outcome = replay_final(record, method.layout, pots=method.opts["final_pots"], tie=method.opts["final_tie"])
+                outcome = replay_final(record, method.layout, pots=method.opts["final_pots"], tie=method.opts["final_tie"],
+                                       stacks=stacks)
             else:
-                outcome = replay(record, method.layout, method.state.antes_in)
+                outcome = replay(record, method.layout, method.state.antes_in, stacks)
             payments, notes = method.settle(outcome)
         except ScorekeeperError as exc:
             exc.hand = position
@@ -377,6 +380,19 @@ class TripoliFold:
     def result_json(self) -> dict[str, Any]:
         """``result`` as the settle output."""
         return result_json(self.result())
+
+
+def read_table_stakes(value: Any) -> int | None:
+    """``table_stakes`` (catalogue 1.5, HOUSE): the chips each player brings to the table; none: balances
+    may go below zero (players buy more chips).
+
+    :raises RecordSyntaxError: not a whole number from 1.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1_000_000:
+        raise RecordSyntaxError(f"table_stakes is the chips each player brings, a whole number from 1, not {shown(value)}")
+    return value
 
 
 def settle_json(value: Any) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from test_family_common import assert_caught
 from scorekeeper.cli import main
 from scorekeeper.engine import Seating, make_ruleset, records, replay
 from scorekeeper.engine.cards import Card, Suit, card, cards
-from scorekeeper.engine.errors import ImpossibleResult, InconsistentRecord, ScorekeeperError, UnknownOption
+from scorekeeper.engine.errors import RecordSyntaxError, ImpossibleResult, InconsistentRecord, ScorekeeperError, UnknownOption
 from scorekeeper.engine.hand import ConquimbertHand
 from scorekeeper.engine.records import HandRecord
 from scorekeeper.engine.settlement import result_json, session_from_json, settle
@@ -235,12 +235,15 @@ def test_impossible_card_points(values: Sequence[int], extra: dict[str, Any], wo
 
 
 def test_cards_or_points_not_both_and_no_hearts() -> None:
-    taken = {"Ann": {"points": 11, "AS": 1}, "Bob": {"hearts": 2}, "Cat": ["TS"], "Dan": {"points": 86}}
+    taken = {"Ann": {"points": 11, "AS": 1}, "Bob": {"points": 0}, "Cat": ["TS"], "Dan": {"points": 86}}
     record = {"game": "conquimbert", "players": list(taken), "dealer": "Dan", "taken": taken}
     with pytest.raises(ImpossibleResult) as info:
         replay(records.from_json(record))
     assert "give Ann's card points or the cards Ann took, not both" in info.value.message
-    assert "Conquimbert does not count hearts" in info.value.message
+    record["taken"] = {**taken, "Bob": {"hearts": 2}}  # a count the game does not keep: a shape it cannot take
+    with pytest.raises(RecordSyntaxError) as syntax:
+        replay(records.from_json(record))
+    assert syntax.value.code == "syntax" and "Conquimbert does not count hearts" in syntax.value.message
 
 
 # --- lives: conquimbert-lives in a session ----------------------------------------------------------

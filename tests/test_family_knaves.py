@@ -149,14 +149,28 @@ def test_a_fixed_trump_suit() -> None:
          "give the tricks Ann won"),
         ({"Ann": {"tricks": 8, "JH": 1}, "Bob": {"tricks": 0, "JC": 1, "JS": 1}, "Cat": {"tricks": 9, "JD": 1}},
          "Bob won 0 tricks but took JS JC"),
-        ({"Ann": {"tricks": 8, "JH": 1, "first_trick": 1}, "Bob": {"tricks": 6, "JC": 1, "JS": 1},
-          "Cat": {"tricks": 3, "JD": 1}}, "first_trick does not score in Knaves"),
     ],
 )
 def test_impossible_quick_results(taken: dict[str, Any], words: str) -> None:
     with pytest.raises(ImpossibleResult) as info:
         quick(taken)
     assert words in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("taken", "words"),
+    [
+        ({"Ann": {"tricks": 8, "JH": 1, "first_trick": 1}, "Bob": {"tricks": 6, "JC": 1, "JS": 1},
+          "Cat": {"tricks": 3, "JD": 1}}, "taken by Ann: first_trick does not score in Knaves"),
+        # a list cannot say how many tricks, and every trick scores in Knaves
+        ({"Ann": ["JH"], "Bob": {"tricks": 6, "JC": 1, "JS": 1}, "Cat": {"tricks": 3, "JD": 1}},
+         "taken by Ann: Knaves scores every trick, so give Ann's counts"),
+    ],
+)
+def test_shapes_knaves_cannot_take_are_syntax_errors(taken: dict[str, Any], words: str) -> None:
+    with pytest.raises(RecordSyntaxError) as info:
+        quick(taken)
+    assert info.value.code == "syntax" and words in info.value.message
 
 
 def test_an_established_revoke_scores_minus_10() -> None:

@@ -15,7 +15,7 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.engine import make_ruleset, records, replay
 from scorekeeper.engine.cards import Card, Rank
-from scorekeeper.engine.errors import ImpossibleResult, InconsistentRecord, ScorekeeperError, UnknownOption
+from scorekeeper.engine.errors import ImpossibleResult, RecordSyntaxError, InconsistentRecord, ScorekeeperError, UnknownOption
 from scorekeeper.engine.settlement import session_from_json, settle
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -112,10 +112,11 @@ def test_bad_capot_declarations(events: list[dict[str, Any]], options: dict[str,
         ({**EX1, "Cat": {}}, "JC was taken by nobody"),
         ({**EX1, "Dan": {"first_trick": 1}}, "the first trick is won by both Ann and Dan"),
         ({**EX1, "Bob": {"JD": 1}}, "nobody won the last trick"),
-        ({**EX1, "Cat": {"JC": 1, "hearts": 2}}, "Polignac does not count hearts"),
         ({**EX1, "Cat": {"JC": 1, "QS": 1}}, "QS does not score in Polignac"),
         ({**EX1, "Ann": {"first_trick": 1, "JS": 1, "JH": 1, "tricks": 0}}, "Ann won 0 tricks but took JS JH"),
-        ({**EX1, "Cat": ["JC"]}, "Polignac scores tricks: give Cat's counts"),
+        ({**EX1, "Ann": ["JS", "JH"]}, "nobody won the first trick"),  # a list names the tricks it won too
+        ({**EX1, "Ann": ["JS", "JH", "first_trick"], "Bob": ["JD", "first_trick"]},
+         "the first trick is won by both Ann and Bob"),
         ({**EX1, "Bob": {"JD": 1, "last_trick": 2}}, "Bob's last_trick is 1 (won it) or 0, not 2"),
     ],
 )
@@ -129,8 +130,36 @@ def test_first_and_last_trick_keys_do_not_score_in_hearts() -> None:
     record = {"game": "black-lady", "players": ABCD, "dealer": "Dan",
               "taken": {"Ann": {"hearts": 13, "QS": 1, "first_trick": 1}, "Bob": {"hearts": 0}, "Cat": {"hearts": 0},
                         "Dan": {"hearts": 0}}, "moon_choice": "add"}
-    with pytest.raises(ImpossibleResult, match="first_trick does not score in Black Lady"):
+    with pytest.raises(RecordSyntaxError, match="taken by Ann: first_trick does not score in Black Lady"):
         replay(records.from_json(record))
+
+
+# RECORDS.md: per player the list of penalty cards taken, or counts; in Polignac the first and the last
+# trick are penalties too, so a list may name them. Example 1 of 3.14 both ways, and in one string.
+EX1_LISTS = {"Ann": ["first_trick", "JS", "JH"], "Bob": ["JD", "last_trick"], "Cat": ["JC"], "Dan": []}
+
+
+@pytest.mark.parametrize("taken", [EX1_LISTS, {**EX1_LISTS, "Ann": "JS, JH first_trick", "Cat": "JC"},
+                                   {**EX1, "Cat": ["JC"], "Dan": []}], ids=["lists", "strings", "mixed"])
+def test_the_list_form_scores_like_the_counts(taken: dict[str, Any]) -> None:
+    assert points(result(taken)) == points(result(EX1)) == {"Ann": 4, "Bob": 2, "Cat": 1, "Dan": 0}
+    session = {"game": "polignac", "players": ABCD, "first_dealer": "Dan", "hands": [{"taken": taken}]}
+    assert settle(session_from_json(session)).totals == (4, 2, 1, 0)
+
+
+@pytest.mark.parametrize(
+    ("taken", "words"),
+    [
+        ({**EX1, "Cat": {"JC": 1, "hearts": 2}}, "taken by Cat: Polignac does not count hearts"),
+        ({**EX1, "Cat": {"JC": 1, "spots": 1}}, "taken by Cat: Polignac does not count spots"),
+        ({**EX1_LISTS, "Ann": ["JS", "first_trick", "first_trick"]}, "taken by Ann: first_trick is named twice"),
+        ({**EX1_LISTS, "Cat": ["JC", "second_trick"]}, "taken by Cat: 'second_trick' is not a card"),
+    ],
+)
+def test_shapes_polignac_cannot_take_are_syntax_errors(taken: dict[str, Any], words: str) -> None:
+    with pytest.raises(RecordSyntaxError) as info:
+        points(result(taken))
+    assert info.value.code == "syntax" and words in info.value.message
 
 
 @pytest.mark.parametrize(

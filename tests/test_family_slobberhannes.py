@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.engine import make_ruleset, records, replay
-from scorekeeper.engine.errors import ImpossibleResult, ScorekeeperError
+from scorekeeper.engine.errors import ImpossibleResult, RecordSyntaxError, ScorekeeperError
 from scorekeeper.engine.settlement import session_from_json, settle
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -107,3 +107,20 @@ def test_a_tie_plays_on_with_final_tie_play_on() -> None:
                                        "Dan": {"QC": 1, "last_trick": 1}}})
     settled = settle(session_from_json(session))
     assert settled.finished and settled.winners == (2,) and settled.totals == (4, 10, 2, 4)
+
+
+# RECORDS.md's list form: the penalty cards taken, and here the first and last trick, which are penalties too.
+@pytest.mark.parametrize(("taken", "expected"), [
+    # 3.15: Ann wins the first and the last trick, Cat QC: Ann 2, Cat 1
+    ({"Ann": ["first_trick", "last_trick"], "Bob": [], "Cat": ["QC"], "Dan": []}, {"Ann": 2, "Bob": 0, "Cat": 1, "Dan": 0}),
+    # 3.15: Bob wins all three: 4 instead of 3
+    ({"Ann": [], "Bob": "first_trick QC last_trick", "Cat": [], "Dan": []}, {"Ann": 0, "Bob": 4, "Cat": 0, "Dan": 0}),
+])
+def test_the_list_form(taken: dict[str, Any], expected: dict[str, int]) -> None:
+    assert quick(taken) == expected
+
+
+def test_a_count_slobberhannes_does_not_keep_is_a_syntax_error() -> None:
+    with pytest.raises(RecordSyntaxError) as info:
+        quick({"Ann": {"QC": 1, "hearts": 1}, "Bob": ["first_trick"], "Cat": ["last_trick"], "Dan": []})
+    assert info.value.code == "syntax" and "taken by Ann: Slobberhannes does not count hearts" in info.value.message

@@ -173,14 +173,15 @@ MOONS = [
                  (26, 0, 26, 26), id="black-lady-table-always-adds"),
     pytest.param("hearts", {}, four({"hearts": 13}, Z, Z, Z), "subtract", (-26, 0, 0, 0), id="hearts-26"),
     pytest.param("hearts", {}, four({"hearts": 13}, Z, Z, Z), "add", (0, 26, 26, 26), id="hearts-26-add"),
-    pytest.param("spot-hearts", {"profile": "004"}, four(ALL_HEARTS + " QS", [], [], []), None, (104, 0, 0, 0),
+    # AMB-48: the Spot Hearts moon scores nothing for anyone; the shooter wins the game at once
+    pytest.param("spot-hearts", {"profile": "004"}, four(ALL_HEARTS + " QS", [], [], []), None, (0, 0, 0, 0),
                  id="spot-004-cards"),
     pytest.param("spot-hearts", {"profile": "004"}, four({"hearts": 13, "spots": 91, "QS": 1}, {"spots": 0},
-                                                         {"spots": 0}, {"spots": 0}), None, (104, 0, 0, 0),
+                                                         {"spots": 0}, {"spots": 0}), None, (0, 0, 0, 0),
                  id="spot-004-hearts-and-spots"),
     # 91 spots are every heart (A = 1, ..., K = 13): the moon is there without the count
     pytest.param("spot-hearts", {"profile": "004"}, four({"spots": 91, "QS": 1}, {"spots": 0}, {"spots": 0},
-                                                         {"spots": 0}), None, (104, 0, 0, 0),
+                                                         {"spots": 0}), None, (0, 0, 0, 0),
                  id="spot-004-spots-only"),
 ]
 

@@ -12,6 +12,9 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.engine.games import make_ruleset
+from scorekeeper.engine.words import plain_note
+from scorekeeper.sheets.hearts import filled_sheet
 from test_settle_support import ABCD, refusal, revoke_hand, session, settled, units
 
 # Six ordinary hands (QS to A three times, to D three times) and five revokes (B three, A, C).
@@ -124,12 +127,22 @@ def test_tied_lowest_totals_are_joint_winners_or_play_on(final_tie: str, finishe
 
 
 def test_spot_instant_win_ends_the_game_with_the_shooter_as_winner() -> None:
-    # 3.1 step 2 (spot-hearts profile 004): record the hand, then the shooter wins at once, whatever the totals.
+    # 3.1 step 2 (spot-hearts profile 004, AMB-48): the moon hand scores 0 for everyone and the shooter wins at
+    # once, whatever the totals: A wins with 40, below B's 64.
     hands = [{"taken": {"A": {"spots": 40}, "B": {"spots": 51, "QS": 1}, "C": {"spots": 0}, "D": {"spots": 0}}},
              {"taken": {"A": {"spots": 91, "QS": 1}, "B": {"spots": 0}, "C": {"spots": 0}, "D": {"spots": 0}}}]
     result = settled(session("spot-hearts", hands, options={"profile": "004"}))
     assert result["hands"][1]["moon"] == "A"
-    assert result["totals"] == {"A": 144, "B": 64, "C": 0, "D": 0}
+    assert result["hands"][1]["points"] == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert result["totals"] == {"A": 40, "B": 64, "C": 0, "D": 0}
     assert (result["finished"], result["winners"]) == (True, ["A"])
     error = refusal(session("spot-hearts", [*hands, hands[0]], options={"profile": "004"}))
     assert (error.code, error.hand) == ("game-over", 3)
+    # the printed sheet marks the moon hand under the shooter's 0, and the notes say why in words
+    sheet = filled_sheet(session("spot-hearts", hands, options={"profile": "004"}))
+    cells = [(c.text, c.note) for c in sheet.rows[1].cells]
+    assert ("0", "moon: wins the game") in cells and [c for c in cells if c[1]] == [("0", "moon: wins the game")]
+    note = result["hands"][1]["notes"]["A"]
+    assert note == "A took 13 hearts and QS: shot the moon (spot-instant-win): 0; total 40"
+    assert plain_note(note, make_ruleset("spot-hearts", {"profile": "004"})) == (
+        "A took 13 hearts and QS: shot the moon and wins the game at once: 0; total 40")

@@ -400,3 +400,50 @@ def test_the_blank_and_the_filled_tripoli_sheet(client: FlaskClient) -> None:
                    "4", "\u00b7", "\u00b7", "\u00b7", "\u00b7", "4", "2", "12", "1", "23"]
     assert re.search(r"Chips\s+\u22124\s+\u22126\s+0\s+\u221213", text)
     assert "Left on the layout for the next deal or the final poker" in text
+
+
+def test_cosmo_final_poker_asks_for_the_cut_and_ends_the_game(client: FlaskClient) -> None:
+    # AMB-50: Cosmo has no POT space, so a split's odd chip is cut for whatever the table chose for ties.
+    players = ["Ann", "Bob", "Cat"]
+    edit, _ = start_tripoli(client, game="cosmo", players=players)
+    block = {"board_suit": "H", "board_sequence": "8-9-10", "end": "block", "left_0": "1", "left_1": "1", "left_2": "1"}
+    response = record(client, edit, block)
+    assert response.status_code == 302, Page(response).refusal()
+    final = get(client, edit + "/result?final=1")
+    assert 'id="cut"' in final.html
+    split = {"bet_0": "1", "bet_1": "1", "win_0": "y", "win_1": "y"}
+    refused = Page(submit(client, final, "deal-form", split))
+    assert refused.refusal() == "Ann and Bob split the final pot and 1 odd chip is cut for: record who won the cut (cut)"
+    response = submit(client, get(client, edit + "/result?final=1"), "deal-form", {**split, "cut": "1"})
+    assert response.status_code == 302, Page(response).refusal()
+    page = get(client, edit)
+    assert chips(page) == {"Ann": -9 + 13, "Bob": -9 + 14, "Cat": -9}
+    assert 'id="record-final"' not in page.html and 'id="record-result"' not in page.html  # the game is over
+    settled = tripoli.settle_json(stored_session(client, edit))
+    assert settled["finished"] is True and settled["winners"] == ["Bob"]
+
+
+def test_a_misdeal_keeps_the_antes_and_the_dealer(app: Flask, client: FlaskClient) -> None:
+    # 4.2, AMB-49: D misdeals; the antes stay on the layout, D deals again, and the redeal puts up no antes.
+    edit, read = start_tripoli(client)
+    page = get(client, edit)
+    assert 'id="misdeal-form"' in page.html and f"{EVIL.replace('<', '&lt;').replace('>', '&gt;')} deals again" in page.html
+    assert 'id="misdeal-form"' not in get(client, read).html
+    response = submit(client, page, "misdeal-form", {"reason": "exposed-other"})
+    assert response.status_code == 302
+    page = get(client, edit)
+    assert chips(page) == dict.fromkeys(PLAYERS, -9) and layout_of(page) == dict.fromkeys(SPACES, 4)
+    assert _unescape(page.text("dealer")) == D and "The antes are on the layout already (a misdeal)" in page.html
+    response = record(client, edit, DEAL_1)  # deal 1 of 5.9 dealt again: no antes this time
+    assert response.status_code == 302, Page(response).refusal()
+    page = get(client, edit)
+    assert chips(page) == {"A": 3, "B": 1, "C": -2, D: -10}  # the same chips in all as 5.9's deal 1
+    assert layout_of(page) == LAYOUT_1 and page.text("dealer") == "A"
+    assert "Everyone antes 1 chip on each of the 9 spaces" in page.html
+    settled = tripoli.settle_json(stored_session(client, edit))
+    assert [h["dealer"] for h in settled["hands"]] == [D, D] and settled["hands"][0]["void"] == "exposed-other"
+    assert settled["balance"] == chips(page)
+    misdeal = get(client, edit + "/hand/1")
+    assert "A misdeal: the deal was void" in misdeal.html and "step-misdeal" in misdeal.html
+    redeal = get(client, edit + "/hand/2")
+    assert "step-antes" in redeal.html and "bought by B for 3" in redeal.text("step-spare")

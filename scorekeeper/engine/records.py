@@ -30,6 +30,7 @@ FIELD_ORDER = (
     "leader", "play", "events", "moon_choice", "taken",
 )
 RESULT_COUNTS = ("hearts", "tricks", "spots", "points", "first_trick", "last_trick")
+TRICK_MARKS = ("first_trick", "last_trick")  # the tricks a result's card list may name where they are penalties
 _FAST: Final[dict[str, Card]] = {c.code: c for c in ALL_CARDS} | {"JK": JOKER}  # canonical spellings: the common case
 _FIELDS = frozenset(FIELD_ORDER)
 
@@ -360,7 +361,7 @@ def _taken(value: Any, players: tuple[str, ...], names: set[str]) -> dict[str, T
     for name, entry in value.items():
         _player(players, names, "taken", name)
         if isinstance(entry, (list, str)):
-            out[name] = _cards(f"taken by {name}", entry)
+            out[name] = _listed(f"taken by {name}", entry)
             continue
         if not isinstance(entry, Mapping):
             raise RecordSyntaxError(f"taken by {name}: give a card list or counts such as {{\"hearts\": 3}}")
@@ -381,6 +382,23 @@ def _taken(value: Any, players: tuple[str, ...], names: set[str]) -> dict[str, T
             counts[c.code] = count
         out[name] = counts
     return out
+
+
+def _listed(what: str, entry: list[Any] | str) -> TakenEntry:
+    """A list of the penalty cards taken. Where the first and last trick are penalties too (Polignac,
+    Slobberhannes) the list may name them, ``["JS", "first_trick"]``: it is then read as the same counts."""
+    items = entry.replace(",", " ").split() if isinstance(entry, str) else entry
+    marks = [i for i in items if isinstance(i, str) and i.strip().lower() in TRICK_MARKS]
+    if not marks:
+        return _cards(what, entry)
+    counts: dict[str, Any] = {}
+    for c in _cards(what, [i for i in items if not (isinstance(i, str) and i.strip().lower() in TRICK_MARKS)]):
+        counts[c.code] = counts.get(c.code, 0) + 1
+    for mark in (m.strip().lower() for m in marks):
+        if mark in counts:
+            raise RecordSyntaxError(f"{what}: {mark} is named twice")
+        counts[mark] = 1
+    return counts
 
 
 def _is_points(value: Any) -> bool:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from .cards import ALL_CARDS, Card, Suit, format_cards
-from .errors import ImpossibleResult, plural
+from .errors import ImpossibleResult, RecordSyntaxError, plural
 from .records import HandRecord
 from .replay import _TURNED_UP as TURNED_UP, HandOutcome, _trump as trump_of
 from .ruleset import DealLayout, Ruleset
@@ -118,7 +118,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
         taken_out.append(dict(entry))
         for key in TRICK_KEYS:
             if key in entry:
-                problems.append(f"{key} does not score in {ruleset.name} ({name})")
+                raise _no_such_count(ruleset, name, key)
         if "points" in entry and not any(k in entry for k in ("hearts", "spots")) and not _card_keys(entry):
             point_entries[seat] = entry["points"]
             hauls.append(None)
@@ -464,9 +464,9 @@ def _check_card_result(
             shown.append({})
             continue
         if type(entry) is not dict and not isinstance(entry, Mapping):
-            if ruleset.scores_tricks:
-                problems.append(f"{ruleset.name} scores tricks: give {name}'s counts, such as "
-                                + _example(ruleset))
+            if ruleset.trick_value:  # a list cannot say how many tricks
+                raise RecordSyntaxError(f"taken by {name}: {ruleset.name} scores every trick, so give {name}'s "
+                                        f"counts, such as {_example(ruleset)}")
             mine = []
             for c in entry:
                 if not in_pack[c]:
@@ -485,9 +485,8 @@ def _check_card_result(
         mine = []
         for key, copies in entry.items():
             if key in ("hearts", "spots", "points"):
-                problems.append(f"{ruleset.name} does not count {key}: give the cards {name} took"
-                                + (" and the tricks" if ruleset.scores_tricks else ""))
-                continue
+                raise RecordSyntaxError(f"taken by {name}: {ruleset.name} does not count {key}: give the cards "
+                                        f"{name} took" + (" and the tricks" if ruleset.scores_tricks else ""))
             if key == "tricks" or key in TRICK_KEYS:
                 continue
             c = Card.parse(key)
@@ -498,10 +497,10 @@ def _check_card_result(
             listed.setdefault(c, []).extend([name] * copies)
         first, last = entry.get("first_trick", 0), entry.get("last_trick", 0)
         for key, value, scores in (("first_trick", first, scores_first), ("last_trick", last, scores_last)):
+            if value and not scores:
+                raise _no_such_count(ruleset, name, key)
             if value > 1:
                 problems.append(f"{name}'s {key} is 1 (won it) or 0, not {value}")
-            elif value and not scores:
-                problems.append(f"{key} does not score in {ruleset.name} ({name})")
         if first:
             firsts.append(name)
         if last:
@@ -544,7 +543,7 @@ def _check_card_result(
         problems.append(f"{plural(len(missing), 'scoring card')} taken by nobody, but only {plural(room, 'card')} "
                         f"{'is' if room == 1 else 'are'} out of play" + (f" besides {format_cards(known_out)}"
                                                                          if known_out else ""))
-    complete = len(shown) == n and all(isinstance(e, Mapping) for e in record.taken.values())
+    complete = all(record.taken.get(name) is not None for name in seating.players)  # a list names its tricks too
     for key, winners, scores in (("first trick", firsts, scores_first), ("last trick", lasts, scores_last)):
         if len(winners) > 1:
             problems.append(f"the {key} is won by both {' and '.join(winners)}")
@@ -572,6 +571,11 @@ def _known_out_of_play(record: HandRecord, ruleset: Ruleset, turned_up: Card | N
     if turned_up is not None:
         known[turned_up] = "was turned up for trumps"
     return known
+
+
+def _no_such_count(ruleset: Ruleset, name: str, key: str) -> RecordSyntaxError:
+    """A count the game does not keep: a shape its result cannot take (exit 2), not an impossible deal."""
+    return RecordSyntaxError(f"taken by {name}: {key} does not score in {ruleset.name}")
 
 
 def _example(ruleset: Ruleset) -> str:

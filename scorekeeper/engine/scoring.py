@@ -214,8 +214,8 @@ def score_hand(
     assert moon is not None
     choice = _moon_choice(ruleset, moon_choice, names[shooter])
     outcome = MoonOutcome(shooter, moon.id, choice if moon.has_choice else None, moon.instant_win)
-    if moon.instant_win:
-        return tuple(points), outcome
+    if moon.instant_win:  # AMB-48: the hand scores nothing for anyone; the shooter wins the game at once
+        return (0,) * len(points), outcome
     n = len(hauls)
     if moon.complex:
         amount = Gaussian(13, 13) - 10 * hauls[shooter].specials.count(JD)

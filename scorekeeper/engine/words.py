@@ -221,6 +221,8 @@ def plain_note(note: str, ruleset: Ruleset) -> str:
 
 def _moon_said(found: re.Match[str], ruleset: Ruleset) -> str:
     rule, choice = found.group("rule"), found.group("choice")
+    if rule == "spot-instant-win":  # AMB-48: the hand scores nothing; the game is over
+        return "shot the moon and wins the game at once"
     if choice is None and rule in ("subtract", "add"):  # Hartenjagen's moon names only the choice
         choice, worth = rule, "the points"
     else:

@@ -187,7 +187,7 @@ def _player_fill(table: TableView, seat: int, tricks: bool = False) -> Fill:
             return *won, Cell("\u2013", "void"), Cell()
         note = ""
         if outcome.moon is not None and outcome.moon.seat == hand_seat:
-            note = "moon"
+            note = "moon: wins the game" if outcome.moon.instant_win else "moon"  # AMB-48
         elif outcome.revoke is not None and outcome.revoke.seat == hand_seat:
             note = "revoke"
         points = _number(points_text(settled.points[seat]), "points", note)

@@ -6,8 +6,8 @@ and the kitty among them) with the layout's total. Every number is the settle ou
 ``engine.tripoli`` (through the family registry, ``engine.family``); these functions only lay it out as
 ``model``'s column groups, rows and footer (what it shares with Reversis' sheet is in
 ``own_sheet``), so ``templates/sheets/sheet.html`` prints it unchanged. Blank sheets have the
-same columns and a row for each deal of an evening. The layout's labels and the deal's rotation
-are here too: the app's Tripoli pages write them the same way.
+same columns and a row for each deal of an evening. The layout's labels are here too: the app's
+Tripoli pages write them the same way.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from ..engine import words
 from ..engine.errors import UnknownOption
 from ..engine.family import family_of, game_def
 from ..engine.games import GameDef
-from ..engine.seating import Seating
 from ..engine.tripoli import LayoutState, make_rules
 from ..engine.tripoli.deal import check_players
 from ..engine.tripoli.layout import PAY_SPACES, SPACES, Space
@@ -63,12 +62,6 @@ def space_labels(rules: TripoliRules) -> dict[str, str]:
 def shown_spaces(rules: TripoliRules) -> tuple[str, ...]:
     """The spaces of this table's layout, in order: all nine, or eight without POT in Cosmo (AMB-39j)."""
     return tuple(s.value for s in SPACES if rules.has_poker or s is not Space.POT)
-
-
-def dealer_of(players: list[str] | tuple[str, ...], first_dealer: str, position: int) -> str:
-    """Who deals deal ``position`` (1-based) of a session: the deal passes clockwise after every deal."""
-    seating = Seating(tuple(players))
-    return seating.name(seating.left(seating.seat(first_dealer), position - 1))
 
 
 @dataclass(frozen=True)
@@ -235,12 +228,16 @@ def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | No
     table = _table(str(record.get("game")), list(record["players"]), record.get("options"), record.get("settlement"),
                    record.get("settlement_options"))
     groups = column_groups(table)
-    settled, rows = own_sheet.filled(record, stored, _settle, groups, table.players, "deal",
-                                     lambda view: ("final",) if view.entry.get("final") else ())
+    settled, rows = own_sheet.filled(record, stored, _settle, groups, table.players, "deal", _marks)
     return own_sheet.sheet("filled", table.game.name, _subtitle(table, record.get("options") or {}),
                            rules_in_words(table), table.players, groups, rows, (_footer(table, groups, settled),),
                            settlement_view(table, settled), paper, table.short, record.get("id"),
                            settled=settled, spaces={space: table.labels[space] for space in table.spaces})
+
+
+def _marks(view: DealView) -> tuple[str, ...]:
+    """A final poker deal, or a misdeal (void: its antes stay on the layout, the same dealer deals again)."""
+    return ("final",) if view.entry.get("final") else ("misdeal",) if view.entry.get("void") else ()
 
 
 def settlement_view(table: TripoliTable, settled: Mapping[str, Any]) -> SettlementView:

@@ -83,7 +83,8 @@ def compare_claims(names: Sequence[str], derived: Claims, recorded: Mapping[Spac
 
 
 def check_declared(names: Sequence[str], recorded: Mapping[Space, tuple[int, ...]], in_play: bool) -> None:
-    """Claims without the cards must at least fit together: KQ with both K and Q; SEQ shared only in stage 1.
+    """Claims without the cards must at least fit together: KQ with both K and Q, and K and Q with KQ (in play
+    too: whoever holds both plays the queen and at once the king); SEQ shared only in stage 1.
 
     :raises InconsistentRecord: code ``claim``.
     """
@@ -91,9 +92,10 @@ def check_declared(names: Sequence[str], recorded: Mapping[Space, tuple[int, ...
     if kq and (k != kq or q != kq):
         raise InconsistentRecord(f"claims: {names[kq[0]]} takes KQ, so he must also take the king and the queen spaces",
                                  code="claim", player=names[kq[0]])
-    if not in_play and k and k == q and not kq:
-        raise InconsistentRecord(f"claims: {names[k[0]]} holds the king and the queen, so he also takes KQ",
-                                 code="claim", player=names[k[0]])
+    if k and k == q and not kq:
+        why = ("took the king and the queen in play: he held both, played them one after the other, and"
+               if in_play else "holds the king and the queen, so he")
+        raise InconsistentRecord(f"claims: {names[k[0]]} {why} also takes KQ", code="claim", player=names[k[0]])
     seq = recorded.get(Space.SEQ, ())
     if in_play and len(seq) > 1:
         raise InconsistentRecord("claims: in play SEQ goes to the first player to play the sequence, not to "

@@ -12,7 +12,9 @@ from .. import fields as common
 from ..cards import Card, Suit
 from ..errors import RecordSyntaxError, shown
 from ..fields import read_player as read_player, read_players as read_players, whole as whole  # re-exported for record.py
-from ..records import PlayItem
+from ..events import MAX_NOTE, fields_of
+from ..fields import read_text
+from ..records import MISDEAL_REASONS, PlayItem
 from .actions import BET_KINDS, SPARE_ACTIONS, BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .layout import SPACES, Space, parse_space
 from .rules import GAMES
@@ -196,6 +198,35 @@ def _betting(players: tuple[str, ...], value: Any) -> tuple[BetAction, ...]:
             raise RecordSyntaxError(f"poker betting[{i}]: a {kind} puts in no chips")
         actions.append(BetAction(name, kind, amount))
     return tuple(actions)
+
+
+def read_events(players: tuple[str, ...], value: Any) -> tuple[Mapping[str, Any], ...]:
+    """``events``: a Tripoli deal says only one thing beside its stages, a misdeal (4.2, AMB-49), in the
+    same shape as the trick-taking records: ``{"type": "misdeal", "reason": ..., "player"?, "note"?}``."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RecordSyntaxError("events must be a list of objects")
+    allowed = fields_of("misdeal")
+    events = []
+    for i, event in enumerate(value):
+        if not isinstance(event, Mapping) or event.get("type") != "misdeal":
+            raise RecordSyntaxError(f"events[{i}]: a Tripoli deal records only a misdeal, "
+                                    "{\"type\": \"misdeal\", \"reason\": ...}")
+        unknown = next((k for k in event if k not in allowed), None)
+        if unknown is not None:
+            raise RecordSyntaxError(f"events[{i}] (misdeal) has no field {shown(unknown)}: it has "
+                                    f"{', '.join(sorted(allowed - {'type'}))}")
+        if event.get("reason") not in MISDEAL_REASONS:
+            raise RecordSyntaxError(f"events[{i}]: a misdeal's reason is one of {', '.join(MISDEAL_REASONS)}")
+        if "player" in event:
+            read_player(players, f"events[{i}]", event["player"])
+        if "note" in event:
+            read_text(event["note"], f"events[{i}]: the note", MAX_NOTE)
+        events.append(dict(event))
+    if len(events) > 1:
+        raise RecordSyntaxError("events: a deal has one misdeal at most (the same dealer deals again)")
+    return tuple(events)
 
 
 def read_michigan(players: tuple[str, ...], value: Any) -> MichiganRecord:

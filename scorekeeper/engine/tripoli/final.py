@@ -4,10 +4,13 @@ No antes and no spare hand: five cards each, one betting round as in stage 2, an
 winner takes every chip played for. ``final_pots = several`` lets the table play for
 the leftovers in several pots, each final record naming its ``pot``. A tie splits the
 pot; its odd chips stay on the layout for one more final deal, or (``final_tie = cut``)
-go to the winner of the cut the record names.
+go to the winner of the cut the record names. Cosmo has no POT space to keep them on, so
+there they are always cut for (AMB-50).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..cards import Card
 from ..errors import InconsistentRecord, plural
@@ -26,8 +29,10 @@ FINAL_TIES = ("another-deal", "cut")
 
 def replay_final(
     record: FinalPokerRecord, carried: Layout | None = None, *, pots: str = "single", tie: str = "another-deal",
+    stacks: Sequence[int] | None = None,
 ) -> FinalOutcome:
-    """Check one final poker deal and settle it against the layout left (``carried``, else the record's).
+    """Check one final poker deal and settle it against the layout left (``carried``, else the record's);
+    ``stacks``: each player's chips before it under table stakes (1.5).
 
     :raises ScorekeeperError: codes ``final``, ``deal``, ``duplicate-card``, ``cut``, and those of the poker.
     """
@@ -51,7 +56,7 @@ def replay_final(
     if record.deal is not None:
         _check_five_each(seating, record.deal)
         held = record.deal
-    ledger = Ledger(n, start)
+    ledger = Ledger(n, start, stacks, names)
     # The chips played for gather on POT: what is on POT first, then the other spaces in layout order.
     need = stake - min(start[Space.POT], stake)
     for space in SPACES:
@@ -63,7 +68,7 @@ def replay_final(
     outside = start[Space.POT] - min(start[Space.POT], stake)  # POT chips not in this pot stay out of it
     pot = play_poker(rules, seating, dealer, record.poker, held, ledger, final=True, reserved=outside)
     cut = None if record.cut is None else seating.seat(record.cut)
-    if pot.remainder and tie == "cut":
+    if pot.remainder and (tie == "cut" or not rules.has_poker):  # AMB-50: Cosmo has no POT to keep them on
         if cut is None or cut not in pot.winners:
             tied = " and ".join(names[s] for s in pot.winners)
             raise InconsistentRecord(f"{tied} split the final pot and {plural(pot.remainder, 'odd chip')} "

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Rank, Suit
-from ..errors import RecordSyntaxError, shown
+from ..errors import InconsistentRecord, RecordSyntaxError, shown
 
 
 class Space(enum.Enum):
@@ -141,21 +141,41 @@ class Transfer:
         return f"{who(self.giver)} -> {who(self.taker)}: {self.chips} ({self.step})"
 
 
-class Ledger:
-    """The running chip flow of one deal: payments per seat and the layout, built transfer by transfer."""
+_PAYS = {"ante": "his antes", "spare": "the spare hand", "bid": "his bid", "bet": "his bet",
+         "cards": "his cards left", "block": "his cards left into the kitty"}
 
-    def __init__(self, n: int, layout: Layout) -> None:
+
+class Ledger:
+    """The running chip flow of one deal: payments per seat and the layout, built transfer by transfer.
+
+    ``stacks`` (table stakes, catalogue 1.5): the chips each player has before the deal; a move that
+    would take one below zero is refused, what he won earlier in the deal counting."""
+
+    def __init__(self, n: int, layout: Layout, stacks: Sequence[int] | None = None,
+                 names: Sequence[str] = ()) -> None:
         self.start = layout
         self.payments = [0] * n
         self.chips = list(layout.chips)
         self.transfers: list[Transfer] = []
+        self.stacks = None if stacks is None else tuple(stacks)
+        self.names = tuple(names)
 
     def move(self, giver: Account, taker: Account, chips: int, step: str) -> None:
-        """Move ``chips`` (nothing when 0); a space may not give more than it holds."""
+        """Move ``chips`` (nothing when 0); a space may not give more than it holds.
+
+        :raises InconsistentRecord: code ``table-stakes``, a player paying more than he has left.
+        """
         if chips == 0:
             return
         if chips < 0:  # pragma: no cover - a defect, not an input error
             raise AssertionError(f"negative transfer {chips} at {step}")
+        if self.stacks is not None and not isinstance(giver, Space):
+            left = self.stacks[giver] + self.payments[giver]
+            if chips > left:
+                name = self.names[giver] if self.names else f"seat {giver + 1}"
+                raise InconsistentRecord(f"table stakes: {name} has {left} chip{'' if left == 1 else 's'} left and "
+                                         f"cannot pay {chips} for {_PAYS.get(step, step)}", code="table-stakes",
+                                         player=name)
         if isinstance(giver, Space):
             if self.chips[_INDEX[giver]] < chips:  # pragma: no cover - a defect
                 raise AssertionError(f"{giver} holds {self.chips[_INDEX[giver]]}, cannot give {chips}")

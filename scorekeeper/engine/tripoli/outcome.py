@@ -83,11 +83,13 @@ class TripoliOutcome:
     paying_suit: Suit
     sequence: str
     claims: tuple[ClaimResult, ...]
-    michigan: MichiganResult
+    michigan: MichiganResult | None  # None for a misdeal
     bid: BidResult | None = None
     pot: PotResult | None = None  # None in Cosmo
     held: tuple[tuple[Card, ...], ...] | None = None  # by seat, after the spare business (with the deal)
     dead: tuple[Card, ...] | None = None
+    antes_in: bool = False  # the antes were on the layout already (the redeal of a misdeal)
+    void: str | None = None  # a misdeal's reason: the deal is void, its antes stay (4.2, AMB-49)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -140,6 +142,15 @@ def outcome_json(outcome: TripoliOutcome | FinalOutcome) -> dict[str, Any]:
     if outcome.hand is not None:
         out["hand"] = outcome.hand
     out["carried"] = outcome.carried.to_json()
+    if outcome.antes_in:
+        out["antes_in"] = True
+    m = outcome.michigan
+    if outcome.void is not None or m is None:
+        out["void"] = outcome.void
+        out["payments"] = _per(names, outcome.payments)
+        out["layout"] = outcome.layout.to_json()
+        out["transfers"] = [transfer_json(names, t) for t in outcome.transfers]
+        return out
     out["spare"] = {"action": outcome.spare.action} | (
         {"buyer": outcome.spare.buyer, "price": outcome.spare.price} if outcome.spare.sold else {})
     if outcome.dead is not None:
@@ -153,7 +164,6 @@ def outcome_json(outcome: TripoliOutcome | FinalOutcome) -> dict[str, Any]:
                      for c in outcome.claims}
     if outcome.pot is not None:
         out["poker"] = pot_json(names, outcome.pot)
-    m = outcome.michigan
     out["michigan"] = {
         "leader": names[m.leader],
         "runs": _runs_json(names, m.plays),

@@ -23,8 +23,8 @@ from ..errors import RecordSyntaxError, shown
 from ..jsontext import decode, pretty
 from .actions import BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .fields import (
-    read_bid, read_cards, read_claims, read_hands, read_head, read_michigan, read_player, read_poker, read_spare,
-    read_suit, whole,
+    read_bid, read_cards, read_claims, read_events, read_hands, read_head, read_michigan, read_player, read_poker,
+    read_spare, read_suit, whole,
 )
 from .layout import Layout, Space
 from .rules import SEQUENCES
@@ -36,8 +36,9 @@ __all__ = [
 
 RECORD_FIELDS = (
     "id", "game", "options", "players", "dealer", "hand", "layout", "deal", "spare_hand", "spare", "bid",
-    "paying_suit", "sequence", "claims", "poker", "michigan",
+    "paying_suit", "sequence", "claims", "poker", "michigan", "events", "antes_in",
 )
+STAGE_FIELDS = ("deal", "spare_hand", "spare", "bid", "paying_suit", "sequence", "claims", "poker", "michigan")
 FINAL_FIELDS = ("id", "game", "options", "players", "dealer", "hand", "final", "layout", "pot", "deal", "poker", "cut")
 
 
@@ -61,11 +62,18 @@ class TripoliRecord:
     poker: PokerRecord | None = None
     michigan: MichiganRecord | None = None
     id: str | None = None
+    events: tuple[Mapping[str, Any], ...] = ()  # a misdeal (4.2, AMB-49): the deal is void
+    antes_in: bool | None = None  # this deal's antes are on the layout already (a misdeal's redeal); None: the session's
 
     @property
     def is_result(self) -> bool:
         """A quick result: no deal, only what the table declared."""
         return self.deal is None
+
+    @property
+    def misdeal(self) -> str | None:
+        """The misdeal's reason, when the deal was void."""
+        return next((str(e["reason"]) for e in self.events if e.get("type") == "misdeal"), None)
 
     def seat(self, name: str) -> int:
         return self.players.index(name)
@@ -132,6 +140,14 @@ def _deal(data: Mapping[str, Any]) -> TripoliRecord:
     spare_hand = data.get("spare_hand")
     suit = data.get("paying_suit")
     sequence = data.get("sequence")
+    events = read_events(players, data.get("events"))
+    if events:
+        staged = next((k for k in STAGE_FIELDS if data.get(k) is not None), None)
+        if staged is not None:
+            raise RecordSyntaxError(f"a misdeal voids the deal: the record has no {staged} (only the misdeal)")
+    antes_in = data.get("antes_in")
+    if antes_in is not None and not isinstance(antes_in, bool):
+        raise RecordSyntaxError(f"antes_in must be true or false, not {shown(antes_in)}")
     if sequence is not None and sequence not in SEQUENCES:
         raise RecordSyntaxError(f"sequence must be three ranks such as \"8-9-10\" ({', '.join(SEQUENCES)}), not {shown(sequence)}")
     return TripoliRecord(
@@ -151,6 +167,8 @@ def _deal(data: Mapping[str, Any]) -> TripoliRecord:
         poker=None if data.get("poker") is None else read_poker(players, data["poker"]),
         michigan=None if data.get("michigan") is None else read_michigan(players, data["michigan"]),
         id=record_id,
+        events=events,
+        antes_in=antes_in,
     )
 
 
@@ -189,6 +207,10 @@ def to_json(record: AnyRecord) -> dict[str, Any]:
     out = _head_json(record)
     if record.layout is not None:
         out["layout"] = {k: v for k, v in record.layout.to_json().items() if v}
+    if record.antes_in is not None:
+        out["antes_in"] = record.antes_in
+    if record.events:
+        out["events"] = [dict(e) for e in record.events]
     if record.deal is not None:
         out["deal"] = _per_player_json(names, record.deal, _codes)
     if record.spare_hand is not None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import IllegalPlay, ImpossibleResult, InconsistentRecord, plural
 from ..seating import Seating
 from . import claims as claims_mod
@@ -33,8 +33,11 @@ from .record import FinalPokerRecord, TripoliRecord
 from .rules import make_rules, sequence_ranks
 
 
-def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutcome:
-    """Check a deal and settle it; ``carried`` is the layout the session left (else the record's, else empty).
+def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool | None = None,
+           stacks: Sequence[int] | None = None) -> TripoliOutcome:
+    """Check a deal and settle it; ``carried`` is the layout the session left (else the record's, else empty),
+    ``antes_in`` whether the last deal was a misdeal whose antes serve this one (else the record's, else no),
+    ``stacks`` each player's chips before the deal under table stakes (1.5; None: no limit).
 
     :raises ScorekeeperError: the first thing wrong, with its stable code (FORMAT.md lists them).
     """
@@ -47,10 +50,18 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
     n = seating.size
     dealer = seating.seat(record.dealer)
     start = carried_layout(record.layout, carried, rules.has_poker)
-    ledger = Ledger(n, start)
-    for seat in range(n):  # 5.1: one chip on every space
-        for space in spaces_for(rules.has_poker):
-            ledger.move(seat, space, 1, "ante")
+    already = carried_antes(record.antes_in, antes_in)
+    ledger = Ledger(n, start, stacks, names)
+    if not already:  # 5.1: one chip on every space; a misdeal's antes stay for the redeal (4.2, AMB-49)
+        for seat in range(n):
+            for space in spaces_for(rules.has_poker):
+                ledger.move(seat, space, 1, "ante")
+    if record.misdeal is not None:  # void: nothing else happens, the same dealer deals again
+        payments, after, transfers = ledger.close()
+        return TripoliOutcome(
+            record=record, rules=rules, seating=seating, dealer=dealer, carried=start, layout=after, payments=payments,
+            transfers=transfers, spare=record.spare, paying_suit=Suit.HEARTS, sequence=rules.sequence, claims=(),
+            michigan=None, antes_in=already, void=record.misdeal)
 
     # 5.2 the deal and the spare hand
     spare = record.spare
@@ -110,7 +121,7 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
     plays: tuple[MichiganPlay, ...] = ()
     if held is not None and dead is not None and michigan.play is not None:
         game = Michigan(rules, seating, held, dead, leader=leader, paying_suit=suit, sequence=seq_ranks)
-        actual = game.turn
+        leader = game.turn  # who actually leads: 5.8 alternate passes the lead left past a player without the colour
         for i, item in enumerate(michigan.play):
             game.play(item.card, None if item.player is None else seating.seat(item.player), i)
         if not game.over:
@@ -119,8 +130,8 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
                                      f"block: {what}", code="michigan-end", play=len(game.plays))
         plays = tuple(game.plays)
         out, block, left = game.out, game.end == "block", game.left
-        if michigan.leader is not None and seating.seat(michigan.leader) != actual:
-            raise IllegalPlay(f"the record says {michigan.leader} led first, but the first lead is {names[actual]}'s",
+        if michigan.leader is not None and seating.seat(michigan.leader) != leader:
+            raise IllegalPlay(f"the record says {michigan.leader} led first, but the first lead is {names[leader]}'s",
                               code="michigan-turn", player=michigan.leader)
         _check_declared_end(names, michigan.out, michigan.block, michigan.left, out, block, left)
     else:
@@ -131,6 +142,9 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
                 raise IllegalPlay(f"the record says {michigan.leader} led first, but the first lead is {names[leader]}'s",
                                   code="michigan-turn", player=michigan.leader)
             declared.check_plays(rules, seating, plays, leader)
+            if michigan.leader is not None and plays and plays[0].seat != first:
+                raise IllegalPlay(f"the record says {michigan.leader} led first, but {names[plays[0].seat]} plays "
+                                  "the first card", code="michigan-turn", player=michigan.leader)
         out, block, left = _declared_end(names, michigan.out, michigan.block, michigan.left)
         declared.check_end(names, plays, out, block, left)
         if held is not None:
@@ -142,6 +156,8 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
             check_poker_cards_against_plays(names, record.poker, plays)
         if plays:
             leader = plays[0].seat
+        elif held is not None and dead is not None:  # the deal without the play: who the rules make lead
+            leader = Michigan(rules, seating, held, dead, leader=leader, paying_suit=suit, sequence=seq_ranks).turn
 
     if rules.in_play:
         if plays:
@@ -164,7 +180,7 @@ def replay(record: TripoliRecord, carried: Layout | None = None) -> TripoliOutco
         record=record, rules=rules, seating=seating, dealer=dealer, carried=start, layout=after, payments=payments,
         transfers=transfers, spare=spare, paying_suit=suit, sequence=sequence, claims=claim_results,
         michigan=MichiganResult(leader, plays, "block" if block else "out", out, tuple(left), kitty, paid),
-        bid=bid, pot=pot, held=held, dead=dead,
+        bid=bid, pot=pot, held=held, dead=dead, antes_in=already,
     )
 
 
@@ -182,6 +198,19 @@ def carried_layout(given: Layout | None, carried: Layout | None, has_poker: bool
     if not has_poker and start[Space.POT]:
         raise InconsistentRecord("cosmo has no POT space, but the layout holds chips on it", code="layout")
     return start
+
+
+def carried_antes(given: bool | None, carried: bool | None) -> bool:
+    """Whether this deal's antes are on the layout already: the session's word (the last deal was a misdeal),
+    which the record may repeat but not contradict.
+
+    :raises InconsistentRecord: code ``layout``.
+    """
+    if given is not None and carried is not None and given != carried:
+        said = "are already on the layout (a misdeal's redeal)" if given else "are still to be put up"
+        truth = "was a misdeal, so they are in" if carried else "was not a misdeal"
+        raise InconsistentRecord(f"the record says this deal's antes {said}, but the last deal {truth}", code="layout")
+    return bool(carried if carried is not None else given)
 
 
 # --- 5.3 / 5.8 pay-card spaces -------------------------------------------------------------------------

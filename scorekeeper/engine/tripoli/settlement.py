@@ -55,7 +55,7 @@ SETTLEMENT_OPTIONS: tuple[OptionSpec, ...] = (
 )
 _SPECS = {s.name: s for s in SETTLEMENT_OPTIONS}
 SESSION_FIELDS = ("id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",
-                  "layout", "hands")
+                  "layout", "table_stakes", "hands")
 _STEP_WORDS = {
     "ante": "antes", "spare": "spare hand", "bid": "paying-suit bid", "claim": "pay cards", "bet": "bets",
     "pot": "pot", "kitty": "kitty", "cards": "cards left", "block": "block", "final": "final pot", "cut": "cut",
@@ -72,6 +72,7 @@ class LayoutState:
     deals: int = 0  # deals settled, final poker deals included
     final: bool = False  # the final poker has begun: no more ordinary deals
     options: Mapping[str, Any] = field(default_factory=dict)
+    antes_in: bool = False  # the last deal was a misdeal: its antes serve the redeal (4.2, AMB-49)
 
     @staticmethod
     def start(players: Sequence[str], options: Mapping[str, Any] | None = None, layout: Layout | None = None) -> LayoutState:
@@ -97,6 +98,7 @@ class DealSettlement:
     layout: Layout  # after the deal
     notes: tuple[str, ...]
     final: bool = False  # a final poker deal
+    void: str | None = None  # a misdeal's reason
 
     @property
     def pool(self) -> int:
@@ -111,7 +113,17 @@ def tripoli_layout(state: LayoutState, outcome: TripoliOutcome) -> tuple[DealSet
     """
     if state.final:
         raise InconsistentRecord("the final poker has begun: no more ordinary deals can be settled", code="game-over")
-    return _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments, outcome.transfers, False)
+    if outcome.antes_in != state.antes_in:
+        raise InconsistentRecord("the deal " + ("took its antes from a misdeal, but the last deal was not one"
+                                                if outcome.antes_in else "put up antes again after a misdeal"),
+                                 code="layout")
+    settled, after = _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments,
+                           outcome.transfers, False)
+    if outcome.void is not None:
+        dealer = outcome.players[outcome.dealer]
+        said = f"misdeal ({outcome.void}): the deal is void, its antes stay on the layout; {dealer} deals again"
+        settled = replace(settled, notes=tuple(f"{said}; {note}" for note in settled.notes), void=outcome.void)
+    return settled, replace(after, antes_in=outcome.void is not None)
 
 
 def tripoli_final_poker(state: LayoutState, outcome: FinalOutcome) -> tuple[DealSettlement, LayoutState]:
@@ -121,7 +133,9 @@ def tripoli_final_poker(state: LayoutState, outcome: FinalOutcome) -> tuple[Deal
     """
     if state.finished:
         raise InconsistentRecord("the final poker has already taken every chip off the layout", code="game-over")
-    return _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments, outcome.transfers, True)
+    settled, after = _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments,
+                           outcome.transfers, True)
+    return settled, replace(after, antes_in=False)
 
 
 def fold(state: LayoutState, outcomes: Sequence[TripoliOutcome | FinalOutcome]) -> tuple[tuple[DealSettlement, ...], LayoutState]:
@@ -258,12 +272,13 @@ class TripoliSessionResult:
     layout: Layout
     finished: bool
     winners: tuple[int, ...]
+    antes_in: bool = False  # the last deal was a misdeal: the next deal's antes are on the layout already
 
 
 def settle_session(value: Any) -> TripoliSessionResult:
     """Replay and settle a session record (the records contract's shape, ``game`` tripoli, rummoli or cosmo).
 
-    The deal passes clockwise after every deal; each hand inherits game, options, players,
+    The deal passes clockwise after every deal but a misdeal; each hand inherits game, options, players,
     dealer and number, and its layout before the antes is what the last deal left. A hand
     marked ``"counts": false`` (the records contract: dealt, awaiting a second phone's confirmation)
     is read and keeps its place in the rotation, but is neither replayed nor settled, and
@@ -303,6 +318,7 @@ class TripoliFold:
         start = None if value.get("layout") is None else Layout.from_json(value["layout"])
         self.method = TRIPOLI_METHODS[settlement](seating, value.get("settlement_options") or {}, start)
         self.dealer = seating.seat(first_dealer)
+        self.table_stakes = read_table_stakes(value.get("table_stakes"))
         self.given = {"game": game, "options": dict(options), "players": list(players)}
         self.read = 0  # hands read so far, counting ones that do not count yet
         self.deals: list[DealSettlement] = []
@@ -329,14 +345,17 @@ class TripoliFold:
             if method.state.final and (isinstance(record, TripoliRecord) or method.state.finished):
                 raise InconsistentRecord(f"the game was over after hand {position - 1} (the final poker), but more "
                                          "hands are recorded", code="game-over")
-            if not counts:  # dealt (the deal passes on) but not settled yet
-                self.dealer = seating.next(self.dealer)
+            void = isinstance(record, TripoliRecord) and record.misdeal is not None
+            if not counts:  # dealt (the deal passes on, unless it was a misdeal) but not settled yet
+                self.dealer = self.dealer if void else seating.next(self.dealer)
                 return
             outcome: TripoliOutcome | FinalOutcome
+            stacks = None if self.table_stakes is None else [self.table_stakes + b for b in self.balance]
             if isinstance(record, FinalPokerRecord):
-                outcome = replay_final(record, method.layout, pots=method.opts["final_pots"], tie=method.opts["final_tie"])
+                outcome = replay_final(record, method.layout, pots=method.opts["final_pots"], tie=method.opts["final_tie"],
+                                       stacks=stacks)
             else:
-                outcome = replay(record, method.layout)
+                outcome = replay(record, method.layout, method.state.antes_in, stacks)
             payments, notes = method.settle(outcome)
         except ScorekeeperError as exc:
             exc.hand = position
@@ -344,21 +363,36 @@ class TripoliFold:
         self.balance = [b + p for b, p in zip(self.balance, payments)]
         method.after_hand(self.balance, self.balance, outcome)
         self.deals.append(DealSettlement(position, tuple(payments), method.layout, tuple(notes),
-                                         isinstance(outcome, FinalOutcome)))
+                                         isinstance(outcome, FinalOutcome),
+                                         outcome.void if isinstance(outcome, TripoliOutcome) else None))
         self.outcomes.append(outcome)
         self.dealers.append(self.dealer)
-        self.dealer = seating.next(self.dealer)
+        if not void:  # a misdeal is redealt by the same dealer (4.2)
+            self.dealer = seating.next(self.dealer)
 
     def result(self) -> TripoliSessionResult:
         """The session settled as it stands."""
         method = self.method
         return TripoliSessionResult(self.settlement, self.seating.players, tuple(self.deals), tuple(self.outcomes),
                                     tuple(self.dealers), tuple(self.balance), method.layout, method.finished,
-                                    method.winner_seats if self.deals else ())
+                                    method.winner_seats if self.deals else (), method.state.antes_in)
 
     def result_json(self) -> dict[str, Any]:
         """``result`` as the settle output."""
         return result_json(self.result())
+
+
+def read_table_stakes(value: Any) -> int | None:
+    """``table_stakes`` (catalogue 1.5, HOUSE): the chips each player brings to the table; none: balances
+    may go below zero (players buy more chips).
+
+    :raises RecordSyntaxError: not a whole number from 1.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1_000_000:
+        raise RecordSyntaxError(f"table_stakes is the chips each player brings, a whole number from 1, not {shown(value)}")
+    return value
 
 
 def settle_json(value: Any) -> dict[str, Any]:
@@ -381,20 +415,26 @@ def result_json(result: TripoliSessionResult) -> dict[str, Any]:
         }
         if settled.final:
             entry["final"] = True
+        if settled.void is not None:
+            entry["void"] = settled.void
         hands.append(entry)
     running = [0] * len(names)
     for entry, settled in zip(hands, result.deals):
         running = [r + p for r, p in zip(running, settled.payments)]
         entry["totals"] = per(running)
-    return {
+    out = {
         "ok": True, "settlement": result.settlement, "hands": hands, "totals": per(result.balance),
         "balance": per(result.balance), "pool": result.layout.total, "layout": result.layout.to_json(),
         "finished": result.finished, "winners": [names[s] for s in result.winners],
     }
+    if result.antes_in:
+        out["antes_in"] = True
+    return out
 
 
-def replay_json(value: Any, carried: Layout | None = None) -> dict[str, Any]:
-    """The ``replay`` output of one Tripoli record (a deal, or a final poker deal with its ``layout``).
+def replay_json(value: Any, carried: Layout | None = None, antes_in: bool | None = None) -> dict[str, Any]:
+    """The ``replay`` output of one Tripoli record (a deal, or a final poker deal with its ``layout``);
+    ``antes_in``: the deal before was a misdeal, whose antes serve this one.
 
     :raises ScorekeeperError: as ``replay``/``replay_final``.
     """
@@ -404,7 +444,7 @@ def replay_json(value: Any, carried: Layout | None = None) -> dict[str, Any]:
         pots = "several" if record.pot is not None else opts["final_pots"]
         return outcome_json(replay_final(record, carried, pots=pots, tie="cut" if record.cut else opts["final_tie"]))
     assert isinstance(record, TripoliRecord)
-    return outcome_json(replay(record, carried))
+    return outcome_json(replay(record, carried, antes_in))
 
 
 __all__ = [

@@ -295,14 +295,15 @@ class TripoliFinalForm(FlaskForm):
 
 def final_form(
     players: Sequence[str], settlement_options: Mapping[str, Any], *, formdata: Any = None,
-    data: Mapping[str, Any] | None = None,
+    data: Mapping[str, Any] | None = None, has_pot: bool = True,
 ) -> TripoliFinalForm:
-    """The final poker form; ``settlement_options`` say whether the table plays several pots and cuts for ties."""
+    """The final poker form; ``settlement_options`` say whether the table plays several pots and cuts for ties
+    (a table without a POT space, Cosmo, always cuts: AMB-50)."""
     cls = type("TripoliFinalForm_", (TripoliFinalForm,), _per_player_fields(players, True))
     form: TripoliFinalForm = cls(formdata=formdata, data=dict(data or {}))
     form.players = tuple(players)
     form.several = settlement_options.get("final_pots") == "several"
-    form.ask_cut = settlement_options.get("final_tie") == "cut"
+    form.ask_cut = settlement_options.get("final_tie") == "cut" or not has_pot
     form.cut.choices = choices([("", "nobody (no odd chips)"), *_seats(players)])
     if not form.client_id.data:
         form.client_id.data = new_client_id()

@@ -23,7 +23,7 @@ from ....engine.seating import Seating
 from ....engine.family import family_of, game_def
 from ....sheets import tripoli as tripoli_sheet
 from ....sheets.charts import layout_board
-from ... import services
+from ... import forms, services
 from .. import chips
 from . import forms as tripoli_forms
 from ...models import Hand as HandRow
@@ -72,18 +72,27 @@ class NextDeal:
     eldest: str
     sizes: tuple[int, ...]  # n + 1 hands (the spare last)
     final: bool  # the final poker has begun: only final deals follow
+    antes_in: bool = False  # the last deal was a misdeal: its antes are on the layout for this one
+
+
+def is_misdeal(record: Mapping[str, Any]) -> bool:
+    return any(isinstance(e, Mapping) and e.get("type") == "misdeal" for e in record.get("events") or ())
 
 
 def next_deal(table: TableSession, game: TripoliGame, settled: Mapping[str, Any] | None) -> NextDeal:
-    """Who deals next: the deal passes clockwise after every deal, waiting ones included (they were dealt)."""
+    """Who deals next: the deal passes clockwise after every deal, waiting ones included (they were dealt),
+    except after a misdeal, which the same dealer deals again (the engine's own rotation, ``TripoliFold``)."""
     from ....engine.tripoli.deal import hand_sizes
 
-    number = sum(1 for h in table.hands if not h.struck) + 1
-    dealer = tripoli_sheet.dealer_of(game.players, game.first_dealer, number)
+    kept = [h for h in table.hands if not h.struck]
     seating = game.seating
+    dealer = seating.seat(game.first_dealer)
+    for h in kept:
+        if not is_misdeal(h.record):
+            dealer = seating.next(dealer)
     final = any(h.get("final") for h in (settled or {}).get("hands", []))
-    return NextDeal(number, dealer, seating.name(seating.eldest(seating.seat(dealer))), hand_sizes(len(game.players)),
-                    final)
+    return NextDeal(len(kept) + 1, seating.name(dealer), seating.name(seating.eldest(dealer)),
+                    hand_sizes(len(game.players)), final, bool((settled or {}).get("antes_in")))
 
 
 def outcome_of(table: TableSession, row: HandRow) -> dict[str, Any] | None:
@@ -98,10 +107,11 @@ def outcome_of(table: TableSession, row: HandRow) -> dict[str, Any] | None:
     settled, index = found
     config = table.config
     carried = settled["hands"][index - 1]["layout"] if index else (config.get("layout") or {})
+    antes_in = bool(index and settled["hands"][index - 1].get("void"))  # a misdeal's antes serve the redeal
     value = {"game": config["game"], "options": config.get("options") or {}, "players": config["players"],
              **row.record, "dealer": settled["hands"][index]["dealer"]}
     try:
-        out: dict[str, Any] = tripoli.replay_json(value, Layout.from_json(carried))
+        out: dict[str, Any] = tripoli.replay_json(value, Layout.from_json(carried), antes_in)
     except ScorekeeperError:
         return None
     return out
@@ -114,7 +124,9 @@ class TripoliPages(ChipPages):
     templates = {"session": "families/tripoli/session.html", "live": "families/tripoli/live.html",
                  "hand": "families/tripoli/hand.html"}
     kind_words = {"cards": "Recorded with every card.", "final": "A final poker deal.",
-                  "result": "Recorded by its quick result."}
+                  "result": "Recorded by its quick result.",
+                  "misdeal": "A misdeal: the deal was void, its antes stayed on the layout, and the same dealer "
+                             "dealt again."}
 
     def game_of(self, table: TableSession) -> TripoliGame:
         return game_of(table)
@@ -122,7 +134,15 @@ class TripoliPages(ChipPages):
     def kind(self, record: Mapping[str, Any]) -> str:
         if tripoli_forms.is_final(record):
             return "final"
+        if is_misdeal(record):
+            return "misdeal"
         return "cards" if record.get("deal") is not None else "result"
+
+    def session_page(self, table: TableSession, can_edit: bool, key: str) -> str:
+        """The chip games' session page, with the "Misdeal?" action (the route every table has) for the scorer."""
+        misdeal_form = forms.MisdealForm(data={"client_id": forms.new_client_id()}) if can_edit else None
+        return render_template(self.templates["session"], links=chips.links(table, can_edit, key),
+                               misdeal_form=misdeal_form, **self.context(table, can_edit, key))
 
     def live_extra(self, table: TableSession, game: Any, settled: dict[str, Any] | None) -> dict[str, Any]:
         labels = {space: game.labels[space] for space in game.spaces}
@@ -134,7 +154,8 @@ class TripoliPages(ChipPages):
     def form_for(self, game: Any, row: HandRow, outcome: Any, formdata: Any = None) -> Any:
         if tripoli_forms.is_final(row.record):
             data = None if formdata else tripoli_forms.final_data(row.record, game.players, outcome)
-            return tripoli_forms.final_form(game.players, game.settlement_options, formdata=formdata, data=data)
+            return tripoli_forms.final_form(game.players, game.settlement_options, formdata=formdata, data=data,
+                                            has_pot=game.rules.has_poker)
         data = None if formdata else tripoli_forms.deal_data(row.record, game.players, outcome)
         return tripoli_forms.deal_form(game.rules, game.players, formdata=formdata, data=data)
 
@@ -151,7 +172,8 @@ class TripoliPages(ChipPages):
         posted = request.method == "POST"
         final = (request.form.get("final") == "1") if posted else (upcoming.final or request.args.get("final") == "1")
         formdata = request.form if posted else None
-        form: Any = (tripoli_forms.final_form(game.players, game.settlement_options, formdata=formdata) if final
+        form: Any = (tripoli_forms.final_form(game.players, game.settlement_options, formdata=formdata,
+                                              has_pot=game.rules.has_poker) if final
                      else tripoli_forms.deal_form(game.rules, game.players, formdata=formdata))
         shape = tripoli_forms.final_record if final else tripoli_forms.deal_record
         saved, refusal = chips.save_new(table, form, shape, sid, key)

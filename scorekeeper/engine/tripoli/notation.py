@@ -36,6 +36,7 @@ TAGS: dict[str, Tag] = {  # in the order the writer puts them
     "SpareHand": Tag(("spare_hand",), "cards", '[SpareHand "AS QS 5S TH 9D 6D 3D QC JC 5C"]'),
     "Spare": Tag(("spare",), "value", '[Spare {"action": "auction", "buyer": "B", "price": 3}]'),
     "Event": Tag(("events",), "item", '[Event {"type": "misdeal", "reason": "wrong-count"}]'),
+    "AntesIn": Tag(("antes_in",), "value", "[AntesIn true]"),
     "Bids": Tag(("bid", "bids"), "list", "[Bids]"),
     "BidWinner": Tag(("bid", "winner"), "value", '[BidWinner "D"]'),
     "BidAmount": Tag(("bid", "amount"), "value", "[BidAmount 3]"),

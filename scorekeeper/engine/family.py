@@ -72,6 +72,12 @@ class Family(Protocol):
         """The settle output of one decoded session record. :raises ScorekeeperError: it is refused."""
         ...
 
+    def tally(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """What the table adds to a club's statistics (``engine.tally``), from its settle output.
+
+        :raises ScorekeeperError: the session is refused."""
+        ...
+
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         """A session record checked whole (every hand legal, the settlement fitting), as it is stored.
 
@@ -172,6 +178,22 @@ class HeartsFamily:
         from .settlement import core_settle_json
 
         return core_settle_json(value)
+
+    def tally(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """The tally of the settle output, with who took the game's main penalty card in each hand (the
+        replay's hauls: a hand played card by card names no taker in its record)."""
+        from .cards import Suit
+        from .settlement import result_json, session_from_json, settle
+        from .tally import main_penalty_card, tally_json
+
+        result = settle(session_from_json(value))
+        card = main_penalty_card(result.session.ruleset.values, Suit.HEARTS)
+        takers: list[str | None] = []
+        for outcome in result.outcomes:
+            takers.append(next((p for p, haul in zip(outcome.players, outcome.hauls)
+                                if card is not None and any(str(c) == card for c in haul.specials)), None))
+        return tally_json(result_json(result), result.session.game, result.players, penalty_card=card,
+                          penalty_takers=takers)
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle
@@ -324,6 +346,13 @@ class PackageFamily:
     def settle_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         answer: dict[str, Any] = self.package.settle_json(value)
         return answer
+
+    def tally(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """The tally of the package's settle output (its games name no penalty card a player takes)."""
+        from .tally import tally_json
+
+        settled = self.settle_json(value)
+        return tally_json(settled, str(own_game_id(value.get("game"))), list(settled.get("totals") or {}))
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .errors import RecordSyntaxError

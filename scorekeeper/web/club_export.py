@@ -3,7 +3,7 @@ archive) and a CSV of every hand and every table's totals for a spreadsheet.
 
 The CSV is safe to open in a spreadsheet: a text cell that begins with ``=``, ``+``, ``-``, ``@``, a tab
 or a carriage return (a player named ``=HYPERLINK(...)``) gets a leading apostrophe, so it stays text
-and is never run as a formula. Numbers stay numbers (a score of -3 is the number -3).
+and is never run as a formula. Numbers stay numbers (a score of -3, money of -3.80).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from decimal import Decimal
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -59,7 +60,8 @@ def csv_rows(tables: Iterable[TableSession]) -> Iterator[list[Any]]:
                        _points((hand.get("totals") or {}).get(player)), ""]
         money = settled.get("money") or {}
         for player, total in (settled.get("totals") or {}).items():
-            yield [*head, "total", "", player, "", _points(total), money.get(player, "")]
+            amount = money.get(player)
+            yield [*head, "total", "", player, "", _points(total), "" if amount is None else Decimal(amount)]
 
 
 def csv_text(tables: Iterable[TableSession]) -> str:

@@ -127,17 +127,23 @@ def person_lines(rows: Iterable[Tallied], name: str) -> tuple[Line | None, dict[
 
 def over_time(tables: Sequence[PersonTable], name: str) -> dict[str, Any]:
     """A person's tables as a settle output the charts draw (``sheets.charts.running_totals``): one point a
-    table, the tables won so far, and the money so far when any table had a stake."""
+    table: the points a hand at that table, the tables won so far, and the money so far when any table had
+    a stake."""
     won, money, hands = 0, 0.0, []
     with_money = any(t.money is not None for t in tables)
     for t in tables:
         won += 1 if t.won else 0
         money += float(t.money) if t.money is not None else 0.0
         totals: dict[str, Any] = {"tables won": won}
+        if isinstance(t.points, (int, float)) and t.hands:
+            totals["points a hand"] = round(t.points / t.hands, 1)
         if with_money:
             totals["money"] = round(money, 2)
         hands.append({"totals": totals})
-    return {"hands": hands, "totals": dict(hands[-1]["totals"]) if hands else {}}
+    last: dict[str, Any] = {}
+    for hand in hands:
+        last.update(hand["totals"])  # every line the chart draws, at its latest value
+    return {"hands": hands, "totals": last}
 
 
 def period(args: Any) -> tuple[date | None, date | None]:

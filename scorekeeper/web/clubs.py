@@ -21,7 +21,7 @@ from sqlalchemy import select, update
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError
 from ..engine.fields import read_name
-from . import progressive_services, services
+from . import progressive_services, services, writelock
 from .extensions import db
 from .models import (
     Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession,
@@ -207,12 +207,14 @@ def start_table(club: Club, club_token: str, record: Mapping[str, Any], *, confi
     :raises ScorekeeperError: the engine refuses the table; nothing is stored.
     """
     players = record.get("players") if isinstance(record, Mapping) else None
-    created = services.create_session(record, confirm_required=confirm_required, time_zone=time_zone,
-                                      token_from=lambda sid: table_token(club_token, sid), commit=False)
-    _people_for(club, [p for p in players or [] if isinstance(p, str)])
-    db.session.add(ClubTable(session_id=created.id, club_id=club.id))
-    club.revision += 1
-    db.session.commit()
+    with writelock.writing(db.engine):
+        created = services.create_session(record, confirm_required=confirm_required, time_zone=time_zone,
+                                          token_from=lambda sid: table_token(club_token, sid), commit=False)
+        db.session.flush()  # the table before the row that names it
+        _people_for(club, [p for p in players or [] if isinstance(p, str)])
+        db.session.add(ClubTable(session_id=created.id, club_id=club.id))
+        club.revision += 1
+        db.session.commit()
     return created
 
 
@@ -238,12 +240,14 @@ def start_evening(club: Club, club_token: str, ladies: Sequence[str], gentlemen:
 
     :raises ScorekeeperError: the engine refuses the evening; nothing is stored.
     """
-    created = progressive_services.create_evening(ladies, gentlemen, seating, rounds, commit=False,
-                                                  token_from=lambda eid: table_token(club_token, eid))
-    _people_for(club, [*ladies, *gentlemen])
-    db.session.add(ClubEvening(evening_id=created.id, club_id=club.id))
-    club.revision += 1
-    db.session.commit()
+    with writelock.writing(db.engine):
+        created = progressive_services.create_evening(ladies, gentlemen, seating, rounds, commit=False,
+                                                      token_from=lambda eid: table_token(club_token, eid))
+        db.session.flush()  # the evening before the row that names it
+        _people_for(club, [*ladies, *gentlemen])
+        db.session.add(ClubEvening(evening_id=created.id, club_id=club.id))
+        club.revision += 1
+        db.session.commit()
     return created
 
 

@@ -52,7 +52,7 @@ def _pick(value: str | None, choices: Sequence[str], default: str) -> str:
 @bp.route("/", methods=["GET", "POST"])
 def start() -> Any:
     """Start a table: players, game, options, settlement, stake, first dealer."""
-    return start_page(url_for(".start"), known_players(), _create)
+    return start_page(url_for("pages.start"), known_players(), _create)
 
 
 def _create(record: dict[str, Any], confirm: bool, time_zone: str | None) -> services.Created:
@@ -110,7 +110,7 @@ def start_page(action: str, known: list[str], create: Create, **page: Any) -> An
         else:
             recent.remember(created.id)
             flash("The table is ready. Share the links below with the other phones.")
-            return redirect(url_for(".session_edit", sid=created.id, key=created.token))
+            return redirect(url_for("pages.session_edit", sid=created.id, key=created.token))
     elif posted and not refresh:
         refusal = "Please check the fields marked below."
     notice = None

@@ -163,6 +163,7 @@ def test_clubs_up_and_down(bare_app: Flask) -> None:
     assert stats["tables"] == 1 and stats["games"]["black-lady"]["A"]["penalty"] == 1
     with bare_app.app_context():
         assert db.session.scalar(text("SELECT count(*) FROM table_tallies")) == 1
+        db.session.remove()  # its read lock would hold the downgrade's DROP TABLE back on PostgreSQL
         downgrade(directory=str(MIGRATIONS), revision=str(before))
         assert db.session.scalar(text("SELECT count(*) FROM sessions")) == 2
         db.session.remove()

@@ -102,8 +102,10 @@ class Line:
         return self.money_won - self.money_lost
 
     def add(self, row: Mapping[str, Any], penalty_card: str | None) -> None:
+        """Add one table's row of a tally (``tally_json``)."""
         self.tables += 1
-        self.won += 1 if row.get("won") else 0
+        if row.get("won"):
+            self.won += 1
         self.hands += int(row.get("hands") or 0)
         points = _number(row.get("points"))
         self.points = None if points is None or self.points is None else self.points + points
@@ -112,11 +114,26 @@ class Line:
         if penalty_card is not None:
             self.penalty += int(row.get("penalty") or 0)
             self.penalty_cards.add(penalty_card)
-        money = _decimal(row.get("money"))
-        if money > 0:
-            self.money_won += money
-        else:
-            self.money_lost -= money
+        money = row.get("money")
+        if money is not None:
+            amount = _decimal(money)
+            if amount > 0:
+                self.money_won += amount
+            else:
+                self.money_lost -= amount
+
+    def merge(self, other: Line) -> None:
+        """Add another line's tables (one game's to a player's over every game)."""
+        self.tables += other.tables
+        self.won += other.won
+        self.hands += other.hands
+        self.points = None if self.points is None or other.points is None else self.points + other.points
+        self.moons += other.moons
+        self.revokes += other.revokes
+        self.penalty += other.penalty
+        self.penalty_cards |= other.penalty_cards
+        self.money_won += other.money_won
+        self.money_lost += other.money_lost
 
     def to_json(self) -> dict[str, Any]:
         per_hand = self.per_hand
@@ -140,9 +157,19 @@ class ClubFigures:
     """A club's statistics over a set of tables: per player, per game and over all games."""
 
     by_game: dict[str, dict[str, Line]] = field(default_factory=dict)  # game -> player -> line
-    overall: dict[str, Line] = field(default_factory=dict)  # player -> line
     tables: int = 0
     hands: int = 0
+    _overall: dict[str, Line] | None = field(default=None, repr=False)
+
+    @property
+    def overall(self) -> dict[str, Line]:
+        """Each player over every game (the game lines merged: made once, after the last ``add``)."""
+        if self._overall is None:
+            self._overall = {}
+            for lines in self.by_game.values():
+                for person, line in lines.items():
+                    self._overall.setdefault(person, Line()).merge(line)
+        return self._overall
 
     def add(self, tally: Mapping[str, Any], name_of: Mapping[str, str] | None = None) -> None:
         """Add one table's tally; ``name_of`` maps the names seated there to the people they are."""
@@ -150,10 +177,14 @@ class ClubFigures:
         self.tables += 1
         self.hands += int(tally.get("hands") or 0)
         card = tally.get("penalty_card")
+        lines = self.by_game.setdefault(game, {})
+        self._overall = None
         for seated, row in (tally.get("players") or {}).items():
             person = (name_of or {}).get(seated, seated)
-            self.by_game.setdefault(game, {}).setdefault(person, Line()).add(row, card)
-            self.overall.setdefault(person, Line()).add(row, card)
+            line = lines.get(person)
+            if line is None:
+                line = lines[person] = Line()
+            line.add(row, card)
 
     def standings(self) -> list[tuple[str, Line]]:
         """Every player over all games: most tables won first, then the most money, then the lowest

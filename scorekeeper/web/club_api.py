@@ -91,7 +91,7 @@ def stats(club_id: str) -> Response:
     """The club's statistics over ``from``..``to`` (days, either left out): standings and every game's lines."""
     club = _read(club_id)
     since, until = club_stats.period(request.args)
-    figures = club_stats.figures(club_stats.tallied(club, since, until))
+    figures = club_stats.season(club, since, until).figures
     return jsonify({"period": club_stats.period_words(since, until), **figures.to_json()})
 
 
@@ -133,10 +133,10 @@ def summary(club_id: str) -> Response:
     """The printed season summary over ``from``..``to``."""
     club = _read(club_id)
     since, until = club_stats.period(request.args)
-    rows = club_stats.tallied(club, since, until)
-    names = {row.game: _game_name(row.game) for row in rows}
-    pdf = season.season_pdf(club.name, club_stats.period_words(since, until), club_stats.figures(rows),
-                            [row.tally for row in rows], names)
+    found = club_stats.season(club, since, until)
+    names = {row.game: _game_name(row.game) for row in found.tables}
+    pdf = season.season_pdf(club.name, club_stats.period_words(since, until), found.figures,
+                            [row.tally for row in found.tables], names)
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="club-{club.id}-season.pdf"'
     return response

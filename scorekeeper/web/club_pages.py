@@ -73,13 +73,13 @@ def _club_page(club: Club, can_edit: bool, key: str) -> str:
         since, until = club_stats.period(request.args)
     except ScorekeeperError as exc:
         refusal, since, until = exc.message, None, None
-    rows = club_stats.tallied(club, since, until)
-    tables = clubs.tables(club)
+    found = club_stats.season(club, since, until)
+    tables = clubs.tables(club, RECENT_TABLES)
     return render_template(
         "pages/club.html", club=club, can_edit=can_edit, key=key, links=_links(club, can_edit, key),
-        figures=club_stats.figures(rows), period=club_stats.period_words(since, until), refusal=refusal,
-        since=since, until=until, tables=tables[:RECENT_TABLES], table_count=len(tables),
-        table_links=[_table_link(t, club, can_edit, key) for t in tables[:RECENT_TABLES]],
+        figures=found.figures, period=club_stats.period_words(since, until), refusal=refusal,
+        since=since, until=until, tables=tables, table_count=clubs.table_count(club),
+        table_links=[_table_link(t, club, can_edit, key) for t in tables],
         evenings=clubs.evenings(club), person_form=PersonForm(formdata=None), game_name=_game_name,
     )
 

@@ -9,6 +9,7 @@ with hundreds of tables reads its tallies in one query instead of settling every
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
@@ -20,7 +21,7 @@ from sqlalchemy.exc import DBAPIError
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import family_of_record
 from ..engine.tally import TALLY_VERSION, ClubFigures, Line, club_figures
-from . import services
+from . import services, writelock
 from .extensions import db
 from .models import Club, ClubTable, TableSession, TableTally
 
@@ -41,11 +42,23 @@ def _utc(day: date, *, end: bool = False) -> datetime:
     return at
 
 
-def tallied(club: Club, since: date | None = None, until: date | None = None) -> list[Tallied]:
-    """The club's tables started from ``since`` to ``until`` (whole days, UTC), oldest first, each with
-    its tally at the table's current revision (made and kept now when the kept one is older)."""
+@dataclass(frozen=True)
+class Season:
+    """The club's tables of a period with their tallies, and the figures they add up to."""
+
+    tables: tuple[Tallied, ...]
+    figures: ClubFigures
+
+
+def season(club: Club, since: date | None = None, until: date | None = None) -> Season:
+    """The club's tables started from ``since`` to ``until`` (whole days, UTC), oldest first, each with its
+    tally at the table's current revision (made and kept now when the kept one is older), and their sum.
+
+    One query reads every table's revision beside its kept tally's; the tallies themselves are read (and
+    added up) only when this process has not already added up the same tables at the same revisions.
+    """
     s, t = TableSession.__table__, TableTally.__table__
-    query = (select(s.c.id, s.c.game, s.c.created_at, s.c.revision, s.c.config, t.c.revision, t.c.tally)
+    query = (select(s.c.id, s.c.game, s.c.created_at, s.c.revision, t.c.revision)
              .select_from(s.join(ClubTable.__table__, ClubTable.session_id == s.c.id)
                           .outerjoin(t, t.c.session_id == s.c.id))
              .where(ClubTable.club_id == club.id).order_by(s.c.created_at, s.c.id))
@@ -53,19 +66,61 @@ def tallied(club: Club, since: date | None = None, until: date | None = None) ->
         query = query.where(s.c.created_at >= _utc(since))
     if until is not None:
         query = query.where(s.c.created_at < _utc(until, end=True))
-    out: list[Tallied] = []
-    fresh: list[tuple[str, int, dict[str, Any], bool]] = []
-    for sid, game, started, revision, config, kept_revision, kept in db.session.execute(query):
-        tally = kept if kept_revision == revision and (kept or {}).get("version") == TALLY_VERSION else None
-        if tally is None:
-            tally = _make(sid, revision, config)
-            if tally is None:
-                continue
-            fresh.append((sid, revision, tally, kept_revision is not None))
-        out.append(Tallied(sid, game, started, tuple(config.get("players") or ()), tally))
-    if fresh:
-        _keep(fresh)
-    return out
+    heads = db.session.execute(query).all()
+    key = (club.id, since, until, tuple((sid, revision) for sid, _, _, revision, _ in heads))
+    known = _SEASONS.get(club.id)
+    if known is not None and known[0] == key:
+        return known[1]
+    made = _made({sid: revision for sid, _, _, revision, kept in heads if kept != revision})
+    kept = _kept([sid for sid, _, _, revision, kept in heads if kept == revision])
+    stale = {sid: revision for sid, _, _, revision, _ in heads
+             if sid in kept and kept[sid].get("version") != TALLY_VERSION}  # kept by an older app
+    made.update(_made(stale, replace=True))
+    tallies = {**kept, **made}
+    rows = tuple(Tallied(sid, game, started, tuple(tallies[sid].get("players") or ()), tallies[sid])
+                 for sid, game, started, _, _ in heads if sid in tallies)
+    found = Season(rows, club_figures((row.tally, None) for row in rows))
+    with _SEASONS_LOCK:
+        if len(_SEASONS) >= _SEASONS_MAX and club.id not in _SEASONS:
+            del _SEASONS[next(iter(_SEASONS))]
+        _SEASONS[club.id] = (key, found)
+    return found
+
+
+_SEASONS: dict[str, tuple[Any, Season]] = {}  # per club: the last period added up, by its tables' revisions
+_SEASONS_MAX = 64
+_SEASONS_LOCK = threading.Lock()
+
+
+def tallied(club: Club, since: date | None = None, until: date | None = None) -> list[Tallied]:
+    return list(season(club, since, until).tables)
+
+
+def _kept(sids: Sequence[str]) -> dict[str, dict[str, Any]]:
+    if not sids:
+        return {}
+    t = TableTally.__table__
+    found: dict[str, dict[str, Any]] = {}
+    for chunk in range(0, len(sids), 500):  # a bounded IN list
+        found.update((sid, tally) for sid, tally in db.session.execute(
+            select(t.c.session_id, t.c.tally).where(t.c.session_id.in_(sids[chunk:chunk + 500]))))
+    return found
+
+
+def _made(revisions: dict[str, int], *, replace: bool = False) -> dict[str, dict[str, Any]]:
+    """Make the tallies of the tables at these revisions from their stored hands, and keep them."""
+    if not revisions:
+        return {}
+    s = TableSession.__table__
+    configs = {sid: config for sid, config in db.session.execute(
+        select(s.c.id, s.c.config).where(s.c.id.in_(list(revisions))))}
+    made = {}
+    for sid, revision in revisions.items():
+        tally = _make(sid, revision, configs[sid])
+        if tally is not None:
+            made[sid] = tally
+    _keep([(sid, revisions[sid], tally) for sid, tally in made.items()])
+    return made
 
 
 def _make(sid: str, revision: int, config: dict[str, Any]) -> dict[str, Any] | None:
@@ -78,22 +133,18 @@ def _make(sid: str, revision: int, config: dict[str, Any]) -> dict[str, Any] | N
         return None
 
 
-def _keep(fresh: Sequence[tuple[str, int, dict[str, Any], bool]]) -> None:
-    """Keep new tallies; another request keeping the same ones at once is fine (they are equal)."""
+def _keep(fresh: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
+    """Keep new tallies in place of older ones; another request keeping the same ones at once is fine
+    (they are equal: the loser's insert fails and is rolled back)."""
     t = TableTally.__table__
     try:
-        stale = [sid for sid, _, _, had in fresh if had]
-        if stale:
-            db.session.execute(delete(t).where(t.c.session_id.in_(stale)))
-        db.session.execute(insert(t), [{"session_id": sid, "revision": rev, "tally": tally}
-                                       for sid, rev, tally, _ in fresh])
-        db.session.commit()
+        with writelock.writing(db.engine):
+            db.session.execute(delete(t).where(t.c.session_id.in_([sid for sid, _, _ in fresh])))
+            db.session.execute(insert(t), [{"session_id": sid, "revision": rev, "tally": tally}
+                                           for sid, rev, tally in fresh])
+            db.session.commit()
     except DBAPIError:
         db.session.rollback()  # a cache: the next read makes them again
-
-
-def figures(rows: Iterable[Tallied]) -> ClubFigures:
-    return club_figures((row.tally, None) for row in rows)
 
 
 @dataclass(frozen=True)
@@ -121,7 +172,7 @@ def person_tables(rows: Iterable[Tallied], name: str) -> list[PersonTable]:
 
 def person_lines(rows: Iterable[Tallied], name: str) -> tuple[Line | None, dict[str, Line]]:
     """A person's figures over every game, and game by game."""
-    club = figures(rows)
+    club = club_figures((row.tally, None) for row in rows if name in (row.tally.get("players") or {}))
     return club.overall.get(name), {g: lines[name] for g, lines in club.by_game.items() if name in lines}
 
 

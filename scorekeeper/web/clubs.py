@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError
 from ..engine.fields import read_name
@@ -218,11 +218,15 @@ def start_table(club: Club, club_token: str, record: Mapping[str, Any], *, confi
     return created
 
 
-def tables(club: Club) -> list[TableSession]:
-    """The club's tables, the newest first."""
-    return list(db.session.scalars(
-        select(TableSession).join(ClubTable, ClubTable.session_id == TableSession.id)
-        .where(ClubTable.club_id == club.id).order_by(TableSession.created_at.desc(), TableSession.id)))
+def tables(club: Club, limit: int | None = None) -> list[TableSession]:
+    """The club's tables, the newest first (the ``limit`` newest)."""
+    query = (select(TableSession).join(ClubTable, ClubTable.session_id == TableSession.id)
+             .where(ClubTable.club_id == club.id).order_by(TableSession.created_at.desc(), TableSession.id))
+    return list(db.session.scalars(query if limit is None else query.limit(limit)))
+
+
+def table_count(club: Club) -> int:
+    return int(db.session.scalar(select(func.count()).select_from(ClubTable).where(ClubTable.club_id == club.id)) or 0)
 
 
 def club_of_table(session_id: str) -> Club | None:

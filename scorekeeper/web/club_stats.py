@@ -58,24 +58,26 @@ def season(club: Club, since: date | None = None, until: date | None = None) -> 
     added up) only when this process has not already added up the same tables at the same revisions.
     """
     s, t = TableSession.__table__, TableTally.__table__
-    query = (select(s.c.id, s.c.game, s.c.created_at, s.c.revision, t.c.revision)
-             .select_from(s.join(ClubTable.__table__, ClubTable.session_id == s.c.id)
-                          .outerjoin(t, t.c.session_id == s.c.id))
-             .where(ClubTable.club_id == club.id).order_by(s.c.created_at, s.c.id))
+    tables = s.join(ClubTable.__table__, ClubTable.session_id == s.c.id)
+    where = [ClubTable.club_id == club.id]
     if since is not None:
-        query = query.where(s.c.created_at >= _utc(since))
+        where.append(s.c.created_at >= _utc(since))
     if until is not None:
-        query = query.where(s.c.created_at < _utc(until, end=True))
+        where.append(s.c.created_at < _utc(until, end=True))
+    query = (select(s.c.id, s.c.game, s.c.created_at, s.c.revision, t.c.revision)
+             .select_from(tables.outerjoin(t, t.c.session_id == s.c.id)).where(*where)
+             .order_by(s.c.created_at, s.c.id))
     heads = db.session.execute(query).all()
     key = (club.id, since, until, tuple((sid, revision) for sid, _, _, revision, _ in heads))
     known = _SEASONS.get(club.id)
     if known is not None and known[0] == key:
         return known[1]
     made = _made({sid: revision for sid, _, _, revision, kept in heads if kept != revision})
-    kept = _kept([sid for sid, _, _, revision, kept in heads if kept == revision])
+    kept = _kept(select(t.c.session_id, t.c.tally).select_from(tables.join(t, t.c.session_id == s.c.id))
+                 .where(*where, t.c.revision == s.c.revision)) if len(made) < len(heads) else {}
     stale = {sid: revision for sid, _, _, revision, _ in heads
              if sid in kept and kept[sid].get("version") != TALLY_VERSION}  # kept by an older app
-    made.update(_made(stale, replace=True))
+    made.update(_made(stale))
     tallies = {**kept, **made}
     rows = tuple(Tallied(sid, game, started, tuple(tallies[sid].get("players") or ()), tallies[sid])
                  for sid, game, started, _, _ in heads if sid in tallies)
@@ -96,18 +98,12 @@ def tallied(club: Club, since: date | None = None, until: date | None = None) ->
     return list(season(club, since, until).tables)
 
 
-def _kept(sids: Sequence[str]) -> dict[str, dict[str, Any]]:
-    if not sids:
-        return {}
-    t = TableTally.__table__
-    found: dict[str, dict[str, Any]] = {}
-    for chunk in range(0, len(sids), 500):  # a bounded IN list
-        found.update((sid, tally) for sid, tally in db.session.execute(
-            select(t.c.session_id, t.c.tally).where(t.c.session_id.in_(sids[chunk:chunk + 500]))))
-    return found
+def _kept(query: Any) -> dict[str, dict[str, Any]]:
+    """The kept tallies the query selects (those at their table's revision), by table."""
+    return {sid: tally for sid, tally in db.session.execute(query)}
 
 
-def _made(revisions: dict[str, int], *, replace: bool = False) -> dict[str, dict[str, Any]]:
+def _made(revisions: dict[str, int]) -> dict[str, dict[str, Any]]:
     """Make the tallies of the tables at these revisions from their stored hands, and keep them."""
     if not revisions:
         return {}

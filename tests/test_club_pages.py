@@ -178,3 +178,22 @@ def test_the_season_summary_prints(client: FlaskClient) -> None:
     assert width < height and 0.005 < dark / len(pixels) < 0.3  # a portrait page with ink on it, not a blank
     empty = client.get(f"/api/clubs/{club['id']}/summary.pdf", query_string={"key": club["read_key"], "to": "2000-01-01"})
     assert "No table was played in this period" in pdf_text(empty.data)
+
+
+def test_an_evening_inside_the_club_follows_a_rename(client: FlaskClient) -> None:
+    club = start_club(client, players="Ann\nBea\nCal\nDon")
+    page = get(client, club + "/evening")
+    assert "The club's players: Ann, Bea, Cal, Don" in page.html
+    response = submit(client, page, "evening-form", {"ladies": "Ann\nBea\nCia\nDot", "gentlemen": "Cal\nDon\nEd\nFin",
+                                                     "seating": "typed", "rounds": "2"})
+    assert response.status_code == 302, Page(response).refusal()
+    evening = response.headers["Location"]
+    assert evening.startswith("/e/")
+    club_page = get(client, club)
+    assert 'data-person="Fin"' in club_page.html and "Evening of" in club_page.html
+    assert f'<a href="{evening}" data-evening=' in club_page.html  # the edit link, made from the club's
+    person = re.search(r'<a href="([^"]+)" data-person="Cia">', club_page.html)
+    assert person
+    assert submit(client, get(client, person.group(1)), "rename-form", {"name": "Cecilia"}).status_code == 302
+    shown = get(client, evening).html
+    assert "Cecilia" in shown and ">Cia<" not in shown

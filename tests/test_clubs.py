@@ -7,6 +7,8 @@ that would change how a table settles.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -269,3 +271,56 @@ def test_tallies_add_up_whatever_the_split(points: list[list[int]], takers: list
         assert got.points == sum(row[i] for row in points)
         assert got.hands == len(points)
         assert got.penalty == sum(1 for t in takers[:len(hands)] if t == p)
+
+
+# --- every family, and bad input ---------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*-session.json")))
+def test_every_familys_tally_is_its_settlement(name: str) -> None:
+    """A tally's points are the sum of the settle output's hand points, its hands the hands played, its winners
+    the settlement's: read off the settlement, never scored again."""
+    from scorekeeper.engine.family import family_of_record
+    from scorekeeper.engine.settlement import settle_json
+
+    record = json.loads((EXAMPLES / name).read_text())
+    settled = settle_json(record)
+    tally = family_of_record(record).tally(record)
+    played = [h for h in settled["hands"] if h.get("void") is None]
+    assert tally["hands"] == len(played)
+    for player, row in tally["players"].items():
+        points = [h["points"][player] for h in played if player in h["points"]]
+        if all(isinstance(p, int) for p in points):
+            assert row["points"] == sum(points)
+        assert row["won"] == (player in settled.get("winners", []))
+        assert row["moons"] == sum(1 for h in played if h.get("moon") == player)
+
+
+def test_mutated_club_tables_never_store_a_refusal(client: FlaskClient) -> None:
+    """Mutated session records and bodies sent to a club: every answer is 201 or an error object with a 4xx
+    status, and a refusal adds neither a table nor a player."""
+    import fuzzing
+
+    club = make_club(client)
+    mutator = fuzzing.Mutator(20261128)
+    accepted = 0
+    for i in range(120):
+        before = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()
+        body = fuzzing.encode(mutator.value("session", i)).encode("utf-8") if i % 3 else mutator.session(i).line
+        answer = client.post(f"/api/clubs/{club['id']}/sessions", data=body, content_type="application/json",
+                             headers=auth(club))
+        if answer.status_code == 201:
+            accepted += 1
+            continue
+        assert 400 <= answer.status_code < 500, (answer.status_code, body[:300])
+        assert answer.get_json()["ok"] is False and answer.get_json()["error"]["code"]
+        after = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()
+        assert (after["tables"], after["players"]) == (before["tables"], before["players"]), body[:300]
+    assert accepted >= 5
+    for body in (b"", b"[]", b'{"name": 7}', b'{"name": "' + b"x" * 41 + b'"}', b'{"name": "\\u0000"}', b"\xff"):
+        answer = client.post(f"/api/clubs/{club['id']}/players", data=body, content_type="application/json",
+                             headers=auth(club))
+        assert answer.status_code == 400 and answer.get_json()["ok"] is False, body
+    assert stats(client, club)["tables"] == accepted

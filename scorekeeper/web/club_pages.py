@@ -81,6 +81,8 @@ def _club_page(club: Club, can_edit: bool, key: str) -> str:
         since=since, until=until, tables=tables, table_count=clubs.table_count(club),
         table_links=[_table_link(t, club, can_edit, key) for t in tables],
         evenings=clubs.evenings(club), person_form=PersonForm(formdata=None), game_name=_game_name,
+        evening_link=lambda e: url_for("progressive.evening_edit", eid=e.id, key=clubs.table_token(key, e.id))
+        if can_edit else url_for("progressive.evening_read", eid=e.id, key=e.read_key),
     )
 
 

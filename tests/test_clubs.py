@@ -324,3 +324,31 @@ def test_mutated_club_tables_never_store_a_refusal(client: FlaskClient) -> None:
                              headers=auth(club))
         assert answer.status_code == 400 and answer.get_json()["ok"] is False, body
     assert stats(client, club)["tables"] == accepted
+
+
+def test_a_rename_that_meets_a_new_hand_changes_nothing(app: Flask, client: FlaskClient,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand stored at a table while the rename was being checked: the rename is refused as busy (409), so no
+    table is left with a hand under the old name."""
+    from scorekeeper.web import clubs
+
+    club = make_club(client)
+    table = start(client, club, black_lady_night())
+    checked = clubs._same_figures
+
+    def a_hand_meanwhile(*args: Any) -> None:
+        checked(*args)
+        with app.app_context():
+            db.session.execute(db.update(TableSession).where(TableSession.id == table["id"])
+                               .values(revision=TableSession.revision + 1))
+            db.session.commit()
+
+    monkeypatch.setattr(clubs, "_same_figures", a_hand_meanwhile)
+    people = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]
+    ann = next(p for p in people if p["name"] == "Ann")
+    refused = client.patch(f"/api/clubs/{club['id']}/players/{ann['id']}", json={"name": "Annie"}, headers=auth(club))
+    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == "busy"
+    settled = client.get(f"/api/sessions/{table['id']}", query_string={"key": table["read_key"]}).get_json()
+    assert "Ann" in settled["totals"]
+    names = [p["name"] for p in client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]]
+    assert "Ann" in names and "Annie" not in names

@@ -141,28 +141,36 @@ def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
         raise RecordSyntaxError(f"{new} is already one of the club's players: choose another name")
     tables = db.session.scalars(select(TableSession).join(ClubTable, ClubTable.session_id == TableSession.id)
                                 .where(ClubTable.club_id == club.id)).all()
-    touched = []
-    for table in tables:
+    checked: list[tuple[TableSession, dict[str, Any], int]] = []
+    for table in tables:  # every check before the first change: a refusal leaves nothing half renamed
         if old not in (table.config.get("players") or []):
             continue
         before = services.session_record(table)
         config = renamed(table.config, old, new)
-        after = {**config, "hands": [renamed(h, old, new) for h in before["hands"]]}
-        _same_figures(before, after, old, new)
-        table.config = config
-        for hand in table.hands:
-            hand.record = renamed(hand.record, old, new)
-            for version in hand.versions:
-                version.record = renamed(version.record, old, new)
-        touched.append(table.id)
-    for evening in _evenings(club):
-        _rename_in_evening(evening, old, new)
-    person.name = new
-    club.revision += 1
-    for sid in touched:
-        db.session.execute(update(TableSession).where(TableSession.id == sid)
-                           .values(revision=TableSession.revision + 1))
-    db.session.commit()
+        _same_figures(before, {**config, "hands": [renamed(h, old, new) for h in before["hands"]]}, old, new)
+        checked.append((table, config, table.revision))
+    evenings = [e for e in _evenings(club) if any(p.name == old for p in e.players)]
+    touched = [table.id for table, _, _ in checked]
+    with writelock.writing(db.engine):  # before the first change: a lazy load would flush it
+        for table, config, _ in checked:
+            table.config = config
+            for hand in table.hands:
+                hand.record = renamed(hand.record, old, new)
+                for version in hand.versions:
+                    version.record = renamed(version.record, old, new)
+        for evening in evenings:
+            _rename_in_evening(evening, old, new)
+        person.name = new
+        club.revision += 1
+        for table, _, seen in checked:  # each table's optimistic lock, as a hand's write takes it
+            moved = db.session.execute(update(TableSession).where(TableSession.id == table.id,
+                                                                  TableSession.revision == seen)
+                                       .values(revision=seen + 1).execution_options(synchronize_session=False))
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                db.session.rollback()
+                raise services.Busy("a table of the club changed while the name was being changed: nothing is "
+                                    "changed; rename again in a moment")
+        db.session.commit()
     for sid in touched:
         services.forget(sid)
     return person

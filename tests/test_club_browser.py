@@ -1,6 +1,6 @@
 """A club on a 390x844 phone in Chromium (``tests/phonekit.py``): start the club, start a table inside it
 choosing the players from the club's, record a hand, and see the figures on the club's page and the
-player's page; the pages fit the phone's width. A screenshot is kept in ``tests/artifacts/``."""
+player's page; the pages fit the phone's width. Screenshots of both pages are kept in ``tests/artifacts/``."""
 
 from __future__ import annotations
 
@@ -60,6 +60,8 @@ def test_a_club_on_a_phone(phone: tuple[Any, list[str], list[str]]) -> None:
     assert ann.all_inner_texts()[:6] == ["1", "0", "1", "16.0", "0", "1 Q\u2660"]
     assert page.locator('[data-person="Eve"]').count() == 1
     assert page.locator('#standings tr[data-player="Cat"] td').first.inner_text() == "1"  # 0 points: first
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "club-page-phone.png"), full_page=True)
 
     # Ann's page: her figures and her chart over time.
     with page.expect_navigation():
@@ -67,7 +69,6 @@ def test_a_club_on_a_phone(phone: tuple[Any, list[str], list[str]]) -> None:
     fits(page)
     assert page.locator("#charts svg").count() == 1
     assert page.locator('#games tr[data-game="black-lady"] td').nth(3).inner_text() == "16.0"
-    ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOT), full_page=True)
 
     foreign = [u for u in requests if urlsplit(u).scheme in ("http", "https") and urlsplit(u).hostname != HOST]

@@ -1,5 +1,6 @@
 """The migrations, on SQLite and on PostgreSQL: an empty database to head, the schema the
-models describe, and back down to base; the tables' time zone added to tables already stored."""
+models describe, and back down to base; the tables' time zone added to tables already stored; the clubs
+added beside tables already stored, and taken away again without them."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from scorekeeper.web import MIGRATIONS
 from scorekeeper.web.extensions import db
 from scorekeeper.web.serve import upgrade_database
 
-TABLES = {"sessions", "hands", "hand_versions", "evenings", "evening_players", "evening_results"}
+TABLES = {"sessions", "hands", "hand_versions", "evenings", "evening_players", "evening_results",
+          "clubs", "club_people", "club_tables", "club_evenings", "table_tallies"}
+CLUB_TABLES = {"clubs", "club_people", "club_tables", "club_evenings", "table_tallies"}
 
 
 @pytest.fixture
@@ -133,3 +136,39 @@ def test_the_time_zone_of_a_table_up_and_down(bare_app: Flask) -> None:
     upgrade_database(bare_app)
     with bare_app.app_context():
         assert db.session.scalar(text("SELECT version_num FROM alembic_version")) == head()
+
+
+CLUBS_REVISION = "08c4e1982967"  # clubs: their people, tables, evenings and the tables' tallies
+
+
+def test_clubs_up_and_down(bare_app: Flask) -> None:
+    """Up: the tables stored before stay, and can join nothing (they are on their own); a club's table and its
+    tally go in. Down: the clubs' five tables go, every table stays, a club's table on its own."""
+    before = ScriptDirectory(str(MIGRATIONS)).get_revision(CLUBS_REVISION).down_revision
+    with bare_app.app_context():
+        upgrade(directory=str(MIGRATIONS), revision=str(before))
+        db.session.remove()
+    assert tables(bare_app) == (TABLES - CLUB_TABLES) | {"alembic_version"}
+    client = bare_app.test_client()
+    alone = client.post("/api/sessions", json={"game": "black-lady", "players": ["A", "B", "C", "D"], "first_dealer": "D"})
+    assert alone.status_code == 201
+    upgrade_database(bare_app)
+    assert tables(bare_app) == TABLES | {"alembic_version"}
+    club = client.post("/api/clubs", json={"name": "Thursdays", "players": ["A", "B"]}).get_json()
+    auth = {"Authorization": f"Bearer {club['token']}"}
+    record = {"game": "black-lady", "players": ["A", "B", "C", "D"], "first_dealer": "D",
+              "hands": [{"taken": {"A": {"hearts": 3, "QS": 1}, "B": {"hearts": 2}, "C": {"hearts": 0}, "D": {"hearts": 8}}}]}
+    assert client.post(f"/api/clubs/{club['id']}/sessions", json=record, headers=auth).status_code == 201
+    stats = client.get(f"/api/clubs/{club['id']}/stats", headers=auth).get_json()
+    assert stats["tables"] == 1 and stats["games"]["black-lady"]["A"]["penalty"] == 1
+    with bare_app.app_context():
+        assert db.session.scalar(text("SELECT count(*) FROM table_tallies")) == 1
+        db.session.remove()  # its read lock would hold the downgrade's DROP TABLE back on PostgreSQL
+        downgrade(directory=str(MIGRATIONS), revision=str(before))
+        assert db.session.scalar(text("SELECT count(*) FROM sessions")) == 2
+        db.session.remove()
+    assert tables(bare_app) == (TABLES - CLUB_TABLES) | {"alembic_version"}
+    upgrade_database(bare_app)
+    with bare_app.app_context():
+        assert db.session.scalar(text("SELECT version_num FROM alembic_version")) == head()
+        assert db.session.scalar(text("SELECT count(*) FROM clubs")) == 0

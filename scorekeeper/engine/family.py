@@ -90,6 +90,12 @@ class Family(Protocol):
         :raises RecordSyntaxError: with the line and column of the mistake."""
         ...
 
+    def tally(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """What the table adds to a club's statistics (``engine.tally``), from its settle output.
+
+        :raises ScorekeeperError: the session is refused."""
+        ...
+
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         """A session record checked whole (every hand legal, the settlement fitting), as it is stored.
 
@@ -207,6 +213,22 @@ class HeartsFamily:
         from .records import to_json
 
         return to_json(loads(text))
+
+    def tally(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """The tally of the settle output, with who took the game's main penalty card in each hand (the
+        replay's hauls: a hand played card by card names no taker in its record)."""
+        from .cards import Suit
+        from .settlement import result_json, session_from_json, settle
+        from .tally import main_penalty_card, tally_json
+
+        result = settle(session_from_json(value))
+        card = main_penalty_card(result.session.ruleset.values, Suit.HEARTS)
+        takers: list[str | None] = []
+        for outcome in result.outcomes:
+            takers.append(next((p for p, haul in zip(outcome.players, outcome.hauls)
+                                if card is not None and any(str(c) == card for c in haul.specials)), None))
+        return tally_json(result_json(result), result.session.game, result.players, penalty_card=card,
+                          penalty_takers=takers)
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle
@@ -384,6 +406,13 @@ class PackageFamily:
         except ModuleNotFoundError:
             names = " and ".join(self.names.values())
             raise RecordSyntaxError(f"{names} has no text notation yet: write the record as JSON") from None
+
+    def tally(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """The tally of the package's settle output (its games name no penalty card a player takes)."""
+        from .tally import tally_json
+
+        settled = self.settle_json(value)
+        return tally_json(settled, str(own_game_id(value.get("game"))), list(settled.get("totals") or {}))
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .errors import RecordSyntaxError

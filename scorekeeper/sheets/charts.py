@@ -85,13 +85,14 @@ def _frame(title: str, body: list[str], summary: str) -> str:
 
 def running_totals(
     settled: Mapping[str, Any], *, target: int | None = None, lives: bool = False, chips: bool = False,
-    title: str = "Running totals",
+    title: str = "Running totals", x_label: str = "hand",
 ) -> Chart | None:
     """Each player's running total hand by hand, the target as a line, each moon marked above its hand.
 
     ``settled`` is the settle output; with ``chips`` the running balance (the hands' payments added up)
     rather than the totals. None when there is nothing to draw: no hand yet, or totals that are not
-    plain numbers (Complex Hearts: ``complex_plane``).
+    plain numbers (Complex Hearts: ``complex_plane``). ``x_label`` names what a step is (a club
+    player's chart: a table).
     """
     hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
     players = list((settled.get("totals") or {}).keys())
@@ -136,7 +137,7 @@ def running_totals(
     every = max(1, math.ceil(count / 12))
     for i in range(0, count + 1, every):
         body.append(f'<text x="{x_of(i):.1f}" y="{HEIGHT - BOTTOM + 12}" text-anchor="middle" fill="#333">{i}</text>')
-    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">hand</text>')
+    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">{escape(x_label)}</text>')
     if target is not None and low <= target <= high:
         y = y_of(target)
         body.append(f'<line class="target" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" '
@@ -166,7 +167,7 @@ def running_totals(
         body.append(_marker(MARKERS[k % 8], LEFT + plot_w + 10, y, COLOURS[k % 8]) +
                     f'<text x="{LEFT + plot_w + 16}" y="{y + 3:.1f}" fill="#000">{escape(_short(name))} {_fmt(last)}</text>')
     what = "lives left" if lives else "chips" if chips else "totals"
-    summary = (f"{title}: after {count} hand{'s' if count != 1 else ''}, " +
+    summary = (f"{title}: after {count} {x_label}{'s' if count != 1 else ''}, " +
                ", ".join(f"{name} {_fmt(s[-1])}" for name, s in zip(players, series)) + f" ({what})" +
                (f"; target {target}" if target is not None else "") +
                (f"; moon in hand{'s' if len(moons) > 1 else ''} {', '.join(map(str, moons))}" if moons else ""))

@@ -65,6 +65,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import models  # noqa: F401  (tables known to the metadata)
     from .api import bp as api_bp
+    from .club_api import bp as club_api_bp
+    from .club_pages import bp as club_pages_bp
     from .views import bp as pages_bp
     from . import audits, pages, play, start  # noqa: F401  (the routes on pages_bp, by area: before it is registered)
     from .progressive import bp as progressive_bp
@@ -72,9 +74,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API authenticates with the session's token, not a cookie
+    app.register_blueprint(club_api_bp)
+    csrf.exempt(club_api_bp)  # the clubs' JSON API: the club's token, as the sessions' API
     app.register_blueprint(pages_bp)  # the phone pages: forms with CSRF tokens
     app.register_blueprint(sheets_bp)  # printed score sheets (PDF): read-only, no forms
     app.register_blueprint(progressive_bp)  # Progressive Hearts evenings: pages with CSRF, the tally PDF
+    app.register_blueprint(club_pages_bp)  # clubs: their people, tables, evenings, statistics (CSRF)
     app.jinja_env.globals["qr_svg"] = qr.svg  # the share section's QR codes (templates/pages/_share.html)
     app.after_request(security_headers)
     fast_pages(app)  # fingerprinted static files with a long cache; compressed responses

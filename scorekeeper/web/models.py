@@ -171,3 +171,71 @@ class EveningResult(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     evening: Mapped[Evening] = relationship(back_populates="results")
+
+
+# --- clubs: a weekly table's people, tables and evenings ---------------------------------------------
+
+class Club(db.Model):  # type: ignore[name-defined,misc]
+    """A group of tables that meets again and again: its keys, its people, its tables and evenings.
+
+    A table of the club is an ordinary session; its edit token is made from the club's (``clubs``), so
+    the club's edit link reaches every one of its tables and nothing more is kept secret.
+    """
+
+    __tablename__ = "clubs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64))  # sha256 of the edit token, as for sessions
+    read_key: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(60))
+    revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped on every change of the club itself
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    people: Mapped[list[ClubPerson]] = relationship(
+        back_populates="club", order_by="ClubPerson.name", cascade="all, delete-orphan")
+
+
+class ClubPerson(db.Model):  # type: ignore[name-defined,misc]
+    """One of the club's players: one identity, one name, the same at every table of the club."""
+
+    __tablename__ = "club_people"
+    __table_args__ = (UniqueConstraint("club_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    club: Mapped[Club] = relationship(back_populates="people")
+
+
+class ClubTable(db.Model):  # type: ignore[name-defined,misc]
+    """A table started inside a club."""
+
+    __tablename__ = "club_tables"
+
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+
+
+class ClubEvening(db.Model):  # type: ignore[name-defined,misc]
+    """A Progressive Hearts evening started inside a club."""
+
+    __tablename__ = "club_evenings"
+
+    evening_id: Mapped[str] = mapped_column(ForeignKey("evenings.id", ondelete="CASCADE"), primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+
+
+class TableTally(db.Model):  # type: ignore[name-defined,misc]
+    """What a table adds to its club's statistics (``engine.tally``), kept at the table's revision.
+
+    A cache, derived from the engine: every write to a table moves its revision, so a tally of an
+    older revision is made again before it is read; dropping every row loses nothing.
+    """
+
+    __tablename__ = "table_tallies"
+
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
+    revision: Mapped[int] = mapped_column(Integer)
+    tally: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -165,11 +165,15 @@ def versions(evening: Evening, round_no: int, table_no: int) -> list[EveningResu
 # --- writes ------------------------------------------------------------------------------------
 
 def create_evening(ladies: Sequence[str], gentlemen: Sequence[str], seating: str, rounds: int | None,
-                   rng: random.Random | None = None) -> services.Created:
+                   rng: random.Random | None = None, *, token_from: Callable[[str], str] | None = None,
+                   commit: bool = True) -> services.Created:
     """Store a new evening once the engine accepts its tables; the seating drawn at random or as typed.
 
     :raises ScorekeeperError: the engine refuses the players (not full tables of two ladies and two
         gentlemen, fewer than two tables, a name twice), an unknown seating or number of rounds.
+
+    ``token_from`` makes the edit token from the new id (a club's evening); ``commit=False`` leaves the
+    new rows to the caller's transaction.
     """
     if seating not in SEATINGS:
         raise RecordSyntaxError(f"the first seating is typed or drawn, not {seating!r}")
@@ -178,14 +182,16 @@ def create_evening(ladies: Sequence[str], gentlemen: Sequence[str], seating: str
     if seating == "drawn":
         ladies, gentlemen = draw_seating(ladies, gentlemen, rng or random.SystemRandom())
     state = start_evening(ladies, gentlemen)
-    token = secrets.token_urlsafe(24)
-    evening = Evening(id=secrets.token_urlsafe(9), token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
+    eid = secrets.token_urlsafe(9)
+    token = token_from(eid) if token_from else secrets.token_urlsafe(24)
+    evening = Evening(id=eid, token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
                       rounds=rounds, seating=seating, ended=False, prize_cuts=[], revision=0)
     half = len(state.players) // 2
     for p, name in enumerate(state.players):
         evening.players.append(EveningPlayer(name=name, kind=LADY if p < half else GENTLEMAN, seat_order=p % half))
     db.session.add(evening)
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return services.Created(evening.id, token, evening.read_key)
 
 

@@ -14,7 +14,7 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -316,30 +316,34 @@ def _keep(session_id: str, stored: Snapshot) -> None:
 
 # --- writes ------------------------------------------------------------------------------------------
 
-def create_session(record: Mapping[str, Any], *, confirm_required: bool = False, time_zone: str | None = None) -> Created:
+def create_session(record: Mapping[str, Any], *, confirm_required: bool = False, time_zone: str | None = None,
+                   token_from: Callable[[str], str] | None = None, commit: bool = True) -> Created:
     """Store a new session (hands optional) once the engine accepts all of it: its family reads and
     settles the whole record first (``Family.read_session``). ``time_zone``: the starting phone's, kept
-    when it is one the printed sheets know (else not, and they print in UTC and say so).
+    when it is one the printed sheets know (else not, and they print in UTC and say so). ``token_from``
+    makes the edit token from the new id (a club's tables: ``clubs.table_token``); ``commit=False``
+    leaves the new rows to the caller's transaction.
 
     :raises ScorekeeperError: the record is unreadable, or a hand is illegal or impossible.
     """
     stored = family_of_record(record).read_session(record)
-    return _store_new(stored.game, stored.config, stored.hands, confirm_required, known_zone(time_zone))
+    return _store_new(stored.game, stored.config, stored.hands, confirm_required, known_zone(time_zone),
+                      token_from=token_from, commit=commit)
 
 
 def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], confirm_required: bool,
-               time_zone: str | None = None) -> Created:
+               time_zone: str | None = None, *, token_from: Callable[[str], str] | None = None,
+               commit: bool = True) -> Created:
     """Store a checked session: a new id, edit token (kept as its hash) and read key."""
-    token = secrets.token_urlsafe(24)
-    created = Created(secrets.token_urlsafe(9), token, secrets.token_urlsafe(12))
+    sid = secrets.token_urlsafe(9)
+    token = token_from(sid) if token_from else secrets.token_urlsafe(24)
+    created = Created(sid, token, secrets.token_urlsafe(12))
+    if not commit:
+        _new_rows(created, game, config, hands, confirm_required, time_zone)
+        return created
     for _ in write_attempts():
         with writelock.writing(db.engine):
-            table = TableSession(id=created.id, token_hash=_hash(token), read_key=created.read_key, game=game,
-                                 config=config, confirm_required=confirm_required, revision=0, time_zone=time_zone)
-            db.session.add(table)
-            for position, raw in enumerate(hands, 1):
-                hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does
-                _add_row(table, position, dict(hand), confirmed=counts)
+            _new_rows(created, game, config, hands, confirm_required, time_zone)
             try:
                 db.session.commit()
             except DBAPIError as exc:  # another write held the database: nothing is stored, try again
@@ -349,6 +353,25 @@ def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], c
                 continue
         return created
     raise Busy("the database is busy at this moment: nothing is stored; send it again in a moment")
+
+
+def _new_rows(created: Created, game: str, config: dict[str, Any], hands: list[dict[str, Any]],
+              confirm_required: bool, time_zone: str | None) -> TableSession:
+    table = TableSession(id=created.id, token_hash=_hash(created.token), read_key=created.read_key, game=game,
+                         config=config, confirm_required=confirm_required, revision=0, time_zone=time_zone)
+    db.session.add(table)
+    for position, raw in enumerate(hands, 1):
+        hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does
+        _add_row(table, position, dict(hand), confirmed=counts)
+    return table
+
+
+def forget(session_id: str) -> None:
+    """Drop what this process keeps of a session whose config changed (a club's player renamed): its
+    head, snapshot and fold are read again. Other processes find the revision moved and read it again."""
+    with _SNAPSHOTS_LOCK:
+        for cache in (_HEADS, _SNAPSHOTS, _FOLDS):
+            cache.pop(session_id, None)
 
 
 def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None) -> tuple[Hand, bool]:
@@ -395,12 +418,18 @@ def record_hand(
     for attempt in write_attempts():
         if attempt:  # another phone wrote to this session a moment ago: check against what it stored
             stored = _load_snapshot(sid)
+            config = get_head(sid).config  # a club's rename may have changed the names
         if client_id is not None:
             existing = next((h for h in stored.hands if h.client_id == client_id), None)
             if existing is not None:  # the answer is the session as stored now, read afresh
                 _same_hand_again(existing, hand)
                 return Recorded(existing, False, current_settlement(get_head(sid)))
-        settled, fold = _settle_with(sid, stored, config, hand)  # as if it counted, even while it waits
+        try:
+            settled, fold = _settle_with(sid, stored, config, hand)  # as if it counted, even while it waits
+        except ScorekeeperError:
+            if get_head(sid).revision == stored.revision:
+                raise
+            continue  # checked against a state another process has changed since (a renamed player): again
         position = stored.next_position()
         try:
             hand_id = _insert_hand(sid, stored.revision, position, client_id, hand, is_confirmed)

@@ -9,7 +9,7 @@ and settlements the phone pages offer (``families``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
@@ -52,6 +52,19 @@ def _pick(value: str | None, choices: Sequence[str], default: str) -> str:
 @bp.route("/", methods=["GET", "POST"])
 def start() -> Any:
     """Start a table: players, game, options, settlement, stake, first dealer."""
+    return start_page(url_for("pages.start"), known_players(), _create)
+
+
+def _create(record: dict[str, Any], confirm: bool, time_zone: str | None) -> services.Created:
+    return services.create_session(record, confirm_required=confirm, time_zone=time_zone)
+
+
+Create = Callable[[dict[str, Any], bool, "str | None"], services.Created]
+
+
+def start_page(action: str, known: list[str], create: Create, **page: Any) -> Any:
+    """The start page, posting to ``action``, suggesting the names ``known``; ``create`` stores the table
+    (on its own, or inside a club: ``club_pages``). ``page``: more for the template (the club)."""
     posted = request.method == "POST"
     source = request.form if posted else request.args
     offered = {g.id: g for g in game_defs() if pages_of(g.id).offers(g)}
@@ -90,15 +103,14 @@ def start() -> Any:
     if posted and not refresh and form.validate():
         try:
             record, confirm = _start_record(form, defaults, names)
-            created = services.create_session(record, confirm_required=confirm,
-                                              time_zone=request.form.get("time_zone"))
+            created = create(record, confirm, request.form.get("time_zone"))
         except ScorekeeperError as exc:
             db.session.rollback()
             refusal = exc.message
         else:
             recent.remember(created.id)
             flash("The table is ready. Share the links below with the other phones.")
-            return redirect(url_for(".session_edit", sid=created.id, key=created.token))
+            return redirect(url_for("pages.session_edit", sid=created.id, key=created.token))
     elif posted and not refresh:
         refusal = "Please check the fields marked below."
     notice = None
@@ -113,7 +125,7 @@ def start() -> Any:
     except (ScorekeeperError, KeyError):
         pass
     return render_template(
-        "pages/start.html", form=form, refusal=refusal, known=known_players(), game=game,
+        "pages/start.html", form=form, refusal=refusal, known=known, game=game, action=action, **page,
         default_settlement=default_settlement, warning=warning, custom_options=custom, notice=notice,
         stake=family.takes_stake(game_id), **_words(game, profile, methods, settlement),
     )

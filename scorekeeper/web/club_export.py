@@ -1,0 +1,73 @@
+"""A club's data to take away: its tables' session records (JSON lines, as ``scorekeeper settle`` reads an
+archive) and a CSV of every hand and every table's totals for a spreadsheet.
+
+The CSV is safe to open in a spreadsheet: a text cell that begins with ``=``, ``+``, ``-``, ``@``, a tab
+or a carriage return (a player named ``=HYPERLINK(...)``) gets a leading apostrophe, so it stays text
+and is never run as a formula. Numbers stay numbers (a score of -3, money of -3.80).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..engine.errors import ScorekeeperError
+from . import services
+from .models import TableSession
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+COLUMNS = ("table", "started", "game", "hand", "dealer", "player", "points", "total", "money")
+
+
+def safe_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as written: text that could start a formula gets an apostrophe."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _points(value: Any) -> Any:
+    """A score as a cell: a number, or Complex Hearts' ``3+13i`` as text."""
+    if isinstance(value, dict):
+        re, im = value.get("re", 0), value.get("im", 0)
+        return f"{re}{'+' if im >= 0 else '-'}{abs(im)}i"
+    return value
+
+
+def records_jsonl(tables: Iterable[TableSession]) -> Iterator[str]:
+    """Each table's session record (``services.export_session``), one JSON line each."""
+    for table in tables:
+        yield json.dumps(services.export_session(table), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def csv_rows(tables: Iterable[TableSession]) -> Iterator[list[Any]]:
+    """A row a player a hand (``hand`` its number), then a row a player with the table's totals (``hand``
+    "total"), from each table's settle output."""
+    for table in tables:
+        try:
+            settled = services.current_settlement(table)
+        except ScorekeeperError:  # pragma: no cover - every stored table settled when it was written
+            continue
+        started = table.created_at.date().isoformat() if table.created_at else ""
+        head = [table.id, started, table.game]
+        for number, hand in enumerate(settled.get("hands") or [], 1):
+            for player, points in (hand.get("points") or {}).items():
+                yield [*head, number, hand.get("dealer", ""), player, _points(points),
+                       _points((hand.get("totals") or {}).get(player)), ""]
+        money = settled.get("money") or {}
+        for player, total in (settled.get("totals") or {}).items():
+            amount = money.get(player)
+            yield [*head, "total", "", player, "", _points(total), "" if amount is None else Decimal(amount)]
+
+
+def csv_text(tables: Iterable[TableSession]) -> str:
+    """The CSV, every cell made safe (``safe_cell``)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    writer.writerows([safe_cell(v) for v in row] for row in csv_rows(tables))
+    return out.getvalue()

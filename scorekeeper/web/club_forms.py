@@ -1,0 +1,23 @@
+"""The forms of a club's pages: start a club, add a player, rename one. Each carries its CSRF token."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import StringField, TextAreaField
+from wtforms.validators import InputRequired, Length
+
+from ..engine.fields import MAX_NAME
+from .clubs import MAX_CLUB_NAME
+
+
+class ClubForm(FlaskForm):
+    """A new club: its name and its first players."""
+
+    name = StringField("The club's name", validators=[InputRequired(), Length(max=MAX_CLUB_NAME)])
+    players = TextAreaField("Its players, one a line (more can join later)", validators=[Length(max=4000)])
+
+
+class PersonForm(FlaskForm):
+    """A player's name: a new player, or a new name for one."""
+
+    name = StringField("Name", validators=[InputRequired(), Length(max=MAX_NAME)])

@@ -1,0 +1,204 @@
+"""A club's pages: start a club, its page (people, tables, evenings, standings, every game's figures),
+a player's page with a chart over time, a table or an evening started inside the club.
+
+The edit link carries the club's token (``/c/<id>/<token>``), the read-only link its read key
+(``/vc/<id>/<key>``, no write route). Views stay thin: they read a form, call ``clubs`` and
+``club_stats`` (which ask the engine and commit), show a refusal in the engine's words, and redirect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+
+from ..engine.errors import ScorekeeperError
+from ..sheets.charts import running_totals
+from . import club_stats, clubs, recent, services, start, views
+from . import progressive_forms
+from .club_forms import ClubForm, PersonForm
+from .extensions import db
+from .models import Club
+
+bp = Blueprint("clubs", __name__)
+bp.register_error_handler(services.AccessDenied, views.denied_page)
+bp.register_error_handler(services.NotFound, views.missing_page)
+bp.register_error_handler(CSRFError, views.csrf_page)
+bp.register_error_handler(services.Busy, views.busy_page)
+
+RECENT_TABLES = 20  # the tables listed on the club's page; the export has them all
+
+
+@bp.route("/clubs/new", methods=["GET", "POST"])
+def new_club() -> Any:
+    form = ClubForm()
+    refusal = None
+    if form.validate_on_submit():
+        try:
+            created = clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data))
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            refusal = exc.message
+        else:
+            flash("The club is ready. Keep its edit link; share the read-only link with the players.")
+            return redirect(url_for(".club_edit", cid=created.id, key=created.token))
+    elif request.method == "POST":
+        refusal = "Please check the fields marked below."
+    return render_template("pages/club_new.html", form=form, refusal=refusal)
+
+
+# --- the club's page ------------------------------------------------------------------------------
+
+@bp.get("/c/<cid>/<key>")
+def club_edit(cid: str, key: str) -> str:
+    return _club_page(clubs.edit_club(cid, key), True, key)
+
+
+@bp.get("/vc/<cid>/<key>")
+def club_read(cid: str, key: str) -> str:
+    return _club_page(clubs.read_club(cid, None, key), False, key)
+
+
+def _links(club: Club, can_edit: bool, key: str) -> dict[str, str]:
+    links = {"read": url_for(".club_read", cid=club.id, key=club.read_key, _external=True)}
+    if can_edit:
+        links["edit"] = url_for(".club_edit", cid=club.id, key=key, _external=True)
+    return links
+
+
+def _club_page(club: Club, can_edit: bool, key: str) -> str:
+    refusal = None
+    try:
+        since, until = club_stats.period(request.args)
+    except ScorekeeperError as exc:
+        refusal, since, until = exc.message, None, None
+    found = club_stats.season(club, since, until)
+    tables = clubs.tables(club, RECENT_TABLES)
+    return render_template(
+        "pages/club.html", club=club, can_edit=can_edit, key=key, links=_links(club, can_edit, key),
+        figures=found.figures, period=club_stats.period_words(since, until), refusal=refusal,
+        since=since, until=until, tables=tables, table_count=clubs.table_count(club),
+        table_links=[_table_link(t, club, can_edit, key) for t in tables],
+        evenings=clubs.evenings(club), person_form=PersonForm(formdata=None), game_name=_game_name,
+        evening_link=lambda e: url_for("progressive.evening_edit", eid=e.id, key=clubs.table_token(key, e.id))
+        if can_edit else url_for("progressive.evening_read", eid=e.id, key=e.read_key),
+    )
+
+
+def _table_link(table: Any, club: Club, can_edit: bool, key: str) -> str:
+    if can_edit:
+        return url_for("pages.session_edit", sid=table.id, key=clubs.table_token(key, table.id))
+    return url_for("pages.session_read", sid=table.id, key=table.read_key)
+
+
+def _game_name(game: str) -> str:
+    from ..engine.family import family_of
+
+    try:
+        return family_of(game).game_def(game).name
+    except ScorekeeperError:  # pragma: no cover - a stored table's game is known
+        return game
+
+
+@bp.post("/c/<cid>/<key>/people")
+def add_person(cid: str, key: str) -> Any:
+    club = clubs.edit_club(cid, key)
+    form = PersonForm()
+    if not form.validate():
+        flash("Type the new player's name (at most 40 characters).", "error")
+    else:
+        try:
+            person = clubs.add_person(club, form.name.data)
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            flash(exc.message, "error")
+        else:
+            flash(f"{person.name} joined the club.")
+    return redirect(url_for(".club_edit", cid=cid, key=key) + "#people")
+
+
+# --- a player's page -------------------------------------------------------------------------------
+
+@bp.route("/c/<cid>/<key>/people/<int:pid>", methods=["GET", "POST"])
+def person_edit(cid: str, key: str, pid: int) -> Any:
+    club = clubs.edit_club(cid, key)
+    person = clubs.get_person(club, pid)
+    form = PersonForm()
+    refusal = None
+    if form.validate_on_submit():
+        old = person.name
+        try:
+            clubs.rename_person(club, person, form.name.data)
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            refusal = exc.message
+        else:
+            flash(f"{old} is now {person.name} at every table of the club." if old != person.name
+                  else "The name is unchanged.")
+            return redirect(url_for(".person_edit", cid=cid, key=key, pid=pid))
+    elif request.method == "POST":
+        refusal = "Type the new name (at most 40 characters)."
+    return _person_page(club, person, True, key, form, refusal)
+
+
+@bp.get("/vc/<cid>/<key>/people/<int:pid>")
+def person_read(cid: str, key: str, pid: int) -> str:
+    club = clubs.read_club(cid, None, key)
+    return _person_page(club, clubs.get_person(club, pid), False, key, None, None)
+
+
+def _person_page(club: Club, person: Any, can_edit: bool, key: str, form: PersonForm | None, refusal: str | None) -> str:
+    rows = club_stats.tallied(club)
+    overall, games = club_stats.person_lines(rows, person.name)
+    played = club_stats.person_tables(rows, person.name)
+    chart = running_totals(club_stats.over_time(played, person.name), title=f"{person.name}, table by table",
+                           x_label="table") if played else None
+    if form is not None and not form.is_submitted():
+        form.name.data = person.name
+    back = url_for(".club_edit" if can_edit else ".club_read", cid=club.id, key=key)
+    return render_template(
+        "pages/club_person.html", club=club, person=person, can_edit=can_edit, key=key, form=form, refusal=refusal,
+        overall=overall, games=games, played=list(reversed(played)), chart=chart, back=back, game_name=_game_name,
+        table_link=lambda sid: url_for("pages.session_edit", sid=sid, key=clubs.table_token(key, sid)) if can_edit
+        else None,
+    )
+
+
+# --- a table or an evening inside the club ----------------------------------------------------------
+
+@bp.route("/c/<cid>/<key>/start", methods=["GET", "POST"])
+def start_table(cid: str, key: str) -> Any:
+    """The start page, inside the club: the club's players suggested, a new name joins the club."""
+    club = clubs.edit_club(cid, key)
+
+    def create(record: dict[str, Any], confirm: bool, time_zone: str | None) -> services.Created:
+        created = clubs.start_table(club, key, record, confirm_required=confirm, time_zone=time_zone)
+        recent.remember(created.id)
+        return created
+
+    return start.start_page(url_for(".start_table", cid=cid, key=key), [p.name for p in club.people], create,
+                            club=club)
+
+
+@bp.route("/c/<cid>/<key>/evening", methods=["GET", "POST"])
+def start_evening(cid: str, key: str) -> Any:
+    """A Progressive Hearts evening of the club."""
+    club = clubs.edit_club(cid, key)
+    form = progressive_forms.EveningForm()
+    refusal = None
+    if form.validate_on_submit():
+        try:
+            created = clubs.start_evening(club, key, progressive_forms.typed_names(form.ladies.data),
+                                          progressive_forms.typed_names(form.gentlemen.data),
+                                          form.seating.data or "drawn", form.rounds.data)
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            refusal = exc.message
+        else:
+            flash("The evening is ready: seat everyone as the plan says, and share the links below.")
+            return redirect(url_for("progressive.evening_edit", eid=created.id, key=created.token))
+    elif request.method == "POST":
+        refusal = "Please check the fields marked below."
+    return render_template("pages/progressive_start.html", form=form, refusal=refusal, club=club,
+                           known=[p.name for p in club.people], action=url_for(".start_evening", cid=cid, key=key))

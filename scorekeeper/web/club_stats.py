@@ -1,0 +1,222 @@
+"""A club's statistics: every table's tally (``engine.tally``), kept at the table's revision, added up.
+
+A table's tally is made by its family from the session as stored (the same settlement its page
+shows) and kept in ``table_tallies`` with the table's revision. Every write to a table (a hand, a
+correction, a strike, a rename) moves the revision, so a kept tally of another revision is made
+again before it is read: the figures are right the moment a hand is corrected, and a club page
+with hundreds of tables reads its tallies in one query instead of settling every table.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from typing import Any
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import DBAPIError
+
+from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.family import family_of_record
+from ..engine.tally import TALLY_VERSION, ClubFigures, Line, club_figures
+from . import services, writelock
+from .extensions import db
+from .models import Club, ClubTable, TableSession, TableTally
+
+
+@dataclass(frozen=True)
+class Tallied:
+    """One table of the club with its tally."""
+
+    id: str
+    game: str
+    started: datetime
+    players: tuple[str, ...]
+    tally: dict[str, Any]
+
+
+def _utc(day: date, *, end: bool = False) -> datetime:
+    at = datetime.combine(day + timedelta(days=1) if end else day, time(), tzinfo=timezone.utc)
+    return at
+
+
+@dataclass(frozen=True)
+class Season:
+    """The club's tables of a period with their tallies, and the figures they add up to."""
+
+    tables: tuple[Tallied, ...]
+    figures: ClubFigures
+
+
+def season(club: Club, since: date | None = None, until: date | None = None) -> Season:
+    """The club's tables started from ``since`` to ``until`` (whole days, UTC), oldest first, each with its
+    tally at the table's current revision (made and kept now when the kept one is older), and their sum.
+
+    One query reads every table's revision beside its kept tally's; the tallies themselves are read (and
+    added up) only when this process has not already added up the same tables at the same revisions.
+    """
+    s, t = TableSession.__table__, TableTally.__table__
+    tables = s.join(ClubTable.__table__, ClubTable.session_id == s.c.id)
+    where = [ClubTable.club_id == club.id]
+    if since is not None:
+        where.append(s.c.created_at >= _utc(since))
+    if until is not None:
+        where.append(s.c.created_at < _utc(until, end=True))
+    query = (select(s.c.id, s.c.game, s.c.created_at, s.c.revision, t.c.revision)
+             .select_from(tables.outerjoin(t, t.c.session_id == s.c.id)).where(*where)
+             .order_by(s.c.created_at, s.c.id))
+    heads = db.session.execute(query).all()
+    key = (club.id, since, until, tuple((sid, revision) for sid, _, _, revision, _ in heads))
+    known = _SEASONS.get(club.id)
+    if known is not None and known[0] == key:
+        return known[1]
+    made = _made({sid: revision for sid, _, _, revision, kept in heads if kept != revision})
+    kept = _kept(select(t.c.session_id, t.c.tally).select_from(tables.join(t, t.c.session_id == s.c.id))
+                 .where(*where, t.c.revision == s.c.revision)) if len(made) < len(heads) else {}
+    stale = {sid: revision for sid, _, _, revision, _ in heads
+             if sid in kept and kept[sid].get("version") != TALLY_VERSION}  # kept by an older app
+    made.update(_made(stale))
+    tallies = {**kept, **made}
+    rows = tuple(Tallied(sid, game, started, tuple(tallies[sid].get("players") or ()), tallies[sid])
+                 for sid, game, started, _, _ in heads if sid in tallies)
+    found = Season(rows, club_figures((row.tally, None) for row in rows))
+    with _SEASONS_LOCK:
+        if len(_SEASONS) >= _SEASONS_MAX and club.id not in _SEASONS:
+            del _SEASONS[next(iter(_SEASONS))]
+        _SEASONS[club.id] = (key, found)
+    return found
+
+
+_SEASONS: dict[str, tuple[Any, Season]] = {}  # per club: the last period added up, by its tables' revisions
+_SEASONS_MAX = 64
+_SEASONS_LOCK = threading.Lock()
+
+
+def tallied(club: Club, since: date | None = None, until: date | None = None) -> list[Tallied]:
+    return list(season(club, since, until).tables)
+
+
+def _kept(query: Any) -> dict[str, dict[str, Any]]:
+    """The kept tallies the query selects (those at their table's revision), by table."""
+    return {sid: tally for sid, tally in db.session.execute(query)}
+
+
+def _made(revisions: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """Make the tallies of the tables at these revisions from their stored hands, and keep them."""
+    if not revisions:
+        return {}
+    s = TableSession.__table__
+    configs = {sid: config for sid, config in db.session.execute(
+        select(s.c.id, s.c.config).where(s.c.id.in_(list(revisions))))}
+    made = {}
+    for sid, revision in revisions.items():
+        tally = _make(sid, revision, configs[sid])
+        if tally is not None:
+            made[sid] = tally
+    _keep([(sid, revisions[sid], tally) for sid, tally in made.items()])
+    return made
+
+
+def _make(sid: str, revision: int, config: dict[str, Any]) -> dict[str, Any] | None:
+    """A table's tally from its stored hands (None for a table the engine no longer settles: left out)."""
+    head = services.SessionHead(sid, "", "", config, False, revision)
+    record = services.snapshot(head).session_record(config)
+    try:
+        return family_of_record(record).tally(record)
+    except ScorekeeperError:  # pragma: no cover - every stored table settled when it was written
+        return None
+
+
+def _keep(fresh: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
+    """Keep new tallies in place of older ones; another request keeping the same ones at once is fine
+    (they are equal: the loser's insert fails and is rolled back)."""
+    t = TableTally.__table__
+    try:
+        with writelock.writing(db.engine):
+            db.session.execute(delete(t).where(t.c.session_id.in_([sid for sid, _, _ in fresh])))
+            db.session.execute(insert(t), [{"session_id": sid, "revision": rev, "tally": tally}
+                                           for sid, rev, tally in fresh])
+            db.session.commit()
+    except DBAPIError:
+        db.session.rollback()  # a cache: the next read makes them again
+
+
+@dataclass(frozen=True)
+class PersonTable:
+    """One table of a person's, for the person's page and chart."""
+
+    id: str
+    game: str
+    started: datetime
+    hands: int
+    points: Any
+    won: bool
+    money: str | None
+
+
+def person_tables(rows: Iterable[Tallied], name: str) -> list[PersonTable]:
+    found = []
+    for row in rows:
+        mine = (row.tally.get("players") or {}).get(name)
+        if mine is not None:
+            found.append(PersonTable(row.id, row.game, row.started, int(mine.get("hands") or 0), mine.get("points"),
+                                     bool(mine.get("won")), mine.get("money")))
+    return found
+
+
+def person_lines(rows: Iterable[Tallied], name: str) -> tuple[Line | None, dict[str, Line]]:
+    """A person's figures over every game, and game by game."""
+    club = club_figures((row.tally, None) for row in rows if name in (row.tally.get("players") or {}))
+    return club.overall.get(name), {g: lines[name] for g, lines in club.by_game.items() if name in lines}
+
+
+def over_time(tables: Sequence[PersonTable], name: str) -> dict[str, Any]:
+    """A person's tables as a settle output the charts draw (``sheets.charts.running_totals``): one point a
+    table: the points a hand at that table, the tables won so far, and the money so far when any table had
+    a stake."""
+    won, money, hands = 0, 0.0, []
+    with_money = any(t.money is not None for t in tables)
+    for t in tables:
+        won += 1 if t.won else 0
+        money += float(t.money) if t.money is not None else 0.0
+        totals: dict[str, Any] = {"tables won": won}
+        if isinstance(t.points, (int, float)) and t.hands:
+            totals["points a hand"] = round(t.points / t.hands, 1)
+        if with_money:
+            totals["money"] = round(money, 2)
+        hands.append({"totals": totals})
+    last: dict[str, Any] = {}
+    for hand in hands:
+        last.update(hand["totals"])  # every line the chart draws, at its latest value
+    return {"hands": hands, "totals": last}
+
+
+def period(args: Any) -> tuple[date | None, date | None]:
+    """The period a page or the API asks for: ``from`` and ``to``, days as ``2026-11-21`` (either may be left out).
+
+    :raises RecordSyntaxError: a day that is not one, or a period that ends before it starts.
+    """
+    days = []
+    for name in ("from", "to"):
+        text = (args.get(name) or "").strip()
+        try:
+            days.append(date.fromisoformat(text) if text else None)
+        except ValueError:
+            raise RecordSyntaxError(f"{name!r} must be a day written as 2026-11-21, not {text[:20]!r}") from None
+    since, until = days
+    if since and until and until < since:
+        raise RecordSyntaxError("the period ends before it starts: swap the two days")
+    return since, until
+
+
+def period_words(since: date | None, until: date | None) -> str:
+    """The period in words, for pages and the printed summary."""
+    if since and until:
+        return f"{since.isoformat()} to {until.isoformat()}"
+    if since:
+        return f"from {since.isoformat()}"
+    if until:
+        return f"up to {until.isoformat()}"
+    return "every table"

@@ -1,0 +1,287 @@
+"""A club's services: its keys, its people, its tables and evenings, a person renamed everywhere.
+
+The one layer the club pages and the club API call. A club's table is an ordinary session (the
+session services store and check it); its edit token is made from the club's edit token and the
+table's id (``table_token``), so the club's edit link reaches every one of its tables while only
+hashes are stored. Every name seated at a club's table is one of the club's people, so a person's
+figures are found by name, and a rename rewrites the name at every table of the club, checked by
+the engine first: each table must settle exactly as before, seat for seat.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import func, select, update
+
+from ..engine.errors import InconsistentRecord, RecordSyntaxError
+from ..engine.fields import read_name
+from . import progressive_services, services, writelock
+from .extensions import db
+from .models import (
+    Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession,
+)
+
+MAX_CLUB_NAME = 60
+
+
+# --- keys ------------------------------------------------------------------------------------------
+
+def get_club(club_id: str) -> Club:
+    club = db.session.get(Club, club_id)
+    if club is None:
+        raise services.NotFound(f"no club {club_id!r}")
+    return club
+
+
+def edit_club(club_id: str, token: str | None) -> Club:
+    """:raises services.AccessDenied: unless ``token`` is the club's edit token."""
+    club = get_club(club_id)
+    services.check_token(club, token)
+    return club
+
+
+def read_club(club_id: str, token: str | None, key: str | None) -> Club:
+    """Reads take the read-only key or the edit token, as a table's do."""
+    club = get_club(club_id)
+    services.check_read(club, token, key)
+    return club
+
+
+def table_token(club_token: str, session_id: str) -> str:
+    """A club table's edit token: made from the club's token and the table's id, never stored."""
+    digest = hmac.new(club_token.encode(), f"table:{session_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode().rstrip("=")
+
+
+# --- the club and its people -------------------------------------------------------------------------
+
+def club_name(value: Any) -> str:
+    """:raises RecordSyntaxError: not 1 to ``MAX_CLUB_NAME`` characters of text."""
+    if not isinstance(value, str) or not value.strip() or len(value.strip()) > MAX_CLUB_NAME:
+        raise RecordSyntaxError(f"a club's name is 1 to {MAX_CLUB_NAME} characters")
+    return value.strip()
+
+
+def person_name(value: Any) -> str:
+    """A person's name, read as every player's name is (``fields.read_name``), spaces around it dropped."""
+    return read_name(value.strip() if isinstance(value, str) else value)
+
+
+def create_club(name: Any, people: Sequence[Any] = ()) -> services.Created:
+    """A new club, with its first people. :raises RecordSyntaxError: a name that cannot be one."""
+    named = club_name(name)
+    names = _distinct([person_name(p) for p in people])
+    token = secrets.token_urlsafe(24)
+    club = Club(id=secrets.token_urlsafe(9), token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
+                name=named, revision=0)
+    club.people = [ClubPerson(name=n) for n in names]
+    db.session.add(club)
+    db.session.commit()
+    return services.Created(club.id, token, club.read_key)
+
+
+def _distinct(names: Sequence[str]) -> list[str]:
+    seen: list[str] = []
+    for name in names:
+        if name in seen:
+            raise RecordSyntaxError(f"{name!r} is named twice: each of the club's people has one name")
+        seen.append(name)
+    return seen
+
+
+def get_person(club: Club, person_id: int) -> ClubPerson:
+    person = db.session.get(ClubPerson, person_id)
+    if person is None or person.club_id != club.id:
+        raise services.NotFound(f"no player {person_id} in this club")
+    return person
+
+
+def add_person(club: Club, name: Any) -> ClubPerson:
+    """A new person of the club. :raises RecordSyntaxError: the name is not one, or already the club's."""
+    named = person_name(name)
+    if any(p.name == named for p in club.people):
+        raise RecordSyntaxError(f"{named} is already one of the club's players")
+    person = ClubPerson(name=named)
+    club.people.append(person)
+    db.session.commit()
+    return person
+
+
+def _people_for(club: Club, names: Sequence[str]) -> None:
+    """Make a person of every name not yet the club's (a table started with a new player)."""
+    known = {p.name for p in club.people}
+    for name in names:
+        if isinstance(name, str) and name not in known:
+            club.people.append(ClubPerson(name=name))
+            known.add(name)
+
+
+def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
+    """Rename a person at every table and evening of the club, in one transaction.
+
+    Each table's record and every version of its hands get the new name wherever the old one stood
+    as a name (a value or a key); the engine settles each table again and must find the same figures
+    seat for seat, or nothing is stored. Every table touched moves its revision, so the phones, the
+    caches and the statistics read it again.
+
+    :raises ScorekeeperError: the new name cannot be one, is another person's, or a table would not
+        settle as before with it (a name that is also a card or a word of the records).
+    """
+    new = person_name(new_name)
+    old = person.name
+    if new == old:
+        return person
+    if any(p.name == new for p in club.people if p.id != person.id):
+        raise RecordSyntaxError(f"{new} is already one of the club's players: choose another name")
+    tables = db.session.scalars(select(TableSession).join(ClubTable, ClubTable.session_id == TableSession.id)
+                                .where(ClubTable.club_id == club.id)).all()
+    checked: list[tuple[TableSession, dict[str, Any], int]] = []
+    for table in tables:  # every check before the first change: a refusal leaves nothing half renamed
+        if old not in (table.config.get("players") or []):
+            continue
+        before = services.session_record(table)
+        config = renamed(table.config, old, new)
+        _same_figures(before, {**config, "hands": [renamed(h, old, new) for h in before["hands"]]}, old, new)
+        checked.append((table, config, table.revision))
+    evenings = [e for e in _evenings(club) if any(p.name == old for p in e.players)]
+    touched = [table.id for table, _, _ in checked]
+    with writelock.writing(db.engine):  # before the first change: a lazy load would flush it
+        for table, config, _ in checked:
+            table.config = config
+            for hand in table.hands:
+                hand.record = renamed(hand.record, old, new)
+                for version in hand.versions:
+                    version.record = renamed(version.record, old, new)
+        for evening in evenings:
+            _rename_in_evening(evening, old, new)
+        person.name = new
+        club.revision += 1
+        for table, _, seen in checked:  # each table's optimistic lock, as a hand's write takes it
+            moved = db.session.execute(update(TableSession).where(TableSession.id == table.id,
+                                                                  TableSession.revision == seen)
+                                       .values(revision=seen + 1).execution_options(synchronize_session=False))
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                db.session.rollback()
+                raise services.Busy("a table of the club changed while the name was being changed: nothing is "
+                                    "changed; rename again in a moment")
+        db.session.commit()
+    for sid in touched:
+        services.forget(sid)
+    return person
+
+
+def renamed(value: Any, old: str, new: str) -> Any:
+    """``value`` (JSON data) with every string and key equal to ``old`` made ``new``."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [renamed(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {(new if k == old else k): renamed(v, old, new) for k, v in value.items()}
+    return value
+
+
+def _figures(settled: Mapping[str, Any]) -> list[Any]:
+    """What a settlement says, by seat and without names: every hand's points, payments and totals."""
+    def seats(values: Any) -> list[Any]:
+        return list(values.values()) if isinstance(values, Mapping) else []
+
+    hands = [[seats(h.get(k)) for k in ("points", "payments", "totals")] for h in settled.get("hands") or []]
+    return [hands, seats(settled.get("totals")), seats(settled.get("money")), settled.get("finished")]
+
+
+def _same_figures(before: Mapping[str, Any], after: Mapping[str, Any], old: str, new: str) -> None:
+    """:raises InconsistentRecord: the table would not settle as before with the new name."""
+    was = services.settle_record(before)
+    now = services.settle_record(after)
+    winners_then = [new if w == old else w for w in was.get("winners") or []]
+    if _figures(was) != _figures(now) or winners_then != list(now.get("winners") or []):
+        raise InconsistentRecord(f"{new!r} cannot be a player's name at these tables (the records read it as "
+                                 "something else): choose another name", code="players")
+
+
+# --- tables --------------------------------------------------------------------------------------
+
+def start_table(club: Club, club_token: str, record: Mapping[str, Any], *, confirm_required: bool = False,
+                time_zone: str | None = None) -> services.Created:
+    """A table of the club: the session stored as any table is, its new players made the club's people.
+
+    :raises ScorekeeperError: the engine refuses the table; nothing is stored.
+    """
+    players = record.get("players") if isinstance(record, Mapping) else None
+    with writelock.writing(db.engine):
+        created = services.create_session(record, confirm_required=confirm_required, time_zone=time_zone,
+                                          token_from=lambda sid: table_token(club_token, sid), commit=False)
+        db.session.flush()  # the table before the row that names it
+        _people_for(club, [p for p in players or [] if isinstance(p, str)])
+        db.session.add(ClubTable(session_id=created.id, club_id=club.id))
+        club.revision += 1
+        db.session.commit()
+    return created
+
+
+def tables(club: Club, limit: int | None = None) -> list[TableSession]:
+    """The club's tables, the newest first (the ``limit`` newest)."""
+    query = (select(TableSession).join(ClubTable, ClubTable.session_id == TableSession.id)
+             .where(ClubTable.club_id == club.id).order_by(TableSession.created_at.desc(), TableSession.id))
+    return list(db.session.scalars(query if limit is None else query.limit(limit)))
+
+
+def table_count(club: Club) -> int:
+    return int(db.session.scalar(select(func.count()).select_from(ClubTable).where(ClubTable.club_id == club.id)) or 0)
+
+
+def club_of_table(session_id: str) -> Club | None:
+    found = db.session.scalar(select(Club).join(ClubTable, ClubTable.club_id == Club.id)
+                              .where(ClubTable.session_id == session_id))
+    return found
+
+
+# --- evenings ------------------------------------------------------------------------------------
+
+def start_evening(club: Club, club_token: str, ladies: Sequence[str], gentlemen: Sequence[str], seating: str,
+                  rounds: int | None) -> services.Created:
+    """A Progressive Hearts evening of the club, its edit token made from the club's as a table's is; its new
+    players become the club's people.
+
+    :raises ScorekeeperError: the engine refuses the evening; nothing is stored.
+    """
+    with writelock.writing(db.engine):
+        created = progressive_services.create_evening(ladies, gentlemen, seating, rounds, commit=False,
+                                                      token_from=lambda eid: table_token(club_token, eid))
+        db.session.flush()  # the evening before the row that names it
+        _people_for(club, [*ladies, *gentlemen])
+        db.session.add(ClubEvening(evening_id=created.id, club_id=club.id))
+        club.revision += 1
+        db.session.commit()
+    return created
+
+
+def _evenings(club: Club) -> list[Evening]:
+    return list(db.session.scalars(
+        select(Evening).join(ClubEvening, ClubEvening.evening_id == Evening.id)
+        .where(ClubEvening.club_id == club.id).order_by(Evening.created_at.desc())))
+
+
+def evenings(club: Club) -> list[Evening]:
+    """The club's evenings, the newest first."""
+    return _evenings(club)
+
+
+def _rename_in_evening(evening: Evening, old: str, new: str) -> None:
+    """The name in an evening's players, results and prize cuts; the evening's revision moves."""
+    player: EveningPlayer | None = next((p for p in evening.players if p.name == old), None)
+    if player is None:
+        return
+    player.name = new
+    result: EveningResult
+    for result in evening.results:
+        result.record = renamed(result.record, old, new)
+    evening.prize_cuts = renamed(list(evening.prize_cuts), old, new)
+    evening.revision += 1

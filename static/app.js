@@ -483,6 +483,7 @@
               var fresh = doc.getElementById("live");
               if (fresh) live.replaceWith(document.adoptNode(fresh));
               recordingOver();
+              document.dispatchEvent(new Event("scorekeeper:live"));  // offline.js shows what waits again
             });
         })
         .catch(function () {})
@@ -490,5 +491,6 @@
     };
     setInterval(poll, every);
     document.addEventListener("visibilitychange", poll);
+    document.addEventListener("scorekeeper:sent", poll);  // hands kept on the phone went in
   }
 })();

@@ -149,8 +149,32 @@
       }
       if (state.plays) render(state);
     }).catch(function () {
-      showRefusal("No connection: the card was not checked. Try again.");
+      // No answer: the card is kept on this phone, unchecked, with the others; the engine checks them all
+      // when the connection returns or the hand is sent.
+      if (card && plays.length < total) plays = plays.concat([card]);
+      showRefusal("");
+      kept();
     }).then(function () { busy = false; });
+  };
+
+  // Without the server: only what the taps say (the cards tapped, how many); no rule is decided here.
+  var kept = function () {
+    $("#plays").value = plays.join(" ");
+    var counts = {};
+    plays.forEach(function (c) { counts[c] = (counts[c] || 0) + 1; });
+    $$("#grid .card").forEach(function (b) {
+      var used = (counts[b.dataset.card] || 0) >= parseInt(b.dataset.copies, 10);
+      b.classList.toggle("played", used);
+      b.disabled = used || plays.length >= total;
+    });
+    $("#turn").textContent = "No connection: " + plays.length + " card" + (plays.length === 1 ? "" : "s") +
+      " kept on this phone, not checked yet. The engine checks the whole hand when the connection returns or it is sent.";
+    $("#trick").textContent = "";
+    $("#last-trick").textContent = "";
+    $("#count").textContent = plays.length + " of " + total;
+    $("#complete").hidden = true;
+    save.disabled = plays.length < total;
+    remember();
   };
 
   $("#grid").addEventListener("click", function (ev) {
@@ -175,6 +199,22 @@
     $("#plays").value = plays.join(" ");
     if (leaderSelect && leaderSelect.value) $("#leader").value = leaderSelect.value;
     $("#trumps").value = trumps() || "";
+  });
+  window.addEventListener("online", function () { check(null); });
+  // The hand was kept on the phone (offline.js): the page is ready for the next one.
+  document.addEventListener("scorekeeper:kept", function () {
+    try { window.localStorage.removeItem(storeKey); } catch (e) { /* no storage */ }
+    plays = []; revoke = null;
+    check(null);
+  });
+  // "Correct it" on a hand the server refused: its cards again, checked by the engine.
+  document.addEventListener("scorekeeper:correct", function (ev) {
+    var fields = ev.detail.fields, value = window.scorekeeperOutbox.valueOf;
+    plays = value(fields, "plays").split(" ").filter(Boolean);
+    if (leaderSelect) leaderSelect.value = value(fields, "leader");
+    if (trumpsSelect) trumpsSelect.value = value(fields, "trumps");
+    revoke = value(fields, "revoke_player") ? { player: value(fields, "revoke_player"), trick: parseInt(value(fields, "revoke_trick"), 10) } : null;
+    check(null);
   });
   check(null);
 })();

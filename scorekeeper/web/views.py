@@ -8,6 +8,8 @@ The routes live by area beside it (``pages``: a table and its hands; ``start``: 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
@@ -176,14 +178,39 @@ def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
         return redirect(url_for(".hand_edit", sid=sid, key=key, position=row.position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
 
-def save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: str, key: str) -> Any:
-    """Store a corrected hand (the services check it first) and go back to the sheet.
+class ChangedMeanwhile(ScorekeeperError):
+    """A correction drawn from a hand another phone has changed since: storing it would undo that change."""
 
-    :raises ScorekeeperError: the engine refuses the corrected hand; nothing is stored.
+    default_code = "conflict"
+
+
+DRAWN_FROM = "drawn_from"  # the field of a correction form: the tag of the record it was drawn from
+
+
+@bp.app_template_filter("record_tag")
+def record_tag(record: Mapping[str, Any]) -> str:
+    """A short tag of a stored record, whatever its keys' order: a correction form carries the tag of the
+    record it shows, so a correction drawn from a record changed since is told apart."""
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: str, key: str) -> Any:
+    """Store a corrected hand (the services check it first) and go back to the sheet. The same correction
+    sent again (a form kept on the phone and sent twice) stores nothing more; one drawn from the hand as it
+    was before another phone changed it is refused, so the other phone's change is not lost unseen.
+
+    :raises ScorekeeperError: the engine refuses the corrected hand, or it changed meanwhile; nothing is stored.
     """
-    change = changes.describe_change(row.record, new) or "saved unchanged"
-    services.edit_hand(table, row.position, new, change=f"{how}: {change}"[:200])
-    flash(f"Hand {row.position} corrected; the totals are recomputed.")
+    drawn = request.form.get(DRAWN_FROM)
+    change = changes.describe_change(row.record, new)
+    if drawn and change and drawn != record_tag(row.record):
+        raise ChangedMeanwhile(f"Hand {row.position} was changed on another phone after this form was opened: "
+                               f"nothing is stored. This page shows it as it stands now; tap Save again to "
+                               f"replace it by what this form says.", hand=row.position)
+    services.edit_hand(table, row.position, new, change=f"{how}: {change or 'saved unchanged'}"[:200])
+    flash(f"Hand {row.position} corrected; the totals are recomputed." if change else
+          f"Hand {row.position} is already so: nothing changed.")
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
 
 def parse_json_record(text: str) -> dict[str, Any]:

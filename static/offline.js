@@ -73,15 +73,18 @@
   };
 
   /* --- a save: the usual way while the server answers, else kept on the phone ----------------------------- */
-  var kept = function (form, item) {
+  var kept = function (form, item, reachable) {
     form.dataset.sending = "";
     var replaces = form.dataset.outboxKey;
     form.dataset.outboxKey = "";
     var done = replaces && replaces !== item.key ? outbox.drop(replaces) : Promise.resolve();
     return done.then(function () {
       document.dispatchEvent(new CustomEvent("scorekeeper:kept", { detail: item }));
-      if (window.location.pathname === item.session) { render(); window.location.hash = "outbox"; return; }
-      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      if (window.location.pathname === item.session) {
+        window.location.hash = "outbox";
+        return render().then(function () { if (reachable) flush(); });
+      }
+      if (reachable || (navigator.serviceWorker && navigator.serviceWorker.controller)) {
         window.location.assign(item.session + "#outbox");  // the sheet, as this phone last saw it
         return;
       }
@@ -91,7 +94,7 @@
       said.id = "outbox-kept";
       said.className = "flash notice";
       said.setAttribute("role", "status");
-      said.textContent = item.label + ": kept on this phone, waiting to be sent. It is sent by itself when the " +
+      said.textContent = item.label + ": kept on this phone, waiting to be sent. It goes by itself when the " +
         "connection returns.";
       form.parentNode.insertBefore(said, form);
       if (item.hand === null) {
@@ -123,13 +126,22 @@
     if (!place) return;
     ev.preventDefault();
     var submitter = ev.submitter || null;
-    probe().then(function (reachable) {
-      if (reachable) { offline(false); sendForReal(form, submitter); return null; }
-      offline(true);
+    Promise.all([probe(), waitingBefore(form, place)]).then(function (found) {
+      var reachable = found[0], behind = found[1];
+      offline(!reachable);
+      if (reachable && !behind) { sendForReal(form, submitter); return null; }
       return outbox.keep(form.action, fieldsOf(form, submitter), describe(form, place))
-        .then(function (item) { return kept(form, item); });
+        .then(function (item) { return kept(form, item, reachable); });
     }).catch(function () { form.dataset.sending = ""; });
   });
+
+  // Whether a new hand must wait behind the table's new hands kept on the phone (they were played first).
+  var waitingBefore = function (form, place) {
+    if (place.hand !== null) return Promise.resolve(false);
+    return outbox.all().then(function (items) {
+      return items.some(function (i) { return i.session === place.session && i.hand === null && i.key !== form.dataset.outboxKey; });
+    });
+  };
 
   /* --- sending what is kept ------------------------------------------------------------------------------- */
   var texts = function (doc, sel) {
@@ -284,7 +296,7 @@
   document.addEventListener("click", function (ev) {
     if (ev.defaultPrevented) return;
     var drop = ev.target.closest("[data-outbox-drop]");
-    if (drop) { outbox.drop(drop.getAttribute("data-outbox-drop")).then(render); return; }
+    if (drop) { outbox.drop(drop.getAttribute("data-outbox-drop")).then(render).then(flush); return; }
     if (ev.target.closest("#outbox-send")) flush();
   });
 

@@ -80,9 +80,13 @@ def test_the_app_installs_and_its_pages_open_offline(phone: Phone) -> None:
         assert "%dx%d" % png_size(answer.body()) == icon["sizes"]
 
     controlled(page)
-    page.goto(session + "/result")  # the pages this phone sees, kept by the worker
+    read_only = page.locator("#read-link").input_value()
+    page.goto(read_only)  # the pages this phone sees, kept by the worker
     page.goto(session)
     expect(page.locator("#offline-notice")).to_be_hidden()
+    # The session page has the worker keep its result form and card page before they are opened.
+    page.wait_for_function("""(base) => caches.open("scorekeeper-pages").then(c => c.keys())
+        .then(keys => [base + "/result", base + "/play"].every(u => keys.some(k => k.url === u)))""", arg=session)
     page.context.set_offline(True)
     try:
         page.reload()
@@ -92,6 +96,12 @@ def test_the_app_installs_and_its_pages_open_offline(phone: Phone) -> None:
         expect(page.locator("#dealer")).to_have_text("Ann")  # the sheet as it last was
         page.locator("#record-result").tap()
         page.wait_for_selector("#result-form")  # the form, from what the phone last saw
+        expect(page.locator("html")).to_have_attribute("data-offline-copy", re.compile(r"^\d{4}-"))
+        page.goto(session + "/play")
+        expect(page.locator("#turn")).to_contain_text("No connection")
+        page.goto(read_only)
+        expect(page.locator("#read-only-note")).to_be_visible()
+        expect(page.locator("#offline-notice")).to_be_visible()
         page.goto(session + "/hand/7")  # never seen
         expect(page.locator("#offline-page")).to_be_visible()
     finally:
@@ -284,4 +294,68 @@ def test_back_and_save_offline_keeps_the_hand_once(phone: Phone) -> None:
     expect(page.locator("tr#hand-1")).to_have_count(1, timeout=20_000)
     hands = stored_hands(page)
     assert len(hands) == 1 and hands[0]["taken"]["Bob"] == {"hearts": 5, "QS": 1}
+    assert not errors, f"script errors: {errors}"
+
+
+def test_a_form_lost_on_the_way_is_kept_by_the_service_worker(phone: Phone) -> None:
+    """The server answered the page's probe, then the connection dropped with the form on its way: the
+    service worker keeps it, the phone shows the sheet with it waiting, and it goes in once."""
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    start_table(page)
+    session = sheet_url(page)
+    controlled(page)
+    page.goto(session)
+    lost: list[str] = []
+
+    def drop_posts(route: Any) -> None:
+        if route.request.method == "POST":
+            lost.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.fallback()
+
+    page.context.route(re.compile(r".*/result$"), drop_posts)
+    page.locator("#record-result").tap()
+    page.wait_for_selector("#result-form")
+    fill_result(page, *RESULTS[0])
+    save(page, "#save-hand")
+    assert lost, "the form was sent, and lost on the way"
+    expect(page.locator("#sheet tr.outbox-row")).to_have_count(1)
+    assert page.url.startswith(session)
+    page.context.unroute(re.compile(r".*/result$"))
+    page.locator("#outbox-send").tap()
+    expect(page.locator("tr#hand-1")).to_have_count(1, timeout=20_000)
+    expect(page.locator("#sheet tr.outbox-row")).to_have_count(0)
+    assert len(stored_hands(page)) == 1
+    assert not errors, f"script errors: {errors}"
+
+
+def test_a_new_hand_waits_behind_the_hands_kept_before_it(lan_phone: Phone) -> None:
+    """A hand kept offline and refused holds back the next hand saved online: the hands go in in the order
+    they were played, once the refused one is dropped."""
+    from playwright.sync_api import expect
+
+    page, _, errors = lan_phone
+    start_table(page)
+    session = sheet_url(page)
+    page.locator("#record-result").tap()
+    page.wait_for_selector("#result-form")
+    page.context.set_offline(True)
+    page.locator("#hearts_0").fill("14")  # refused when it is sent
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox-kept")).to_be_visible()
+    page.context.set_offline(False)
+    page.goto(session)
+    expect(page.locator("#outbox .outbox-item.refused")).to_have_count(1, timeout=20_000)
+    page.locator("#record-result").tap()
+    page.wait_for_selector("#result-form")
+    fill_result(page, *RESULTS[0])
+    save(page, "#save-hand")  # online, but behind the refused one: kept, and the sheet shows both
+    expect(page.locator("#outbox .outbox-item")).to_have_count(2)
+    assert stored_hands(page) == []
+    page.locator("[data-outbox-drop]").tap()
+    expect(page.locator("tr#hand-1")).to_have_count(1, timeout=20_000)
+    assert stored_hands(page)[0]["taken"]["Bob"] == {"hearts": 5, "QS": 1}
     assert not errors, f"script errors: {errors}"

@@ -99,8 +99,9 @@
       form.parentNode.insertBefore(said, form);
       if (item.hand === null) {
         form.reset();
-        var id = $("input[name=client_id]", form);
+        var id = $("input[name=client_id]", form), drawn = $("input[name=for_hand]", form);
         if (id) id.value = outbox.newId();
+        if (drawn) drawn.value = String(parseInt(drawn.value, 10) + 1);  // the next hand's form
         $$("input[data-sum]", form).forEach(function (i) { i.dispatchEvent(new Event("input", { bubbles: true })); });
       }
       window.scrollTo(0, 0);
@@ -230,7 +231,8 @@
       var actions = document.createElement("p");
       actions.className = "outbox-actions";
       if (item.kind !== "confirmation" && item.kind !== "strike") {
-        var page = item.kind === "correction" ? item.session + "/hand/" + item.hand : item.action;
+        var page = item.kind === "correction" ? item.session + "/hand/" + item.hand
+          : item.kind === "misdeal" ? item.session : item.action;
         actions.appendChild(button("Correct it", "button", { href: page + "#outbox=" + encodeURIComponent(item.key),
                                                              "data-outbox-correct": item.key }));
         actions.appendChild(document.createTextNode(" "));
@@ -301,11 +303,14 @@
   });
 
   /* --- "Correct it": the form again, filled with what was typed, and the server's sentence ---------------- */
+  // The page's own fields stay: its token, its id, and what it was drawn from (as it stands now: the scorer
+  // has read the sentence, and saves it for what the table has now).
+  var OWN = outbox.own;
   var fill = function (form, item) {
     var values = {};
     item.fields.forEach(function (f) { (values[f[0]] = values[f[0]] || []).push(f[1]); });
     Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || !(el.name in values) || el.name === "csrf_token" || el.name === "client_id") return;
+      if (!el.name || !(el.name in values) || OWN.indexOf(el.name) >= 0) return;
       if (el.type === "radio" || el.type === "checkbox") el.checked = values[el.name].indexOf(el.value) >= 0;
       else if (el.type !== "submit" && el.type !== "button") el.value = values[el.name][0];
       el.dispatchEvent(new Event(el.type === "radio" || el.type === "checkbox" || el.tagName === "SELECT" ? "change" : "input",
@@ -335,8 +340,12 @@
   }
 
   /* --- a page opened from what the phone last saw --------------------------------------------------------- */
-  // Its forms carry the client ids they were drawn with, maybe sent before: each gets a new one.
-  if (copyOf) $$("input[name=client_id]").forEach(function (i) { i.value = outbox.newId(); });
+  // Its forms carry the client ids they were drawn with, maybe sent before: each gets a new one. The hand a
+  // new hand's form was drawn for is not known any more (the phone may have kept hands since): not said.
+  if (copyOf) {
+    $$("input[name=client_id]").forEach(function (i) { i.value = outbox.newId(); });
+    $$("input[name=for_hand]").forEach(function (i) { i.remove(); });
+  }
 
   // The scorer's next pages kept too (by the service worker), so they open without a connection.
   if (tableOf() && navigator.serviceWorker && navigator.serviceWorker.controller && !copyOf) {

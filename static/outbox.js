@@ -35,8 +35,9 @@
     var found = fields.filter(function (f) { return f[0] === name; })[0];
     return found ? found[1] : "";
   };
+  var OWN = ["csrf_token", "client_id", "for_hand", "drawn_from"];  // the page's fields, not what was typed
   var typed = function (fields) {
-    return fields.filter(function (f) { return f[0] !== "csrf_token" && f[0] !== "client_id"; })
+    return fields.filter(function (f) { return OWN.indexOf(f[0]) < 0; })
       .map(function (f) { return f[0] + "=" + f[1]; }).join("&");
   };
   var newId = function () {
@@ -90,5 +91,5 @@
   };
 
   root.scorekeeperOutbox = { place: place, keep: keep, all: all, get: get, drop: drop, mark: mark, newId: newId,
-                             valueOf: valueOf };
+                             valueOf: valueOf, own: OWN };
 })(self);

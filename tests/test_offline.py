@@ -202,3 +202,30 @@ def test_a_tripoli_deal_and_a_reversis_hand_sent_twice_are_stored_once(app: Flas
     first, second = twice(client, get(client, edit + "/result"), "result-form", E2[0])
     assert first.status_code == second.status_code == 302, Page(second).refusal()
     assert stored(app) == (2, 0)
+
+
+def test_a_new_hand_drawn_before_another_phone_recorded_it_is_refused(app: Flask, client: FlaskClient) -> None:
+    """This phone opened the form for hand 1 (and kept it offline, say); another phone recorded hand 1 in the
+    meantime: the form is refused with a sentence, as typed, and goes in as hand 2 on a second Save. A
+    misdeal drawn for a hand recorded since is refused the same way."""
+    edit, _ = start_table(client, players=ABCD)
+    mine, sheet = get(client, edit + "/result"), get(client, edit)
+    assert 'name="for_hand" value="1"' in mine.html
+    other = submit(client, get(client, edit + "/result"), "result-form", {"hearts_0": "3", "hearts_1": "10", "take_QS": "1"})
+    assert other.status_code == 302
+    refused = submit(client, mine, "result-form", {"hearts_0": "4", "hearts_1": "9", "take_QS": "2"})
+    assert refused.status_code == 200
+    page = Page(refused)
+    assert page.refusal() == ("Hand 1 was recorded on another phone after this form was opened: nothing is stored. "
+                              "If this is another hand, tap Save again to record it as hand 2.")
+    _, kept = page.form("result-form")
+    assert (kept["hearts_0"], kept["hearts_1"], kept["take_QS"], kept["for_hand"]) == ("4", "9", "2", "2")
+    assert stored(app) == (1, 0)
+    assert submit(client, page, "result-form").status_code == 302
+    assert stored(app) == (2, 0)
+    misdeal = submit(client, sheet, "misdeal-form", {"reason": "wrong-count"})
+    assert misdeal.status_code == 302 and stored(app) == (2, 0)
+    assert "Hand 1 was recorded on another phone" in get(client, edit).html
+    # The same form sent again once it is stored is no refusal: it shows the stored hand.
+    again = submit(client, page, "result-form")
+    assert again.status_code == 302 and again.headers["Location"].endswith("/hand/2") and stored(app) == (2, 0)

@@ -359,3 +359,41 @@ def test_a_new_hand_waits_behind_the_hands_kept_before_it(lan_phone: Phone) -> N
     expect(page.locator("tr#hand-1")).to_have_count(1, timeout=20_000)
     assert stored_hands(page)[0]["taken"]["Bob"] == {"hearts": 5, "QS": 1}
     assert not errors, f"script errors: {errors}"
+
+
+def test_a_hand_another_phone_recorded_meanwhile_is_refused_and_kept(lan_phone: Phone) -> None:
+    """Kept offline for hand 1 while another phone recorded hand 1: refused with the server's sentence,
+    kept as typed, and recorded as hand 2 once the scorer says it is another hand."""
+    from playwright.sync_api import expect
+
+    page, _, errors = lan_phone
+    start_table(page)
+    session = sheet_url(page)
+    sid, token = session.rsplit("/", 2)[-2:]
+    page.locator("#record-result").tap()
+    page.wait_for_selector("#result-form")
+    page.context.set_offline(True)
+    fill_result(page, *RESULTS[0])
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox-kept")).to_be_visible()
+    # Another phone records hand 1 while this one is offline.
+    other = page.request.post(f"/api/sessions/{sid}/hands", headers={"Authorization": f"Bearer {token}"},
+                              data={"taken": {"Ann": {"hearts": 13, "QS": 1}, "Bob": {"hearts": 0},
+                                              "Cat": {"hearts": 0}, "Dan": {"hearts": 0}}, "moon_choice": "add"})
+    assert other.status == 201, other.text()
+    page.context.set_offline(False)
+    page.goto(session)
+    refusal = page.locator("#outbox .outbox-item.refused .refusal")
+    expect(refusal).to_have_text("Hand 1 was recorded on another phone after this form was opened: nothing is "
+                                 "stored. If this is another hand, tap Save again to record it as hand 2.",
+                                 timeout=20_000)
+    assert len(stored_hands(page)) == 1
+    page.locator("[data-outbox-correct]").tap()
+    page.wait_for_selector("#result-form")
+    expect(page.locator("#hearts_1")).to_have_value("5")
+    expect(page.locator("#take_QS-1")).to_be_checked()
+    save(page, "#save-hand")
+    expect(page.locator(".flash.notice")).to_have_text("Hand 2 saved.")
+    hands = stored_hands(page)
+    assert len(hands) == 2 and hands[1]["taken"]["Bob"] == {"hearts": 5, "QS": 1}
+    assert not errors, f"script errors: {errors}"

@@ -50,19 +50,17 @@
   if (!outbox) return;  // no IndexedDB (an old browser): the forms go the usual way
 
   /* --- what a kept form is, in words ---------------------------------------------------------------------- */
-  var KINDS = { result: "by its result", cards: "card by card", misdeal: "a misdeal" };
+  // Its address's words (outbox.js), with what was typed: the counts, the cards, struck or restored.
   var describe = function (form, place) {
-    if (place.kind === "correction") return "Correction of hand " + place.hand;
-    if (place.kind === "confirmation") return "Confirmation of hand " + place.hand;
     if (place.kind === "strike") {
       var struck = $("input[name=struck]", form);
       return (struck && struck.value === "0" ? "Restoring hand " : "Striking out hand ") + place.hand;
     }
+    var words = outbox.describe(place), plays = $("#plays", form);
     var counts = $$("input[data-sum][data-player]", form).filter(function (i) { return i.value !== ""; })
       .map(function (i) { return i.dataset.player + " " + i.value; });
-    var plays = $("#plays", form);
-    var more = place.kind === "cards" && plays ? plays.value.split(" ").filter(Boolean).length + " cards" : counts.join(", ");
-    return "A new hand, " + KINDS[place.kind] + (more ? ": " + more : "");
+    if (place.kind === "cards" && plays) return words + ": " + plays.value.split(" ").filter(Boolean).length + " cards";
+    return place.hand === null && counts.length ? words + ": " + counts.join(", ") : words;
   };
 
   var fieldsOf = function (form, submitter) {
@@ -221,7 +219,7 @@
     mark.className = "mark";
     mark.textContent = item.state === "refused" ? "not stored" : "waiting to be sent";
     li.appendChild(mark);
-    li.appendChild(document.createTextNode(" " + (item.label || "A form kept as the connection dropped")));
+    li.appendChild(document.createTextNode(" " + item.label));
     if (item.state === "refused") {
       var why = document.createElement("p");
       why.className = "refusal outbox-refusal";
@@ -257,7 +255,7 @@
       th.textContent = "\u2026";
       var td = document.createElement("td");
       td.colSpan = columns - 1;
-      td.textContent = (item.state === "refused" ? "Not stored: " : "Waiting to be sent: ") + (item.label || "a form");
+      td.textContent = (item.state === "refused" ? "Not stored: " : "Waiting to be sent: ") + item.label;
       tr.appendChild(th); tr.appendChild(td);
       body.appendChild(tr);
     });
@@ -343,6 +341,7 @@
   // Its forms carry the client ids they were drawn with, maybe sent before: each gets a new one. The hand a
   // new hand's form was drawn for is not known any more (the phone may have kept hands since): not said.
   if (copyOf) {
+    $$(".flash").forEach(function (f) { f.remove(); });  // "Hand 3 saved." was said then, not now
     $$("input[name=client_id]").forEach(function (i) { i.value = outbox.newId(); });
     $$("input[name=for_hand]").forEach(function (i) { i.remove(); });
   }

@@ -53,6 +53,11 @@
   };
   var order = 0;
 
+  // What a kept form is, in words, from its address alone (the page adds what was typed).
+  var WORDS = { result: "A new hand, by its result", cards: "A new hand, card by card", misdeal: "A misdeal",
+                correction: "Correction of hand ", confirmation: "Confirmation of hand ", strike: "Strike or restore of hand " };
+  var describe = function (p) { return WORDS[p.kind] + (p.hand === null ? "" : p.hand); };
+
   // Keep a form ({action, fields: [[name, value], ...]}) with a line that says what it is. A new hand whose
   // client id is kept already with other fields (a page opened again from what the phone last saw carries
   // the id it was drawn with) gets an id of its own: neither is lost, nor taken for the other. The same
@@ -68,7 +73,7 @@
         key = keyOf(p, fields);
       }
       var item = { key: key, action: p.action, session: p.session, kind: p.kind, hand: p.hand, fields: fields,
-                   label: label || "", kept: Date.now() * 1000 + (order++ % 1000), state: "waiting", message: "" };
+                   label: label || describe(p), kept: Date.now() * 1000 + (order++ % 1000), state: "waiting", message: "" };
       return idb.set(key, item, store).then(function () { return item; });
     });
   };
@@ -91,5 +96,5 @@
   };
 
   root.scorekeeperOutbox = { place: place, keep: keep, all: all, get: get, drop: drop, mark: mark, newId: newId,
-                             valueOf: valueOf, own: OWN };
+                             valueOf: valueOf, own: OWN, describe: describe };
 })(self);

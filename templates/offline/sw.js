@@ -50,7 +50,8 @@ var trim = function (cache) {
 var page = function (event) {
   var request = event.request;
   return fetch(request).then(function (response) {
-    if (response.status === 200 && response.type === "basic") {
+    var html = (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
+    if (response.status === 200 && response.type === "basic" && html) {  // a page: no PDF, no JSON
       var copy = response.clone();
       event.waitUntil(caches.open(PAGES).then(function (cache) {
         return cache.delete(request.url).then(function () { return cache.put(request.url, copy); })

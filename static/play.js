@@ -68,13 +68,8 @@
     if (offered) $("#claim-revoke").textContent = "It stood: record " + offered.player + "\u2019s revoke in trick " + offered.trick;
   };
 
-  var render = function (state) {
-    plays = state.plays || plays;
-    if (state.revoke) revoke = state.revoke;
-    $("#plays").value = plays.join(" ");
-    $("#revoke_player").value = revoke ? revoke.player : "";
-    $("#revoke_trick").value = revoke ? String(revoke.trick) : "";
-    if (state.leader) $("#leader").value = leaderSelect && leaderSelect.value ? leaderSelect.value : state.leader;
+  // The cards tapped so far are greyed out (each of its copies played), and none is offered once all are.
+  var markPlayed = function () {
     var counts = {};
     plays.forEach(function (c) { counts[c] = (counts[c] || 0) + 1; });
     $$("#grid .card").forEach(function (b) {
@@ -82,6 +77,16 @@
       b.classList.toggle("played", used);
       b.disabled = used || plays.length >= total;
     });
+  };
+
+  var render = function (state) {
+    plays = state.plays || plays;
+    if (state.revoke) revoke = state.revoke;
+    $("#plays").value = plays.join(" ");
+    $("#revoke_player").value = revoke ? revoke.player : "";
+    $("#revoke_trick").value = revoke ? String(revoke.trick) : "";
+    if (state.leader) $("#leader").value = leaderSelect && leaderSelect.value ? leaderSelect.value : state.leader;
+    markPlayed();
     var turn = $("#turn");
     if (plays.length >= total) turn.textContent = "Every card is played.";
     else if (leaderSelect && !leaderSelect.value && !plays.length) turn.textContent = "Who holds 2C? Choose above, then tap 2C.";
@@ -160,13 +165,7 @@
   // Without the server: only what the taps say (the cards tapped, how many); no rule is decided here.
   var kept = function () {
     $("#plays").value = plays.join(" ");
-    var counts = {};
-    plays.forEach(function (c) { counts[c] = (counts[c] || 0) + 1; });
-    $$("#grid .card").forEach(function (b) {
-      var used = (counts[b.dataset.card] || 0) >= parseInt(b.dataset.copies, 10);
-      b.classList.toggle("played", used);
-      b.disabled = used || plays.length >= total;
-    });
+    markPlayed();
     $("#turn").textContent = "No connection: " + plays.length + " card" + (plays.length === 1 ? "" : "s") +
       " kept on this phone, not checked yet. The engine checks the whole hand when the connection returns or it is sent.";
     $("#trick").textContent = "";

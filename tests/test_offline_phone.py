@@ -45,6 +45,18 @@ def lan_phone(browser: Any, live_server: str) -> Iterator[Phone]:
         context.close()
 
 
+def keep_a_refused_hand(page: Any, session: str) -> None:
+    """On the result form, offline: 14 hearts for Ann, kept; back online, the sheet shows it refused."""
+    from playwright.sync_api import expect
+
+    page.locator("#hearts_0").fill("14")
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox-kept")).to_be_visible()
+    page.context.set_offline(False)
+    page.goto(session)
+    expect(page.locator("#outbox .outbox-item.refused")).to_have_count(1, timeout=20_000)
+
+
 def controlled(page: Any) -> None:
     """Wait until the service worker controls the page (it claims the pages open as it activates)."""
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000)
@@ -58,6 +70,16 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def sheet_url(page: Any) -> str:
     return re.sub(r"#.*$", "", page.url)
+
+
+def offline_form(page: Any) -> str:
+    """A new table's result form opened, then the connection lost; the table's sheet address."""
+    start_table(page)
+    session = sheet_url(page)
+    page.locator("#record-result").tap()
+    page.wait_for_selector("#result-form")
+    page.context.set_offline(True)
+    return session
 
 
 def test_the_app_installs_and_its_pages_open_offline(phone: Phone) -> None:
@@ -175,12 +197,8 @@ def test_without_a_service_worker_the_page_keeps_the_hands(lan_phone: Phone) -> 
     from playwright.sync_api import expect
 
     page, _, errors = lan_phone
-    start_table(page)
-    session = sheet_url(page)
+    session = offline_form(page)
     assert page.evaluate("navigator.serviceWorker.controller") is None
-    page.locator("#record-result").tap()
-    page.wait_for_selector("#result-form")
-    page.context.set_offline(True)
     ids = []
     for hearts, queen in RESULTS:
         fill_result(page, hearts, queen)
@@ -219,11 +237,7 @@ def test_a_refused_hand_shows_the_engine_s_sentence_and_keeps_what_was_typed(lan
     from playwright.sync_api import expect
 
     page, _, errors = lan_phone
-    start_table(page)
-    session = sheet_url(page)
-    page.locator("#record-result").tap()
-    page.wait_for_selector("#result-form")
-    page.context.set_offline(True)
+    session = offline_form(page)
     page.locator("#hearts_0").fill("9")
     page.locator("#hearts_1").fill("9")  # 18 hearts: the page flags it, the engine refuses it
     page.locator("#hearts_3").fill("0")
@@ -257,12 +271,7 @@ def test_a_refused_hand_shows_the_engine_s_sentence_and_keeps_what_was_typed(lan
     page.locator("#record-result").tap()
     page.wait_for_selector("#result-form")
     page.context.set_offline(True)
-    page.locator("#hearts_0").fill("14")
-    page.locator("#save-hand").tap()
-    expect(page.locator("#outbox-kept")).to_be_visible()
-    page.context.set_offline(False)
-    page.goto(session)
-    expect(page.locator("#outbox .outbox-item.refused")).to_have_count(1, timeout=20_000)
+    keep_a_refused_hand(page, session)
     page.locator("[data-outbox-drop]").tap()
     expect(page.locator("#outbox")).to_be_hidden()
     assert len(stored_hands(page)) == 1
@@ -338,17 +347,8 @@ def test_a_new_hand_waits_behind_the_hands_kept_before_it(lan_phone: Phone) -> N
     from playwright.sync_api import expect
 
     page, _, errors = lan_phone
-    start_table(page)
-    session = sheet_url(page)
-    page.locator("#record-result").tap()
-    page.wait_for_selector("#result-form")
-    page.context.set_offline(True)
-    page.locator("#hearts_0").fill("14")  # refused when it is sent
-    page.locator("#save-hand").tap()
-    expect(page.locator("#outbox-kept")).to_be_visible()
-    page.context.set_offline(False)
-    page.goto(session)
-    expect(page.locator("#outbox .outbox-item.refused")).to_have_count(1, timeout=20_000)
+    session = offline_form(page)
+    keep_a_refused_hand(page, session)
     page.locator("#record-result").tap()
     page.wait_for_selector("#result-form")
     fill_result(page, *RESULTS[0])
@@ -367,12 +367,8 @@ def test_a_hand_another_phone_recorded_meanwhile_is_refused_and_kept(lan_phone: 
     from playwright.sync_api import expect
 
     page, _, errors = lan_phone
-    start_table(page)
-    session = sheet_url(page)
+    session = offline_form(page)
     sid, token = session.rsplit("/", 2)[-2:]
-    page.locator("#record-result").tap()
-    page.wait_for_selector("#result-form")
-    page.context.set_offline(True)
     fill_result(page, *RESULTS[0])
     page.locator("#save-hand").tap()
     expect(page.locator("#outbox-kept")).to_be_visible()

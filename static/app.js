@@ -240,10 +240,11 @@
     try { window.crypto.getRandomValues(bytes); } catch (e) { return null; }
     return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_");
   };
+  var OWN = ["csrf_token", "client_id", "for_hand", "drawn_from"];  // the page's, not what was typed
   var formFields = function (form) {
     var fields = [];
     new FormData(form).forEach(function (value, name) {
-      if (name !== "csrf_token" && name !== "client_id" && typeof value === "string") fields.push(name + "=" + value);
+      if (OWN.indexOf(name) < 0 && typeof value === "string") fields.push(name + "=" + value);
     });
     return fields.join("&");
   };
@@ -483,6 +484,7 @@
               var fresh = doc.getElementById("live");
               if (fresh) live.replaceWith(document.adoptNode(fresh));
               recordingOver();
+              document.dispatchEvent(new Event("scorekeeper:live"));  // offline.js shows what waits again
             });
         })
         .catch(function () {})
@@ -490,5 +492,6 @@
     };
     setInterval(poll, every);
     document.addEventListener("visibilitychange", poll);
+    document.addEventListener("scorekeeper:sent", poll);  // hands kept on the phone went in
   }
 })();

@@ -68,13 +68,8 @@
     if (offered) $("#claim-revoke").textContent = "It stood: record " + offered.player + "\u2019s revoke in trick " + offered.trick;
   };
 
-  var render = function (state) {
-    plays = state.plays || plays;
-    if (state.revoke) revoke = state.revoke;
-    $("#plays").value = plays.join(" ");
-    $("#revoke_player").value = revoke ? revoke.player : "";
-    $("#revoke_trick").value = revoke ? String(revoke.trick) : "";
-    if (state.leader) $("#leader").value = leaderSelect && leaderSelect.value ? leaderSelect.value : state.leader;
+  // The cards tapped so far are greyed out (each of its copies played), and none is offered once all are.
+  var markPlayed = function () {
     var counts = {};
     plays.forEach(function (c) { counts[c] = (counts[c] || 0) + 1; });
     $$("#grid .card").forEach(function (b) {
@@ -82,6 +77,16 @@
       b.classList.toggle("played", used);
       b.disabled = used || plays.length >= total;
     });
+  };
+
+  var render = function (state) {
+    plays = state.plays || plays;
+    if (state.revoke) revoke = state.revoke;
+    $("#plays").value = plays.join(" ");
+    $("#revoke_player").value = revoke ? revoke.player : "";
+    $("#revoke_trick").value = revoke ? String(revoke.trick) : "";
+    if (state.leader) $("#leader").value = leaderSelect && leaderSelect.value ? leaderSelect.value : state.leader;
+    markPlayed();
     var turn = $("#turn");
     if (plays.length >= total) turn.textContent = "Every card is played.";
     else if (leaderSelect && !leaderSelect.value && !plays.length) turn.textContent = "Who holds 2C? Choose above, then tap 2C.";
@@ -149,8 +154,26 @@
       }
       if (state.plays) render(state);
     }).catch(function () {
-      showRefusal("No connection: the card was not checked. Try again.");
+      // No answer: the card is kept on this phone, unchecked, with the others; the engine checks them all
+      // when the connection returns or the hand is sent.
+      if (card && plays.length < total) plays = plays.concat([card]);
+      showRefusal("");
+      kept();
     }).then(function () { busy = false; });
+  };
+
+  // Without the server: only what the taps say (the cards tapped, how many); no rule is decided here.
+  var kept = function () {
+    $("#plays").value = plays.join(" ");
+    markPlayed();
+    $("#turn").textContent = "No connection: " + plays.length + " card" + (plays.length === 1 ? "" : "s") +
+      " kept on this phone, not checked yet. The engine checks the whole hand when the connection returns or it is sent.";
+    $("#trick").textContent = "";
+    $("#last-trick").textContent = "";
+    $("#count").textContent = plays.length + " of " + total;
+    $("#complete").hidden = true;
+    save.disabled = plays.length < total;
+    remember();
   };
 
   $("#grid").addEventListener("click", function (ev) {
@@ -175,6 +198,22 @@
     $("#plays").value = plays.join(" ");
     if (leaderSelect && leaderSelect.value) $("#leader").value = leaderSelect.value;
     $("#trumps").value = trumps() || "";
+  });
+  window.addEventListener("online", function () { check(null); });
+  // The hand was kept on the phone (offline.js): the page is ready for the next one.
+  document.addEventListener("scorekeeper:kept", function () {
+    try { window.localStorage.removeItem(storeKey); } catch (e) { /* no storage */ }
+    plays = []; revoke = null;
+    check(null);
+  });
+  // "Correct it" on a hand the server refused: its cards again, checked by the engine.
+  document.addEventListener("scorekeeper:correct", function (ev) {
+    var fields = ev.detail.fields, value = window.scorekeeperOutbox.valueOf;
+    plays = value(fields, "plays").split(" ").filter(Boolean);
+    if (leaderSelect) leaderSelect.value = value(fields, "leader");
+    if (trumpsSelect) trumpsSelect.value = value(fields, "trumps");
+    revoke = value(fields, "revoke_player") ? { player: value(fields, "revoke_player"), trick: parseInt(value(fields, "revoke_trick"), 10) } : null;
+    check(null);
   });
   check(null);
 })();

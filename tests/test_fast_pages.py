@@ -21,7 +21,7 @@ from scorekeeper.web.static_files import LONG_CACHE
 from webdata import PLAYERS, Table, result
 
 LIMIT = 30 * 1024
-STATIC = re.compile(r'(?:href|src)="(/static/([\w.-]+)\?v=(\w+))"')
+STATIC = re.compile(r'(?:href|src)="(/static/([\w./-]+)\?v=(\w+))"')
 HEARTS = [(3, 2, 0, 8), (0, 4, 6, 3), (7, 0, 1, 5), (1, 1, 1, 10)]
 
 
@@ -71,6 +71,21 @@ def test_every_page_is_at_most_30_kb_on_the_wire(evening: tuple[FlaskClient, Tab
     _, sheets = weigh(client, "/sheets/")
     assert len(sheets.encode()) > LIMIT  # without compression the list would not fit
     print("weights:", weights)
+
+
+def test_a_first_visit_with_its_static_files_is_at_most_30_kb(evening: tuple[FlaskClient, Table]) -> None:
+    """A phone that has none of the static files yet (its first visit, or a new version of each): the page
+    and every file it links, compressed, together within the limit too."""
+    client, table = evening
+    firsts = {}
+    for name, url in pages(table).items():
+        firsts[name], html = weigh(client, url)
+        linked = STATIC.findall(html)
+        assert {"app.js", "vendor/idb-keyval.js", "outbox.js", "offline.js"} <= {n for _, n, _ in linked}, name
+        for asset, _, _ in linked:
+            firsts[name] += len(client.get(asset, headers={"Accept-Encoding": "gzip"}).data)
+        assert firsts[name] <= LIMIT, f"{name}, first visit: {firsts[name]} bytes"
+    print("first visits:", firsts)
 
 
 def test_static_files_carry_their_fingerprint_and_a_years_cache(sqlite_app: Flask) -> None:

@@ -69,6 +69,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .club_pages import bp as club_pages_bp
     from .views import bp as pages_bp
     from . import audits, pages, play, start  # noqa: F401  (the routes on pages_bp, by area: before it is registered)
+    from .offline import bp as offline_bp
     from .progressive import bp as progressive_bp
     from .sheets import bp as sheets_bp
 
@@ -80,6 +81,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(sheets_bp)  # printed score sheets (PDF): read-only, no forms
     app.register_blueprint(progressive_bp)  # Progressive Hearts evenings: pages with CSRF, the tally PDF
     app.register_blueprint(club_pages_bp)  # clubs: their people, tables, evenings, statistics (CSRF)
+    app.register_blueprint(offline_bp)  # the manifest, the service worker, the offline page: GET only
     app.jinja_env.globals["qr_svg"] = qr.svg  # the share section's QR codes (templates/pages/_share.html)
     app.after_request(security_headers)
     fast_pages(app)  # fingerprinted static files with a long cache; compressed responses

@@ -630,9 +630,9 @@ def _change_hand(
     for _ in write_attempts():
         seen = table.revision
         row = _hand_at(table, position)
-        if record is None and (struck is None or row.struck == struck) and (
+        if (record is None or record == row.record) and (struck is None or row.struck == struck) and (
                 confirmed is None or row.confirmed == confirmed):
-            return row  # already so: nothing to store
+            return row  # already so (a change sent twice): nothing to store
         settle_record(session_record(table, row=row, record=record, struck=struck, confirmed=confirmed))
         with writelock.writing(db.engine):  # before the first change: a lazy load would flush it
             _version(row, row.record if record is None else record, row.struck if struck is None else struck,

@@ -8,6 +8,8 @@ The routes live by area beside it (``pages``: a table and its hands; ``start``: 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
@@ -164,26 +166,73 @@ def _saved(row: HandRow, created: bool) -> str:
         return f"Hand {row.position} saved. It counts once another phone confirms it."
     return f"Hand {row.position} saved."
 
+class ChangedMeanwhile(ScorekeeperError):
+    """A form another phone's write has overtaken: a new hand's drawn for a hand now recorded, a correction
+    drawn from a hand changed since. Storing it could record a hand twice or undo the other change."""
+
+    default_code = "conflict"
+
+
+FOR_HAND = "for_hand"  # the field of a new hand's form: the number of the hand it was drawn for
+
+
+def _overtaken(table: Any, hand: dict[str, Any]) -> None:
+    """A new hand's form drawn for hand n, when the table has hand n already, from another phone (a form
+    sent again, its client id stored, is not: the services show it as stored). Taken for the next hand,
+    it could be that same hand twice: the scorer says so by saving it again (the form then says n + 1).
+
+    :raises ChangedMeanwhile: the table has moved on since the form was drawn.
+    """
+    drawn, position = request.form.get(FOR_HAND, ""), len(table.hands) + 1
+    if not drawn.isdigit() or len(drawn) > 6 or int(drawn) >= position:
+        return
+    if hand.get("id") is not None and any(row.client_id == hand.get("id") for row in table.hands):
+        return
+    raise ChangedMeanwhile(f"Hand {drawn} was recorded on another phone after this form was opened: nothing is "
+                           f"stored. If this is another hand, tap Save again to record it as hand {position}.")
+
+
 def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
     """Store a new hand (the services check it first) and go back to the sheet at that hand. A form sent
-    again (Back to it and Save, its client id already stored) stores nothing and shows the stored hand.
+    again (Back to it and Save, its client id already stored) stores nothing and shows the stored hand; a
+    form drawn before another phone recorded the hand it was for is refused (``_overtaken``).
 
-    :raises ScorekeeperError: the engine refuses the hand; nothing is stored.
+    :raises ScorekeeperError: the engine refuses the hand, or the table moved on; nothing is stored.
     """
+    _overtaken(table, hand)
     row, created = services.add_hand(table, hand)
     flash(_saved(row, created))
     if not created:
         return redirect(url_for(".hand_edit", sid=sid, key=key, position=row.position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
 
-def save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: str, key: str) -> Any:
-    """Store a corrected hand (the services check it first) and go back to the sheet.
+DRAWN_FROM = "drawn_from"  # the field of a correction form: the tag of the record it was drawn from
 
-    :raises ScorekeeperError: the engine refuses the corrected hand; nothing is stored.
+
+@bp.app_template_filter("record_tag")
+def record_tag(record: Mapping[str, Any]) -> str:
+    """A short tag of a stored record, whatever its keys' order: a correction form carries the tag of the
+    record it shows, so a correction drawn from a record changed since is told apart."""
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: str, key: str) -> Any:
+    """Store a corrected hand (the services check it first) and go back to the sheet. The same correction
+    sent again (a form kept on the phone and sent twice) stores nothing more; one drawn from the hand as it
+    was before another phone changed it is refused, so the other phone's change is not lost unseen.
+
+    :raises ScorekeeperError: the engine refuses the corrected hand, or it changed meanwhile; nothing is stored.
     """
-    change = changes.describe_change(row.record, new) or "saved unchanged"
-    services.edit_hand(table, row.position, new, change=f"{how}: {change}"[:200])
-    flash(f"Hand {row.position} corrected; the totals are recomputed.")
+    drawn = request.form.get(DRAWN_FROM)
+    change = changes.describe_change(row.record, new)
+    if drawn and change and drawn != record_tag(row.record):
+        raise ChangedMeanwhile(f"Hand {row.position} was changed on another phone after this form was opened: "
+                               f"nothing is stored. This page shows it as it stands now; tap Save again to "
+                               f"replace it by what this form says.", hand=row.position)
+    services.edit_hand(table, row.position, new, change=f"{how}: {change or 'saved unchanged'}"[:200])
+    flash(f"Hand {row.position} corrected; the totals are recomputed." if change else
+          f"Hand {row.position} is already so: nothing changed.")
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
 
 def parse_json_record(text: str) -> dict[str, Any]:

@@ -48,7 +48,7 @@ def card_page(table: TableSession, sid: str, key: str) -> Any:
     plays: list[str] = []
     if request.method == "POST" and form.validate():
         plays = [p for p in (form.plays.data or "").replace(",", " ").split() if p]
-        hand = _play_record(game, next_deal, form, plays)
+        hand = _as_sent_before(table, _play_record(game, next_deal, form, plays))
         try:
             return save_new_hand(table, hand, sid, key)
         except ScorekeeperError as exc:
@@ -96,6 +96,16 @@ def _play_record(game: Game, deal: NextDeal, form: forms.PlayForm, plays: list[s
         hand["events"] = events
     if form.moon_choice.data in ("subtract", "add"):
         hand["moon_choice"] = form.moon_choice.data
+    return hand
+
+def _as_sent_before(table: TableSession, hand: dict[str, Any]) -> dict[str, Any]:
+    """A form sent again after its hand was stored (its answer lost, or a phone's kept form sent twice): the
+    hand as stored when its cards are the same. The record written now would name the leader of the next
+    deal, and be taken for another hand under the same client id."""
+    client_id = hand.get("id")
+    for row in table.hands:
+        if client_id and row.client_id == client_id and row.record.get("play") == hand.get("play"):
+            return dict(row.record)
     return hand
 
 def _cards_in_hand(game: Game) -> int:

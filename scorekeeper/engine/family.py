@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .games import GameDef
+    from .progress import Walk
     from .ruleset import Ruleset
 
 
@@ -88,6 +89,18 @@ class Family(Protocol):
         """The canonical JSON object of a hand record written in the family's text notation.
 
         :raises RecordSyntaxError: with the line and column of the mistake."""
+        ...
+
+    def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """What comes next in a partial hand record: whose turn, the kind of action, the choices the engine
+        would accept, what is paid so far, the outcome once complete (``engine.progress``, docs/command.md).
+
+        :raises ScorekeeperError: the replay's refusal of the record's first illegal action."""
+        ...
+
+    def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """A hand record action by action, each with the table after it, up to the first illegal action
+        (``engine.progress.steps``). :raises ScorekeeperError: refused before its first action."""
         ...
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
@@ -207,6 +220,17 @@ class HeartsFamily:
         from .records import to_json
 
         return to_json(loads(text))
+
+    def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        from .core_progress import WALK
+
+        return WALK.progress(value).to_json()
+
+    def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        from .core_progress import WALK
+        from .progress import steps
+
+        return steps(WALK, value).to_json()
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle
@@ -372,6 +396,28 @@ class PackageFamily:
     def from_notation(self, text: str) -> dict[str, Any]:
         answer: dict[str, Any] = self.package.to_json(self.notation().loads(text))
         return answer
+
+    def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        return self.walk().progress(value).to_json()
+
+    def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        from .progress import steps
+
+        return steps(self.walk(), value).to_json()
+
+    def walk(self) -> Walk:
+        """The package's progress (its module ``progress``: ``WALK``), imported on first use.
+
+        :raises RecordSyntaxError: the family has none (yet)."""
+        from .errors import RecordSyntaxError
+
+        try:
+            module = importlib.import_module(f"{self.package.__name__}.progress")
+        except ModuleNotFoundError:
+            names = " and ".join(self.names.values())
+            raise RecordSyntaxError(f"{names} cannot be followed action by action yet: replay the whole record") from None
+        walk: Walk = module.WALK
+        return walk
 
     def notation(self) -> ModuleType:
         """The package's text notation (its module ``notation``: ``loads``, ``dumps``), imported on first use.

@@ -30,6 +30,9 @@ from scorekeeper.engine.reversis import progress as reversis_progress
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis import to_json as reversis_json
 from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.tripoli import progress as tripoli_progress
+from scorekeeper.engine.tripoli import simulate as tripoli_simulate
+from scorekeeper.engine.tripoli import to_json as tripoli_json
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 GOLDEN = Path(__file__).parent / "golden" / "progress"
@@ -281,6 +284,8 @@ GOLDEN_CASES = {
     "reversis-next-exchange": ("next", lambda: reversis_progress.cut(REVERSIS, 2)),
     "reversis-steps": ("steps", lambda: REVERSIS),
     "black-lady-next": ("next", lambda: core_progress.cut(example("black-lady-hand"), 5)),
+    "tripoli-next-bet": ("next", lambda: tripoli_progress.cut(TRIPOLI, 3)),
+    "tripoli-steps": ("steps", lambda: TRIPOLI),
 }
 
 
@@ -314,3 +319,113 @@ def test_steps_stop_at_the_first_illegal_action() -> None:
     got = steps(reversis_progress.WALK, value)
     assert got.refused == 10 and len(got.steps) == 10  # 4 deal actions and 6 cards stand
     assert got.error is not None and got.error.code == "not-in-hand"
+
+
+# --- Tripoli, Rummoli, Cosmo -------------------------------------------------------------------------
+
+TRIPOLI = example("tripoli-deal")
+
+
+@pytest.mark.parametrize(("k", "kind", "player", "choices"), [
+    (0, "bet", "A", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),  # eldest opens the betting (5.4)
+    (1, "bet", "B", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),
+    (3, "bet", "D", [{"kind": "fold"}, {"kind": "call", "low": 2, "high": 2}, {"kind": "raise", "low": 1, "high": 10}]),
+    (7, "michigan", "A", ["4S", "AH", "5D", "3C"]),  # the pot's winner leads the lowest card of a suit he picks
+    (8, "michigan", "B", ["5S"]),  # whoever holds the next card of the run must play it
+])
+def test_tripoli_next_along_the_worked_deal(k: int, kind: str, player: str, choices: list[Any]) -> None:
+    nxt = next_of(tripoli_progress.cut(TRIPOLI, k))
+    assert (nxt["kind"], nxt["player"], nxt["choices"]) == (kind, player, choices)
+
+
+def test_tripoli_chips_moved_as_the_deal_goes() -> None:
+    """Before the betting: the antes, the spare hand sold (B pays D 3) and the stage-1 claims are on the ledger."""
+    answer = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 0))
+    steps_seen = [p["step"] for p in answer["paid"]]
+    assert set(steps_seen) == {"ante", "spare", "claim"}
+    assert {"from": "B", "to": "D", "chips": 3, "step": "spare"} in answer["paid"]
+    after_bets = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 2))
+    assert after_bets["paid"][-1] == {"from": "B", "to": "POT", "chips": 2, "step": "bet"}
+
+
+def test_tripoli_complete_deal_is_the_replay() -> None:
+    family = family_of_record(TRIPOLI)
+    answer = family.progress_json(TRIPOLI)
+    assert answer["complete"] and answer["outcome"] == family.replay_json(TRIPOLI)
+
+
+def test_tripoli_showdown_without_the_cards_shown_asks_for_the_winners() -> None:
+    value = json.loads(json.dumps(TRIPOLI))
+    del value["poker"]["hands"], value["poker"]["winners"], value["michigan"]
+    nxt = next_of(value)
+    assert nxt["kind"] == "showdown" and nxt["choices"] == ["A", "B"]  # A raised, B called, C and D folded
+
+
+def test_tripoli_illegal_michigan_card_refused_like_the_replay() -> None:
+    value = tripoli_progress.cut(TRIPOLI, 8)
+    value["michigan"]["play"].append(["B", "6S"])  # B must play 5S
+    family = family_of_record(value)
+    with pytest.raises(ScorekeeperError) as caught:
+        family.progress_json(value)
+    full = json.loads(json.dumps(TRIPOLI))
+    full["michigan"]["play"][1] = ["B", "6S"]
+    with pytest.raises(ScorekeeperError) as whole:
+        family.replay_json(full)
+    assert caught.value.code == whole.value.code
+
+
+def test_tripoli_out_of_turn_bet_refused() -> None:
+    value = tripoli_progress.cut(TRIPOLI, 1)
+    value["poker"]["betting"].append(["C", "check"])  # it is B's turn
+    with pytest.raises(ScorekeeperError) as caught:
+        family_of_record(value).progress_json(value)
+    assert caught.value.code == "bet-out-of-turn"
+
+
+def _offered(action: Any, choices: list[Any]) -> bool:
+    if action.kind != "bet":
+        return action.value in choices
+    kind, *amount = action.value
+    for c in choices:
+        if c["kind"] == kind and (not amount or c.get("low", 0) <= amount[0] <= c.get("high", 0) or kind == "call"):
+            return True
+    return False
+
+
+@PROPERTY
+@given(seed=st.integers(0, 10**6), game=st.sampled_from(["tripoli", "rummoli", "cosmo"]), n=st.integers(3, 6))
+def test_tripoli_random_deals_offer_each_action_taken(seed: int, game: str, n: int) -> None:
+    rng = random.Random(seed)
+    value = tripoli_json(tripoli_simulate.random_record(game, [f"P{i}" for i in range(n)], rng, dealer=rng.randrange(n)))
+    family = family_of_record(value)
+    for k, action in enumerate(tripoli_progress.actions(value)):
+        nxt = family.progress_json(tripoli_progress.cut(value, k))["next"]
+        if nxt["kind"] == "showdown":
+            continue  # the cut drops the declared winners; the record's cards or winners settle it
+        assert nxt["kind"] == action.kind, (k, action, nxt)
+        assert action.player is None or nxt["player"] == action.player
+        assert _offered(action, nxt["choices"]), (k, action, nxt)
+    final = family.progress_json(value)
+    assert final["complete"] and final["outcome"] == family.replay_json(value)
+    assert family.steps_json(value)["ok"]
+
+
+@PROPERTY
+@given(seed=st.integers(0, 10**6))
+def test_tripoli_random_illegal_card_refused_like_the_replay(seed: int) -> None:
+    rng = random.Random(seed)
+    value = tripoli_json(tripoli_simulate.random_record("tripoli", ["A", "B", "C", "D"], rng))
+    plays = value["michigan"]["play"]
+    k = rng.randrange(len(plays))
+    other = rng.choice(plays)
+    plays[k] = [plays[k][0], other[1]] if isinstance(plays[k], list) and isinstance(other, list) else other
+    family = family_of_record(value)
+    try:
+        family.replay_json(value)
+    except ScorekeeperError as exc:
+        expected = exc.code
+    else:
+        return
+    with pytest.raises(ScorekeeperError) as caught:
+        family.progress_json(value)
+    assert caught.value.code == expected

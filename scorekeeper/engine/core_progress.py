@@ -19,7 +19,7 @@ from .errors import ScorekeeperError
 from .games import make_ruleset
 from .hand import Snapshot
 from .output import outcome_json
-from .progress import COMPLETE, Action, Progress, Walk, accepted
+from .progress import COMPLETE, Action, Progress, Walk, accepted, stops_early
 from .records import HandRecord, PlayItem, from_json, to_json
 from .replay import HandOutcome, replay
 
@@ -106,15 +106,7 @@ def _takes(record: HandRecord, c: Card) -> bool:
 
 
 def _waiting(record: HandRecord) -> Callable[[ScorekeeperError], bool]:
-    """Whether a refusal of ``record`` only says the hand goes on: it stops early, or a revoke the table
-    established in the trick being played has not been played yet."""
-    plays, n = len(record.play), len(record.players)
-
-    def waiting(exc: ScorekeeperError) -> bool:
-        if exc.code == "revoke-claim" and exc.trick is not None:
-            return (exc.trick - 1) * n < plays < exc.trick * n
-        return exc.code == "incomplete"
-    return waiting
+    return stops_early(len(record.play), len(record.players))
 
 
 def _turn(record: HandRecord, candidates: Sequence[Card]) -> int | None:

@@ -160,5 +160,11 @@ def accepted(trial: Callable[[], object], waiting: Callable[[ScorekeeperError], 
     return True
 
 
-def names_of(seats: Sequence[int], players: Sequence[str]) -> list[str]:
-    return [players[s] for s in seats]
+def stops_early(plays: int, per_trick: int) -> Callable[[ScorekeeperError], bool]:
+    """Whether a trick-taking replay refuses a record of ``plays`` cards only for stopping early: it is
+    ``incomplete``, or a revoke the table established in the trick being played is not played yet."""
+    def waiting(exc: ScorekeeperError) -> bool:
+        if exc.code == "revoke-claim" and exc.trick is not None:
+            return (exc.trick - 1) * per_trick < plays < exc.trick * per_trick
+        return exc.code == "incomplete"
+    return waiting

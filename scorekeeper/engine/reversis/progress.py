@@ -17,7 +17,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import ScorekeeperError
 from ..hand import Hand
-from ..progress import COMPLETE, Action, Progress, Walk, accepted
+from ..progress import COMPLETE, Action, Progress, Walk, accepted, stops_early
 from ..records import PlayItem
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
 from .inplay import pay_in_play
@@ -33,15 +33,7 @@ UNKNOWN = "the deal is not recorded: any card not played yet may come next, and 
 
 
 def _waiting(record: ReversisRecord) -> Callable[[ScorekeeperError], bool]:
-    """Whether a refusal of ``record`` only says the hand goes on: it stops early, or a revoke the table
-    established in the trick being played has not been played yet."""
-    plays = len(record.play or ())
-
-    def waiting(exc: ScorekeeperError) -> bool:
-        if exc.code == "revoke-claim" and exc.trick is not None:
-            return (exc.trick - 1) * PLAYERS < plays < exc.trick * PLAYERS
-        return exc.code == "incomplete"
-    return waiting
+    return stops_early(len(record.play or ()), PLAYERS)
 
 
 def _so_far(events: tuple[Event, ...], plays: int, whole: bool) -> tuple[Event, ...]:

@@ -423,3 +423,16 @@ def test_tripoli_random_illegal_card_refused_like_the_replay(seed: int) -> None:
     with pytest.raises(ScorekeeperError) as caught:
         family.progress_json(value)
     assert caught.value.code == expected
+
+
+def test_tripoli_without_the_deal_asks_for_the_claims_then_the_betting_then_michigan() -> None:
+    head = {"game": "tripoli", "players": ["A", "B", "C"], "dealer": "A"}
+    first = next_of(head)
+    assert first["kind"] == "claims" and first["choices"] is None and "deal is not recorded" in first["unknown"]
+    claimed = {**head, "claims": {"AH": "A"}}
+    answer = family_of_record(claimed).progress_json(claimed)
+    assert answer["next"]["kind"] == "bet" and answer["next"]["player"] == "B"  # eldest opens
+    assert answer["state"]["layout"]["AH"] == 0 and {"from": "AH", "to": "A", "chips": 3, "step": "claim"} in answer["paid"]
+    bet = {**claimed, "poker": {"betting": [["B", "check"], ["C", "check"], ["A", "check"]], "winners": ["A"]}}
+    nxt = next_of(bet)
+    assert nxt["kind"] == "michigan" and nxt["choices"] is None

@@ -33,6 +33,7 @@ from .replay import carried_layout, pay_claims
 from .rules import make_rules, sequence_ranks
 from .settlement import replay_json
 
+CLAIMS = "the deal is not recorded: the table says who took which pay-card space (claims)"
 UNKNOWN = "the deal is not recorded: the engine checks each card when it is tapped, and the end when it is declared"
 
 
@@ -85,8 +86,11 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     """
     record = from_json(value)
     count = len(actions(value))
-    if isinstance(record, TripoliRecord) and record.deal is not None:
-        if record.poker is None and make_rules(record.game, record.options).has_poker:
+    if isinstance(record, TripoliRecord):
+        rules = make_rules(record.game, record.options)
+        if record.deal is None and record.claims is None and not rules.in_play:
+            return Progress(record.game, record.players, "claims", unknown=CLAIMS, actions=count)
+        if record.poker is None and rules.has_poker:
             record = dataclasses.replace(record, poker=PokerRecord(betting=()))
         if record.michigan is None:
             record = dataclasses.replace(record, michigan=MichiganRecord(play=()))
@@ -125,6 +129,8 @@ def _partial(record: TripoliRecord, count: int) -> Progress:
     seq = sequence_ranks(sequence_of(rules, record))
     if not rules.in_play and held is not None:
         pay_claims(ledger, claims_mod.stage1_claims(held, suit, seq))
+    elif not rules.in_play and record.claims is not None:  # declared, as the replay takes them without the deal
+        pay_claims(ledger, {space: tuple(map(seating.seat, who)) for space, who in record.claims})
     state: dict[str, Any] = {"paying_suit": suit.value}
     if held is not None:
         state["hands"] = {name: [c.code for c in sorted(h)] for name, h in zip(names, held)}

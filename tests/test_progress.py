@@ -294,6 +294,7 @@ def test_golden_json(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[st
     if not golden.exists():  # pragma: no cover - writing a new golden file, to be reviewed and committed
         golden.parent.mkdir(parents=True, exist_ok=True)
         golden.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n")
+        pytest.fail(f"wrote {golden.name}: review it and commit it")
     assert got == json.loads(golden.read_text())
 
 

@@ -49,6 +49,12 @@ def _command(argv: list[str] | None) -> int:
     p_notation = sub.add_parser("notation", help="convert a hand record between JSON and the text notation")
     p_notation.add_argument("file", help="a JSON record or a record in the text notation, or - for standard input")
     p_notation.add_argument("--to", choices=("text", "json"), help="output format (default: the other one)")
+    for name, what in (("next", "what comes next in a partial hand record: whose turn, the kind of action, "
+                                "the choices, what is paid so far"),
+                       ("steps", "a hand record action by action, each with the table after it, up to the first "
+                                 "illegal action")):
+        p_progress = sub.add_parser(name, help=what)
+        p_progress.add_argument("file", help="a JSON hand record, or one in the text notation, or - for standard input")
     p_settle = sub.add_parser("settle", help="settle a session: scores, chips, pools, money")
     p_settle.add_argument("file", help="a JSON session record, a JSON-lines archive of them, or - for standard input")
     p_settle.add_argument("--text", action="store_true", help="print the settlement in words instead of JSON")
@@ -83,6 +89,8 @@ def _command(argv: list[str] | None) -> int:
         return cmd_replay(args.file, text=args.text, jobs=args.jobs, quiet=args.quiet)
     if args.command == "notation":
         return cmd_notation(args.file, to=args.to)
+    if args.command in ("next", "steps"):
+        return cmd_progress(args.file, args.command)
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 
@@ -180,6 +188,27 @@ def cmd_notation(path: str, *, to: str | None = None, out: IO[str] | None = None
         return print_error(answered, out)
     out.write(answered)
     return 0
+
+
+def cmd_progress(path: str, what: str, *, out: IO[str] | None = None) -> int:
+    """``next`` or ``steps`` of one record, through its family (docs/command.md); a refusal is the error object."""
+    out = out or sys.stdout
+    answered = attempt(lambda: _progress(path, what))
+    if isinstance(answered, ScorekeeperError):
+        return print_error(answered, out)
+    print(json.dumps(answered, ensure_ascii=False), file=out)
+    return 0
+
+
+def _progress(path: str, what: str) -> dict[str, Any]:
+    text = utf8(read_all(path))
+    if is_notation(text):
+        family = family_of_notation(text)
+        value = family.from_notation(text)
+    else:
+        value = decode(text)
+        family = family_of_record(value)
+    return family.progress_json(value) if what == "next" else family.steps_json(value)
 
 
 def _converted(path: str, to: str | None) -> str:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .games import GameDef
+    from .progress import Walk
     from .ruleset import Ruleset
 
 
@@ -94,6 +95,18 @@ class Family(Protocol):
         """What the table adds to a club's statistics (``engine.tally``), from its settle output.
 
         :raises ScorekeeperError: the session is refused."""
+        ...
+
+    def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """What comes next in a partial hand record: whose turn, the kind of action, the choices the engine
+        would accept, what is paid so far, the outcome once complete (``engine.progress``, docs/command.md).
+
+        :raises ScorekeeperError: the replay's refusal of the record's first illegal action."""
+        ...
+
+    def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """A hand record action by action, each with the table after it, up to the first illegal action
+        (``engine.progress.steps``). :raises ScorekeeperError: refused before its first action."""
         ...
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
@@ -229,6 +242,17 @@ class HeartsFamily:
                                 if card is not None and any(str(c) == card for c in haul.specials)), None))
         return tally_json(result_json(result), result.session.game, result.players, penalty_card=card,
                           penalty_takers=takers)
+
+    def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        from .core_progress import WALK
+
+        return WALK.progress(value).to_json()
+
+    def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        from .core_progress import WALK
+        from .progress import steps
+
+        return steps(WALK, value).to_json()
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle
@@ -394,6 +418,28 @@ class PackageFamily:
     def from_notation(self, text: str) -> dict[str, Any]:
         answer: dict[str, Any] = self.package.to_json(self.notation().loads(text))
         return answer
+
+    def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        return self.walk().progress(value).to_json()
+
+    def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        from .progress import steps
+
+        return steps(self.walk(), value).to_json()
+
+    def walk(self) -> Walk:
+        """The package's progress (its module ``progress``: ``WALK``), imported on first use.
+
+        :raises RecordSyntaxError: the family has none (yet)."""
+        from .errors import RecordSyntaxError
+
+        try:
+            module = importlib.import_module(f"{self.package.__name__}.progress")
+        except ModuleNotFoundError:
+            names = " and ".join(self.names.values())
+            raise RecordSyntaxError(f"{names} cannot be followed action by action yet: replay the whole record") from None
+        walk: Walk = module.WALK
+        return walk
 
     def notation(self) -> ModuleType:
         """The package's text notation (its module ``notation``: ``loads``, ``dumps``), imported on first use.

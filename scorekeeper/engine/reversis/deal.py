@@ -31,28 +31,11 @@ def after_exchange(record: ReversisRecord, seating: Seating, dealer: int) -> tup
 
     :raises InconsistentRecord: codes ``deal``, ``duplicate-card``, ``discard``, ``exchange``, ``talon``.
     """
+    check_dealt(record, seating, dealer)
     assert record.deal is not None
     names = seating.players
     deal = record.deal
     face_down = record.face_down or (None,) * seating.size
-    for seat, cards in enumerate(deal):
-        want = TRICKS + 1 if seat == dealer else TRICKS
-        if len(cards) != want:
-            role = "the dealer, who holds 12 before his discard (11 and the card he dealt himself face down)" \
-                if seat == dealer else "every player but the dealer holds 11, and one card face down in front of him"
-            raise InconsistentRecord(f"{names[seat]} was dealt {plural(len(cards), 'card')}: {role}", code="deal",
-                                     player=names[seat])
-        if seat == dealer and face_down[seat] is not None:
-            raise InconsistentRecord(f"{names[seat]} is the dealer: his face-down card is part of his 12 (deal), "
-                                     "not in face_down", code="deal", player=names[seat])
-        if seat != dealer and face_down[seat] is None:
-            raise InconsistentRecord(f"the deal needs the card dealt face down in front of {names[seat]} (face_down)",
-                                     code="deal", player=names[seat])
-    everything = [c for cards in deal for c in cards] + [c for c in face_down if c is not None]
-    check_pack(everything, "dealt")
-    if len(everything) != len(PACK):  # pragma: no cover - the counts above make 48
-        raise InconsistentRecord("the deal is not the 48 cards", code="deal")
-
     held = [list(cards) for cards in deal]
     if record.discard is None:
         raise InconsistentRecord(f"with the deal, record the card {names[dealer]} (the dealer) discarded to the talon "
@@ -87,6 +70,34 @@ def after_exchange(record: ReversisRecord, seating: Seating, dealer: int) -> tup
         raise InconsistentRecord(f"the talon is {format_cards(talon)} by the deal and the exchanges, not "
                                  f"{format_cards(record.talon)}", code="talon")
     return tuple(tuple(h) for h in held), tuple(talon)
+
+
+def check_dealt(record: ReversisRecord, seating: Seating, dealer: int) -> None:
+    """The deal as dealt: the dealer 12, the others 11 and a card face down each, the 48 cards once.
+
+    :raises InconsistentRecord: codes ``deal``, ``duplicate-card``.
+    """
+    assert record.deal is not None
+    names = seating.players
+    deal = record.deal
+    face_down = record.face_down or (None,) * seating.size
+    for seat, cards in enumerate(deal):
+        want = TRICKS + 1 if seat == dealer else TRICKS
+        if len(cards) != want:
+            role = "the dealer, who holds 12 before his discard (11 and the card he dealt himself face down)" \
+                if seat == dealer else "every player but the dealer holds 11, and one card face down in front of him"
+            raise InconsistentRecord(f"{names[seat]} was dealt {plural(len(cards), 'card')}: {role}", code="deal",
+                                     player=names[seat])
+        if seat == dealer and face_down[seat] is not None:
+            raise InconsistentRecord(f"{names[seat]} is the dealer: his face-down card is part of his 12 (deal), "
+                                     "not in face_down", code="deal", player=names[seat])
+        if seat != dealer and face_down[seat] is None:
+            raise InconsistentRecord(f"the deal needs the card dealt face down in front of {names[seat]} (face_down)",
+                                     code="deal", player=names[seat])
+    everything = [c for cards in deal for c in cards] + [c for c in face_down if c is not None]
+    check_pack(everything, "dealt")
+    if len(everything) != len(PACK):  # pragma: no cover - the counts above make 48
+        raise InconsistentRecord("the deal is not the 48 cards", code="deal")
 
 
 def known_talon(record: ReversisRecord, seating: Seating, dealer: int) -> tuple[Card, ...]:

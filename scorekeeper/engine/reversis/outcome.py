@@ -65,7 +65,15 @@ class ReversisOutcome:
 # --- JSON -------------------------------------------------------------------------------------------
 
 def payment_json(outcome: ReversisOutcome, p: Payment) -> dict[str, Any]:
-    out: dict[str, Any] = {"from": outcome.account(p.giver), "to": outcome.account(p.taker), "fish": p.fish, "why": p.why}
+    return payment_to_json(outcome.players, p)
+
+
+def payment_to_json(names: Sequence[str], p: Payment) -> dict[str, Any]:
+    """One payment as the records contract writes it: players by name, pools by id."""
+    def account(a: int | str) -> str:
+        return names[a] if isinstance(a, int) else a
+
+    out: dict[str, Any] = {"from": account(p.giver), "to": account(p.taker), "fish": p.fish, "why": p.why}
     if p.trick is not None:
         out["trick"] = p.trick
     if p.card is not None:

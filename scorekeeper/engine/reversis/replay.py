@@ -47,13 +47,7 @@ def replay(record: ReversisRecord, pools: Pools | None = None) -> ReversisOutcom
     rules = make_rules(record.game, record.options)
     seating = reversis_seating(record.players)
     dealer = seating.seat(record.dealer)
-    carried = carried_pools(record, pools)
-    ledger = Ledger(PLAYERS, carried or Pools(), dealer)
-    if carried is None:  # 6.2: the first hand of a game; each player puts in 5
-        for seat in seating.order_from(dealer):
-            ledger.into_pool(seat, STAKE, "stake")
-    if carried is None or not carried.ante_in:  # 6.2, AMB-38e: the dealer's 5, every hand (not again after a misdeal)
-        ledger.into_pool(dealer, DEALER_ANTE, "dealer")
+    ledger, carried = open_ledger(record, seating, dealer, pools)
     misdeal = record.misdeal
     if misdeal is not None:  # 4.2: void; the dealer's 5 stays for the redeal (AMB-11)
         ledger.ante_in = True
@@ -89,6 +83,21 @@ def replay(record: ReversisRecord, pools: Pools | None = None) -> ReversisOutcom
         held=held,
         talon=record.talon if record.is_result else talon if talon and len(talon) == TALON_SIZE else None,
     )
+
+
+def open_ledger(record: ReversisRecord, seating: Seating, dealer: int, pools: Pools | None) -> tuple[Ledger, Pools | None]:
+    """The hand's accounts before the deal: the stakes of a new game and the dealer's 5 (6.2), and the pools carried.
+
+    :raises InconsistentRecord: code ``pools``.
+    """
+    carried = carried_pools(record, pools)
+    ledger = Ledger(PLAYERS, carried or Pools(), dealer)
+    if carried is None:  # 6.2: the first hand of a game; each player puts in 5
+        for seat in seating.order_from(dealer):
+            ledger.into_pool(seat, STAKE, "stake")
+    if carried is None or not carried.ante_in:  # 6.2, AMB-38e: the dealer's 5, every hand (not again after a misdeal)
+        ledger.into_pool(dealer, DEALER_ANTE, "dealer")
+    return ledger, carried
 
 
 def carried_pools(record: ReversisRecord, carried: Pools | None) -> Pools | None:

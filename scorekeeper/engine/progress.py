@@ -1,0 +1,170 @@
+"""What comes next in a hand, and the hand step by step: one shape for every family.
+
+A card page asks ``progress`` after each tap: whose turn it is, what kind of action comes
+next, the choices the engine would accept (when the deal is known), what the rules have
+paid so far, and, once the hand is complete, its replay output. An audit asks ``steps``:
+the record replayed action by action, each with the table as it stands after it, up to
+the first illegal action, which is refused with the replay's own error.
+
+Each family fills these from its own replay (``reversis.progress``, ``tripoli.progress``,
+``core_progress``): the rules stay in the replay, and nothing here knows a rule. What a
+family gives is a ``Walk``: the record's actions in order, a record cut after any number
+of them, and the progress of a record. ``steps`` is built from that alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ScorekeeperError
+
+COMPLETE = "complete"  # the kind of a hand with nothing left to record
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The next step of a hand: who acts, how, with what; what is paid so far; the outcome once complete.
+
+    ``choices`` are the values the engine would accept next (cards as codes, ``None`` for "keep" or
+    "pass" where a choice may be declined), or ``None`` when they are not known: then ``unknown``
+    says why (the deal is not recorded). ``state`` is the table as the family shows it (the trick
+    so far, each hand where known, the talon, the layout, the pools).
+    """
+
+    game: str
+    players: tuple[str, ...]
+    kind: str  # "play", "discard", "exchange", "spare", "bid", "bet", "michigan", ... or "complete"
+    player: str | None = None  # whose turn (None: the hand is complete, or anyone at the table)
+    choices: tuple[Any, ...] | None = None
+    unknown: str | None = None  # why the choices are not listed
+    state: Mapping[str, Any] = field(default_factory=dict)
+    paid: tuple[Mapping[str, Any], ...] = ()  # what the rules paid during play so far, in order
+    outcome: Mapping[str, Any] | None = None  # the replay output of a complete hand
+    actions: int = 0  # how many actions of the record were taken
+
+    @property
+    def complete(self) -> bool:
+        return self.kind == COMPLETE
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ok": True, "game": self.game, "complete": self.complete, "actions": self.actions}
+        nxt: dict[str, Any] = {"kind": self.kind}
+        if self.player is not None:
+            nxt["player"] = self.player
+        if not self.complete:
+            nxt["choices"] = None if self.choices is None else list(self.choices)
+            if self.unknown is not None:
+                nxt["unknown"] = self.unknown
+        out["next"] = nxt
+        out["state"] = dict(self.state)
+        out["paid"] = [dict(p) for p in self.paid]
+        if self.outcome is not None:
+            out["outcome"] = dict(self.outcome)
+        return out
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of the record and the table just after it."""
+
+    index: int  # 0-based, in the order the rules take the actions
+    kind: str
+    player: str | None
+    value: Any  # the action as the record writes it (a card code, a bet, ``None`` for a declined exchange)
+    state: Mapping[str, Any]
+    paid: tuple[Mapping[str, Any], ...]  # what this action paid (new payments only)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "kind": self.kind, "player": self.player, "value": self.value,
+                "state": dict(self.state), "paid": [dict(p) for p in self.paid]}
+
+
+@dataclass(frozen=True)
+class Steps:
+    """A record replayed action by action: the table before any action, each step, and how it ended."""
+
+    game: str
+    players: tuple[str, ...]
+    start: Progress  # the table before the first action
+    steps: tuple[Step, ...]
+    last: Progress | None  # the progress after the last legal step (None: refused before any action)
+    error: ScorekeeperError | None  # the first illegal action (its ``play`` is the step's index where it applies)
+    refused: int | None = None  # the index of the refused action
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ok": self.error is None, "game": self.game, "players": list(self.players),
+                               "start": {"state": dict(self.start.state), "paid": [dict(p) for p in self.start.paid]},
+                               "steps": [s.to_json() for s in self.steps]}
+        if self.error is not None:
+            out["refused"] = {"index": self.refused, "error": self.error.to_json()}
+        if self.last is not None:
+            out["next"] = self.last.to_json()["next"]
+            if self.last.outcome is not None:
+                out["outcome"] = dict(self.last.outcome)
+        return out
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a record, as ``Walk.actions`` lists them."""
+
+    kind: str
+    player: str | None
+    value: Any
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A family's side of progress and steps, over decoded JSON records.
+
+    ``actions(value)``: the record's actions in the order the rules take them; ``cut(value, k)``: the
+    record holding only the first ``k`` of them; ``progress(value)``: the next step of a record
+    (raising the replay's ``ScorekeeperError`` for an illegal action; ``offer=False``: without the choices,
+    which cost a replay each).
+    """
+
+    actions: Callable[[Mapping[str, Any]], Sequence[Action]]
+    cut: Callable[[Mapping[str, Any], int], dict[str, Any]]
+    progress: Callable[..., Progress]  # (value, offer=True): offer=False skips listing the choices
+
+
+def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
+    """The record action by action; stops at the first action the replay refuses.
+
+    :raises ScorekeeperError: the record is refused before its first action (its shape, its deal).
+    """
+    actions = walk.actions(value)
+    start = walk.progress(walk.cut(value, 0), offer=False)
+    game, players = start.game, start.players
+    done: list[Step] = []
+    before = start
+    for index, action in enumerate(actions):
+        try:
+            after = walk.progress(walk.cut(value, index + 1), offer=False)
+        except ScorekeeperError as exc:
+            return Steps(game, players, start, tuple(done), before, exc, index)
+        new = after.paid[len(before.paid):] if after.paid[:len(before.paid)] == before.paid else after.paid
+        done.append(Step(index, action.kind, action.player, action.value, after.state, tuple(new)))
+        before = after
+    return Steps(game, players, start, tuple(done), before, None)
+
+
+def accepted(trial: Callable[[], object], waiting: Callable[[ScorekeeperError], bool]) -> bool:
+    """Whether the replay takes a record one action longer: it replays, or only says the hand goes on."""
+    try:
+        trial()
+    except ScorekeeperError as exc:
+        return waiting(exc)
+    return True
+
+
+def stops_early(plays: int, per_trick: int) -> Callable[[ScorekeeperError], bool]:
+    """Whether a trick-taking replay refuses a record of ``plays`` cards only for stopping early: it is
+    ``incomplete``, or a revoke the table established in the trick being played is not played yet."""
+    def waiting(exc: ScorekeeperError) -> bool:
+        if exc.code == "revoke-claim" and exc.trick is not None:
+            return (exc.trick - 1) * per_trick < plays < exc.trick * per_trick
+        return exc.code == "incomplete"
+    return waiting

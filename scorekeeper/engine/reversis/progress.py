@@ -1,0 +1,199 @@
+"""A Reversis hand in progress: what comes next, and the hand action by action (``engine.progress``).
+
+The actions, in the table's order (6.3, 6.4): with the deal, the dealer's discard and each
+other player's exchange (counter-clockwise from the dealer's right, a card or ``None`` to
+keep his hand); then every card played. The replay decides everything: a record is
+taken as far as it goes when the replay refuses it only for stopping early (``incomplete``),
+and a card is offered when the replay takes the record one card longer. The payments of
+6.5 are those ``pay_in_play`` makes over the tricks finished so far.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..cards import Card
+from ..errors import ScorekeeperError
+from ..hand import Hand
+from ..progress import COMPLETE, Action, Progress, Walk, accepted, stops_early
+from ..records import PlayItem
+from .deal import after_exchange, check_dealt, exchange_order, known_talon
+from .inplay import pay_in_play
+from .outcome import outcome_json, payment_to_json
+from .actions import Event
+from .record import ReversisRecord, from_json, to_json
+from .replay import open_ledger, replay
+from .rules import PLAYERS, TRICK_RULESET
+from .table import reversis_seating
+from .tricks import paying_plays, rebuild_hands, reversis_attempt
+
+UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
+
+
+def _waiting(record: ReversisRecord) -> Callable[[ScorekeeperError], bool]:
+    return stops_early(len(record.play or ()), PLAYERS)
+
+
+def _so_far(events: tuple[Event, ...], plays: int, whole: bool) -> tuple[Event, ...]:
+    """The events of a record cut after ``plays`` cards: a revoke (or its correction) once its trick has begun."""
+    return tuple(e for e in events if whole or e.type not in ("revoke", "revoke-corrected") or e.trick is None
+                 or plays > (e.trick - 1) * PLAYERS)
+
+
+def actions(value: Mapping[str, Any]) -> list[Action]:
+    """The record's actions in order: the discard and the exchanges (with the deal), then the cards played."""
+    record = from_json(value)
+    names = record.players
+    out: list[Action] = []
+    if record.deal is not None and not record.is_result:
+        seating = reversis_seating(names)
+        dealer = seating.seat(record.dealer)
+        if record.discard is not None:
+            out.append(Action("discard", record.dealer, record.discard.code))
+        chosen = dict(record.exchanges or ())
+        for seat in exchange_order(seating, dealer):
+            if names[seat] in chosen:
+                c = chosen[names[seat]]
+                out.append(Action("exchange", names[seat], None if c is None else c.code))
+    for item in record.play or ():
+        out.append(Action("play", item.player, item.card.code))
+    return out
+
+
+def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
+    """The record with only its first ``k`` actions (the deal and the events kept)."""
+    record = from_json(value)
+    if record.is_result or record.misdeal is not None:
+        return to_json(record)
+    names = record.players
+    taken: list[tuple[str, Any]] = []
+    if record.deal is not None:
+        seating = reversis_seating(names)
+        chosen = dict(record.exchanges or ())
+        taken = [("discard", record.discard)] if record.discard is not None else []
+        taken += [(names[s], chosen[names[s]]) for s in exchange_order(seating, seating.seat(record.dealer))
+                  if names[s] in chosen]
+    head = taken[:k]
+    discard = head[0][1] if head and head[0][0] == "discard" else None
+    exchanges = tuple((n, c) for n, c in head if n != "discard")
+    plays = (record.play or ())[:max(0, k - len(taken))]
+    events = _so_far(record.events, len(plays), len(plays) == len(record.play or ()))
+    shorter = dataclasses.replace(
+        record, talon=record.talon if k >= len(taken) else None,  # the talon is known once the exchanges are done
+        discard=discard if record.deal is not None else record.discard,
+        exchanges=(exchanges or None) if record.deal is not None else record.exchanges, play=plays, events=events)
+    return to_json(shorter)
+
+
+def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
+    """What comes next in a (partial) Reversis record; ``offer``: list the cards the replay would take next.
+
+    :raises ScorekeeperError: the replay's refusal of the record's first illegal action.
+    """
+    record = from_json(value)
+    names = record.players
+    count = len(actions(value))
+    if record.is_result or record.misdeal is not None:
+        return _complete(record, count)
+    seating = reversis_seating(names)
+    dealer = seating.seat(record.dealer)
+    if record.deal is not None:
+        check_dealt(record, seating, dealer)
+        chosen = dict(record.exchanges or ())
+        order = exchange_order(seating, dealer)
+        missing = [s for s in order if names[s] not in chosen]
+        if not record.play and (record.discard is None or missing):
+            return _before_play(record, seating, dealer, missing, count)
+    try:
+        replay(record)
+    except ScorekeeperError as exc:
+        if not _waiting(record)(exc):
+            raise
+    else:
+        return _complete(record, count)
+    return _in_play(record, count, offer)
+
+
+def _complete(record: ReversisRecord, count: int) -> Progress:
+    answer = outcome_json(replay(record))
+    return Progress("reversis", record.players, COMPLETE, state=_state_of(answer), outcome=answer, actions=count,
+                    paid=tuple(answer.get("payments", ())))
+
+
+def _state_of(answer: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: answer[k] for k in ("tricks", "talon", "pools") if k in answer}
+
+
+def _before_play(record: ReversisRecord, seating: Any, dealer: int, missing: list[int], count: int) -> Progress:
+    """The deal done, the discard or an exchange next: the choices are the cards held (or keeping one's hand)."""
+    names = record.players
+    assert record.deal is not None
+    ledger, _ = open_ledger(record, seating, dealer, None)
+    paid = tuple(payment_to_json(names, p) for p in ledger.payments)
+    if record.discard is None:
+        if record.exchanges:
+            after_exchange(record, seating, dealer)  # the replay's own refusal: an exchange before the discard
+        cards = tuple(c.code for c in record.deal[dealer])
+        return Progress("reversis", names, "discard", record.dealer, cards, state={"hands": _hands(names, record.deal)},
+                        paid=paid, actions=count)
+    filled = dict(record.exchanges or ())
+    filled.update({names[s]: None for s in missing})
+    trial = dataclasses.replace(record, exchanges=tuple(filled.items()), talon=None)
+    held, talon = after_exchange(trial, seating, dealer)  # the exchanges so far, checked by the replay's rules
+    seat = missing[0]
+    choices = (*(c.code for c in record.deal[seat]), None)
+    done = [c for n, c in (record.exchanges or ()) if n]
+    state = {"hands": _hands(names, held), "talon_so_far": 1 + len(done)}
+    return Progress("reversis", names, "exchange", names[seat], choices, state=state, paid=paid, actions=count)
+
+
+def _in_play(record: ReversisRecord, count: int, offer: bool) -> Progress:
+    """Cards to play: the trick machine says whose turn, the replay which cards it takes."""
+    names = record.players
+    seating = reversis_seating(names)
+    dealer = seating.seat(record.dealer)
+    seat_of = {name: i for i, name in enumerate(names)}
+    plays = [(item.card, None if item.player is None else seat_of[item.player]) for item in record.play or ()]
+    out_of_turn = {e.trick for e in record.events if e.type == "out-of-turn" and e.trick is not None}
+    leader = seating.eldest(dealer) if record.leader is None else seat_of[record.leader]
+    if record.deal is not None:
+        held, talon = after_exchange(record, seating, dealer)
+    else:
+        talon = known_talon(record, seating, dealer)
+        held = tuple(rebuild_hands(seating, dealer, leader, plays, out_of_turn, record, talon))
+    hand = Hand(TRICK_RULESET, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
+    for c, named in plays:
+        hand.apply(c, hand.turn if named is None else named)
+    ledger, _ = open_ledger(record, seating, dealer, None)
+    claims = pay_in_play(ledger, seating, paying_plays(hand.tricks), reversis_attempt(hand.tricks))
+    paid = tuple(payment_to_json(names, p) for p in ledger.payments)
+    state: dict[str, Any] = {
+        "trick": hand.trick_number, "leader": names[hand.leader],
+        "current": [[names[s], c.code] for s, c in hand.current],
+        "tricks": [{"leader": names[t.leader], "cards": [c.code for c in t.cards], "winner": names[t.winner]}
+                   for t in hand.tricks],
+        "claims": [{"player": names[c.seat], "card": c.card.code, "trick": c.trick} for c in claims],
+        "pools": {"current": ledger.current, "supplements": [{"id": k, "fish": f} for k, f in ledger.supplements]},
+    }
+    if record.deal is not None:
+        state["hands"] = _hands(names, [sorted(h) for h in hand.holding])
+        state["talon"] = [c.code for c in talon]
+        turn = hand.turn
+        choices = tuple(c.code for c in sorted(hand.holding[turn]) if offer and _takes(record, c))
+        return Progress("reversis", names, "play", names[turn], choices, state=state, paid=paid, actions=count)
+    return Progress("reversis", names, "play", names[hand.turn], None, UNKNOWN, state=state, paid=paid, actions=count)
+
+
+def _takes(record: ReversisRecord, c: Card) -> bool:
+    """Whether the replay takes the record with ``c`` played next."""
+    longer = dataclasses.replace(record, play=(*(record.play or ()), PlayItem(c)))
+    return accepted(lambda: replay(longer), _waiting(longer))
+
+
+def _hands(names: tuple[str, ...], held: Any) -> dict[str, list[str]]:
+    return {name: [c.code for c in cards] for name, cards in zip(names, held)}
+
+
+WALK = Walk(actions, cut, progress)

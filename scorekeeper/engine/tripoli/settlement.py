@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
 from ..options import OptionSpec, resolve
 from ..seating import Seating
+from ..settled import Settled, SettledHand, running, settled_json
 from ..settlement.ledger import check_conserved
 from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, split_counts
 from .deal import check_players
@@ -271,10 +272,21 @@ def settle_session(value: Any) -> TripoliSessionResult:
 
     :raises ScorekeeperError: the first hand that is wrong (``error.hand`` is its 1-based position).
     """
+    return _folded(value).result()
+
+
+def settled(value: Any) -> Settled:
+    """``settle_session`` as the one result of every family (``engine.settled``), which the app and the sheets read.
+
+    :raises ScorekeeperError: as ``settle_session``."""
+    return _folded(value).settled()
+
+
+def _folded(value: Any) -> TripoliFold:
     fold = TripoliFold(value)
     for raw in read_hands(value.get("hands") or [], "Tripoli records"):
         fold.add(raw)
-    return fold.result()
+    return fold
 
 
 class TripoliFold:
@@ -356,41 +368,31 @@ class TripoliFold:
                                     tuple(self.dealers), tuple(self.balance), method.layout, method.finished,
                                     method.winner_seats if self.deals else ())
 
+    def settled(self) -> Settled:
+        """``result`` as the one result of every family (``family.Fold``)."""
+        return settled_of(self.result())
+
     def result_json(self) -> dict[str, Any]:
-        """``result`` as the settle output."""
-        return result_json(self.result())
+        """``settled`` as the settle output."""
+        return settled_json(self.settled())
 
 
 def settle_json(value: Any) -> dict[str, Any]:
     """The ``settle`` output of the records contract (docs/command.md) for a Tripoli session (chips only: ``points`` repeat the payments)."""
-    result = settle_session(value)
-    return result_json(result)
+    return settled_json(settled(value))
 
 
-def result_json(result: TripoliSessionResult) -> dict[str, Any]:
+def settled_of(result: TripoliSessionResult) -> Settled:
+    """A settled Tripoli session as every family gives it: chips only, the layout carried as data."""
     names = result.players
-
-    def per(values: Sequence[int]) -> dict[str, int]:
-        return {name: int(v) for name, v in zip(names, values)}
-
-    hands = []
-    for settled, dealer in zip(result.deals, result.dealers):
-        entry: dict[str, Any] = {
-            "points": per(settled.payments), "payments": per(settled.payments), "pool": settled.pool,
-            "layout": settled.layout.to_json(), "dealer": names[dealer], "totals": {}, "notes": dict(zip(names, settled.notes)),
-        }
-        if settled.final:
-            entry["final"] = True
-        hands.append(entry)
-    running = [0] * len(names)
-    for entry, settled in zip(hands, result.deals):
-        running = [r + p for r, p in zip(running, settled.payments)]
-        entry["totals"] = per(running)
-    return {
-        "ok": True, "settlement": result.settlement, "hands": hands, "totals": per(result.balance),
-        "balance": per(result.balance), "pool": result.layout.total, "layout": result.layout.to_json(),
-        "finished": result.finished, "winners": [names[s] for s in result.winners],
-    }
+    hands = tuple(
+        SettledHand(deal.position, deal.position, names[dealer], names, deal.payments, deal.payments, deal.pool,
+                    totals, deal.notes, carried={"layout": deal.layout.to_json()}, final=deal.final)
+        for deal, dealer, totals in zip(result.deals, result.dealers,
+                                        running([d.payments for d in result.deals], len(names))))
+    return Settled(result.settlement, names, hands, result.balance, result.balance, result.layout.total,
+                   result.finished, tuple(names[s] for s in result.winners),
+                   carried={"layout": result.layout.to_json()})
 
 
 def replay_json(value: Any, carried: Layout | None = None) -> dict[str, Any]:
@@ -410,5 +412,5 @@ def replay_json(value: Any, carried: Layout | None = None) -> dict[str, Any]:
 __all__ = [
     "SETTLEMENT_OPTIONS", "LayoutState", "DealSettlement", "tripoli_layout", "tripoli_final_poker", "fold", "deal_notes",
     "TripoliLayout", "TripoliFinalPoker", "TRIPOLI_METHODS", "TripoliSessionResult", "settle_session", "settle_json",
-    "result_json", "replay_json",
+    "settled", "settled_of", "replay_json",
 ]

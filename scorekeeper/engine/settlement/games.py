@@ -193,7 +193,9 @@ class HartenjagenTwoPhase(FamilyMethod):
     function = family.hartenjagen_two_phase
 
     def start(self, players: tuple[str, ...]) -> Any:
-        return family.HartenjagenState.start(players, phase1_moon=self.ruleset.options["phase1_moon"])
+        ruleset = self.ruleset
+        return family.HartenjagenState.start(players, phase1_moon=ruleset.options["phase1_moon"],
+                                             hand_total=ruleset.pack_points(ruleset.layout(len(players))))
 
     def hand_input(self, outcome: HandOutcome) -> Any:
         if outcome.revoke is not None:

@@ -20,7 +20,7 @@ from ..ruleset import Ruleset
 from ..cards import Suit
 from ..scoring import Haul, Points, base_points
 from ..seating import Seating
-from .ledger import divide, units_word
+from .ledger import REVOKE_CHIPS, divide, units_word
 
 METHODS: dict[str, type[Method]] = {}
 
@@ -553,10 +553,11 @@ class ThreeHandedExcess(Method):
 
 def revoke_chips(m: Method, offender: int) -> tuple[list[int], list[str]]:
     """4.1 revoke-003-chips: the reneger pays each other player 10; nothing else is settled."""
-    payments = [10] * m.n
-    payments[offender] = -10 * (m.n - 1)
-    notes = [f"{m.names[s]} receives 10 from {m.names[offender]} for the revoke" for s in range(m.n)]
-    notes[offender] = f"{m.names[offender]} revoked: pays each other player 10 ({10 * (m.n - 1)}); no hearts are paid"
+    each = REVOKE_CHIPS
+    payments = [each] * m.n
+    payments[offender] = -each * (m.n - 1)
+    notes = [f"{m.names[s]} receives {each} from {m.names[offender]} for the revoke" for s in range(m.n)]
+    notes[offender] = f"{m.names[offender]} revoked: pays each other player {each} ({each * (m.n - 1)}); no hearts are paid"
     return payments, notes
 
 

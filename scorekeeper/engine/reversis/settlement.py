@@ -9,7 +9,7 @@ table shares them out when it stops (``pools_at_end``, AMB-38o).
 
 ``ReversisFish`` has the shape of ``settlement.methods.Method`` (``id``, ``chips``,
 ``players``, ``pool``, ``finished``, ``winner_seats``, ``settle``, ``after_hand``,
-``close``); ``settle_session``/``settle_json`` settle a whole session record.
+``close``); ``settled``/``settle_json`` settle a whole session record (``settle_session``: the package's own working value).
 """
 
 from __future__ import annotations

@@ -12,14 +12,9 @@ state, in the shape of ``settlement/family.py``::
     all_settled, state = fold(state, outcomes)            # a sequence of them
 
 and the same as classes shaped like ``settlement.methods.Method`` (``TripoliLayout``,
-``TripoliFinalPoker``), plus ``settle_session``/``settle_json`` for a whole session record.
-
-Registering in ``METHODS`` needs (the lead's part; see FORMAT.md "Wiring"): ``METHODS`` is
-typed ``dict[str, type[Method]]`` and ``Method.__init__`` takes a Hearts ``Ruleset``, while
-these classes take ``(seating, options)`` and settle ``TripoliOutcome``/``FinalOutcome``.
-Either widen ``METHODS`` to a protocol both satisfy, or dispatch on the game in
-``settlement.settle`` to ``settle_session`` here (the simplest: Tripoli sessions do not
-go through ``HandRecord`` replay at all).
+``TripoliFinalPoker``), ``TripoliFold`` for a session hand by hand, and for a whole session
+record ``settled`` (the one result every family gives, ``engine.settled``), ``settle_json``
+(written from it) and ``settle_session`` (the package's own working value, for its tests).
 """
 
 from __future__ import annotations

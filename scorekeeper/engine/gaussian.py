@@ -82,8 +82,3 @@ I = Gaussian(0, 1)
 
 def _lift(value: Gaussian | int) -> Gaussian:
     return value if isinstance(value, Gaussian) else Gaussian(value, 0)
-
-
-def points_json(points: Any) -> Any:
-    """Points as the records contract writes them: a number, or {"re": a, "im": b} in Complex Hearts."""
-    return points.to_json() if isinstance(points, Gaussian) else points

@@ -17,7 +17,7 @@ from .auction import SUITS
 from .cards import Card, Suit, card, format_cards
 from .errors import ScorekeeperError
 from .games.conquimbert import Trade, describe
-from .gaussian import points_json as points_json  # written here too: the replay output's points
+from .gaussian import Gaussian
 from .hand import Remainder, Trick
 from .replay import HandOutcome
 from .ruleset import Ruleset
@@ -30,6 +30,11 @@ def points_text(value: Any) -> str:
         sign = "-" if value["im"] < 0 else "+"
         return f"{value['re']} {sign} {abs(value['im'])}i"
     return str(value)
+
+
+def points_json(points: Points) -> Any:
+    """A number, or {"re": a, "im": b} in Complex Hearts."""
+    return points.to_json() if isinstance(points, Gaussian) else points
 
 
 def outcome_json(outcome: HandOutcome) -> dict[str, Any]:

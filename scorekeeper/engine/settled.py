@@ -18,13 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .gaussian import points_json
-
-if TYPE_CHECKING:
-    from .output import HandFacts
-    from .scoring import Haul, Points
+from .output import HandFacts, points_json
+from .scoring import Haul, Points
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,8 @@ from typing import Any
 from ..engine.cards import sorted_cards
 from ..engine import words
 from ..engine.errors import ScorekeeperError
-from ..engine.family import profile_options
+from ..engine.family import HEARTS, profile_options
 from ..engine.games import find_game, make_ruleset
-from ..engine.family import HEARTS
 from ..engine.output import HandFacts, scored_tricks
 from ..engine.result_shape import ResultShape, result_shape
 from ..engine.results import takes_card_points

@@ -194,8 +194,12 @@ class HartenjagenTwoPhase(FamilyMethod):
 
     def start(self, players: tuple[str, ...]) -> Any:
         ruleset = self.ruleset
+        try:
+            layout = ruleset.layout(len(players))
+        except ValueError as wrong:  # a table the game does not seat: refused as the session's fold words it
+            raise InconsistentRecord(str(wrong), code="players") from None
         return family.HartenjagenState.start(players, phase1_moon=ruleset.options["phase1_moon"],
-                                             hand_total=ruleset.pack_points(ruleset.layout(len(players))))
+                                             hand_total=ruleset.pack_points(layout))
 
     def hand_input(self, outcome: HandOutcome) -> Any:
         if outcome.revoke is not None:

@@ -191,3 +191,12 @@ def test_the_reader_check_finds_what_the_readers_used_to_name() -> None:
               "players = result.outcomes[index].players\nresult = reversis.settle_session(record)\n")
     assert own_names(before) == {"SessionResult", "result_json", "settle", "outcomes", "settle_session"}
     assert not own_names("from ..engine.settled import settled_json\nfold.result_json()\n")
+
+
+def test_hartenjagen_reads_its_hand_total_from_the_game_and_words_a_table_it_cannot_seat() -> None:
+    from scorekeeper.engine.settlement.family import HartenjagenState
+
+    assert HartenjagenState.start(PLAYERS).hand_total == 13 + 5 + 2  # hearts 1, QS 5, JC 2: the game's values
+    with pytest.raises(ScorekeeperError) as caught:
+        family_of("hartenjagen").settle({"game": "hartenjagen", "players": PLAYERS[:3], "first_dealer": "Cat"})
+    assert (caught.value.code, caught.value.message) == ("players", "Hartenjagen is for 4 to 4 players, not 3")

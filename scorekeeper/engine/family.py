@@ -189,9 +189,9 @@ class HeartsFamily:
         return core_settled(value)
 
     def settle_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        from .settled import settled_json
+        from .settlement import core_settle_json
 
-        return settled_json(self.settle(value))
+        return core_settle_json(value)
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle

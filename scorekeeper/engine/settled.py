@@ -18,15 +18,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .output import HandFacts, points_json
 from .scoring import Haul, Points
 
+NOTHING: Mapping[str, Any] = MappingProxyType({})  # no state carried
 
-@dataclass(frozen=True)
-class SettledHand:
-    """One hand that counts, settled: per player of the session unless it says otherwise."""
+
+class SettledHand(NamedTuple):
+    """One hand that counts, settled: per player of the session unless it says otherwise.
+
+    An immutable named tuple rather than a frozen dataclass: a session makes one per hand, every
+    time it is settled, and a tuple is made four times faster."""
 
     position: int  # its place among the session's hands (hands that do not count yet included), from 1
     deal: int  # the deal's number (the core deals a misdeal again under the same number)
@@ -37,7 +42,7 @@ class SettledHand:
     pool: int  # chips left on the table after it (a pool, the layout, the pools)
     totals: tuple[Points, ...]  # the running totals after it (points, lives, or chips)
     notes: tuple[str, ...]  # the arithmetic in words, per player
-    carried: Mapping[str, Any] = field(default_factory=dict)  # what the table keeps, as the contract writes it
+    carried: Mapping[str, Any] = NOTHING  # what the table keeps, as the contract writes it: {"layout": ...}
     final: bool = False  # a final poker deal (Tripoli)
     moon: str | None = None  # who shot the moon
     moon_choice: str | None = None  # what he chose, where the moon rule lets him
@@ -69,7 +74,7 @@ class Settled:
     pool: int  # chips left on the table
     finished: bool
     winners: tuple[str, ...]
-    carried: Mapping[str, Any] = field(default_factory=dict)  # the table's state left, as the contract writes it
+    carried: Mapping[str, Any] = field(default_factory=lambda: NOTHING)  # the table's state left, as the contract writes it
     held: tuple[int, ...] | None = None  # chips each player holds, where the game starts them with some (Reversis)
     closing: Closing | None = None
     money: tuple[Decimal, ...] | None = None  # with a stake

@@ -157,8 +157,9 @@ class SessionFold:
         return made
 
     def result_json(self) -> dict[str, Any]:
-        """``settled`` as the settle output."""
-        return settled_json(self.settled())
+        """``settled`` as the settle output (the hands it has not made yet are made without the facts
+        the output does not print, and not kept)."""
+        return settled_json(settled_of(self.result(), self.rows, facts=False))
 
     def finish(self) -> SessionResult:
         """The settled session: the closing (leftover pools, a cut), money and who pays whom.
@@ -271,18 +272,16 @@ def settle_json(value: Any) -> dict[str, Any]:
     return family_of_record(value).settle_json(value)
 
 
-def core_settled(value: Any) -> Settled:
-    """A session record of the trick-taking core settled (``family.HeartsFamily.settle``).
+def core_settled(value: Any, *, facts: bool = True) -> Settled:
+    """A session record of the trick-taking core settled (``family.HeartsFamily.settle``); ``facts``:
+    with each hand's facts (``HandFacts``), which only the sheets, the pages and the words print.
 
     :raises ScorekeeperError: as ``settle``."""
-    session = session_from_json(value)
-    fold = SessionFold(session)
-    for raw in session.hands:
-        fold.add(raw)
-    return fold.settled()
+    return settled_of(settle(session_from_json(value)), facts=facts)
 
 
-def settled_hand(settled: HandSettlement, outcome: HandOutcome, dealer: str, method: Method) -> SettledHand:
+def settled_hand(settled: HandSettlement, outcome: HandOutcome, dealer: str, method: Method,
+                 facts: bool = True) -> SettledHand:
     """One hand of the core as plain data: the settlement's figures and what the sheets print of the replay."""
     names, moon, revoke = outcome.players, outcome.moon, outcome.revoke
     return SettledHand(
@@ -290,17 +289,19 @@ def settled_hand(settled: HandSettlement, outcome: HandOutcome, dealer: str, met
         settled.totals, settled.notes, moon=None if moon is None else names[moon.seat],
         moon_choice=None if moon is None else moon.choice, void=outcome.void,
         revoke=None if revoke is None else names[revoke.seat],
-        pot=None if outcome.void is not None else method.pot(outcome), hauls=outcome.hauls, facts=hand_facts(outcome),
+        pot=None if outcome.void is not None else method.pot(outcome), hauls=outcome.hauls,
+        facts=hand_facts(outcome) if facts else None,
     )
 
 
-def settled_of(result: SessionResult, made: Sequence[SettledHand] = ()) -> Settled:
-    """The core's result as every family gives it (``made``: its first hands, already made)."""
+def settled_of(result: SessionResult, made: Sequence[SettledHand] = (), *, facts: bool = True) -> Settled:
+    """The core's result as every family gives it (``made``: its first hands, already made; ``facts``:
+    as ``core_settled``)."""
     names, session = result.players, result.session
     method = make_method(result.settlement, session.ruleset, Seating(names, session.ruleset.clockwise),
                          session.settlement_options)  # a fresh one: what it says of a hand (Howell's pot)
     done = len(made)
-    rows = [*made, *(settled_hand(hand, outcome, names[dealer], method) for hand, outcome, dealer in zip(
+    rows = [*made, *(settled_hand(hand, outcome, names[dealer], method, facts) for hand, outcome, dealer in zip(
         result.hands[done:], result.outcomes[done:], result.dealers[done:]))]
     closing = result.closing
     return Settled(
@@ -314,9 +315,9 @@ def settled_of(result: SessionResult, made: Sequence[SettledHand] = ()) -> Settl
 
 def core_settle_json(value: Any) -> dict[str, Any]:
     """``settle_json`` for a game of the trick-taking core (``family.HeartsFamily``)."""
-    return settled_json(core_settled(value))
+    return settled_json(core_settled(value, facts=False))
 
 
 def result_json(result: SessionResult) -> dict[str, Any]:
     """The settle output of a ``SessionResult``."""
-    return settled_json(settled_of(result))
+    return settled_json(settled_of(result, facts=False))

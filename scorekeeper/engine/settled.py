@@ -50,7 +50,7 @@ class SettledHand(NamedTuple):
     revoke: str | None = None  # whose established revoke scored the hand
     pot: int | None = None  # chips paid into a pot and shared back in the hand itself (Howell)
     hauls: tuple[Haul, ...] = ()  # per player dealt in, what each took that can score (the core)
-    facts: HandFacts | None = None  # trumps, Capot, the auction, the Joker, trades, draws (the core)
+    facts: HandFacts | None = None  # trumps, Capot, the auction, the Joker... (the core; not made for the JSON alone)
     replayed: Mapping[str, Any] | None = None  # the hand's replay output, where a sheet prints from it (Reversis)
 
 

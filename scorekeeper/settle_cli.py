@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from .engine.errors import RecordSyntaxError
-from .engine.family import HEARTS, family_of_record
+from .engine.family import family_of_record
 from .engine.jsontext import decode
-from .engine.output import facts_lines, hand_facts, points_text
-from .engine.settlement import result_json, session_from_json, settle, settle_json
+from .engine.output import facts_lines, points_text
+from .engine.settled import settled_json
+from .engine.settlement import settle_json
 from .inputs import LineAnswer, answer_line, print_error, records_in, run_archive
 
 
@@ -64,15 +65,14 @@ def _settled(source: str | bytes, text: bool) -> str:
 
 
 def settle_with_facts(value: Any) -> tuple[dict[str, Any], list[list[str]]]:
-    """The settle output, and per hand the trumps, Capot, auction and Joker in words (``facts_lines``);
-    a game with a package of its own (Tripoli, Reversis) words its hands in its notes.
+    """The settle output, and per hand the trumps, Capot, auction and Joker in words (``facts_lines``),
+    from the one settled result of every family; a game without such facts (Tripoli, Reversis) words
+    its hands in its notes.
 
     :raises ScorekeeperError: as ``settle_json``.
     """
-    if family_of_record(value) is not HEARTS:
-        return settle_json(value), []
-    result = settle(session_from_json(value))
-    return result_json(result), [facts_lines(hand_facts(o), o.players) for o in result.outcomes]
+    settled = family_of_record(value).settle(value)
+    return settled_json(settled), [[] if h.facts is None else facts_lines(h.facts, h.players) for h in settled.hands]
 
 
 def format_settlement(result: dict[str, Any], facts: Sequence[Sequence[str]] = ()) -> str:

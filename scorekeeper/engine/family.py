@@ -25,10 +25,14 @@ if TYPE_CHECKING:
     from .games import GameDef
     from .progress import Walk
     from .ruleset import Ruleset
+    from .settled import Settled
 
 
 class Fold(Protocol):
-    """A session settled hand by hand: what the app keeps per table so a new hand costs one hand of work."""
+    """A session settled hand by hand: what the app keeps per table so a new hand costs one hand of work.
+
+    Every fold gives the one result of every family, ``settled.Settled``, and the settle output
+    written from it (``settled.settled_json``)."""
 
     def copy(self) -> Fold:
         """A fold that goes on from here while this one stays as it is."""
@@ -38,8 +42,12 @@ class Fold(Protocol):
         """The next hand (a hand object of the session record). :raises ScorekeeperError: it is refused."""
         ...
 
+    def settled(self) -> Settled:
+        """The hands added so far, settled. :raises ScorekeeperError: the session is refused."""
+        ...
+
     def result_json(self) -> dict[str, Any]:
-        """The settle output of the hands added so far. :raises ScorekeeperError: the session is refused."""
+        """``settled`` as the settle output. :raises ScorekeeperError: the session is refused."""
         ...
 
 
@@ -69,8 +77,15 @@ class Family(Protocol):
         """The replay output of one decoded hand record. :raises ScorekeeperError: it is refused."""
         ...
 
+    def settle(self, value: Mapping[str, Any]) -> Settled:
+        """One decoded session record settled: the one result every family gives (``settled.Settled``),
+        which the app, the sheets and the command read. :raises ScorekeeperError: it is refused."""
+        ...
+
     def settle_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        """The settle output of one decoded session record. :raises ScorekeeperError: it is refused."""
+        """The settle output of one decoded session record (``settle`` written by ``settled.settled_json``).
+
+        :raises ScorekeeperError: it is refused."""
         ...
 
     def record_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
@@ -204,6 +219,11 @@ class HeartsFamily:
         from .replay import replay
 
         return outcome_json(replay(from_json(value)))
+
+    def settle(self, value: Mapping[str, Any]) -> Settled:
+        from .settlement import core_settled
+
+        return core_settled(value)
 
     def settle_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .settlement import core_settle_json
@@ -359,6 +379,9 @@ class WholeFold:
     def add(self, raw: Mapping[str, Any]) -> None:
         self.hands.append(raw)
 
+    def settled(self) -> Settled:
+        return self.family.settle({**self.config, "hands": list(self.hands)})
+
     def result_json(self) -> dict[str, Any]:
         return self.family.settle_json({**self.config, "hands": list(self.hands)})
 
@@ -402,7 +425,19 @@ class PackageFamily:
         answer: dict[str, Any] = self.package.replay_json(value)
         return answer
 
+    def settle(self, value: Mapping[str, Any]) -> Settled:
+        """The package's ``settled``. :raises UnknownGame: the package gives only the settle output."""
+        from .errors import UnknownGame
+
+        settled = getattr(self.package, "settled", None)
+        if settled is None:
+            raise UnknownGame(f"the {self.id} package gives only the settle output, not the settled result "
+                              "the app's pages and the sheets read")
+        found: Settled = settled(value)
+        return found
+
     def settle_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """The package's ``settle_json`` (written from its ``settled`` by ``settled.settled_json``)."""
         answer: dict[str, Any] = self.package.settle_json(value)
         return answer
 

@@ -308,6 +308,10 @@ class Ruleset:
             return self.revoke_penalty
         if self.complex:
             return 0
+        return self.pack_points(layout)
+
+    def pack_points(self, layout: DealLayout) -> int:
+        """The positive points of the whole pack: what one hand hands out (Hartenjagen's 20)."""
         return sum(v for c in layout.pack if (v := self.values.get(c, 0)) > 0)
 
     def hearts_in(self, layout: DealLayout) -> int:

@@ -20,18 +20,17 @@ from typing import Any
 from ..engine.cards import sorted_cards
 from ..engine import words
 from ..engine.errors import ScorekeeperError
-from ..engine.family import profile_options
+from ..engine.family import HEARTS, profile_options
 from ..engine.games import find_game, make_ruleset
-from ..engine.output import HandFacts, hand_facts, scored_tricks
-from ..engine.replay import HandOutcome
+from ..engine.output import HandFacts, scored_tricks
 from ..engine.result_shape import ResultShape, result_shape
 from ..engine.results import takes_card_points
 from ..engine.ruleset import Ruleset
 from ..engine.scoring import Points
 from ..engine.seating import Direction, Seating
-from ..engine.settlement import SessionResult, result_json, session_from_json, settle
+from ..engine.settled import Settled, SettledHand, running, settled_json
+from ..engine.settlement import session_from_json
 from ..engine.settlement.games import PoolFamilyMethod
-from ..engine.settlement.ledger import HandSettlement
 from ..engine.settlement.methods import (
     Cumulative, FiveHandMatch, Howell, Method, PoolMethod, make_method,
 )
@@ -46,21 +45,25 @@ from .model import (
 
 @dataclass(frozen=True)
 class HandView:
-    """What a row knows about one settled hand: the engine's outcome and settlement, and its place."""
+    """What a row knows about one settled hand: the hand as the settled result gives it, and its place."""
 
     number: int  # the row's number on the sheet (the hand's position in the session)
     deal: int  # the deal number (misdeals are redealt: passes follow this)
     dealer: str
     direction: Direction
-    outcome: HandOutcome
-    settled: HandSettlement
+    settled: SettledHand
     chips: tuple[int, ...]  # running chip balance after the hand (chip methods)
     counts: bool = True  # False: struck out or waiting for confirmation, shown but not counted
 
-    @cached_property
+    @property
+    def void(self) -> bool:
+        return self.settled.void is not None
+
+    @property
     def facts(self) -> HandFacts:
         """Trumps, Capot, the auction and the Joker, as the record says (``engine.output.hand_facts``)."""
-        return hand_facts(self.outcome)
+        assert self.settled.facts is not None  # every hand of the core carries them
+        return self.settled.facts
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,7 @@ def deal_group(table: TableView) -> tuple[ColumnGroup, ...]:
     names = table.short
 
     def fill(view: HandView) -> tuple[Cell, ...]:
-        if view.settled.void:
+        if view.void:
             return (Cell(),) * len(columns)
         facts = view.facts
         cells = []
@@ -175,20 +178,20 @@ def _player_fill(table: TableView, seat: int, tricks: bool = False) -> Fill:
     name = table.players[seat]
 
     def fill(view: HandView) -> tuple[Cell, ...]:
-        outcome, settled = view.outcome, view.settled
-        if name not in outcome.players:  # out of the session (Conquimbert, 3.17): not dealt in
+        settled = view.settled
+        if name not in settled.players:  # out of the session (Conquimbert, 3.17): not dealt in
             return *((Cell(),) if tricks else ()), Cell("\u2013", "out"), Cell()
-        hand_seat = outcome.players.index(name)  # the hand's seats are those still in
+        hand_seat = settled.players.index(name)  # the hand's seats are those still in
         won: tuple[Cell, ...] = ()
         if tricks:
-            won = (Cell(),) if settled.void or not outcome.hauls else (
-                _number(str(outcome.hauls[hand_seat].tricks), "tricks"),)
-        if settled.void:
+            won = (Cell(),) if view.void or not settled.hauls else (
+                _number(str(settled.hauls[hand_seat].tricks), "tricks"),)
+        if view.void:
             return *won, Cell("\u2013", "void"), Cell()
         note = ""
-        if outcome.moon is not None and outcome.moon.seat == hand_seat:
-            note = "moon: wins the game" if outcome.moon.instant_win else "moon"  # AMB-48
-        elif outcome.revoke is not None and outcome.revoke.seat == hand_seat:
+        if settled.moon == name:
+            note = "moon: wins the game" if settled.moon_wins else "moon"
+        elif settled.revoke == name:
             note = "revoke"
         points = _number(points_text(settled.points[seat]), "points", note)
         if not view.counts:
@@ -227,19 +230,19 @@ def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
     short = dict(zip(table.players, table.short))
 
     def fill(view: HandView) -> tuple[Cell, ...]:
-        outcome = view.outcome
-        if view.settled.void or not outcome.hauls:
+        hauls = view.settled.hauls
+        if view.void or not hauls:
             return (Cell(),) * len(columns)
-        names = [short[name] for name in outcome.players]  # the hand's seats: those dealt in
+        names = [short[name] for name in view.settled.players]  # the hand's seats: those dealt in
         cells = []
         for c in specials:
-            takers = [names[s] for s, haul in enumerate(outcome.hauls) for _ in range(haul.specials.count(c))]
+            takers = [names[s] for s, haul in enumerate(hauls) for _ in range(haul.specials.count(c))]
             cells.append(Cell(", ".join(takers), "name"))
         for key in tricks:
-            cells.append(Cell(", ".join(names[s] for s, haul in enumerate(outcome.hauls) if getattr(haul, key)), "name"))
+            cells.append(Cell(", ".join(names[s] for s, haul in enumerate(hauls) if getattr(haul, key)), "name"))
         if moon:
-            m = outcome.moon
-            cells.append(Cell("" if m is None else names[m.seat] + (f" ({m.choice})" if m.choice else ""), "name moon"))
+            m, choice = view.settled.moon, view.settled.moon_choice
+            cells.append(Cell("" if m is None else short[m] + (f" ({choice})" if choice else ""), "name moon"))
         facts = view.facts if capot or joker_from else None
         if capot:
             assert facts is not None
@@ -275,13 +278,9 @@ def pool_group(table: TableView) -> tuple[ColumnGroup, ...]:
 
         return (ColumnGroup("pool", "", "pool", (Column("pool", "Pool"),), fill),)
     if isinstance(method, Howell):
-        units_of = make_method(table.settlement, table.ruleset, Seating(table.players, table.ruleset.clockwise), {})
-
         def howell(view: HandView) -> tuple[Cell, ...]:
-            if view.settled.void:
-                return (Cell(),)
-            units = units_of.units(view.outcome)  # 3.6: each pays (n - 1) per unit into the pot
-            return (Cell(str((table.n - 1) * sum(units)), "pool"),)
+            pot = view.settled.pot  # 3.6: each pays (n - 1) per unit into the pot
+            return (Cell(),) if pot is None else (Cell(str(pot), "pool"),)
 
         return (ColumnGroup("pool", "", "pool", (Column("pot", "Pot"),), howell),)
     return ()
@@ -445,7 +444,7 @@ def filled_sheet(
     config = {k: v for k, v in record.items() if k != "hands"}
     counting = [dict(s.record) for s in stored if s.counts]
     session = session_from_json({**config, "hands": counting})
-    result = settle(session)
+    result = HEARTS.settle({**config, "hands": counting})
     table = _table(session, result)
     groups = column_groups(table)
     views = _views(session, result)
@@ -460,15 +459,15 @@ def filled_sheet(
             prefix.append(dict(s.record))
         else:
             view = _what_if(session, config, prefix, s)
-        rows.append(_row(s, view, groups, result.players))
+        rows.append(_row(s, view, groups, result.players, session.ruleset))
     return Sheet(
         kind="filled", title=session.ruleset.name, subtitle=_subtitle(table, session.options),
         rules=rules_in_words(table), players=result.players, groups=groups, rows=tuple(rows),
         footer=_footer(table, result, groups), settlement=settlement_view(table, result),
         signatures=result.players, paper=paper, landscape=_landscape(groups), session_id=session.id,
         warning=words.plain_warning(session.ruleset.warning), abbreviations=_abbreviations(table),
-        charts=session_charts(result_json(result), target=chart_target(table.method), lives=table.method.lives,
-                              chips=table.chips),
+        charts=session_charts(settled_json(result), target=chart_target(table.method), lives=result.lives,
+                              chips=result.chips),
     )
 
 
@@ -477,25 +476,22 @@ def chart_target(method: Method) -> int | None:
     return method.target() if isinstance(method, Cumulative) else None
 
 
-def _table(session: Session, result: SessionResult) -> TableView:
+def _table(session: Session, result: Settled) -> TableView:
     ruleset = session.ruleset
     method = make_method(result.settlement, ruleset, Seating(result.players, ruleset.clockwise),
                          session.settlement_options)
     return TableView(ruleset, result.players, result.settlement, method)
 
 
-def _views(session: Session, result: SessionResult, counts: bool = True) -> list[HandView]:
+def _views(session: Session, result: Settled, counts: bool = True) -> list[HandView]:
     """One view per settled hand, with the running chip balance."""
     n = len(result.players)
     ruleset = session.ruleset
-    chips = [0] * n
     views = []
-    for settled, outcome, dealer in zip(result.hands, result.outcomes, result.dealers):
-        chips = [c + p for c, p in zip(chips, settled.payments)]
-        deal = outcome.record.number
+    for settled, chips in zip(result.hands, running([h.payments for h in result.hands], n)):
         views.append(HandView(
-            settled.position, deal, result.players[dealer], ruleset.pass_direction(deal, n), outcome, settled,
-            tuple(chips), counts,
+            settled.position, settled.deal, settled.dealer, ruleset.pass_direction(settled.deal, n), settled,
+            chips, counts,
         ))
     return views
 
@@ -503,8 +499,8 @@ def _views(session: Session, result: SessionResult, counts: bool = True) -> list
 def _what_if(session: Session, config: Mapping[str, Any], prefix: list[dict[str, Any]], s: StoredHand) -> HandView | None:
     """A struck or unconfirmed hand as it would settle after the hands before it (shown, not counted)."""
     try:
-        trial = session_from_json({**config, "hands": [*prefix, dict(s.record)]})
-        result = settle(trial)
+        record = {**config, "hands": [*prefix, dict(s.record)]}
+        trial, result = session_from_json(record), HEARTS.settle(record)
     except ScorekeeperError:
         return None
     if not result.hands:
@@ -512,30 +508,31 @@ def _what_if(session: Session, config: Mapping[str, Any], prefix: list[dict[str,
     return _views(trial, result, counts=False)[-1]
 
 
-def _row(s: StoredHand, view: HandView | None, groups: Sequence[ColumnGroup], names: Sequence[str]) -> Row:
+def _row(s: StoredHand, view: HandView | None, groups: Sequence[ColumnGroup], names: Sequence[str],
+         ruleset: Ruleset) -> Row:
     if view is None:
         return unsettled_row(s, groups, "hand")
     status, marks = stored_marks(s)
-    if view.settled.void:
+    if view.void:
         marks.append("misdeal")
         status = status or "void"
-    if view.outcome.revoke is not None:
+    if view.settled.revoke is not None:
         marks.append("revoke")
     cells = tuple(cell for g in groups for cell in g.fill(view))
-    notes = tuple(dict.fromkeys((name, words.plain_note(note, view.outcome.ruleset))
+    notes = tuple(dict.fromkeys((name, words.plain_note(note, ruleset))
                                 for name, note in zip(names, view.settled.notes) if note))
-    if view.settled.void:  # a misdeal says the same for everyone: once
+    if view.void:  # a misdeal says the same for everyone: once
         notes = notes[:1]
     return Row(s.position, cells, status, tuple(marks), notes, view.dealer, DIRECTION_WORDS[view.direction])
 
 
-def _footer(table: TableView, result: SessionResult, groups: Sequence[ColumnGroup]) -> tuple[FooterRow, ...]:
+def _footer(table: TableView, result: Settled, groups: Sequence[ColumnGroup]) -> tuple[FooterRow, ...]:
     winners = set(result.winners)
 
     def player(g: ColumnGroup) -> tuple[Cell, ...]:
         seat = int(g.key.split("-")[1])
         value = signed(result.balance[seat]) if table.chips else _total_text(table, result.totals[seat])
-        return (Cell(value, "total win" if seat in winners else "total", span=g.width),)
+        return (Cell(value, "total win" if result.players[seat] in winners else "total", span=g.width),)
 
     def pool(g: ColumnGroup) -> tuple[Cell, ...]:
         return (Cell(str(result.pool) if has_pool(table.method) else "", "pool", span=g.width),)
@@ -548,7 +545,7 @@ def _total_text(table: TableView, total: Points) -> str:
     return "out" if table.method.lives and total == 0 else points_text(total)
 
 
-def settlement_view(table: TableView, result: SessionResult) -> SettlementView:
+def settlement_view(table: TableView, result: Settled) -> SettlementView:
     """Totals, winners, chips, pool, money and the fewest transfers, as the sheet prints them."""
     names = result.players
     totals = tuple((name, _total_text(table, t)) for name, t in zip(names, result.totals))
@@ -569,8 +566,8 @@ def settlement_view(table: TableView, result: SessionResult) -> SettlementView:
     pool = result.pool if has_pool(table.method) else None
     closing = tuple(dict.fromkeys(result.closing.notes)) if result.closing is not None else ()
     return SettlementView(
-        finished=result.finished, winners=tuple(names[s] for s in result.winners), totals=totals, chips=chips,
-        pool=pool, jack=bool(pool) and table.settlement == "sweepstakes" and not result.finished, closing=closing,
+        finished=result.finished, winners=result.winners, totals=totals, chips=chips,
+        pool=pool, jack=bool(pool) and result.jack, closing=closing,
         money=money, transfers=transfers, transfer_unit=unit, hands=len(result.hands),
-        totals_label="Lives" if table.method.lives else "Total",
+        totals_label="Lives" if result.lives else "Total",
     )

@@ -4,9 +4,9 @@ A Reversis sheet has one row per hand: who dealt, per player the fish the hand w
 (-) and the running fish, the pools after the hand (the current pool, the supplemental piles,
 their total), and what decided the end of the hand: where the Quinola moved the pool, a
 Reversis made or broken, an Espagnolette, the Party. Every number and word comes from
-``engine.reversis``: the settle output (``result_json``) and each hand's replay output
-(``outcome_json``); these functions only lay them out as ``model``'s column groups, rows and
-footer (with what they share with Tripoli's sheet, ``own_sheet``), so
+``engine.reversis``, through the settled result every family gives (``engine.settled``): its
+settle output and each hand's replay output; these functions only lay them out as ``model``'s
+column groups, rows and footer (with what they share with Tripoli's sheet, ``own_sheet``), so
 ``templates/sheets/sheet.html`` prints it unchanged. A blank sheet has the same columns, to
 fill in with a pen, and a row for each agreed hand (20 when the number is not agreed).
 """
@@ -20,10 +20,11 @@ from typing import Any
 from ..engine import reversis
 from ..engine.cards import card
 from ..engine.errors import UnknownOption
-from ..engine.family import game_def
+from ..engine.family import family_of, game_def
 from ..engine.games import GameDef
 from ..engine.reversis import rules as fish
 from ..engine.reversis.table import reversis_seating
+from ..engine.settled import settled_json
 from ..engine.words import card_label, method_words, option_words
 from . import own_sheet
 from .model import (
@@ -221,8 +222,8 @@ def blank_sheet(
 
 def _settle(record: Mapping[str, Any]) -> tuple[dict[str, Any], Sequence[Mapping[str, Any]]]:
     """The settle output, and each settled hand's replay output (its payments, Reversis, Party...)."""
-    result = reversis.settle_session(record)
-    return reversis.result_json(result), [reversis.outcome_json(o) for o in result.outcomes]
+    settled = family_of(record.get("game")).settle(record)
+    return settled_json(settled), [h.replayed for h in settled.hands if h.replayed is not None]
 
 
 def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | None = None, paper: str = "a4") -> Sheet:

@@ -24,7 +24,8 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from ..engine.errors import ScorekeeperError
 from ..engine.family import Fold, family_of_record, plain
 from ..engine.fields import read_id
-from ..engine.settlement import SessionResult, session_from_json, settle, settle_json
+from ..engine.settled import Settled
+from ..engine.settlement import settle_json
 from ..engine.settlement.session import split_counts
 from ..sheets.clock import known_zone
 from . import direct, writelock
@@ -185,19 +186,19 @@ def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
     return settle_json(record)
 
 
-def settle_counting(table: TableSession, row: Hand) -> tuple[SessionResult, int] | None:
-    """The session settled as if ``row`` counted (struck out or waiting too), and the place of
-    ``row`` among the hands that count; None when the engine refuses the session that way."""
+def settle_counting(table: TableSession, row: Hand) -> tuple[Settled, int] | None:
+    """The session settled as if ``row`` counted (struck out or waiting too), by its family, and the
+    place of ``row`` among the hands that count; None when the engine refuses the session that way."""
     record, index = _as_if_counted(table, row)
     try:
-        result = settle(session_from_json(record))
+        result = family_of_record(record).settle(record)
     except ScorekeeperError:
         return None
     return (result, index) if index < len(result.hands) else None
 
 
 def settle_counting_json(table: TableSession, row: Hand) -> tuple[dict[str, Any], int] | None:
-    """``settle_counting`` as the settle output (any game)."""
+    """``settle_counting`` as the settle output (a family's package may give only that)."""
     record, index = _as_if_counted(table, row)
     try:
         settled = settle_record(record)

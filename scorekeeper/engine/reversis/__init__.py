@@ -23,7 +23,7 @@ from .record import ReversisRecord, dumps, from_json, loads, pretty, to_json
 from .replay import replay
 from .rules import OPTION_SPECS, ReversisRules, make_rules
 from .settlement import (
-    SETTLEMENT_ID, SETTLEMENT_OPTIONS, ReversisFish, ReversisSessionResult, replay_json, result_json, settle_json,
+    SETTLEMENT_ID, SETTLEMENT_OPTIONS, ReversisFish, ReversisSessionResult, replay_json, settle_json, settled,
     ReversisFold, settle_session,
 )
 
@@ -34,5 +34,5 @@ __all__ = [
     "GAMES", "REVERSIS_METHODS", "Payment", "ReversisOutcome", "outcome_json", "Pools", "quick_result_of",
     "ReversisRecord", "dumps", "from_json", "loads", "pretty", "to_json", "replay", "OPTION_SPECS", "ReversisRules",
     "make_rules", "SETTLEMENT_ID", "SETTLEMENT_OPTIONS", "ReversisFish", "ReversisSessionResult", "replay_json",
-    "result_json", "settle_json", "settle_session", "ReversisFold",
+    "settle_json", "settled", "settle_session", "ReversisFold",
 ]

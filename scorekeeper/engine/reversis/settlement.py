@@ -9,7 +9,7 @@ table shares them out when it stops (``pools_at_end``, AMB-38o).
 
 ``ReversisFish`` has the shape of ``settlement.methods.Method`` (``id``, ``chips``,
 ``players``, ``pool``, ``finished``, ``winner_seats``, ``settle``, ``after_hand``,
-``close``); ``settle_session``/``settle_json`` settle a whole session record.
+``close``); ``settled``/``settle_json`` settle a whole session record (``settle_session``: the package's own working value).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from ..errors import (
 )
 from ..options import OptionSpec, resolve, yes_no
 from ..seating import Seating
+from ..settled import Closing, Settled, SettledHand, running, settled_json
 from ..settlement.ledger import check_conserved, divide
 from ..settlement.money import fewest_transfers, money_from_chips
 from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, split_counts
@@ -212,10 +213,21 @@ def settle_session(value: Any) -> ReversisSessionResult:
 
     :raises ScorekeeperError: the first hand that is wrong (``error.hand`` is its 1-based position).
     """
+    return _folded(value).result()
+
+
+def settled(value: Any) -> Settled:
+    """``settle_session`` as the one result of every family (``engine.settled``), which the app and the sheets read.
+
+    :raises ScorekeeperError: as ``settle_session``."""
+    return _folded(value).settled()
+
+
+def _folded(value: Any) -> ReversisFold:
     fold = ReversisFold(value)
     for raw in read_hands(value.get("hands") or [], "Reversis records"):
         fold.add(raw)
-    return fold.result()
+    return fold
 
 
 class ReversisFold:
@@ -243,8 +255,9 @@ class ReversisFold:
         self.given = {"game": GAME, "options": dict(options), "players": list(players)}
         self.dealer = seating.seat(first_dealer)
         self.read = 0  # hands read so far, counting ones that do not count yet
-        self.settled: list[HandSettled] = []
+        self.hands: list[HandSettled] = []
         self.outcomes: list[ReversisOutcome] = []
+        self.replayed: list[dict[str, Any]] = []  # each hand's replay output, made once, when first asked for
         self.balance = [0] * seating.size
         self.cut: int | None = None
 
@@ -252,7 +265,8 @@ class ReversisFold:
         """A fold that goes on from here while this one stays as it is (the pools are frozen values)."""
         twin = copy.copy(self)
         twin.method = copy.copy(self.method)
-        twin.settled, twin.outcomes, twin.balance = list(self.settled), list(self.outcomes), list(self.balance)
+        twin.hands, twin.outcomes, twin.balance = list(self.hands), list(self.outcomes), list(self.balance)
+        twin.replayed = list(self.replayed)
         return twin
 
     def add(self, raw: Mapping[str, Any]) -> None:
@@ -278,7 +292,7 @@ class ReversisFold:
         self.balance = [b + p for b, p in zip(self.balance, payments)]
         if outcome.void is None:
             method.after_hand(self.balance, self.balance, outcome)
-        self.settled.append(HandSettled(position, self.dealer, outcome.points, tuple(payments), outcome.pools,
+        self.hands.append(HandSettled(position, self.dealer, outcome.points, tuple(payments), outcome.pools,
                                         tuple(notes), outcome.void))
         self.outcomes.append(outcome)
         cuts = [e.player for e in record.events if e.type == "cut" and e.player is not None]
@@ -302,55 +316,45 @@ class ReversisFold:
             check_conserved(0, payments, pools_before, method.pool)
             balance = [b + p for b, p in zip(balance, payments)]
             closing = (tuple(payments), tuple(notes))
-        if self.settled:
+        if self.hands:
             method.after_hand(balance, balance, self.outcomes[-1])
         players = self.seating.players
         money = None if self.stake is None else tuple(money_from_chips(balance, self.stake))
         transfers = () if money is None else tuple(fewest_transfers(dict(zip(players, money))))
         return ReversisSessionResult(
-            players, tuple(self.settled), tuple(self.outcomes), tuple(balance), method.pools or Pools(),
-            method.finished, method.winner_seats if self.settled else (), closing, money, transfers,
+            players, tuple(self.hands), tuple(self.outcomes), tuple(balance), method.pools or Pools(),
+            method.finished, method.winner_seats if self.hands else (), closing, money, transfers,
         )
 
+    def settled(self) -> Settled:
+        """``result`` as the one result of every family (``family.Fold``), each hand with its replay output
+        (what the sheet prints of it), made once however often the app asks."""
+        self.replayed += [outcome_json(o) for o in self.outcomes[len(self.replayed):]]
+        return settled_of(self.result(), self.replayed)
+
     def result_json(self) -> dict[str, Any]:
-        """``result`` as the settle output."""
-        return result_json(self.result())
+        """``settled`` as the settle output."""
+        return settled_json(self.settled())
 
 
 def settle_json(value: Any) -> dict[str, Any]:
     """The ``settle`` output of the records contract (docs/command.md) for a Reversis session (FORMAT.md)."""
-    return result_json(settle_session(value))
+    return settled_json(settled(value))
 
 
-def result_json(result: ReversisSessionResult) -> dict[str, Any]:
+def settled_of(result: ReversisSessionResult, replayed: Sequence[Mapping[str, Any]]) -> Settled:
+    """A settled Reversis session as every family gives it: fish, the pools carried as data, the fish each
+    player holds; ``replayed``: each hand's replay output."""
     names = result.players
-
-    def per(values: Sequence[int]) -> dict[str, int]:
-        return {name: int(v) for name, v in zip(names, values)}
-
-    hands = []
-    running = [0] * len(names)
-    for h in result.hands:
-        running = [r + p for r, p in zip(running, h.payments)]
-        entry: dict[str, Any] = {
-            "points": per(h.points), "payments": per(h.payments), "pool": h.pools.total, "pools": h.pools.to_json(names),
-            "dealer": names[h.dealer], "totals": per(running), "notes": dict(zip(names, h.notes)),
-        }
-        if h.void is not None:
-            entry["void"] = h.void
-        hands.append(entry)
-    out: dict[str, Any] = {
-        "ok": True, "settlement": SETTLEMENT_ID, "hands": hands, "totals": per(result.balance),
-        "balance": per(result.balance), "chips": per([START_FISH + b for b in result.balance]),
-        "pool": result.pools.total, "pools": result.pools.to_json(names), "finished": result.finished,
-        "winners": [names[s] for s in result.winners],
-    }
-    if result.closing is not None:
-        out["closing"] = {"payments": per(result.closing[0]), "notes": dict(zip(names, result.closing[1]))}
-    if result.money is not None:
-        out["money"] = {name: format(m, "f") for name, m in zip(names, result.money)}
-        out["transfers"] = [{"from": a, "to": b, "amount": format(x, "f")} for a, b, x in result.transfers]
-    return out
+    hands = tuple(
+        SettledHand(h.position, h.position, names[h.dealer], names, h.points, h.payments, h.pools.total, totals,
+                    h.notes, carried={"pools": h.pools.to_json(names)}, void=h.void, replayed=replay)
+        for h, totals, replay in zip(result.hands, running([h.payments for h in result.hands], len(names)), replayed))
+    closing = None if result.closing is None else Closing(*result.closing)
+    return Settled(SETTLEMENT_ID, names, hands, result.balance, result.balance, result.pools.total, result.finished,
+                   tuple(names[s] for s in result.winners), carried={"pools": result.pools.to_json(names)},
+                   held=tuple(START_FISH + b for b in result.balance), closing=closing, money=result.money,
+                   transfers=result.transfers)
 
 
 def replay_json(value: Any, pools: Pools | None = None) -> dict[str, Any]:
@@ -363,5 +367,5 @@ def replay_json(value: Any, pools: Pools | None = None) -> dict[str, Any]:
 
 __all__ = [
     "SETTLEMENT_ID", "SETTLEMENT_OPTIONS", "ReversisFish", "HandSettled", "ReversisSessionResult", "settle_session",
-    "settle_json", "result_json", "replay_json", "hand_notes",
+    "settle_json", "settled", "settled_of", "replay_json", "hand_notes",
 ]

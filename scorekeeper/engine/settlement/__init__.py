@@ -2,8 +2,11 @@
 
 ``settle(session)`` replays every hand (full records and quick results alike), hands
 each outcome to the session's settlement method, checks that chips are conserved, and
-returns an immutable ``SessionResult``. One illegal or impossible hand refuses the
-whole session, naming the hand: never a partial, silent result.
+returns an immutable ``SessionResult``, the core's working value (its tests read the
+outcomes in it). What leaves the core is the one result of every family, ``Settled``
+(``SessionFold.settled``, ``core_settled``), and the settle output written from it. One
+illegal or impossible hand refuses the whole session, naming the hand: never a partial,
+silent result.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 from ..errors import InconsistentRecord, ScorekeeperError
 from ..family import family_of_record
 from ..gaussian import Gaussian
-from ..output import points_json
+from ..output import hand_facts
 from ..records import HandRecord
 from ..replay import HandOutcome, replay
 from ..events import admit
@@ -26,6 +29,7 @@ from ..results import check_result
 from ..ruleset import DealLayout, Ruleset
 from ..scoring import Points
 from ..seating import Seating
+from ..settled import Closing, Settled, SettledHand, settled_json
 from .ledger import HandSettlement, check_conserved
 from . import games as _games  # noqa: F401  (registers the family settlements: Polignac, Knaves ...)
 from .methods import METHODS, Method, make_method, revoke_chips
@@ -34,7 +38,7 @@ from .session import Rotation, Session, SessionHand, check_hand_count, session_f
 
 __all__ = [
     "METHODS", "Session", "SessionFold", "SessionResult", "HandSettlement", "settle", "settle_json", "session_from_json",
-    "session_to_json", "result_json",
+    "session_to_json", "result_json", "core_settled", "settled_of",
 ]
 
 
@@ -95,6 +99,7 @@ class SessionFold:
         self.hands: list[HandSettlement] = []
         self.outcomes: list[HandOutcome] = []
         self.dealers: list[int] = []
+        self.rows: list[SettledHand] = []  # ``settled``'s hands, made once each, when first asked for
         self.raw: list[Mapping[str, Any]] = []
         self.last: SessionHand | None = None
         try:
@@ -108,8 +113,8 @@ class SessionFold:
         twin = copy.copy(self)
         twin.method = self.method.copy()
         twin.totals, twin.balance = list(self.totals), list(self.balance)
-        twin.hands, twin.outcomes, twin.dealers, twin.raw = (
-            list(self.hands), list(self.outcomes), list(self.dealers), list(self.raw))
+        twin.hands, twin.outcomes, twin.dealers, twin.rows, twin.raw = (
+            list(self.hands), list(self.outcomes), list(self.dealers), list(self.rows), list(self.raw))
         twin.rotation = self.rotation.copy()
         return twin
 
@@ -144,9 +149,17 @@ class SessionFold:
         """The session settled as it stands (``finish`` on a copy: more hands may follow)."""
         return self.copy().finish()
 
+    def settled(self) -> Settled:
+        """``result`` as every family's fold gives it (``family.Fold``); each hand is made into plain
+        data once, however often the app asks."""
+        made = settled_of(self.result(), self.rows)
+        self.rows = list(made.hands)
+        return made
+
     def result_json(self) -> dict[str, Any]:
-        """``result`` as the settle output (what every family's fold gives: ``family.Fold``)."""
-        return result_json(self.result())
+        """``settled`` as the settle output (the hands it has not made yet are made without the facts
+        the output does not print, and not kept)."""
+        return settled_json(settled_of(self.result(), self.rows, facts=False))
 
     def finish(self) -> SessionResult:
         """The settled session: the closing (leftover pools, a cut), money and who pays whom.
@@ -251,7 +264,7 @@ def _money(
     return tuple(money), tuple(transfers)
 
 
-# --- JSON --------------------------------------------------------------------------------------
+# --- the one result, and its JSON -------------------------------------------------------------------
 
 def settle_json(value: Any) -> dict[str, Any]:
     """The ``settle`` output of the records contract for a decoded session record, whatever the game:
@@ -259,43 +272,53 @@ def settle_json(value: Any) -> dict[str, Any]:
     return family_of_record(value).settle_json(value)
 
 
+def core_settled(value: Any, *, facts: bool = True) -> Settled:
+    """A session record of the trick-taking core settled (``family.HeartsFamily.settle``); ``facts``:
+    with each hand's facts (``HandFacts``), which only the sheets, the pages and the words print.
+
+    :raises ScorekeeperError: as ``settle``."""
+    return settled_of(settle(session_from_json(value)), facts=facts)
+
+
+def settled_hand(settled: HandSettlement, outcome: HandOutcome, dealer: str, method: Method,
+                 facts: bool = True) -> SettledHand:
+    """One hand of the core as plain data: the settlement's figures and what the sheets print of the replay."""
+    names, moon, revoke = outcome.players, outcome.moon, outcome.revoke
+    return SettledHand(
+        settled.position, outcome.record.number, dealer, names, settled.points, settled.payments, settled.pool,
+        settled.totals, settled.notes, moon=None if moon is None else names[moon.seat],
+        moon_choice=None if moon is None else moon.choice, moon_wins=moon is not None and moon.instant_win,
+        void=outcome.void,
+        revoke=None if revoke is None else names[revoke.seat],
+        pot=None if outcome.void is not None else method.pot(outcome), hauls=outcome.hauls,
+        facts=hand_facts(outcome) if facts else None,
+    )
+
+
+def settled_of(result: SessionResult, made: Sequence[SettledHand] = (), *, facts: bool = True) -> Settled:
+    """The core's result as every family gives it (``made``: its first hands, already made; ``facts``:
+    as ``core_settled``)."""
+    names, session = result.players, result.session
+    method = make_method(result.settlement, session.ruleset, Seating(names, session.ruleset.clockwise),
+                         session.settlement_options)  # a fresh one: what it says of a hand (Howell's pot)
+    done = len(made)
+    rows = [*made, *(settled_hand(hand, outcome, names[dealer], method, facts) for hand, outcome, dealer in zip(
+        result.hands[done:], result.outcomes[done:], result.dealers[done:]))]
+    closing = result.closing
+    return Settled(
+        result.settlement, names, tuple(rows), result.totals, result.balance, result.pool, result.finished,
+        tuple(names[s] for s in result.winners),
+        closing=None if closing is None else Closing(closing.payments, closing.notes), money=result.money,
+        transfers=result.transfers, chips=result.chips, lives=method.lives,
+        jack=bool(result.pool) and method.carries_jack and not result.finished,
+    )
+
+
 def core_settle_json(value: Any) -> dict[str, Any]:
     """``settle_json`` for a game of the trick-taking core (``family.HeartsFamily``)."""
-    return result_json(settle(session_from_json(value)))
+    return settled_json(core_settled(value, facts=False))
 
 
 def result_json(result: SessionResult) -> dict[str, Any]:
-    names = result.players
-
-    def per(values: Sequence[Any], convert: Any = points_json) -> dict[str, Any]:
-        return {name: convert(v) for name, v in zip(names, values)}
-
-    out: dict[str, Any] = {"ok": True, "settlement": result.settlement, "hands": []}
-    for settled, dealer, outcome in zip(result.hands, result.dealers, result.outcomes):
-        entry: dict[str, Any] = {
-            "points": per(settled.points), "payments": per(settled.payments, int), "pool": settled.pool,
-            "dealer": names[dealer], "totals": per(settled.totals), "notes": per(settled.notes, str),
-        }
-        if outcome.moon is not None:  # the hand's seats (fewer, once players are out of the session)
-            entry["moon"] = outcome.players[outcome.moon.seat]
-        if outcome.void is not None:
-            entry["void"] = outcome.void
-        if outcome.revoke is not None:
-            entry["revoke"] = outcome.players[outcome.revoke.seat]
-        out["hands"].append(entry)
-    out["totals"] = per(result.totals)
-    out["balance"] = per(result.balance, int)
-    out["pool"] = result.pool
-    out["finished"] = result.finished
-    out["winners"] = [names[s] for s in result.winners]
-    if result.closing is not None:
-        out["closing"] = {"payments": per(result.closing.payments, int), "notes": per(result.closing.notes, str)}
-    if result.money is not None:
-        out["money"] = per(result.money, _amount)
-        out["transfers"] = [{"from": a, "to": b, "amount": _amount(x)} for a, b, x in result.transfers]
-    return out
-
-
-def _amount(value: Decimal) -> str:
-    """Money as a string with the stake's decimals (no binary-float rounding), never in exponent form."""
-    return format(value, "f")
+    """The settle output of a ``SessionResult``."""
+    return settled_json(settled_of(result, facts=False))

@@ -33,7 +33,7 @@ from ..cards import Suit
 from ..errors import ImpossibleResult, InconsistentRecord, plural, shown
 from ..ruleset import Ruleset
 from ..seating import Seating
-from .ledger import check_conserved, divide
+from .ledger import REVOKE_CHIPS, check_conserved, divide
 
 __all__ = [
     "FAMILY_METHODS", "HandResult",
@@ -118,13 +118,13 @@ def _listed(names: Sequence[str], seats: Sequence[int]) -> str:
 
 def _revoke_chips(names: Sequence[str], offender: int, payments: list[int], said: list[list[str]]) -> None:
     """4.1 revoke-003-chips: the reneger pays each other player 10; nothing else is settled for the hand."""
-    n = len(names)
+    n, each = len(names), REVOKE_CHIPS
     for seat in range(n):
         if seat != offender:
-            payments[seat] += 10
-            said[seat].append(f"receives 10 from {names[offender]} for the revoke")
-    payments[offender] -= 10 * (n - 1)
-    said[offender].append(f"revoked: pays each other player 10 ({10 * (n - 1)}); nothing else is paid for the hand")
+            payments[seat] += each
+            said[seat].append(f"receives {each} from {names[offender]} for the revoke")
+    payments[offender] -= each * (n - 1)
+    said[offender].append(f"revoked: pays each other player {each} ({each * (n - 1)}); nothing else is paid for the hand")
 
 
 def _lowest_end(
@@ -1088,21 +1088,28 @@ class HartenjagenState:
 
     players: tuple[str, ...]
     totals: tuple[int, ...]
+    hand_total: int  # the pack's points, from the game's values (``games/hearts.py``: hearts 1, QS 5, JC 2)
     phase: int = 1
-    hand_total: int = 20  # AMB-36 HOUSE values: hearts 1, QS 5, JC 2
     phase1_moon: str = "none"  # hartenjagen.phase1_moon = none | choice-20 (AMB-36)
     switch_at: int = 100  # 3.18: a phase-1 total at or over 100 switches to phase 2
     finished: bool = False
 
     @classmethod
-    def start(cls, players: Sequence[str], *, phase1_moon: str = "none", hand_total: int = 20) -> HartenjagenState:
-        """A new game in phase 1 (3 players: ``hartenjagen-three``, AMB-36).
+    def start(cls, players: Sequence[str], *, phase1_moon: str = "none", hand_total: int | None = None,
+              ) -> HartenjagenState:
+        """A new game in phase 1 (3 players: ``hartenjagen-three``, AMB-36); ``hand_total``: the table's
+        pack's points (by default the game's own, from its ruleset: the values live with the game).
 
         :raises InconsistentRecord: 3 or 4 players (code ``players``), an unknown moon option.
         """
         names = _players(players, 3, 4, "hartenjagen-two-phase")
         if phase1_moon not in ("none", "choice-20"):
             raise InconsistentRecord(f"hartenjagen.phase1_moon is none or choice-20, not {shown(phase1_moon)}")
+        if hand_total is None:
+            from ..games import make_ruleset
+
+            ruleset = make_ruleset("hartenjagen" if len(names) == 4 else "hartenjagen-three")
+            hand_total = ruleset.pack_points(ruleset.layout(len(names)))
         return cls(names, (0,) * len(names), hand_total=hand_total, phase1_moon=phase1_moon)
 
 

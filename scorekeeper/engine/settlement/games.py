@@ -193,7 +193,13 @@ class HartenjagenTwoPhase(FamilyMethod):
     function = family.hartenjagen_two_phase
 
     def start(self, players: tuple[str, ...]) -> Any:
-        return family.HartenjagenState.start(players, phase1_moon=self.ruleset.options["phase1_moon"])
+        ruleset = self.ruleset
+        try:
+            layout = ruleset.layout(len(players))
+        except ValueError as wrong:  # a table the game does not seat: refused as the session's fold words it
+            raise InconsistentRecord(str(wrong), code="players") from None
+        return family.HartenjagenState.start(players, phase1_moon=ruleset.options["phase1_moon"],
+                                             hand_total=ruleset.pack_points(layout))
 
     def hand_input(self, outcome: HandOutcome) -> Any:
         if outcome.revoke is not None:

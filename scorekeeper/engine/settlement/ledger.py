@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from ..errors import InconsistentRecord, plural
 from ..scoring import Points
 
+REVOKE_CHIPS = 10  # 4.1 revoke-003-chips: what a reneger pays each other player (every method, every family game)
+
 
 @dataclass(frozen=True)
 class HandSettlement:

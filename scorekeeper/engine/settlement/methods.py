@@ -20,7 +20,7 @@ from ..ruleset import Ruleset
 from ..cards import Suit
 from ..scoring import Haul, Points, base_points
 from ..seating import Seating
-from .ledger import divide, units_word
+from .ledger import REVOKE_CHIPS, divide, units_word
 
 METHODS: dict[str, type[Method]] = {}
 
@@ -46,6 +46,7 @@ class Method:
     # The running totals are lives left (Conquimbert): a player with none is out of the session, and the
     # later hands are dealt to the others.
     lives: ClassVar[bool] = False
+    carries_jack: ClassVar[bool] = False  # a pool nobody won is a jack carried to the next hand (sweepstakes)
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
@@ -84,6 +85,10 @@ class Method:
 
     def close(self, cut: int | None) -> tuple[list[int], list[str]] | None:
         """When the table stops: what happens to chips left in the pool (AMB-43)."""
+        return None
+
+    def pot(self, outcome: HandOutcome) -> int | None:
+        """The chips paid into a pot and shared back within the hand (Howell), for the sheet; None: no such pot."""
         return None
 
     def seated(self) -> tuple[str, ...]:
@@ -398,6 +403,7 @@ class Sweepstakes(PoolMethod):
 
     id = "sweepstakes"
     label = "Sweepstakes"
+    carries_jack = True
     summary = "Each player pays a chip per point into the pool; only a player with no points wins it, else it carries"
     option_specs = (
         CLEAR_WIN,
@@ -441,6 +447,9 @@ class Howell(Method):
     id = "howell"
     label = "Howell's settlement"
     summary = "Every pair of players settles the difference of their hearts, in chips"
+
+    def pot(self, outcome: HandOutcome) -> int | None:
+        return (self.n - 1) * sum(self.units(outcome))  # 3.6: each pays (n - 1) per unit into the pot
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
         units = self.units(outcome)
@@ -544,10 +553,11 @@ class ThreeHandedExcess(Method):
 
 def revoke_chips(m: Method, offender: int) -> tuple[list[int], list[str]]:
     """4.1 revoke-003-chips: the reneger pays each other player 10; nothing else is settled."""
-    payments = [10] * m.n
-    payments[offender] = -10 * (m.n - 1)
-    notes = [f"{m.names[s]} receives 10 from {m.names[offender]} for the revoke" for s in range(m.n)]
-    notes[offender] = f"{m.names[offender]} revoked: pays each other player 10 ({10 * (m.n - 1)}); no hearts are paid"
+    each = REVOKE_CHIPS
+    payments = [each] * m.n
+    payments[offender] = -each * (m.n - 1)
+    notes = [f"{m.names[s]} receives {each} from {m.names[offender]} for the revoke" for s in range(m.n)]
+    notes[offender] = f"{m.names[offender]} revoked: pays each other player {each} ({each * (m.n - 1)}); no hearts are paid"
     return payments, notes
 
 

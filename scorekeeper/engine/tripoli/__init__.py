@@ -22,13 +22,14 @@ from .replay import replay
 from .rules import OPTION_SPECS, TripoliRules, make_rules
 from .settlement import (
     SETTLEMENT_OPTIONS, TRIPOLI_METHODS, LayoutState, TripoliFinalPoker, TripoliLayout, replay_json, settle_json,
-    TripoliFold, settle_session, tripoli_final_poker, tripoli_layout,
+    TripoliFold, settle_session, settled, tripoli_final_poker, tripoli_layout,
 )
 
 __all__ = [
     "replay_final", "SPACES", "Layout", "Space", "Transfer", "FinalOutcome", "TripoliOutcome", "outcome_json",
     "PokerRank", "best_hand", "rank_hand", "FinalPokerRecord", "TripoliRecord", "dumps", "from_json", "loads", "to_json",
     "replay", "OPTION_SPECS", "TripoliRules", "make_rules", "SETTLEMENT_OPTIONS", "TRIPOLI_METHODS", "LayoutState",
-    "TripoliFinalPoker", "TripoliLayout", "replay_json", "settle_json", "settle_session", "TripoliFold", "tripoli_final_poker",
+    "TripoliFinalPoker", "TripoliLayout", "replay_json", "settle_json", "settle_session", "settled", "TripoliFold",
+    "tripoli_final_poker",
     "tripoli_layout",
 ]

@@ -12,14 +12,9 @@ state, in the shape of ``settlement/family.py``::
     all_settled, state = fold(state, outcomes)            # a sequence of them
 
 and the same as classes shaped like ``settlement.methods.Method`` (``TripoliLayout``,
-``TripoliFinalPoker``), plus ``settle_session``/``settle_json`` for a whole session record.
-
-Registering in ``METHODS`` needs (the lead's part; see FORMAT.md "Wiring"): ``METHODS`` is
-typed ``dict[str, type[Method]]`` and ``Method.__init__`` takes a Hearts ``Ruleset``, while
-these classes take ``(seating, options)`` and settle ``TripoliOutcome``/``FinalOutcome``.
-Either widen ``METHODS`` to a protocol both satisfy, or dispatch on the game in
-``settlement.settle`` to ``settle_session`` here (the simplest: Tripoli sessions do not
-go through ``HandRecord`` replay at all).
+``TripoliFinalPoker``), ``TripoliFold`` for a session hand by hand, and for a whole session
+record ``settled`` (the one result every family gives, ``engine.settled``), ``settle_json``
+(written from it) and ``settle_session`` (the package's own working value, for its tests).
 """
 
 from __future__ import annotations
@@ -33,6 +28,7 @@ from typing import Any, ClassVar
 from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
 from ..options import OptionSpec, resolve
 from ..seating import Seating
+from ..settled import Settled, SettledHand, running, settled_json
 from ..settlement.ledger import check_conserved
 from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, split_counts
 from .deal import check_players
@@ -286,10 +282,21 @@ def settle_session(value: Any) -> TripoliSessionResult:
 
     :raises ScorekeeperError: the first hand that is wrong (``error.hand`` is its 1-based position).
     """
+    return _folded(value).result()
+
+
+def settled(value: Any) -> Settled:
+    """``settle_session`` as the one result of every family (``engine.settled``), which the app and the sheets read.
+
+    :raises ScorekeeperError: as ``settle_session``."""
+    return _folded(value).settled()
+
+
+def _folded(value: Any) -> TripoliFold:
     fold = TripoliFold(value)
     for raw in read_hands(value.get("hands") or [], "Tripoli records"):
         fold.add(raw)
-    return fold.result()
+    return fold
 
 
 class TripoliFold:
@@ -377,9 +384,13 @@ class TripoliFold:
                                     tuple(self.dealers), tuple(self.balance), method.layout, method.finished,
                                     method.winner_seats if self.deals else (), method.state.antes_in)
 
+    def settled(self) -> Settled:
+        """``result`` as the one result of every family (``family.Fold``)."""
+        return settled_of(self.result())
+
     def result_json(self) -> dict[str, Any]:
-        """``result`` as the settle output."""
-        return result_json(self.result())
+        """``settled`` as the settle output."""
+        return settled_json(self.settled())
 
 
 def read_table_stakes(value: Any) -> int | None:
@@ -397,39 +408,22 @@ def read_table_stakes(value: Any) -> int | None:
 
 def settle_json(value: Any) -> dict[str, Any]:
     """The ``settle`` output of the records contract (docs/command.md) for a Tripoli session (chips only: ``points`` repeat the payments)."""
-    result = settle_session(value)
-    return result_json(result)
+    return settled_json(settled(value))
 
 
-def result_json(result: TripoliSessionResult) -> dict[str, Any]:
+def settled_of(result: TripoliSessionResult) -> Settled:
+    """A settled Tripoli session as every family gives it: chips only, the layout carried as data."""
     names = result.players
-
-    def per(values: Sequence[int]) -> dict[str, int]:
-        return {name: int(v) for name, v in zip(names, values)}
-
-    hands = []
-    for settled, dealer in zip(result.deals, result.dealers):
-        entry: dict[str, Any] = {
-            "points": per(settled.payments), "payments": per(settled.payments), "pool": settled.pool,
-            "layout": settled.layout.to_json(), "dealer": names[dealer], "totals": {}, "notes": dict(zip(names, settled.notes)),
-        }
-        if settled.final:
-            entry["final"] = True
-        if settled.void is not None:
-            entry["void"] = settled.void
-        hands.append(entry)
-    running = [0] * len(names)
-    for entry, settled in zip(hands, result.deals):
-        running = [r + p for r, p in zip(running, settled.payments)]
-        entry["totals"] = per(running)
-    out = {
-        "ok": True, "settlement": result.settlement, "hands": hands, "totals": per(result.balance),
-        "balance": per(result.balance), "pool": result.layout.total, "layout": result.layout.to_json(),
-        "finished": result.finished, "winners": [names[s] for s in result.winners],
-    }
-    if result.antes_in:
-        out["antes_in"] = True
-    return out
+    hands = tuple(
+        SettledHand(deal.position, deal.position, names[dealer], names, deal.payments, deal.payments, deal.pool,
+                    totals, deal.notes, carried={"layout": deal.layout.to_json()}, final=deal.final, void=deal.void)
+        for deal, dealer, totals in zip(result.deals, result.dealers,
+                                        running([d.payments for d in result.deals], len(names))))
+    carried: dict[str, Any] = {"layout": result.layout.to_json()}
+    if result.antes_in:  # the last deal was a misdeal: the next deal's antes are on the layout already
+        carried["antes_in"] = True
+    return Settled(result.settlement, names, hands, result.balance, result.balance, result.layout.total,
+                   result.finished, tuple(names[s] for s in result.winners), carried=carried)
 
 
 def replay_json(value: Any, carried: Layout | None = None, antes_in: bool | None = None) -> dict[str, Any]:
@@ -450,5 +444,5 @@ def replay_json(value: Any, carried: Layout | None = None, antes_in: bool | None
 __all__ = [
     "SETTLEMENT_OPTIONS", "LayoutState", "DealSettlement", "tripoli_layout", "tripoli_final_poker", "fold", "deal_notes",
     "TripoliLayout", "TripoliFinalPoker", "TRIPOLI_METHODS", "TripoliSessionResult", "settle_session", "settle_json",
-    "result_json", "replay_json",
+    "settled", "settled_of", "replay_json",
 ]

@@ -19,7 +19,7 @@ from ....engine.errors import ScorekeeperError
 from ....engine.games import GameDef, make_ruleset
 from ....engine.ruleset import DealLayout, Ruleset
 from ....engine.seating import Direction, Seating
-from ....engine.settlement import METHODS, session_from_json, settle
+from ....engine.settlement import METHODS, core_settled, session_from_json
 from ....engine.settlement.methods import make_method
 from ....engine.settlement.session import session_hands
 from ....sheets.charts import session_charts
@@ -112,11 +112,10 @@ def _dropped_out_deal(record: dict[str, Any]) -> tuple[tuple[str, ...], int, int
     its table is read). None when it does not settle so: the game is over (or a stored hand is refused)."""
     placeholder = {"events": [{"type": "misdeal", "reason": "wrong-count"}]}
     try:
-        result = settle(session_from_json({**record, "hands": [*record["hands"], placeholder]}))
+        last = core_settled({**record, "hands": [*record["hands"], placeholder]}).hands[-1]
     except ScorekeeperError:
         return None
-    outcome = result.outcomes[-1]
-    return outcome.players, result.dealers[-1], outcome.record.number
+    return last.players, list(record["players"]).index(last.dealer), last.deal
 
 def _dealt_to(game: Game, players: Sequence[str]) -> Game:
     """The game as dealt to ``players``: the session's table, or the players still in (Conquimbert, 3.17)."""
@@ -249,8 +248,8 @@ def _stored_deal(table: TableSession, row: HandRow, game: Game) -> tuple[Game, i
     if found is None:
         return game, _dealer_of(table, row)
     result, index = found
-    players = result.outcomes[index].players
-    return _dealt_to(game, players), players.index(game.players[result.dealers[index]])
+    hand = result.hands[index]
+    return _dealt_to(game, hand.players), hand.players.index(hand.dealer)
 
 def _hauls(table: TableSession, row: HandRow) -> Sequence[Any] | None:
     """What each player took in this hand, by the engine's replay (for prefilling a correction)."""
@@ -258,7 +257,7 @@ def _hauls(table: TableSession, row: HandRow) -> Sequence[Any] | None:
     if found is None:
         return None
     result, index = found
-    return result.outcomes[index].hauls
+    return result.hands[index].hauls
 
 def _is_counts(record: Mapping[str, Any]) -> bool:
     taken = record.get("taken")

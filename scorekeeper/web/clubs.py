@@ -33,24 +33,17 @@ MAX_CLUB_NAME = 60
 # --- keys ------------------------------------------------------------------------------------------
 
 def get_club(club_id: str) -> Club:
-    club = db.session.get(Club, club_id)
-    if club is None:
-        raise services.NotFound(f"no club {club_id!r}")
-    return club
+    return services.get_linked(Club, club_id, "club")
 
 
 def edit_club(club_id: str, token: str | None) -> Club:
     """:raises services.AccessDenied: unless ``token`` is the club's edit token."""
-    club = get_club(club_id)
-    services.check_token(club, token)
-    return club
+    return services.edit_linked(Club, club_id, token, "club")
 
 
 def read_club(club_id: str, token: str | None, key: str | None) -> Club:
     """Reads take the read-only key or the edit token, as a table's do."""
-    club = get_club(club_id)
-    services.check_read(club, token, key)
-    return club
+    return services.read_linked(Club, club_id, token, key, "club")
 
 
 def table_token(club_token: str, session_id: str) -> str:

@@ -42,24 +42,17 @@ MAX_NAME = fields.MAX_NAME  # EveningPlayer.name's column: the engine's bound on
 # --- access ------------------------------------------------------------------------------------
 
 def get_evening(evening_id: str) -> Evening:
-    evening = db.session.get(Evening, evening_id)
-    if evening is None:
-        raise services.NotFound(f"no evening {evening_id!r}")
-    return evening
+    return services.get_linked(Evening, evening_id, "evening")
 
 
 def edit_evening(evening_id: str, token: str | None) -> Evening:
     """:raises services.AccessDenied: unless ``token`` is the evening's edit token (sessions' check)."""
-    evening = get_evening(evening_id)
-    services.check_token(evening, token)
-    return evening
+    return services.edit_linked(Evening, evening_id, token, "evening")
 
 
 def read_evening(evening_id: str, token: str | None, key: str | None) -> Evening:
     """Reads take the read-only key or the edit token, as a session's do."""
-    evening = get_evening(evening_id)
-    services.check_read(evening, token, key)
-    return evening
+    return services.read_linked(Evening, evening_id, token, key, "evening")
 
 
 # --- the evening as the engine reads it --------------------------------------------------------------

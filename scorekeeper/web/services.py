@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Text, bindparam, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -101,11 +101,33 @@ def check_read(table: TableSession | SessionHead, token: str | None, key: str | 
     check_token(table, token)
 
 
+Linked = TypeVar("Linked")  # what has its own links: a table, an evening, a club
+
+
+def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
+    """:raises NotFound: no ``noun`` of that id."""
+    found = db.session.get(model, ident)
+    if found is None:
+        raise NotFound(f"no {noun} {ident!r}")
+    return found
+
+
+def edit_linked(model: type[Linked], ident: str, token: str | None, noun: str) -> Linked:
+    """:raises AccessDenied: unless ``token`` is its edit token; NotFound: no such ``noun``."""
+    found = get_linked(model, ident, noun)
+    check_token(found, token)  # type: ignore[arg-type]  (every linked model has token_hash and read_key)
+    return found
+
+
+def read_linked(model: type[Linked], ident: str, token: str | None, key: str | None, noun: str) -> Linked:
+    """Reads take the read-only key or the edit token, alike for a table, an evening and a club."""
+    found = get_linked(model, ident, noun)
+    check_read(found, token, key)  # type: ignore[arg-type]
+    return found
+
+
 def get_session(session_id: str) -> TableSession:
-    table = db.session.get(TableSession, session_id)
-    if table is None:
-        raise NotFound(f"no session {session_id!r}")
-    return table
+    return get_linked(TableSession, session_id, "session")
 
 
 @dataclass(frozen=True)

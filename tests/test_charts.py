@@ -244,3 +244,30 @@ def test_reversis_pools_stack_the_pool_and_its_supplemental_piles() -> None:
         expected += [(number, f"supplement {k}", s["fish"]) for k, s in enumerate(hand["pools"]["supplements"], 1)]
     assert piles == expected
     assert any(name != "pool" for _, name, _ in piles)  # the example makes a supplemental pile
+
+
+def test_hartenjagen_draws_its_two_phases_from_its_settlement() -> None:
+    """The turn to phase 2 and the goal are the settlement's own totals (Method.marks), drawn as lines
+    with their words; a settlement without such totals draws none."""
+    from scorekeeper.engine.games import make_ruleset
+    from scorekeeper.engine.seating import Seating
+    from scorekeeper.engine.settlement.methods import make_method
+
+    ruleset = make_ruleset("hartenjagen")
+    seating = Seating(("Ann", "Bob", "Cat", "Dan"), ruleset.clockwise)
+    marks = make_method("hartenjagen-two-phase", ruleset, seating, {}).marks()
+    assert [at for at, _ in marks] == [100, 0]
+    settled = settle("hartenjagen-session.json")
+    chart = running_totals(settled, marks=marks)
+    assert chart is not None
+    root = parsed(chart.svg)
+    lines = [e for e in root.iter(f"{SVG}line") if e.attrib.get("class") == "mark"]
+    assert len(lines) == 2
+    ys = sorted(float(e.attrib["y1"]) for e in lines)
+    ann = lines_by_player(root)["Ann"]
+    assert min(y for _, y in ann) == pytest.approx(ys[0], abs=0.1)  # Ann's climb stops on the turn's line
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "100: phase 2, coming down" in texts and "0: the goal" in texts
+    assert "100: phase 2, coming down" in chart.summary
+    black_lady = make_ruleset("black-lady")
+    assert make_method("cumulative", black_lady, seating, {}).marks() == ()

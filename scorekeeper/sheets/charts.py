@@ -85,9 +85,11 @@ def _frame(title: str, body: list[str], summary: str) -> str:
 
 def running_totals(
     settled: Mapping[str, Any], *, target: int | None = None, lives: bool = False, chips: bool = False,
-    title: str = "Running totals", x_label: str = "hand",
+    title: str = "Running totals", x_label: str = "hand", marks: Sequence[tuple[int, str]] = (),
 ) -> Chart | None:
     """Each player's running total hand by hand, the target as a line, each moon marked above its hand.
+    ``marks``: other totals that change the game, each a line with its words (the settlement's
+    ``Method.marks``: Hartenjagen's turn to phase 2 and its goal).
 
     ``settled`` is the settle output; with ``chips`` the running balance (the hands' payments added up)
     rather than the totals. None when there is nothing to draw: no hand yet, or totals that are not
@@ -114,7 +116,8 @@ def running_totals(
                 series[i].append(series[i][-1] + (value or 0.0))
             else:
                 series[i].append(series[i][-1] if value is None else value)
-    values = [v for s in series for v in s] + ([float(target)] if target is not None else [])
+    values = [v for s in series for v in s] + ([float(target)] if target is not None else []) + [
+        float(at) for at, _ in marks]
     low, high = min(values + [0.0]), max(values + [1.0])
     step = _nice_step(high - low)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
@@ -143,6 +146,11 @@ def running_totals(
         body.append(f'<line class="target" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" '
                     f'stroke-width="1" stroke-dasharray="1 2"/>'
                     f'<text x="{LEFT + plot_w - 2}" y="{y - 3:.1f}" text-anchor="end" fill="#000">target {target}</text>')
+    for at, words in marks:
+        y = y_of(at)
+        body.append(f'<line class="mark" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" '
+                    f'stroke-width="1" stroke-dasharray="4 2"/>'
+                    f'<text x="{LEFT + 2}" y="{y - 3:.1f}" fill="#000">{escape(words)}</text>')
     moons = [i + 1 for i, hand in enumerate(hands) if hand.get("moon")]
     for i in moons:
         x = x_of(i)
@@ -154,9 +162,9 @@ def running_totals(
         colour, dash, marker = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
         path = " ".join(f"{'M' if i == 0 else 'L'}{x_of(i):.1f} {y_of(v):.1f}" for i, v in enumerate(points))
         dashing = f' stroke-dasharray="{dash}"' if dash else ""
-        marks = _marker(marker, x_of(len(points) - 1), y_of(points[-1]), colour)  # the end; dashes tell the lines apart
+        end = _marker(marker, x_of(len(points) - 1), y_of(points[-1]), colour)  # the end; dashes tell the lines apart
         body.append(f'<g class="player" data-player="{escape(name)}"><path d="{path}" fill="none" stroke="{colour}" '
-                    f'stroke-width="1.6"{dashing}/>{marks}</g>')
+                    f'stroke-width="1.6"{dashing}/>{end}</g>')
         ends.append((y_of(points[-1]), k))
     # The names at the lines' ends, moved apart where totals are close.
     placed: list[float] = []
@@ -170,6 +178,7 @@ def running_totals(
     summary = (f"{title}: after {count} {x_label}{'s' if count != 1 else ''}, " +
                ", ".join(f"{name} {_fmt(s[-1])}" for name, s in zip(players, series)) + f" ({what})" +
                (f"; target {target}" if target is not None else "") +
+               "".join(f"; {words}" for _, words in marks) +
                (f"; moon in hand{'s' if len(moons) > 1 else ''} {', '.join(map(str, moons))}" if moons else ""))
     return Chart(_frame(title, body, summary), summary)
 
@@ -410,7 +419,7 @@ def pools_over_hands(settled: Mapping[str, Any], *, title: str = "The pools") ->
 
 def session_charts(
     settled: Mapping[str, Any] | None, *, target: int | None = None, lives: bool = False, chips: bool = False,
-    spaces: Mapping[str, str] | None = None,
+    spaces: Mapping[str, str] | None = None, marks: Sequence[tuple[int, str]] = (),
 ) -> tuple[Chart, ...]:
     """The charts of a session, from its settle output: its running totals (chips, lives, or Complex
     Hearts in the plane); then what the table holds between hands: the pool, or Tripoli's layout
@@ -420,7 +429,8 @@ def session_charts(
         return ()
     title = "Lives left" if lives else "Chips, hand by hand" if chips else "Running totals"
     drawn = [complex_plane(settled, radius=target or 100)
-             or running_totals(settled, target=None if chips else target, lives=lives, chips=chips, title=title)]
+             or running_totals(settled, target=None if chips else target, lives=lives, chips=chips, title=title,
+                               marks=marks)]
     if spaces and settled.get("layout") is not None:
         drawn.append(layout_over_hands(settled, spaces))
     elif settled.get("pools") is not None:

@@ -467,7 +467,7 @@ def filled_sheet(
         signatures=result.players, paper=paper, landscape=_landscape(groups), session_id=session.id,
         warning=words.plain_warning(session.ruleset.warning), abbreviations=_abbreviations(table),
         charts=session_charts(settled_json(result), target=chart_target(table.method), lives=result.lives,
-                              chips=result.chips),
+                              chips=result.chips, marks=table.method.marks()),
     )
 
 

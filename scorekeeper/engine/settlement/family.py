@@ -1082,6 +1082,9 @@ def conquimbert_lives(state: ConquimbertState, hand: ConquimbertHand) -> tuple[H
 
 # --- 3.18 hartenjagen-two-phase --------------------------------------------------------------
 
+HARTENJAGEN_TURN = 100  # 3.18: a phase-1 total at or over this switches the game to phase 2
+
+
 @dataclass(frozen=True)
 class HartenjagenState:
     """Running scores, the phase (1 adds, 2 subtracts) and the options."""
@@ -1091,7 +1094,7 @@ class HartenjagenState:
     hand_total: int  # the pack's points, from the game's values (``games/hearts.py``: hearts 1, QS 5, JC 2)
     phase: int = 1
     phase1_moon: str = "none"  # hartenjagen.phase1_moon = none | choice-20 (AMB-36)
-    switch_at: int = 100  # 3.18: a phase-1 total at or over 100 switches to phase 2
+    switch_at: int = HARTENJAGEN_TURN
     finished: bool = False
 
     @classmethod

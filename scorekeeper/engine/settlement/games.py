@@ -192,6 +192,10 @@ class HartenjagenTwoPhase(FamilyMethod):
     players = (3, 4)
     function = family.hartenjagen_two_phase
 
+    def marks(self) -> tuple[tuple[int, str], ...]:
+        """Phase 1 climbs to the turn, phase 2 comes down to the goal."""
+        return ((family.HARTENJAGEN_TURN, f"{family.HARTENJAGEN_TURN}: phase 2, coming down"), (0, "0: the goal"))
+
     def start(self, players: tuple[str, ...]) -> Any:
         ruleset = self.ruleset
         try:

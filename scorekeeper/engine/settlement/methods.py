@@ -91,6 +91,11 @@ class Method:
         """The chips paid into a pot and shared back within the hand (Howell), for the sheet; None: no such pot."""
         return None
 
+    def marks(self) -> tuple[tuple[int, str], ...]:
+        """The totals that change the game (a target; Hartenjagen's turn and goal), each with its words,
+        drawn as lines across the running totals' chart."""
+        return ()
+
     def seated(self) -> tuple[str, ...]:
         """Who the next hand is dealt to: everybody, unless players drop out of the session (Conquimbert)."""
         return self.names

@@ -20,7 +20,7 @@ from ....engine.games import GameDef, make_ruleset
 from ....engine.ruleset import DealLayout, Ruleset
 from ....engine.seating import Direction, Seating
 from ....engine.settlement import METHODS, core_settled, session_from_json
-from ....engine.settlement.methods import make_method
+from ....engine.settlement.methods import Method, make_method
 from ....engine.settlement.session import session_hands
 from ....sheets.charts import session_charts
 from ....sheets.hearts import chart_target
@@ -185,7 +185,9 @@ def _kind(record: Mapping[str, Any]) -> str:
 def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, Any]:
     game = game_of(table)
     rows, settled, error = _sheet(table)
-    charts = session_charts(settled, target=_target(table, game), lives=game.lives, chips=game.chips)
+    method = _method(table, game)
+    charts = session_charts(settled, target=None if method is None else chart_target(method), lives=game.lives,
+                            chips=game.chips, marks=() if method is None else method.marks())
     if game.lives and settled:  # the totals are lives left (Conquimbert, 3.17)
         settled = _shown_out(settled, rows, game.players)
     return {
@@ -200,13 +202,12 @@ def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, An
         "poll_seconds": POLL_SECONDS,
     }
 
-def _target(table: TableSession, game: Game) -> int | None:
-    """The total that ends the game under the table's settlement (the charts' target line), if any."""
+def _method(table: TableSession, game: Game) -> Method | None:
+    """The table's settlement, for what its charts draw (the target, the totals that change the game)."""
     try:
-        method = make_method(game.settlement, game.ruleset, game.seating, table.config.get("settlement_options") or {})
+        return make_method(game.settlement, game.ruleset, game.seating, table.config.get("settlement_options") or {})
     except ScorekeeperError:
         return None
-    return chart_target(method)
 
 OUT_WORD, NOT_DEALT = "out", "\u2013"
 

@@ -19,7 +19,8 @@ from .errors import ScorekeeperError
 from .games import make_ruleset
 from .hand import Snapshot
 from .output import outcome_json
-from .progress import COMPLETE, Action, Progress, Walk, accepted, stops_early
+from .errors import RecordSyntaxError
+from .progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, stops_early
 from .records import HandRecord, PlayItem, from_json, to_json
 from .replay import HandOutcome, replay
 
@@ -144,4 +145,11 @@ def _state(outcome: HandOutcome) -> dict[str, Any]:
     return state
 
 
-WALK = Walk(actions, cut, progress)
+def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
+    """The record with one more card played."""
+    if action.kind != "play":
+        raise RecordSyntaxError(f"a hand of {value.get('game', 'this game')} takes no {action.kind} here")
+    return appended(value, ("play",), played(action))
+
+
+WALK = Walk(actions, cut, progress, extend)

@@ -119,6 +119,13 @@ class Family(Protocol):
         :raises ScorekeeperError: the replay's refusal of the record's first illegal action."""
         ...
 
+    def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
+        """A partial hand record one action longer (``{"kind", "player", "value"}``, as ``next`` names it) and
+        what comes after: ``progress_json`` of the longer record, with the record itself under ``record``.
+
+        :raises ScorekeeperError: the action is not the next one, or the replay refuses it."""
+        ...
+
     def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         """A hand record action by action, each with the table after it, up to the first illegal action
         (``engine.progress.steps``). :raises ScorekeeperError: refused before its first action."""
@@ -267,6 +274,12 @@ class HeartsFamily:
         from .core_progress import WALK
 
         return WALK.progress(value).to_json()
+
+    def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
+        from .core_progress import WALK
+        from .progress import advance_json
+
+        return advance_json(WALK, value, action)
 
     def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .core_progress import WALK
@@ -456,6 +469,11 @@ class PackageFamily:
 
     def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         return self.walk().progress(value).to_json()
+
+    def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
+        from .progress import advance_json
+
+        return advance_json(self.walk(), value, action)
 
     def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .progress import steps

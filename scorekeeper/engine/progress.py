@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ScorekeeperError
+from .errors import RecordSyntaxError, ScorekeeperError
 
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
@@ -122,12 +122,14 @@ class Walk:
     ``actions(value)``: the record's actions in the order the rules take them; ``cut(value, k)``: the
     record holding only the first ``k`` of them; ``progress(value)``: the next step of a record
     (raising the replay's ``ScorekeeperError`` for an illegal action; ``offer=False``: without the choices,
-    which cost a replay each).
+    which cost a replay each); ``extend(value, action)``: the record with one more action written where
+    the record keeps it (only written: ``advance`` has the replay check it).
     """
 
     actions: Callable[[Mapping[str, Any]], Sequence[Action]]
     cut: Callable[[Mapping[str, Any], int], dict[str, Any]]
     progress: Callable[..., Progress]  # (value, offer=True): offer=False skips listing the choices
+    extend: Callable[[Mapping[str, Any], Action], dict[str, Any]]  # the record one action longer (unchecked)
 
 
 def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
@@ -149,6 +151,66 @@ def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
         done.append(Step(index, action.kind, action.player, action.value, after.state, tuple(new)))
         before = after
     return Steps(game, players, start, tuple(done), before, None)
+
+
+def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[str, Any], Progress]:
+    """The record one action longer and what comes after it, as a card page asks after each tap.
+
+    The action must be of the kind that comes next (and by the player on turn, where the record
+    says who acts); the replay then checks it like any other.
+
+    :raises ScorekeeperError: the action is not the next one, or the replay refuses it.
+    """
+    before = walk.progress(value, offer=False)
+    if before.complete:
+        raise ScorekeeperError("the hand is complete: nothing more can be recorded in it", code="complete")
+    if action.kind != before.kind:
+        raise ScorekeeperError(f"a {WORDS.get(before.kind, before.kind)} comes next, "
+                                f"not a {WORDS.get(action.kind, action.kind)}", code="not-next")
+    if before.player is not None and action.player is not None and action.player != before.player:
+        raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
+                                player=action.player)
+    longer = walk.extend(value, action)
+    return longer, walk.progress(longer)
+
+
+def action_from_json(value: object) -> Action:
+    """An action as a page sends it: ``{"kind": str, "player": name or null, "value": ...}``.
+
+    :raises RecordSyntaxError: another shape."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("kind"), str):
+        raise RecordSyntaxError('an action is an object with its "kind" (and "player", "value")')
+    player = value.get("player")
+    if player is not None and not isinstance(player, str):
+        raise RecordSyntaxError("an action's player is a name")
+    return Action(value["kind"], player, value.get("value"))
+
+
+def advance_json(walk: Walk, value: Mapping[str, Any], action: object) -> dict[str, Any]:
+    """``advance`` between JSON texts: the longer record under ``record``, then its progress."""
+    longer, after = advance(walk, value, action_from_json(action))
+    return {**after.to_json(), "record": longer}
+
+
+def appended(value: Mapping[str, Any], path: Sequence[str], item: Any) -> dict[str, Any]:
+    """A copy of a JSON record with ``item`` added to the list at ``path`` (made where missing)."""
+    out = dict(value)
+    inner = out
+    for key in path[:-1]:
+        inner[key] = dict(inner.get(key) or {})
+        inner = inner[key]
+    inner[path[-1]] = [*(inner.get(path[-1]) or ()), item]
+    return out
+
+
+def played(action: Action) -> Any:
+    """A card as a record's play list writes it: the code alone, or with the player who played it."""
+    return action.value if action.player is None else [action.player, action.value]
+
+
+WORDS = {"play": "card played", "michigan": "Michigan card", "bet": "bet", "discard": "discard",
+         "exchange": "exchange", "claims": "claim", "showdown": "showdown"}
+"""How a sentence names a kind of action (a kind not here is named by its own word)."""
 
 
 def accepted(trial: Callable[[], object], waiting: Callable[[ScorekeeperError], bool]) -> bool:

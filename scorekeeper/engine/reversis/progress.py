@@ -15,9 +15,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..cards import Card
-from ..errors import ScorekeeperError
+from ..errors import RecordSyntaxError, ScorekeeperError
 from ..hand import Hand
-from ..progress import COMPLETE, Action, Progress, Walk, accepted, stops_early
+from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, stops_early
 from ..records import PlayItem
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
 from .inplay import pay_in_play
@@ -196,4 +196,17 @@ def _hands(names: tuple[str, ...], held: Any) -> dict[str, list[str]]:
     return {name: [c.code for c in cards] for name, cards in zip(names, held)}
 
 
-WALK = Walk(actions, cut, progress)
+def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
+    """The record with one more action: the dealer's discard, a player's exchange (``None``: he keeps his hand), a card."""
+    if action.kind == "discard":
+        return {**value, "discard": action.value}
+    if action.kind == "exchange":
+        if action.player is None:
+            raise RecordSyntaxError("an exchange names the player who makes it")
+        return {**value, "exchanges": {**(value.get("exchanges") or {}), action.player: action.value}}
+    if action.kind == "play":
+        return appended(value, ("play",), played(action))
+    raise RecordSyntaxError(f"a Reversis hand takes no {action.kind}")
+
+
+WALK = Walk(actions, cut, progress, extend)

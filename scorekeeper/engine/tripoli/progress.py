@@ -16,8 +16,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import ScorekeeperError
-from ..progress import COMPLETE, Action, Progress, Walk
+from ..errors import RecordSyntaxError, ScorekeeperError
+from ..progress import COMPLETE, Action, Progress, Walk, appended, played
 from ..seating import Seating
 from . import claims as claims_mod
 from .actions import BetAction, MichiganRecord, PokerRecord
@@ -179,4 +179,19 @@ def _answer(record: TripoliRecord, kind: str, player: str | None, choices: tuple
     return Progress(record.game, names, kind, player, choices, unknown, state=state, paid=paid, actions=count)
 
 
-WALK = Walk(actions, cut, progress)
+def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
+    """The deal with one more action: a bet (``[kind]`` or ``[kind, amount]``), the showdown's winners, the
+    claims, a Michigan card."""
+    if action.kind == "bet":
+        bet = action.value if isinstance(action.value, list) else [action.value]
+        return appended(value, ("poker", "betting"), [action.player, *bet])
+    if action.kind == "showdown":
+        return {**value, "poker": {**(value.get("poker") or {}), "winners": action.value}}
+    if action.kind == "claims":
+        return {**value, "claims": action.value}
+    if action.kind == "michigan":
+        return appended(value, ("michigan", "play"), played(action))
+    raise RecordSyntaxError(f"a deal of {value.get('game', 'Tripoli')} takes no {action.kind}")
+
+
+WALK = Walk(actions, cut, progress, extend)

@@ -22,6 +22,14 @@ from .errors import RecordSyntaxError, ScorekeeperError
 
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
+ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card", "showdown": "players",
+        "claims": "claims", "bet": "option"}
+"""How a page asks for each kind of action, so one page serves every game: ``card`` (one card: a choice,
+or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
+``cards`` (``count`` cards at once), ``player``, ``players`` (``count`` of them, or any number when absent),
+``option`` (one of the choices, shown by its words: a bet, a moon choice), ``number``, ``suit``, ``claims``
+(who took which pay-card space). A kind not listed is asked as an ``option``."""
+
 
 @dataclass(frozen=True)
 class Progress:
@@ -43,6 +51,8 @@ class Progress:
     paid: tuple[Mapping[str, Any], ...] = ()  # what the rules paid during play so far, in order
     outcome: Mapping[str, Any] | None = None  # the replay output of a complete hand
     actions: int = 0  # how many actions of the record were taken
+    ask: str | None = None  # how a page asks for the action (``ASKS``); None: the kind's usual way
+    count: int | None = None  # for ``ask`` "cards" or "players": how many are chosen at once
 
     @property
     def complete(self) -> bool:
@@ -54,6 +64,9 @@ class Progress:
         if self.player is not None:
             nxt["player"] = self.player
         if not self.complete:
+            nxt["ask"] = self.ask or ASKS.get(self.kind, "option")
+            if self.count is not None:
+                nxt["count"] = self.count
             nxt["choices"] = None if self.choices is None else list(self.choices)
             if self.unknown is not None:
                 nxt["unknown"] = self.unknown

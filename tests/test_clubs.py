@@ -251,6 +251,26 @@ def test_a_club_table_is_edited_with_a_token_made_from_the_clubs(client: FlaskCl
     assert client.get(f"/s/{table['id']}/{table['token']}").status_code == 200
 
 
+@pytest.mark.parametrize("record", [
+    {"game": "black-lady", "players": ["Ann", "Bob", "Cat", "Dan"], "first_dealer": "Dan"},
+    {"game": "tripoli", "players": ["Ann", "Bob", "Cat"], "first_dealer": "Cat"},
+    {"game": "reversis", "players": ["Ann", "Bob", "Cat", "Dan"], "first_dealer": "Dan"},
+])
+def test_a_club_tables_scorer_finds_the_club_from_the_table(client: FlaskClient, record: dict[str, Any]) -> None:
+    """The table's edit page links to the club's read-only page; its read-only page, which may travel
+    further than the club's own link, does not; nor does a table outside any club."""
+    club = make_club(client, name="Cabin Fridays")
+    table = start(client, club, record)
+    club_read = f"/vc/{club['id']}/{club['read_key']}"
+    edit_page = client.get(f"/s/{table['id']}/{table['token']}").get_data(as_text=True)
+    assert f'href="{club_read}"' in edit_page and "Cabin Fridays" in edit_page
+    assert client.get(club_read).status_code == 200
+    read_page = client.get(f"/v/{table['id']}/{table['read_key']}").get_data(as_text=True)
+    assert club_read not in read_page and "Cabin Fridays" not in read_page
+    alone = client.post("/api/sessions", json=record).get_json()
+    assert 'id="club-link"' not in client.get(f"/s/{alone['id']}/{alone['token']}").get_data(as_text=True)
+
+
 # --- the tally itself -----------------------------------------------------------------------------
 
 @settings(max_examples=60, deadline=None)

@@ -25,6 +25,7 @@ from ..models import Hand as HandRow
 from ..models import TableSession
 from ..views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
 from .base import FamilyPages, Words
+from .links import table_links
 
 
 @dataclass
@@ -59,14 +60,6 @@ def sheet_rows(table: TableSession, kind: Callable[[Mapping[str, Any]], str],
                 row.totals, row.pool, row.counted = entry.get("totals"), entry.get("pool"), entry
         found.append(row)
     return found, settled, error
-
-
-def links(table: TableSession, can_edit: bool, key: str) -> dict[str, str]:
-    """The read-only link, and the edit link on the scorer's phone."""
-    found = {"read": url_for(".session_read", sid=table.id, key=table.read_key, _external=True)}
-    if can_edit:
-        found["edit"] = url_for(".session_edit", sid=table.id, key=key, _external=True)
-    return found
 
 
 def write(save: Callable[[], Any], position: int) -> tuple[Any, str | None]:
@@ -160,7 +153,7 @@ class ChipPages(FamilyPages):
         }
 
     def session_page(self, table: TableSession, can_edit: bool, key: str) -> str:
-        return render_template(self.templates["session"], links=links(table, can_edit, key),
+        return render_template(self.templates["session"], links=table_links(table, can_edit, key),
                                **self.context(table, can_edit, key))
 
     def live(self, table: TableSession, can_edit: bool, key: str) -> str:

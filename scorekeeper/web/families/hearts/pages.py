@@ -31,6 +31,7 @@ from ...models import Hand as HandRow
 from ...models import TableSession
 from ...views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
 from ..base import FamilyPages, Words
+from ..links import table_links
 
 WORDS = Words(noun="hand", unit="points", carried="Total")
 
@@ -312,10 +313,9 @@ class HeartsPages(FamilyPages):
 
     def session_page(self, table: TableSession, can_edit: bool, key: str) -> str:
         context = _live_context(table, can_edit, key)
-        links = {"read": url_for(".session_read", sid=table.id, key=table.read_key, _external=True)}
+        links = table_links(table, can_edit, key)
         misdeal_form = None
         if can_edit:
-            links["edit"] = url_for(".session_edit", sid=table.id, key=key, _external=True)
             misdeal_form = forms.MisdealForm(data={"client_id": forms.new_client_id()})
         return render_template("families/hearts/session.html", links=links, misdeal_form=misdeal_form, **context)
 

@@ -29,6 +29,7 @@ from . import forms as tripoli_forms
 from ...models import Hand as HandRow
 from ...models import TableSession
 from ..base import Words
+from ..links import table_links
 from ..chips import ChipPages
 
 
@@ -141,7 +142,7 @@ class TripoliPages(ChipPages):
     def session_page(self, table: TableSession, can_edit: bool, key: str) -> str:
         """The chip games' session page, with the "Misdeal?" action (the route every table has) for the scorer."""
         misdeal_form = forms.MisdealForm(data={"client_id": forms.new_client_id()}) if can_edit else None
-        return render_template(self.templates["session"], links=chips.links(table, can_edit, key),
+        return render_template(self.templates["session"], links=table_links(table, can_edit, key),
                                misdeal_form=misdeal_form, **self.context(table, can_edit, key))
 
     def live_extra(self, table: TableSession, game: Any, settled: dict[str, Any] | None) -> dict[str, Any]:

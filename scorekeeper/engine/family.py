@@ -206,7 +206,8 @@ def plain(value: object, noun: str = "a hand") -> dict[str, Any]:
         raise RecordSyntaxError(f"{noun} must be a JSON object") from None
 
 
-SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake")
+SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",
+                "table_stakes")
 
 
 class HeartsFamily:

@@ -170,6 +170,10 @@ class Family(Protocol):
         """Whether a stake (money per point or chip) applies to the game's settlements."""
         ...
 
+    def takes_table_stakes(self, game: str, settlement: str) -> bool:
+        """Whether a table of the game settled so may set ``table_stakes`` (catalogue 1.5: chips, not points)."""
+        ...
+
     def warning(self, game: str, options: Mapping[str, Any]) -> str | None:
         """What a table should know before it plays the game so (a source that leaves rules out), or None."""
         ...
@@ -206,7 +210,8 @@ def plain(value: object, noun: str = "a hand") -> dict[str, Any]:
         raise RecordSyntaxError(f"{noun} must be a JSON object") from None
 
 
-SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake")
+SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",
+                "table_stakes")
 
 
 class HeartsFamily:
@@ -354,6 +359,11 @@ class HeartsFamily:
     def takes_stake(self, game: str) -> bool:
         return True
 
+    def takes_table_stakes(self, game: str, settlement: str) -> bool:
+        from .settlement import METHODS
+
+        return settlement in METHODS and METHODS[settlement].chips
+
     def warning(self, game: str, options: Mapping[str, Any]) -> str | None:
         from .games import make_ruleset
 
@@ -418,6 +428,7 @@ class PackageFamily:
     stake: bool  # a stake turns the chips into money (Reversis' fish); Tripoli is played in chips only
     fold_class: str = "SessionFold"  # the package's fold of a session: start from its table, add, result_json, copy
     carried: tuple[str, ...] = ()  # session fields the package keeps beside the usual ones (the layout, the pools)
+    table_stakes: bool = False  # its sessions take ``table_stakes`` (catalogue 1.5)
     _defs: dict[str, GameDef] = field(default_factory=dict, compare=False, repr=False)  # game_def's, once built
 
     @property
@@ -573,6 +584,9 @@ class PackageFamily:
     def takes_stake(self, game: str) -> bool:
         return self.stake
 
+    def takes_table_stakes(self, game: str, settlement: str) -> bool:
+        return self.table_stakes
+
     def warning(self, game: str, options: Mapping[str, Any]) -> str | None:
         return None
 
@@ -617,7 +631,7 @@ register(PackageFamily(
     },
     default_method="tripoli-layout", methods_table="TRIPOLI_METHODS",
     seats_of=lambda rules: (rules.MIN_PLAYERS, rules.MAX_PLAYERS), stake=False, fold_class="TripoliFold",
-    carried=("layout",),
+    carried=("layout",), table_stakes=True,
 ))
 register(PackageFamily(
     "reversis",
@@ -626,7 +640,7 @@ register(PackageFamily(
                            "grows; 48 cards, played to the right"},
     default_method="reversis-fish", methods_table="REVERSIS_METHODS",
     seats_of=lambda rules: (rules.PLAYERS, rules.PLAYERS), stake=True, fold_class="ReversisFold",
-    carried=("pools",),
+    carried=("pools",), table_stakes=True,
 ))
 
 

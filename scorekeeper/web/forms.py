@@ -27,7 +27,7 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..engine import fields
 from ..engine.auction import SUITS, auction_events
@@ -139,6 +139,8 @@ class StartForm(FlaskForm):
     profile = SelectField("Version", choices=[], validate_choice=False)
     settlement = SelectField("Settlement", choices=[], validate_choice=False)
     stake = StringField("Stake (money per point or chip, optional)", validators=[Length(max=16)])
+    table_stakes = IntegerField("Chips each player brings (optional)",
+                                validators=[Optional(), NumberRange(1, 1_000_000, "a whole number from 1 to 1,000,000")])
     first_dealer = SelectField("First dealer", choices=[], validate_choice=False)
     confirm_required = BooleanField("Hands count only once a second phone confirms them")
     shown = HiddenField()  # game|profile|settlement the option fields were built for

@@ -127,7 +127,8 @@ def start_page(action: str, known: list[str], create: Create, **page: Any) -> An
     return render_template(
         "pages/start.html", form=form, refusal=refusal, known=known, game=game, action=action, **page,
         default_settlement=default_settlement, warning=warning, custom_options=custom, notice=notice,
-        stake=family.takes_stake(game_id), **_words(game, profile, methods, settlement),
+        stake=family.takes_stake(game_id), table_stakes=family.takes_table_stakes(game_id, settlement),
+        **_words(game, profile, methods, settlement),
     )
 
 
@@ -173,4 +174,6 @@ def _start_record(form: forms.StartForm, defaults: Mapping[str, Any], names: lis
     stake = (form.stake.data or "").strip() if family.takes_stake(game.id) else ""
     if stake:
         record["stake"] = stake
+    if form.table_stakes.data is not None and family.takes_table_stakes(game.id, form.settlement.data):
+        record["table_stakes"] = form.table_stakes.data
     return record, bool(form.confirm_required.data)

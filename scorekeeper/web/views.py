@@ -129,6 +129,8 @@ def table_rules(config: Mapping[str, Any]) -> list[str]:
     method = methods.get(settlement)
     said.append(f"Settlement: {(getattr(method, 'label', '') or settlement)}")
     said += option_words({s.name: s for s in getattr(method, "option_specs", ())}, config.get("settlement_options") or {})
+    if config.get("table_stakes") is not None:
+        said.append(f"Table stakes: {config['table_stakes']} each, no balance below zero")
     return said
 
 

@@ -32,9 +32,9 @@ from ..errors import (
 from ..options import OptionSpec, resolve, yes_no
 from ..seating import Seating
 from ..settled import Closing, Settled, SettledHand, running, settled_json
-from ..settlement.ledger import check_conserved, divide
+from ..settlement.ledger import check_conserved, check_table_stakes, divide
 from ..settlement.money import fewest_transfers, money_from_chips
-from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, split_counts
+from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, read_table_stakes, split_counts
 from .fields import read_head
 from .ledger import Payment
 from .outcome import ReversisOutcome, outcome_json
@@ -60,7 +60,7 @@ SETTLEMENT_OPTIONS: tuple[OptionSpec, ...] = (
 )
 _SPECS = {s.name: s for s in SETTLEMENT_OPTIONS}
 SESSION_FIELDS = ("id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",
-                  "pools", "hands")
+                  "table_stakes", "pools", "hands")
 _STEP_WORDS = {
     "stake": "stake", "dealer": "dealer's 5", "new-pool": "new pool",
     "quinola-discarded": "in play", "ace-discarded": "in play", "ace-followed": "in play", "quinola-forced": "in play",
@@ -73,6 +73,25 @@ _STEP_WORDS = {
     "claim-quinola": "claims", "claim-quinola-others": "claims", "claim-ace": "claims", "revoke": "revoke",
     "pools-shared": "pools shared",
 }
+
+
+def within_stakes(held: Sequence[int], payments: Sequence[Payment], names: Sequence[str]) -> None:
+    """Catalogue 1.5, ``table_stakes``: every payment of the hand in order, what a player won earlier in the
+    hand counting; none may take him below zero.
+
+    :raises InconsistentRecord: code ``table-stakes``, naming the player and the payment he could not make."""
+    left = list(held)
+    for p in payments:
+        if isinstance(p.giver, int):
+            check_table_stakes(names[p.giver], left[p.giver], p.fish, _paying(p.why), fish=True)
+            left[p.giver] -= p.fish
+        if isinstance(p.taker, int):
+            left[p.taker] += p.fish
+
+
+def _paying(why: str) -> str:
+    word = _STEP_WORDS.get(why, why)
+    return "a payment in play" if word == "in play" else f"the {word}"
 
 
 def hand_notes(names: Sequence[str], net: Sequence[int], payments: Sequence[Payment]) -> tuple[str, ...]:
@@ -250,6 +269,7 @@ class ReversisFold:
             raise RecordSyntaxError(f"a Reversis session settles by {SETTLEMENT_ID}, not {shown(settlement)}",
                                     code="unknown-option")
         self.stake = read_stake(value.get("stake"))
+        self.table_stakes = read_table_stakes(value.get("table_stakes"))
         start = None if value.get("pools") is None else Pools.from_json(players, value["pools"])
         self.method = ReversisFish(seating, value.get("settlement_options") or {}, start)
         self.given = {"game": GAME, "options": dict(options), "players": list(players)}
@@ -285,6 +305,8 @@ class ReversisFold:
                 self.dealer = self.dealer if record.misdeal is not None else seating.next(self.dealer)
                 return
             outcome = replay(record, method.pools)
+            if self.table_stakes is not None:
+                within_stakes([self.table_stakes + b for b in self.balance], outcome.payments, seating.players)
             payments, notes = method.settle(outcome)
         except ScorekeeperError as exc:
             exc.hand = position

@@ -18,7 +18,7 @@ from decimal import Decimal
 from operator import add
 from typing import Any
 
-from ..errors import InconsistentRecord, ScorekeeperError
+from ..errors import InconsistentRecord, ScorekeeperError, UnknownOption
 from ..family import family_of_record
 from ..gaussian import Gaussian
 from ..output import hand_facts
@@ -30,7 +30,7 @@ from ..ruleset import DealLayout, Ruleset
 from ..scoring import Points
 from ..seating import Seating
 from ..settled import Closing, Settled, SettledHand, settled_json
-from .ledger import HandSettlement, check_conserved
+from .ledger import HandSettlement, check_conserved, check_table_stakes
 from . import games as _games  # noqa: F401  (registers the family settlements: Polignac, Knaves ...)
 from .methods import METHODS, Method, make_method, revoke_chips
 from .money import fewest_transfers, money_from_chips, money_from_points
@@ -107,6 +107,8 @@ class SessionFold:
         except ValueError as wrong:  # the session's table, not one hand: refused even with no hands yet
             raise InconsistentRecord(str(wrong), code="players") from None
         self.rotation = Rotation(session)
+        if session.table_stakes is not None and not self.method.chips:
+            raise UnknownOption(f"table_stakes counts chips, and {self.method.id} scores points: leave it out")
 
     def copy(self) -> SessionFold:
         """A fold that goes on from here while this one stays as it is."""
@@ -133,6 +135,8 @@ class SessionFold:
         try:
             outcome = _replay(sh.record, self.ruleset, *_table(sh.record, self.ruleset, self.seating, self.layout))
             settled = _settle_hand(method, sh, outcome, self.totals, self.seating)
+            if self.session.table_stakes is not None:
+                _within_stakes(self.session.table_stakes, self.balance, settled.payments, self.seating.players)
         except ScorekeeperError as exc:
             exc.hand = sh.position
             raise
@@ -188,6 +192,16 @@ class SessionFold:
             tuple(self.dealers), tuple(totals), tuple(balance), method.pool, method.finished,
             method.winner_seats if self.hands else (), closing, money, transfers,
         )
+
+
+def _within_stakes(stakes: int, balance: Sequence[int], payments: Sequence[int], names: Sequence[str]) -> None:
+    """Catalogue 1.5, ``table_stakes``: a hand's chips move at once when it is settled, so no player may pay
+    more than the chips he brought plus his balance before it.
+
+    :raises InconsistentRecord: code ``table-stakes``."""
+    for seat, paid in enumerate(payments):
+        if paid < 0:
+            check_table_stakes(names[seat], stakes + balance[seat], -paid, "this hand")
 
 
 def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout) -> HandOutcome:

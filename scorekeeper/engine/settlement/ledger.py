@@ -57,3 +57,14 @@ def divide(amount: int, winners: Sequence[int], cut: int | None, names: Sequence
 def units_word(total_is_hearts: bool, count: int) -> str:
     """'3 hearts' or '15 penalty points': how a player's units read at the table."""
     return plural(count, "heart") if total_is_hearts else plural(count, "penalty point")
+
+
+def check_table_stakes(name: str, left: int, chips: int, what: str, fish: bool = False) -> None:
+    """Catalogue 1.5, ``table_stakes``: a player with ``left`` chips (Reversis' ``fish``) cannot pay ``chips`` for ``what``.
+
+    :raises InconsistentRecord: code ``table-stakes``, naming him and what he could not pay.
+    """
+    if chips > left:
+        held = f"{left} fish" if fish else plural(left, "chip")
+        raise InconsistentRecord(f"table stakes: {name} has {held} left and cannot pay {chips} for {what}",
+                                 code="table-stakes", player=name)

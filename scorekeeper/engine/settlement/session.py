@@ -23,7 +23,8 @@ from ..ruleset import Ruleset
 from ..seating import Seating
 
 SESSION_FIELDS = (
-    "id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake", "hands",
+    "id", "game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake", "table_stakes",
+    "hands",
 )
 # Fields every hand takes from the session (a hand may repeat them only with the same value).
 INHERITED = ("game", "options", "players")
@@ -42,6 +43,7 @@ class Session:
     settlement: str | None = None  # None: the game's default settlement
     settlement_options: Mapping[str, Any] = field(default_factory=dict)
     stake: Decimal | None = None  # money per point or per chip
+    table_stakes: int | None = None  # the chips each player brings (1.5; None: balances may go below zero)
     hands: tuple[Mapping[str, Any], ...] = ()
     id: str | None = None
 
@@ -84,6 +86,7 @@ def session_from_json(value: Any) -> Session:
         settlement=settlement,
         settlement_options=dict(settlement_options),
         stake=read_stake(value.get("stake")),
+        table_stakes=read_table_stakes(value.get("table_stakes")),
         hands=tuple(dict(h) for h in hands),
         id=record_id,
     )
@@ -103,6 +106,8 @@ def session_to_json(session: Session) -> dict[str, Any]:
     out["settlement_options"] = dict(session.settlement_options)
     if session.stake is not None:
         out["stake"] = str(session.stake)
+    if session.table_stakes is not None:
+        out["table_stakes"] = session.table_stakes
     out["hands"] = [dict(h) for h in session.hands]
     return out
 
@@ -122,6 +127,19 @@ def read_stake(value: Any) -> Decimal | None:
     if stake.normalize().as_tuple().exponent < -STAKE_DECIMALS:  # type: ignore[operator]  # finite: an int
         raise RecordSyntaxError(f"stake has at most {STAKE_DECIMALS} decimal places, not {shown(value)}")
     return stake
+
+
+def read_table_stakes(value: Any) -> int | None:
+    """``table_stakes`` (catalogue 1.5, HOUSE): the chips each player brings to the table; none: balances
+    may go below zero (players buy more chips).
+
+    :raises RecordSyntaxError: not a whole number from 1.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1_000_000:
+        raise RecordSyntaxError(f"table_stakes is the chips each player brings, a whole number from 1, not {shown(value)}")
+    return value
 
 
 def read_hands(value: Any, noun: str) -> list[Mapping[str, Any]]:

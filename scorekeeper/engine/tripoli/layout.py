@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Rank, Suit
-from ..errors import InconsistentRecord, RecordSyntaxError, shown
+from ..errors import RecordSyntaxError, shown
+from ..settlement.ledger import check_table_stakes
 
 
 class Space(enum.Enum):
@@ -170,12 +171,8 @@ class Ledger:
         if chips < 0:  # pragma: no cover - a defect, not an input error
             raise AssertionError(f"negative transfer {chips} at {step}")
         if self.stacks is not None and not isinstance(giver, Space):
-            left = self.stacks[giver] + self.payments[giver]
-            if chips > left:
-                name = self.names[giver] if self.names else f"seat {giver + 1}"
-                raise InconsistentRecord(f"table stakes: {name} has {left} chip{'' if left == 1 else 's'} left and "
-                                         f"cannot pay {chips} for {_PAYS.get(step, step)}", code="table-stakes",
-                                         player=name)
+            name = self.names[giver] if self.names else f"seat {giver + 1}"
+            check_table_stakes(name, self.stacks[giver] + self.payments[giver], chips, _PAYS.get(step, step))
         if isinstance(giver, Space):
             if self.chips[_INDEX[giver]] < chips:  # pragma: no cover - a defect
                 raise AssertionError(f"{giver} holds {self.chips[_INDEX[giver]]}, cannot give {chips}")

@@ -30,7 +30,7 @@ from ..options import OptionSpec, resolve
 from ..seating import Seating
 from ..settled import Settled, SettledHand, running, settled_json
 from ..settlement.ledger import check_conserved
-from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, split_counts
+from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, read_table_stakes, split_counts
 from .deal import check_players
 from .final import FINAL_POTS, FINAL_TIES, replay_final
 from .layout import Layout, Space, Transfer
@@ -391,19 +391,6 @@ class TripoliFold:
     def result_json(self) -> dict[str, Any]:
         """``settled`` as the settle output."""
         return settled_json(self.settled())
-
-
-def read_table_stakes(value: Any) -> int | None:
-    """``table_stakes`` (catalogue 1.5, HOUSE): the chips each player brings to the table; none: balances
-    may go below zero (players buy more chips).
-
-    :raises RecordSyntaxError: not a whole number from 1.
-    """
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1_000_000:
-        raise RecordSyntaxError(f"table_stakes is the chips each player brings, a whole number from 1, not {shown(value)}")
-    return value
 
 
 def settle_json(value: Any) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from scorekeeper.engine.reversis import progress as reversis_progress
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis import to_json as reversis_json
 from scorekeeper.engine.simulate import random_record
+from helpers import at_play
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.engine.tripoli import to_json as tripoli_json
@@ -97,7 +98,7 @@ def test_random_black_lady_hands_rebuilt(seed: int) -> None:
     ("2C", "syntax"),
 ])
 def test_an_action_that_does_not_come_next_is_refused(action: Any, code: str) -> None:
-    value = core_progress.cut(example("black-lady-hand"), 0)
+    value = at_play(example("black-lady-hand"), 0)
     with pytest.raises(ScorekeeperError) as caught:
         family_of_record(value).advance_json(value, action)
     assert caught.value.code == code, caught.value.message

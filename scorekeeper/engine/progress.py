@@ -23,7 +23,13 @@ from .errors import RecordSyntaxError, ScorekeeperError
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
 ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card", "showdown": "players",
-        "claims": "claims", "bet": "option"}
+        "claims": "claims", "bet": "option",
+        "bid": "number",  # Auction Hearts: chips above the high bid, or null to pass
+        "penalty-suit": "suit",  # the suit the high bidder names
+        "pass": "cards",  # a player's passed cards, count of them
+        "trumps": "card",  # the card turned up (a "suit" where the table names it)
+        "trade": "option",  # Conquimbert: a trade the rules allow, or null: no more trades
+        "capot": "players"}  # Polignac: who declares Capot before the first lead (none: [])
 """How a page asks for each kind of action, so one page serves every game: ``card`` (one card: a choice,
 or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
 ``cards`` (``count`` cards at once), ``player``, ``players`` (``count`` of them, or any number when absent),
@@ -222,7 +228,9 @@ def played(action: Action) -> Any:
 
 
 WORDS = {"play": "card played", "michigan": "Michigan card", "bet": "bet", "discard": "discard",
-         "exchange": "exchange", "claims": "claim", "showdown": "showdown"}
+         "exchange": "exchange", "claims": "claim", "showdown": "showdown", "bid": "bid",
+         "penalty-suit": "penalty suit named", "pass": "pass", "trumps": "trump card or suit",
+         "trade": "trade", "capot": "Capot declaration"}
 """How a sentence names a kind of action (a kind not here is named by its own word)."""
 
 

@@ -304,3 +304,27 @@ def test_steps_of_an_auction_hand() -> None:
     assert answer["ok"] and [s["kind"] for s in answer["steps"][:6]] == ["bid"] * 4 + ["penalty-suit", "play"]
     assert answer["steps"][3]["state"]["bids"][-1] == ["Dan", 4]
     assert at_play(value, 0) == core_progress.cut(value, 5)
+
+
+# --- what the cards played say as the hand goes -------------------------------------------------------
+
+def test_who_played_the_joker_shows_as_it_happens() -> None:
+    """Joker Hearts (``joker-payments`` pays for it): the state names who played the Joker from that card on."""
+    value = example("joker-hearts-hand")
+    k = value["play"].index("JK")
+    family = family_of_record(value)
+    assert "joker" not in family.progress_json(at_play(value, k))["state"]
+    assert family.progress_json(at_play(value, k + 1))["state"]["joker"] == "Cat"
+    assert family.progress_json(at_play(value, k + 5))["state"]["joker"] == "Cat"
+
+
+def test_cancellation_dead_tricks_and_the_cards_set_aside() -> None:
+    """Tricks 3 and 4 of the example are dead: their cards wait for the winner of trick 5, then are his."""
+    value = example("cancellation-hearts-hand")
+    family = family_of_record(value)
+    state = family.progress_json(at_play(value, 24))["state"]  # six players: four tricks played
+    assert state["dead"] == [3, 4] and [t["winner"] for t in state["tricks"][2:]] == [None, None]
+    assert sorted(state["set_aside"]) == sorted(value["play"][12:24])
+    later = family.progress_json(at_play(value, 30))["state"]
+    assert later["dead"] == [3, 4] and later["set_aside"] == []
+    assert "dead" not in family.progress_json(at_play(example("black-lady-hand"), 30))["state"]

@@ -162,7 +162,7 @@ def _state(outcome: HandOutcome) -> dict[str, Any]:
     held = _held(outcome)
     if held is not None:
         state["hands"] = {name: [c.code for c in cs] for name, cs in zip(names, held)}
-    return {**state, **core_steps.facts(outcome.record)}
+    return {**state, **core_steps.facts(outcome.record), **core_steps.played_facts(outcome)}
 
 
 def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:

@@ -352,3 +352,24 @@ def facts(record: HandRecord) -> dict[str, Any]:
     if capot:
         out["capot"] = capot
     return out
+
+
+def played_facts(outcome: HandOutcome) -> dict[str, Any]:
+    """What the cards played so far say beyond the tricks: who played the Joker (Joker Hearts: it is paid
+    for, ``joker-payments``), Cancellation Hearts' dead tricks and the cards set aside for the next winner."""
+    out: dict[str, Any] = {}
+    names, tricks = outcome.players, outcome.tricks or ()
+    last = outcome.snapshots[-1] if outcome.snapshots else None
+    current = () if last is None or last.completed is not None else last.current
+    if outcome.ruleset.joker:
+        joker = next((seat for t in tricks for seat, c in t.plays if c.is_joker), None)
+        joker = next((seat for seat, c in current if c.is_joker), joker)
+        if joker is not None:
+            out["joker"] = names[joker]
+    if outcome.ruleset.cancellation:
+        dead = [t for t in tricks if t.winner < 0]
+        out["dead"] = [t.number for t in dead]
+        waiting = [t for t in dead if all(w.number < t.number for w in tricks if w.winner >= 0)]
+        out["set_aside"] = [c.code for t in waiting for c in t.cards]
+    return out
+

@@ -53,7 +53,9 @@ def same_hand(walk: Walk, built: dict[str, Any], value: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name", ["black-lady-hand", "knaves-hand", "two-handed-hearts-hand", "conquimbert-hand",
-                                  "auction-hearts-hand", "joker-hearts-hand", "polignac-hand", "discard-hearts-hand"])
+                                  "auction-hearts-hand", "joker-hearts-hand", "polignac-hand", "discard-hearts-hand",
+                                  "cancellation-hearts-hand", "three-handed-hearts-hand", "domino-hearts-hand",
+                                  "domino-hearts-plays-alone"])
 def test_core_examples_rebuilt_card_by_card(name: str) -> None:
     value = example(name)
     same_hand(core_progress.WALK, rebuilt(core_progress.WALK, value), value)

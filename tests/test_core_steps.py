@@ -328,3 +328,55 @@ def test_cancellation_dead_tricks_and_the_cards_set_aside() -> None:
     later = family.progress_json(at_play(value, 30))["state"]
     assert later["dead"] == [3, 4] and later["set_aside"] == []
     assert "dead" not in family.progress_json(at_play(example("black-lady-hand"), 30))["state"]
+
+
+# --- Domino Hearts without the deal: named cards, then the last player's cards --------------------------
+
+def domino_blind(value: dict[str, Any]) -> dict[str, Any]:
+    """A Domino Hearts record as a table without the deal writes it: each card with its player, and the kept event."""
+    outcome = replay(records.from_json(value), snapshots=True)
+    names = outcome.players
+    out = {k: v for k, v in value.items() if k not in ("deal", "widow", "events")}
+    out["play"] = [[names[s.seat], s.card.code] for s in outcome.snapshots]
+    if outcome.remainder is not None:
+        out["events"] = [{"type": "kept", "player": names[outcome.remainder.seat],
+                          "cards": [c.code for c in outcome.remainder.kept]}]
+    return out
+
+
+def test_domino_without_the_deal_asks_for_named_cards_or_the_last_cards() -> None:
+    value = example("domino-hearts-plays-alone")
+    nxt = answer_of(core_progress.cut(value, 10))["next"]
+    assert (nxt["kind"], nxt.get("player"), nxt["choices"]) == ("play", None, None)
+    assert nxt["also"] == [{"kind": "kept", "ask": "cards"}] and "only the table" in nxt["unknown"]
+    acts = core_progress.actions(value)
+    assert acts[-1].kind == "kept" and acts[-1].player == "Cat" and len(acts) == len(value["play"]) + 1
+    done = answer_of(core_progress.cut(value, len(acts) - 1))
+    assert not done["complete"]
+    assert advanced(core_progress.cut(value, len(acts) - 1), "kept", acts[-1].value, "Cat")["complete"]
+
+
+@pytest.mark.parametrize(("k", "kind", "val", "player", "code"), [
+    (10, "kept", ["AH"], "Cat", None),  # too early: the replay's own refusal of the whole record
+    (10, "play", "QD", None, "deal"),  # unnamed: once players drop out the cards do not say whose turn it is
+    (10, "play", "AS", "Ann", "duplicate-card"),  # played already
+    (10, "kept", ["AH"], None, "syntax"),  # who kept them
+])
+def test_domino_without_the_deal_refusals(k: int, kind: str, val: Any, player: str | None, code: str | None) -> None:
+    record = core_progress.cut(example("domino-hearts-plays-alone"), k)
+    error = refused(record, kind, val, player)
+    if code is None:
+        longer = core_progress.extend(record, core_progress.Action(kind, player, val))
+        with pytest.raises(ScorekeeperError) as whole:
+            family_of_record(longer).replay_json(longer)
+        code = whole.value.code
+    assert error.code == code, error.message
+
+
+@settings(max_examples=3, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(3, 5))
+def test_random_domino_hands_rebuilt_with_and_without_the_deal(seed: int, n: int) -> None:
+    value = records.to_json(random_record("domino-hearts", [f"P{i}" for i in range(n)], random.Random(seed)))
+    same_hand(rebuilt(value), value)
+    blind = domino_blind(value)
+    same_hand(rebuilt(blind), blind)

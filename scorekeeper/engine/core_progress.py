@@ -25,6 +25,9 @@ from .records import HandRecord, PlayItem, from_json, to_json
 from .replay import HandOutcome, replay
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
+UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hands run out, which only the table "
+                    "sees: name who plays each card, and when one player is left, the cards he kept (\"kept\"); "
+                    "the engine checks the hand then")
 
 
 def actions(value: Mapping[str, Any]) -> list[Action]:
@@ -78,8 +81,10 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
             return turned
         if exc.code != "incomplete":
             raise
-        # Domino Hearts without the deal: the hands are rebuilt from a finished record only
-        return Progress(record.game, names, "play", unknown=UNKNOWN, actions=count)
+        # Domino Hearts without the deal: the hands are rebuilt from a finished record only, and only the
+        # table sees players drop out: each card names its player, and the table says when one is left (kept)
+        return Progress(record.game, names, "play", unknown=UNKNOWN_DROPPING, actions=count,
+                        state=core_steps.facts(record), also=("kept",))
     if audited.error is not None:
         raise audited.error
     try:

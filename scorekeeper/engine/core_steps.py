@@ -107,6 +107,9 @@ def actions(record: HandRecord) -> tuple[list[Action], list[tuple[int, Action]]]
         declared = [e["player"] for e in _of(record, "capot")]
         if declared or _declined(record, "capot") or record.play:
             before.append(Action("capot", None, declared))
+    kept = ruleset.variant.kept(record)
+    if kept is not None and record.deal is None:  # Domino Hearts without the deal: the table says how it ended
+        during.append((len(record.play), Action("kept", kept["player"], list(kept["cards"]))))
     return before, during
 
 
@@ -161,6 +164,10 @@ def write(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         for name in v:
             out = appended(out, ("events",), {"type": "capot", "player": name})
         return out
+    if kind == "kept":
+        if player is None:
+            raise RecordSyntaxError("say who was left holding the last cards (the action's player)")
+        return appended(value, ("events",), {"type": "kept", "player": player, "cards": v})
     raise RecordSyntaxError(f"a hand of {value.get('game', 'this game')} takes no {kind} here")
 
 

@@ -380,3 +380,12 @@ def test_random_domino_hands_rebuilt_with_and_without_the_deal(seed: int, n: int
     same_hand(rebuilt(value), value)
     blind = domino_blind(value)
     same_hand(rebuilt(blind), blind)
+
+
+def test_knaves_with_no_card_left_to_turn_up_says_so() -> None:
+    """Four players dealt 13 each leave no card: the trumps step is the replay's refusal, not an empty choice."""
+    value = {"game": "knaves", "options": {"deal": "all-equal"}, "players": ["Ann", "Bob", "Cat", "Dan"],
+             "dealer": "Dan"}
+    with pytest.raises(ScorekeeperError) as caught:
+        answer_of(value)
+    assert caught.value.code == "trumps" and "no card to turn up" in caught.value.message

@@ -250,6 +250,9 @@ def _trumps(record: HandRecord, ruleset: Ruleset, seating: Seating, offer: bool)
     if ruleset.trumps not in ("turn-up", "fixed-per-deal") or _of(record, "trumps"):
         return None
     _waiting_for(record, ("trumps",))
+    layout = ruleset.layout(len(record.players))
+    if ruleset.trumps == "turn-up" and layout.widow_size == 0:  # no card left to turn up: the replay says what to do
+        replay(dataclasses.replace(record, events=(*record.events, {"type": "trumps", "card": layout.pack[0].code})))
     if ruleset.trumps == "fixed-per-deal":
         return _progress(record, "trumps", record.dealer, SUIT_CODES, "suit")
     if record.deal is None:

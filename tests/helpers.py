@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import Hand, Seating, make_ruleset, records, replay
+from scorekeeper.engine import Hand, Seating, core_progress, make_ruleset, records, replay
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.replay import HandOutcome
 
@@ -130,3 +130,9 @@ def finish(obj: Mapping[str, Any], moon_choice: str | None = "subtract") -> dict
 def codes(cards: Any) -> list[str]:
     """Canonical card codes."""
     return [c.code for c in cards]
+
+
+def at_play(value: dict[str, Any], k: int) -> dict[str, Any]:
+    """The core record cut just before its ``k``-th card (after the steps before the first lead: bids, passes...)."""
+    plays = [i for i, a in enumerate(core_progress.actions(value)) if a.kind == "play"]
+    return core_progress.cut(value, plays[k] if k < len(plays) else len(core_progress.actions(value)))

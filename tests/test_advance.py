@@ -22,6 +22,7 @@ from scorekeeper.engine.reversis import progress as reversis_progress
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis import to_json as reversis_json
 from scorekeeper.engine.simulate import random_record
+from helpers import at_play
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.engine.tripoli import to_json as tripoli_json
@@ -52,7 +53,9 @@ def same_hand(walk: Walk, built: dict[str, Any], value: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name", ["black-lady-hand", "knaves-hand", "two-handed-hearts-hand", "conquimbert-hand",
-                                  "auction-hearts-hand", "joker-hearts-hand", "polignac-hand", "discard-hearts-hand"])
+                                  "auction-hearts-hand", "joker-hearts-hand", "polignac-hand", "discard-hearts-hand",
+                                  "cancellation-hearts-hand", "three-handed-hearts-hand", "domino-hearts-hand",
+                                  "domino-hearts-plays-alone"])
 def test_core_examples_rebuilt_card_by_card(name: str) -> None:
     value = example(name)
     same_hand(core_progress.WALK, rebuilt(core_progress.WALK, value), value)
@@ -97,7 +100,7 @@ def test_random_black_lady_hands_rebuilt(seed: int) -> None:
     ("2C", "syntax"),
 ])
 def test_an_action_that_does_not_come_next_is_refused(action: Any, code: str) -> None:
-    value = core_progress.cut(example("black-lady-hand"), 0)
+    value = at_play(example("black-lady-hand"), 0)
     with pytest.raises(ScorekeeperError) as caught:
         family_of_record(value).advance_json(value, action)
     assert caught.value.code == code, caught.value.message

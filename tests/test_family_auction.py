@@ -64,11 +64,9 @@ def test_the_example_hand_the_high_bidder_names_clubs_and_leads() -> None:
     [
         (bids(None, 2, None, 4, order=["Bob", "Ann", "Cat", "Dan"]), "Bob bid when it was Ann's turn"),
         (bids(2, None, 2, None) + [{"type": "penalty-suit", "suit": "C"}], "a bid must exceed the high bid"),
-        (bids(2, None, 3), "3 bids for 4 players"),
-        (bids(2, None, None, 4), "record the suit named"),
+        (bids(2, None, 3, None, 5, order=[*ABCD, "Ann"]), "5 bids for 4 players"),
         (bids(2, None, None, 4) + [{"type": "penalty-suit", "suit": "C", "player": "Ann"}], "Dan made the high bid"),
         ([{"type": "penalty-suit", "suit": "C"}], "who names the suit again"),
-        ([], "record the bids"),
         (bids(None, None, None, None) + [{"type": "penalty-suit", "suit": "C"}], "everybody passed"),
         (bids(2, None, None, 4) + [{"type": "penalty-suit", "suit": "C"}] * 2, "named once"),
     ],
@@ -78,6 +76,28 @@ def test_bidding_that_breaks_the_rules(events: list[dict[str, Any]], words: str)
     with pytest.raises(InconsistentRecord) as info:
         replay(records.from_json(record))
     assert info.value.code == "bid" and words in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("events", "words", "player"),
+    [
+        ([], "record the bids", None),
+        (bids(2, None, 3), "3 bids for 4 players", "Dan"),
+        (bids(2), "1 bids for 4 players", "Bob"),
+        (bids(2, None, None, 4), "record the suit named", "Dan"),
+    ],
+)
+def test_bidding_not_finished_has_its_own_code(events: list[dict[str, Any]], words: str, player: str | None) -> None:
+    """An unfinished bidding whose bids so far are legal is ``bid-incomplete``, not ``bid``: what comes next,
+    not a broken rule; a bid out of turn in an unfinished bidding is still ``bid``."""
+    record = {**example_hand(), "events": events}
+    with pytest.raises(InconsistentRecord) as info:
+        replay(records.from_json(record))
+    assert (info.value.code, info.value.player) == ("bid-incomplete", player) and words in info.value.message
+    broken = {**example_hand(), "events": bids(2, 1)}
+    with pytest.raises(InconsistentRecord) as info:
+        replay(records.from_json(broken))
+    assert info.value.code == "bid"
 
 
 @pytest.mark.parametrize("event", [{"type": "bid", "player": "Ann"}, {"type": "bid", "player": "Ann", "chips": 0},

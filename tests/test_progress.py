@@ -30,6 +30,7 @@ from scorekeeper.engine.reversis import progress as reversis_progress
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis import to_json as reversis_json
 from scorekeeper.engine.simulate import random_record
+from helpers import at_play
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.engine.tripoli import to_json as tripoli_json
@@ -183,7 +184,7 @@ def test_core_next_is_the_card_actually_played(name: str, k: int) -> None:
     the audit shows playing it."""
     value = example(name)
     record = records.from_json(value)
-    nxt = next_of(core_progress.cut(value, k))
+    nxt = next_of(at_play(value, k))
     played = record.play[k]
     assert nxt["kind"] == "play"
     if record.deal is not None:
@@ -198,7 +199,7 @@ def test_core_first_lead_under_the_two_of_clubs_rule() -> None:
     record = records.from_json(value)
     if record.deal is None:  # pragma: no cover - the example has the deal
         pytest.skip("no deal")
-    nxt = next_of(core_progress.cut(value, 0))
+    nxt = next_of(at_play(value, 0))
     assert nxt["choices"] == ["2C"]
 
 
@@ -208,7 +209,7 @@ def _walk_core(value: dict[str, Any]) -> None:
     outcome = audit(record).outcome
     assert outcome is not None
     for k, item in enumerate(record.play):
-        nxt = family.progress_json(core_progress.cut(value, k))["next"]
+        nxt = family.progress_json(at_play(value, k))["next"]
         assert nxt["kind"] == "play"
         assert item.card.code in nxt["choices"], (k, item, nxt)
         assert nxt["player"] == record.players[outcome.snapshots[k].seat]
@@ -264,9 +265,11 @@ def test_core_steps_match_the_audit() -> None:
     outcome = audit(records.from_json(value)).outcome
     assert outcome is not None
     answer = family_of_record(value).steps_json(value)
-    assert answer["ok"] and len(answer["steps"]) == len(outcome.snapshots)
+    assert [(s["kind"], s["player"]) for s in answer["steps"][:4]] == [("pass", p) for p in ("Ann", "Bob", "Cat", "Dan")]
+    cards = [s for s in answer["steps"] if s["kind"] == "play"]
+    assert answer["ok"] and len(cards) == len(outcome.snapshots) == len(answer["steps"]) - 4
     names = outcome.players
-    for step, snap in zip(answer["steps"], outcome.snapshots):
+    for step, snap in zip(cards, outcome.snapshots):
         assert step["value"] == snap.card.code
         assert step["state"]["taken"] == {n: [c.code for c in cs] for n, cs in zip(names, snap.taken)}
 
@@ -277,7 +280,7 @@ GOLDEN_CASES = {
     "reversis-next-trick-2": ("next", lambda: reversis_progress.cut(REVERSIS, 10)),
     "reversis-next-exchange": ("next", lambda: reversis_progress.cut(REVERSIS, 2)),
     "reversis-steps": ("steps", lambda: REVERSIS),
-    "black-lady-next": ("next", lambda: core_progress.cut(example("black-lady-hand"), 5)),
+    "black-lady-next": ("next", lambda: at_play(example("black-lady-hand"), 5)),
     "tripoli-next-bet": ("next", lambda: tripoli_progress.cut(TRIPOLI, 3)),
     "tripoli-steps": ("steps", lambda: TRIPOLI),
 }

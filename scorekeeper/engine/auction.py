@@ -42,7 +42,8 @@ class Auction:
 def auction_of(record: HandRecord, seating: Seating, dealer: int) -> Auction:
     """The bidding the record shows, checked: one bid each in turn from eldest, each above the last.
 
-    :raises InconsistentRecord: bids out of turn, twice, too low, a missing or misplaced suit (``bid``).
+    :raises InconsistentRecord: bids out of turn, twice, too low, a misplaced suit (``bid``); the bidding
+        not finished, or the suit not named yet (``bid-incomplete``: each bid so far is legal).
     """
     bids_made = [e for e in record.events if e["type"] == "bid"]
     named = [e for e in record.events if e["type"] == "penalty-suit"]
@@ -52,15 +53,16 @@ def auction_of(record: HandRecord, seating: Seating, dealer: int) -> Auction:
         if not named or "player" not in named[0]:
             raise InconsistentRecord(
                 "Auction Hearts: record the bids (events \"bid\", from eldest) or, when the last pool was not "
-                "won, who names the suit again (\"penalty-suit\" with \"player\")", code="bid",
+                "won, who names the suit again (\"penalty-suit\" with \"player\")",
+                code="bid-incomplete" if not named else "bid",
             )
         return Auction(None, seating.seat(named[0]["player"]), SUITS[named[0]["suit"]])
     bids: list[int | None] = [None] * seating.size
     high, bidder = 0, None
     order = seating.order_from(seating.eldest(dealer))
-    if len(bids_made) != len(order):
-        raise InconsistentRecord(f"{len(bids_made)} bids for {seating.size} players: each player bids or passes once, "
-                                 "from eldest to the dealer", code="bid")
+    count = f"{len(bids_made)} bids for {seating.size} players: each player bids or passes once, from eldest to the dealer"
+    if len(bids_made) > len(order):
+        raise InconsistentRecord(count, code="bid")
     for seat, event in zip(order, bids_made):
         name = seating.name(seat)
         if event["player"] != name:
@@ -76,13 +78,15 @@ def auction_of(record: HandRecord, seating: Seating, dealer: int) -> Auction:
                 code="bid", player=name,
             )
         bids[seat], high, bidder = chips, chips, seat
+    if len(bids_made) < len(order):  # each bid so far is legal: the bidding is not finished
+        raise InconsistentRecord(count, code="bid-incomplete", player=seating.name(order[len(bids_made)]))
     if bidder is None:
         if named or record.play or record.taken:
             raise InconsistentRecord("everybody passed: the deal is not played (the next player deals)", code="bid")
         return Auction(tuple(bids), None, None)
     if not named:
         raise InconsistentRecord(f"{seating.name(bidder)} bought the choice with {high}: record the suit named "
-                                 "(event \"penalty-suit\")", code="bid")
+                                 "(event \"penalty-suit\")", code="bid-incomplete", player=seating.name(bidder))
     if named[0].get("player", seating.name(bidder)) != seating.name(bidder):
         raise InconsistentRecord(f"{seating.name(bidder)} made the high bid, so {seating.name(bidder)} names the suit, "
                                  f"not {named[0]['player']}", code="bid", player=named[0]["player"])

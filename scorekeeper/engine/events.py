@@ -55,6 +55,10 @@ EVENTS: Final[Mapping[str, EventKind]] = {
                        lacking="{name} is played without the Joker, but the record says who played it"),
     "trade": EventKind(("player", "card", "partner", "partner_card"), result=False,
                        game=lambda r: r.trades_per_player != 0, code="trade", lacking="{name} has no trades"),
+    # nobody (else) takes a step that may be taken before the first lead: no more trades, no Capot (the card
+    # page's answer "no", so that the hand goes on to the play)
+    "declined": EventKind(("step",), game=lambda r: bool(r.capot) or r.trades_per_player != 0, code="event",
+                          lacking="{name} has no trades or Capot to decline"),
     # Domino Hearts: who was left holding which cards (maybe none) and took the stock
     "kept": EventKind(("player", "cards"), result=False, game=lambda r: "kept" in r.variant.events, code="kept",
                       lacking="{name} has no stock: nobody keeps his cards and takes it"),

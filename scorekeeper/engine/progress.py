@@ -23,7 +23,14 @@ from .errors import RecordSyntaxError, ScorekeeperError
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
 ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card", "showdown": "players",
-        "claims": "claims", "bet": "option"}
+        "claims": "claims", "bet": "option",
+        "bid": "number",  # Auction Hearts: chips above the high bid, or null to pass
+        "penalty-suit": "suit",  # the suit the high bidder names
+        "pass": "cards",  # a player's passed cards, count of them
+        "trumps": "card",  # the card turned up (a "suit" where the table names it)
+        "trade": "option",  # Conquimbert: a trade the rules allow, or null: no more trades
+        "capot": "players",  # Polignac: who declares Capot before the first lead (none: [])
+        "kept": "cards"}  # Domino Hearts without the deal: the cards the last player kept (any number)
 """How a page asks for each kind of action, so one page serves every game: ``card`` (one card: a choice,
 or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
 ``cards`` (``count`` cards at once), ``player``, ``players`` (``count`` of them, or any number when absent),
@@ -53,6 +60,7 @@ class Progress:
     actions: int = 0  # how many actions of the record were taken
     ask: str | None = None  # how a page asks for the action (``ASKS``); None: the kind's usual way
     count: int | None = None  # for ``ask`` "cards" or "players": how many are chosen at once
+    also: tuple[str, ...] = ()  # kinds the table may take instead, where only it can tell (Domino's last cards)
 
     @property
     def complete(self) -> bool:
@@ -70,6 +78,8 @@ class Progress:
             nxt["choices"] = None if self.choices is None else list(self.choices)
             if self.unknown is not None:
                 nxt["unknown"] = self.unknown
+            if self.also:
+                nxt["also"] = [{"kind": kind, "ask": ASKS.get(kind, "option")} for kind in self.also]
         out["next"] = nxt
         out["state"] = dict(self.state)
         out["paid"] = [dict(p) for p in self.paid]
@@ -177,10 +187,10 @@ def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[
     before = walk.progress(value, offer=False)
     if before.complete:
         raise ScorekeeperError("the hand is complete: nothing more can be recorded in it", code="complete")
-    if action.kind != before.kind:
+    if action.kind != before.kind and action.kind not in before.also:
         raise ScorekeeperError(f"a {WORDS.get(before.kind, before.kind)} comes next, "
                                 f"not a {WORDS.get(action.kind, action.kind)}", code="not-next")
-    if before.player is not None and action.player is not None and action.player != before.player:
+    if action.kind == before.kind and before.player is not None and action.player is not None and action.player != before.player:
         raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
                                 player=action.player)
     longer = walk.extend(value, action)
@@ -222,7 +232,9 @@ def played(action: Action) -> Any:
 
 
 WORDS = {"play": "card played", "michigan": "Michigan card", "bet": "bet", "discard": "discard",
-         "exchange": "exchange", "claims": "claim", "showdown": "showdown"}
+         "exchange": "exchange", "claims": "claim", "showdown": "showdown", "bid": "bid",
+         "penalty-suit": "penalty suit named", "pass": "pass", "trumps": "trump card or suit",
+         "trade": "trade", "capot": "Capot declaration", "kept": "last player's cards"}
 """How a sentence names a kind of action (a kind not here is named by its own word)."""
 
 

@@ -25,6 +25,7 @@ EVENT_TYPES = {kind: spec.required for kind, spec in EVENTS.items()}  # each eve
 SUIT_CODES = ("S", "H", "D", "C")
 MISDEAL_REASONS = ("exposed-other", "face-up-in-pack", "wrong-count")
 DIRECTIONS = ("left", "right", "across", "none")
+DECLINED = ("trade", "capot")  # the steps before the first lead a ``declined`` event closes
 FIELD_ORDER = (
     "id", "game", "options", "players", "dealer", "hand", "pass_direction", "deal", "widow", "passes",
     "leader", "play", "events", "moon_choice", "taken",
@@ -348,6 +349,9 @@ def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapp
         ):
             raise RecordSyntaxError(f"events[{i}] (joker) names the \"player\" who played the Joker, or says "
                                     f"\"widow\": true")
+        if event["type"] == "declined" and event["step"] not in DECLINED:
+            raise RecordSyntaxError(f"events[{i}] (declined): the step is one of {', '.join(DECLINED)}, "
+                                    f"not {shown(event['step'])}")
         if event["type"] == "trumps" and ("card" in event) == ("suit" in event):
             raise RecordSyntaxError(f"events[{i}] (trumps) needs the card turned up (\"card\") or the suit named (\"suit\")")
         events.append(event)

@@ -1,6 +1,9 @@
 """A hand of the trick-taking core in progress: what comes next, and the hand card by card (``engine.progress``).
 
-The actions are the cards played; the deal, the passes, the bids, the trades and the trumps
+The actions are the cards played, with what the cards alone do not say and a table tells: who led
+under the two-of-clubs rule without the deal (``leader``), the shooter's choice where the rules ask it
+(``moon-choice``) and a revoke the table let stand (``revoke``, declared in place of the card it
+refused: ``stands``). The deal, the passes, the bids, the trades and the trumps
 are the record's fields and events, taken as the record gives them. The audit replay
 (``replay(record, audit=True)``) checks every card and keeps the table after each; the
 plain replay says whether the hand is complete. Whose turn it is and which cards may
@@ -14,7 +17,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .cards import Card
+from .cards import Card, card
 from .errors import ScorekeeperError
 from .games import make_ruleset
 from .hand import Snapshot
@@ -22,28 +25,77 @@ from .output import outcome_json
 from .errors import RecordSyntaxError
 from .progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, stops_early
 from .records import HandRecord, PlayItem, from_json, to_json
-from .replay import HandOutcome, replay
+from .replay import REVOKE_CODES, HandOutcome, replay
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 
 
 def actions(value: Mapping[str, Any]) -> list[Action]:
-    """The cards played, in order."""
+    """Who led where the table says it, the cards played in order (the one a revoke the table let stand
+    was declared with, as ``revoke``), and the shooter's choice."""
     record = from_json(value)
-    return [Action("play", item.player, item.card.code) for item in record.play]
+    out = [Action("leader", None, record.leader)] if _says_leader(record) else []
+    stood = _stood(record)
+    for index, item in enumerate(record.play):
+        if stood is not None and index == stood[0]:
+            event = stood[1]
+            out.append(Action("revoke", event["player"], {"trick": event["trick"], "card": item.card.code}))
+        else:
+            out.append(Action("play", item.player, item.card.code))
+    if record.moon_choice is not None and not record.is_result:
+        out.append(Action("moon-choice", None, record.moon_choice))
+    return out
 
 
 def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
-    """The record with only its first ``k`` cards played; cut short, it loses the variant's word on how the hand
-    ended (Domino Hearts' cards kept by the last player), and a revoke's event until its trick begins."""
+    """The record with only its first ``k`` actions; cut short, it loses the variant's word on how the hand
+    ended (Domino Hearts' cards kept by the last player), a revoke's event until the card it was declared
+    with, and the shooter's choice."""
     record = from_json(value)
-    if record.is_result or k >= len(record.play):
+    if record.is_result or k >= len(actions(value)):
         return to_json(record)
+    leader = _says_leader(record)
+    cards = max(0, k - leader)
     end = make_ruleset(record.game, record.options).variant.kept(record)
-    n = len(record.players)
+    stood = _stood(record)
     events = tuple(e for e in record.events if e is not end and (
-        e["type"] not in ("revoke", "revoke-corrected") or k > (e["trick"] - 1) * n))  # once its trick has begun
-    return to_json(dataclasses.replace(record, play=record.play[:k], events=events))
+        e["type"] != "revoke" or stood is not None and e is stood[1] and cards > stood[0]) and (
+        e["type"] != "revoke-corrected" or cards > (e["trick"] - 1) * len(record.players)))
+    return to_json(dataclasses.replace(record, play=record.play[:cards], events=events, moon_choice=None,
+                                       leader=None if leader and k == 0 else record.leader))
+
+
+def _says_leader(record: HandRecord) -> bool:
+    """Whether the record's ``leader`` is the table's word the cards need: the two-of-clubs rule without the deal."""
+    return record.leader is not None and record.deal is None and _asks_leader(
+        dataclasses.replace(record, leader=None, play=()))
+
+
+def _asks_leader(record: HandRecord) -> bool:
+    """Whether the replay needs to be told who led before the first card (the holder of 2C, the deal unknown)."""
+    if record.leader is not None or record.deal is not None or record.play:
+        return False
+    try:
+        replay(dataclasses.replace(record, play=(PlayItem(card("2C")),)))
+    except ScorekeeperError as exc:
+        return exc.code == "leader"
+    return False  # pragma: no cover - one card is never a whole hand
+
+
+def _stood(record: HandRecord) -> tuple[int, Mapping[str, Any]] | None:
+    """A revoke the table let stand: the index of the card it was declared with (the revoke itself with the
+    deal; without it, the card that proved it) and its event. None without one, or when no card stands for it."""
+    event = next((e for e in record.events if e["type"] == "revoke"), None)
+    if event is None:
+        return None
+    for k in range(len(record.play)):
+        try:
+            outcome = replay(dataclasses.replace(record, play=record.play[:k + 1]))
+        except ScorekeeperError:
+            continue
+        if outcome.revoke is not None:
+            return k, event
+    return None
 
 
 def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
@@ -53,10 +105,17 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     """
     record = from_json(value)
     names = record.players
-    count = len(record.play)
+    count = len(record.play) + (1 if record.leader is not None and record.deal is None and _says_leader(record) else 0)
+    if _asks_leader(record):
+        return Progress(record.game, names, "leader", choices=names, ask="player", state={"tricks": [], "current": []})
+    if not record.play and count:  # the table said who holds 2C: he leads it (the replay checks it when played)
+        return Progress(record.game, names, "play", record.leader, None, UNKNOWN, actions=count,
+                        state={"tricks": [], "current": []})
     try:
         audited = replay(record, audit=True)
     except ScorekeeperError as exc:
+        if exc.code == "moon-choice":  # every card is in: the shooter says what he chose
+            return _moon_choice(record, exc, count)
         if exc.code != "incomplete":
             raise
         # Domino Hearts without the deal: the hands are rebuilt from a finished record only
@@ -70,7 +129,8 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
             raise
     else:
         answer = outcome_json(whole)
-        return Progress(record.game, names, COMPLETE, state=_state(audited), outcome=answer, actions=count)
+        return Progress(record.game, names, COMPLETE, state=_state(audited), outcome=answer,
+                        actions=count + (record.moon_choice is not None))
     state = _state(audited)
     if not offer:
         return Progress(record.game, names, "play", state=state, actions=count)
@@ -86,6 +146,15 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
         return Progress(record.game, names, "play", state=state, choices=(), actions=count)
     choices = tuple(c.code for c in sorted(set(held[turn])) if _takes(record, c))
     return Progress(record.game, names, "play", names[turn], choices, state=state, actions=count)
+
+
+def _moon_choice(record: HandRecord, exc: ScorekeeperError, count: int) -> Progress:
+    """The shooter's choice, asked once every card is in (the table as it stands: the hand scored either way)."""
+    moon = make_ruleset(record.game, record.options).moon
+    modes = tuple(moon.modes if moon else ())
+    state = _state(replay(dataclasses.replace(record, moon_choice=modes[0]), audit=True)) if modes else {}
+    return Progress(record.game, record.players, "moon-choice", exc.player, modes, state=state, actions=count,
+                    ask="option")
 
 
 def _seat_taking(record: HandRecord, c: Card) -> int | None:
@@ -146,10 +215,27 @@ def _state(outcome: HandOutcome) -> dict[str, Any]:
 
 
 def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
-    """The record with one more card played."""
-    if action.kind != "play":
-        raise RecordSyntaxError(f"a hand of {value.get('game', 'this game')} takes no {action.kind} here")
-    return appended(value, ("play",), played(action))
+    """The record with one more action: a card played, who led, the shooter's choice, a revoke let stand (its
+    event and the card refused without it)."""
+    if action.kind == "play":
+        return appended(value, ("play",), played(action))
+    if action.kind == "leader":
+        return {**value, "leader": action.value}
+    if action.kind == "moon-choice":
+        return {**value, "moon_choice": action.value}
+    if action.kind == "revoke" and isinstance(action.value, Mapping):
+        event = {"type": "revoke", "player": action.player, "trick": action.value.get("trick")}
+        return appended(appended(value, ("events",), event), ("play",), action.value.get("card"))
+    raise RecordSyntaxError(f"a hand of {value.get('game', 'this game')} takes no {action.kind} here")
 
 
-WALK = Walk(actions, cut, progress, extend)
+def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> Action | None:
+    """A card refused as a revoke (a renege of any kind) the table may let stand: the revoke declared with it."""
+    if action.kind != "play" or exc.code not in REVOKE_CODES or not exc.player or not exc.trick:
+        return None
+    if any(e.get("type") == "revoke" for e in value.get("events") or ()):
+        return None  # one established revoke ends the play
+    return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
+
+
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands)

@@ -137,12 +137,19 @@ class Walk:
     (raising the replay's ``ScorekeeperError`` for an illegal action; ``offer=False``: without the choices,
     which cost a replay each); ``extend(value, action)``: the record with one more action written where
     the record keeps it (only written: ``advance`` has the replay check it).
+
+    ``declared``: kinds the table may record in place of the one that comes next, because the rules
+    leave them to the table (the core's revoke the table let stand); ``stands(value, action, exc)``:
+    for an action the replay refused, the declared action that records it as the table let it stand
+    (None where the rules allow no such thing).
     """
 
     actions: Callable[[Mapping[str, Any]], Sequence[Action]]
     cut: Callable[[Mapping[str, Any], int], dict[str, Any]]
     progress: Callable[..., Progress]  # (value, offer=True): offer=False skips listing the choices
     extend: Callable[[Mapping[str, Any], Action], dict[str, Any]]  # the record one action longer (unchecked)
+    declared: frozenset[str] = frozenset()
+    stands: Callable[[Mapping[str, Any], Action, ScorekeeperError], Action | None] | None = None
 
 
 def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
@@ -177,6 +184,9 @@ def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[
     before = walk.progress(value, offer=False)
     if before.complete:
         raise ScorekeeperError("the hand is complete: nothing more can be recorded in it", code="complete")
+    if action.kind in walk.declared:
+        longer = walk.extend(value, action)
+        return longer, walk.progress(longer)
     if action.kind != before.kind:
         raise ScorekeeperError(f"a {WORDS.get(before.kind, before.kind)} comes next, "
                                 f"not a {WORDS.get(action.kind, action.kind)}", code="not-next")
@@ -184,7 +194,19 @@ def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[
         raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
                                 player=action.player)
     longer = walk.extend(value, action)
-    return longer, walk.progress(longer)
+    try:
+        return longer, walk.progress(longer)
+    except ScorekeeperError as exc:
+        remedy = walk.stands(value, action, exc) if walk.stands is not None else None
+        if remedy is not None:
+            exc.stands = {"kind": remedy.kind, "player": remedy.player, "value": remedy.value}  # type: ignore[attr-defined]
+        raise
+
+
+def stands_of(exc: ScorekeeperError) -> dict[str, Any] | None:
+    """The declared action that records a refused one as the table let it stand (``Walk.stands``), if any."""
+    found: dict[str, Any] | None = getattr(exc, "stands", None)
+    return found
 
 
 def action_from_json(value: object) -> Action:

@@ -15,10 +15,10 @@
   var SPACES = data("spaces") || [];
   var storeKey = "scorekeeper-hand:" + root.dataset.store;
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-  var ask = $("#ask"), refused = $("#refused"), save = $("#save-play");
+  var ask = $("#ask"), refused = $("#play-refusal"), save = $("#save-play");
   // The hand: the records after each checked action, the actions, those not checked yet, the last answer.
   var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
-  var busy = false, picked = null, offered = null;
+  var busy = false, picked = null, offered = null, cut = false;  // cut: the server did not answer the last time
 
   var el = function (tag, cls, text) {
     var e = document.createElement(tag);
@@ -62,7 +62,7 @@
     refused.hidden = !text;
     offered = stands || null;
     $("#stand").hidden = !offered;
-    if (offered) $("#let-stand").textContent = "It stood: record " + (offered.player || "") + "\u2019s " +
+    if (offered) $("#claim-revoke").textContent = "It stood: record " + (offered.player || "") + "\u2019s " +
       (WORDS.kinds[offered.kind] || offered.kind) + (offered.value && offered.value.trick ? " in trick " + offered.value.trick : "");
   };
 
@@ -133,6 +133,7 @@
 
   var askCard = function (n, many) {
     var grid = el("div", "grid");
+    grid.id = "grid";
     grid.innerHTML = $("#pack").innerHTML;
     var counts = used(), chosen = [];
     var choices = n.choices === null || n.choices === undefined ? null : n.choices;
@@ -150,7 +151,7 @@
           done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
           return;
         }
-        if (!n.player && n.kind !== "complete" && PLAYERS.length) { picked = code; render(hand.last); return; }
+        if (!n.player && !(cut || !navigator.onLine) && PLAYERS.length) { picked = code; render(hand.last); return; }
         send({ kind: n.kind, player: n.player || null, value: code });
       });
     });
@@ -254,30 +255,33 @@
 
   var render = function (a) {
     ask.textContent = "";
-    var waiting = hand.pending.length;
-    $("#unchecked").hidden = !waiting;
-    $("#unchecked").textContent = waiting ? "No connection: " + waiting + " tap" + (waiting === 1 ? "" : "s") +
-      " kept on this phone, not checked yet. The engine checks them in order when the connection returns, or when the hand is sent." : "";
+    var waiting = hand.pending.length, away = cut || !navigator.onLine;
     $("#count").textContent = (hand.taps.length + waiting) + " recorded";
     $("#plays").value = hand.taps.concat(hand.pending).map(function (t) { return said(t.value).replace(/ /g, ""); }).join(" ");
-    $("#record").value = record() ? JSON.stringify(record()) : "";
+    $("#record").value = JSON.stringify(record());
     $("#pending").value = waiting ? JSON.stringify(hand.pending) : "";
-    save.disabled = !(a && a.complete && !waiting) && !(waiting && !navigator.onLine);
+    save.disabled = !(a && a.complete && !waiting) && !(waiting && away);
     if (!a || a.ok === false) { $("#turn").textContent = a && a.error ? a.error.message : "\u2026"; return; }
+    if (away && !a.complete && a.next) {  // what the engine last said comes next, its choices unknown now
+      var was = a.next;
+      a = { ok: true, next: { kind: was.kind, ask: was.ask, player: waiting ? null : was.player, count: was.count,
+                              choices: was.ask === "card" ? null : was.choices }, state: a.state, paid: a.paid };
+    }
     var n = a.next || {}, complete = $("#complete");
     complete.hidden = !a.complete;
     complete.textContent = a.complete ? "The hand is complete: tap Save." : "";
     showTable(a);
     if (a.complete) { $("#turn").textContent = "Every action is in."; remember(); return; }
     var kind = WORDS.kinds[n.kind] || n.kind;
-    $("#turn").textContent = waiting ? "Not checked yet: tap on as the table plays." :
+    $("#turn").textContent = away || waiting ? "No connection: " + waiting + " tap" + (waiting === 1 ? "" : "s") +
+      " kept on this phone, not checked yet. The engine checks them in order when the connection returns, or when the hand is sent." :
       n.player ? n.player + " " + kind : (kind.charAt(0).toUpperCase() + kind.slice(1));
-    if (n.unknown && !waiting) $("#turn").title = n.unknown;
-    if (picked !== null) {  // a card whose player the engine cannot tell: who played it?
+    if (n.unknown && !away) $("#turn").title = n.unknown;
+    if (picked !== null && !away) {  // a card whose player the engine cannot tell: who played it?
       ask.appendChild(el("p", "help", "Who played " + cardText(picked) + "?"));
       var row = el("div", "choices");
       PLAYERS.forEach(function (name) {
-        var b = button(name, "choice-button", function () { var c = picked; picked = null; tap({ kind: n.kind, player: name, value: c }); });
+        var b = button(name, "choice-button", function () { var c = picked; picked = null; tap({ kind: n.kind, player: name, value: c }, true); });
         b.dataset.player = name;
         row.appendChild(b);
       });
@@ -315,11 +319,14 @@
     hand.last = a;
   };
 
-  var tap = function (action) {
+  var tap = function (action, named) {
     if (busy) return;
+    // Whose turn it is after a tap kept unchecked is not known here: the engine says it when it checks them.
+    if (hand.pending.length && !named) action.player = null;
     if (hand.pending.length || !navigator.onLine) { keep(action); return; }
     busy = true;
     post(record(), action).then(function (a) {
+      cut = false;
       if (a.ok) { accepted(a, action); showRefusal(""); }
       else {
         showRefusal(a.error.message, a.stands);
@@ -327,7 +334,7 @@
         if (b) { b.classList.add("refused"); setTimeout(function () { b.classList.remove("refused"); }, 400); }
       }
       render(hand.last);
-    }, function () { keep(action); }).then(function () { busy = false; });
+    }, function () { cut = true; keep(action); }).then(function () { busy = false; });
   };
 
   var keep = function (action) {
@@ -344,20 +351,20 @@
     busy = true;
     var action = hand.pending[0];
     post(record(), action).then(function (a) {
-      busy = false;
+      busy = false; cut = false;
       if (a.ok) { hand.pending.shift(); accepted(a, action); render(hand.last); flush(); return; }
       var dropped = hand.pending.length;
       hand.pending = [];
       showRefusal("A tap kept offline was refused: " + a.error.message + " The hand is cut back to the last good action (" +
                   dropped + " tap" + (dropped === 1 ? "" : "s") + " dropped).");
       render(hand.last);
-    }, function () { busy = false; });
+    }, function () { busy = false; cut = true; render(hand.last); });
   };
 
   var start = function () {
     busy = true;
     post(record(), null).then(function (a) {
-      busy = false;
+      busy = false; cut = false;
       if (a.ok) {
         if (!hand.records.length) hand.records.push(a.record);
         else hand.records[hand.records.length - 1] = a.record;
@@ -366,7 +373,7 @@
       else { showRefusal(a.error.message); }
       render(hand.last);
       flush();
-    }, function () { busy = false; render(hand.last); });
+    }, function () { busy = false; cut = true; render(hand.last); });
   };
 
   $("#undo").addEventListener("click", function () {
@@ -377,8 +384,8 @@
     hand.records.pop(); hand.taps.pop();
     start();
   });
-  $("#let-stand").addEventListener("click", function () { if (offered) { var o = offered; showRefusal(""); tap(o); } });
-  window.addEventListener("online", function () { flush(); render(hand.last); });
+  $("#claim-revoke").addEventListener("click", function () { if (offered) { var o = offered; showRefusal(""); tap(o); } });
+  window.addEventListener("online", function () { cut = false; if (hand.pending.length) flush(); else start(); });
   window.addEventListener("offline", function () { render(hand.last); });
   $("#play-form").addEventListener("submit", function () { render(hand.last); });
   // The hand was kept on the phone (offline.js): the page is ready for the next one.

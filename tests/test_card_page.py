@@ -259,3 +259,48 @@ def test_taps_kept_offline_are_checked_when_the_hand_arrives(app: Flask, client:
     response = page.save(pending=json.dumps(kept))
     assert response.status_code == 302, Page(response).refusal()
     assert stored(app)[0]["play"] == value["play"]
+
+
+@pytest.mark.parametrize("game", ["auction-hearts", "domino-hearts", "conquimbert"])
+def test_the_card_page_is_not_linked_where_its_kinds_are_not_in_progress_yet(client: FlaskClient, game: str) -> None:
+    """Bids, players dropping out, trades: whose turn it is does not follow from the cards until those are kinds."""
+    edit, _ = start_table(client, players=ABCD, game=game)
+    assert 'id="record-cards"' not in get(client, edit).html
+    assert 'id="to-cards"' not in get(client, edit + "/result").html
+    black_lady, _ = start_table(client, players=ABCD)
+    assert 'id="record-cards"' in get(client, black_lady).html  # the others keep it
+
+
+def test_knaves_says_its_trumps_cannot_be_taken_yet(client: FlaskClient) -> None:
+    edit, _ = start_table(client, players=ABCD[:3], game="knaves")
+    page = get(client, edit + "/play")
+    assert 'id="cannot"' in page.html and "has trumps" in page.html
+
+
+def test_a_two_handed_hand_its_draws_unrecorded(app: Flask, client: FlaskClient) -> None:
+    """Two-Handed Hearts: 52 cards tapped, the stock's draws never said; a renege refused only where the
+    plays prove it (with the stock gone)."""
+    value = example("two-handed-hearts-hand")
+    edit, _ = start_table(client, players=value["players"], game="two-handed-hearts")
+    page = Tapper(client, edit)
+    wrong = list(value["play"])
+    wrong[49], wrong[50] = wrong[50], wrong[49]  # trick 25: Ann's KD on a club lead, her 6C in trick 26
+    for code in wrong[:51]:
+        page.tap("play", code)
+    refused = page.refused("play", wrong[51])  # 6C proves it
+    assert refused["error"]["code"] == "revoke" and refused["error"]["trick"] == 25
+    assert "with the stock gone, nothing was drawn in between" in refused["error"]["message"]
+    page = Tapper(client, edit)
+    for code in value["play"]:
+        answer = page.tap("play", code)
+    assert answer["complete"] and answer["outcome"]["points"] == {"Ann": 4, "Bob": 9}
+    assert page.save().status_code == 302
+    assert {p: int(v) for p, v in totals(client, edit).items()} == {"Ann": 4, "Bob": 9}
+    assert stored(app)[0]["play"] == value["play"] and "deal" not in stored(app)[0]
+
+
+def test_an_incomplete_hand_is_refused_and_nothing_stored(app: Flask, client: FlaskClient) -> None:
+    edit, _ = start_table(client, players=ABCD)
+    response = submit(client, get(client, edit + "/play"), "play-form", {"record": json.dumps({"play": ["2C", "3C"]})})
+    assert Page(response).status == 200 and Page(response).refusal().startswith("the hand stops after 2 of 52 cards")
+    assert stored(app) == []

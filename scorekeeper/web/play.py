@@ -24,7 +24,7 @@ from . import forms
 from .extensions import db
 from .families import pages_of
 from .families.base import CardTable
-from .views import bp, edit_table, parse_json_record, save_new_hand, sentence
+from .views import bp, edit_table, save_new_hand, sentence
 
 MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
 
@@ -49,7 +49,10 @@ def play(sid: str, key: str) -> Any:
     refusal = None
     if request.method == "POST" and form.validate():
         try:
-            hand = start.stored(_checked(start, parse_json_record(form.record.data or ""), form.pending.data))
+            sent = decode(form.record.data or "null", "the hand ")
+            if sent is not None and not isinstance(sent, Mapping):
+                raise RecordSyntaxError("the hand is sent as its record, a JSON object")
+            hand = start.stored(_checked(start, sent, form.pending.data))
             if form.client_id.data:
                 hand["id"] = form.client_id.data
             return save_new_hand(table, hand, sid, key)
@@ -67,7 +70,7 @@ def play(sid: str, key: str) -> Any:
                            result_url=url_for(".record_result", sid=sid, key=key))
 
 
-def _checked(start: CardTable, record: Mapping[str, Any], pending: str | None) -> dict[str, Any]:
+def _checked(start: CardTable, record: Mapping[str, Any] | None, pending: str | None) -> dict[str, Any]:
     """The record sent, under the table's head, with the actions tapped offline added one by one, each
     checked by the engine as a tap would be. :raises ScorekeeperError: one of them is refused."""
     value = start.record(record)

@@ -18,7 +18,7 @@
   var ask = $("#ask"), refused = $("#play-refusal"), save = $("#save-play");
   // The hand: the records after each checked action, the actions, those not checked yet, the last answer.
   var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
-  var busy = false, picked = null, offered = null, cut = false;  // cut: the server did not answer the last time
+  var busy = false, picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
 
   var el = function (tag, cls, text) {
     var e = document.createElement(tag);
@@ -127,7 +127,7 @@
   };
 
   var send = function (action) {
-    if (picked !== null && action.kind) picked = null;
+    picked = null; declaring = null;
     tap(action);
   };
 
@@ -253,6 +253,48 @@
     }));
   };
 
+  var askEnd = function (n) {  // the end the table declares: who went out (or nobody), the cards each has left
+    var out = null, row = el("div", "choices"), counts = {};
+    var pick = function (name, b) {
+      out = name;
+      Array.prototype.forEach.call(row.children, function (c) { c.classList.toggle("chosen", c === b); });
+    };
+    PLAYERS.concat([null]).forEach(function (name) {
+      var b = button(name === null ? WORDS.blocked : name, "choice-button", function () { pick(name, b); });
+      b.dataset.out = name === null ? "" : name;
+      row.appendChild(b);
+    });
+    ask.appendChild(el("p", "help", WORDS.out));
+    ask.appendChild(row);
+    ask.appendChild(el("p", "help", WORDS.left));
+    PLAYERS.forEach(function (name) {
+      var label = el("label", "field", name + " ");
+      var input = el("input");
+      input.type = "number"; input.min = 0; input.inputMode = "numeric"; input.id = "left-" + name;
+      label.appendChild(input);
+      counts[name] = input;
+      ask.appendChild(label);
+    });
+    ask.appendChild(button("Done", "primary", function () {
+      var value = out === null ? { block: true, left: {} } : { out: out, left: {} };
+      PLAYERS.forEach(function (name) { if (name !== out && counts[name].value !== "") value.left[name] = parseInt(counts[name].value, 10); });
+      send({ kind: n.kind, player: null, value: value });
+    }));
+  };
+
+  var asking = function (n) {
+    var how = n.ask || "option";
+    if (how === "card") askCard(n, false);
+    else if (how === "cards") askCard(n, true);
+    else if (how === "player") askPlayers(n, false);
+    else if (how === "players") askPlayers(n, true);
+    else if (how === "number") askNumber(n);
+    else if (how === "suit") askSuit(n);
+    else if (how === "claims") askClaims(n);
+    else if (how === "end") askEnd(n);
+    else askOption(n);
+  };
+
   var render = function (a) {
     ask.textContent = "";
     var waiting = hand.pending.length, away = cut || !navigator.onLine;
@@ -289,15 +331,18 @@
       ask.appendChild(button("Another card", "secondary", function () { picked = null; render(hand.last); }));
       return;
     }
-    var how = n.ask || "option";
-    if (how === "card") askCard(n, false);
-    else if (how === "cards") askCard(n, true);
-    else if (how === "player") askPlayers(n, false);
-    else if (how === "players") askPlayers(n, true);
-    else if (how === "number") askNumber(n);
-    else if (how === "suit") askSuit(n);
-    else if (how === "claims") askClaims(n);
-    else askOption(n);
+    if (declaring) {
+      ask.appendChild(el("p", "help", WORDS.kinds[declaring.kind] || declaring.kind));
+      asking(declaring);
+      ask.appendChild(button("Back", "secondary", function () { declaring = null; render(hand.last); }));
+    } else {
+      asking(n);
+      (n.declare || []).forEach(function (d) {  // what the table may declare instead, such as the end of Michigan
+        var b = button(WORDS.kinds[d.kind] || d.kind, "secondary", function () { declaring = { kind: d.kind, ask: d.ask }; render(hand.last); });
+        b.id = "declare-" + d.kind;
+        ask.appendChild(b);
+      });
+    }
     remember();
   };
 

@@ -173,3 +173,21 @@ def test_a_revoke_the_table_lets_stand_is_declared_with_the_card_it_refused() ->
         family.advance_json(core_progress.WALK.cut(whole, 2),
                             {"kind": "revoke", "player": "Bob", "value": {"trick": 1, "card": "4H"}})
     assert unfounded.value.code == "revoke-claim"
+
+
+def test_the_end_of_michigan_without_the_deal_is_declared_by_the_table() -> None:
+    value = example("tripoli-deal")
+    for key in ("deal", "spare_hand"):
+        value.pop(key)
+    value["poker"].pop("hands")
+    family = family_of_record(value)
+    ending = {k: value["michigan"][k] for k in ("out", "left")}
+    assert tripoli_progress.WALK.actions(value)[-1].kind == "michigan-end"
+    before = tripoli_progress.WALK.cut(value, len(tripoli_progress.WALK.actions(value)) - 1)
+    waiting = family.progress_json(before)["next"]
+    assert waiting["kind"] == "michigan" and waiting["declare"] == [{"kind": "michigan-end", "ask": "end"}]
+    answer = family.advance_json(before, {"kind": "michigan-end", "player": None, "value": ending})
+    assert answer["complete"] and family.replay_json(answer["record"]) == family.replay_json(value)
+    with pytest.raises(ScorekeeperError) as wrong:  # the cards left must agree with the cards played
+        family.advance_json(before, {"kind": "michigan-end", "value": {"out": "A", "left": {"B": 1, "C": 5, "D": 2}}})
+    assert wrong.value.code != "not-next"

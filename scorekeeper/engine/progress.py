@@ -23,12 +23,13 @@ from .errors import RecordSyntaxError, ScorekeeperError
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
 ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card", "showdown": "players",
-        "claims": "claims", "bet": "option"}
+        "claims": "claims", "bet": "option", "michigan-end": "end"}
 """How a page asks for each kind of action, so one page serves every game: ``card`` (one card: a choice,
 or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
 ``cards`` (``count`` cards at once), ``player``, ``players`` (``count`` of them, or any number when absent),
 ``option`` (one of the choices, shown by its words: a bet, a moon choice), ``number``, ``suit``, ``claims``
-(who took which pay-card space). A kind not listed is asked as an ``option``."""
+(who took which pay-card space), ``end`` (who went out, or nobody, and the cards each other player has
+left: the end of Michigan the table declares). A kind not listed is asked as an ``option``."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class Progress:
     actions: int = 0  # how many actions of the record were taken
     ask: str | None = None  # how a page asks for the action (``ASKS``); None: the kind's usual way
     count: int | None = None  # for ``ask`` "cards" or "players": how many are chosen at once
+    declare: tuple[str, ...] = ()  # kinds the table may declare now instead (``Walk.declared``): the end of Michigan
 
     @property
     def complete(self) -> bool:
@@ -70,6 +72,8 @@ class Progress:
             nxt["choices"] = None if self.choices is None else list(self.choices)
             if self.unknown is not None:
                 nxt["unknown"] = self.unknown
+            if self.declare:
+                nxt["declare"] = [{"kind": k, "ask": ASKS.get(k, "option")} for k in self.declare]
         out["next"] = nxt
         out["state"] = dict(self.state)
         out["paid"] = [dict(p) for p in self.paid]
@@ -139,7 +143,8 @@ class Walk:
     the record keeps it (only written: ``advance`` has the replay check it).
 
     ``declared``: kinds the table may record in place of the one that comes next, because the rules
-    leave them to the table (the core's revoke the table let stand); ``stands(value, action, exc)``:
+    leave them to the table (the core's revoke the table let stand, the end of Michigan without the deal,
+    which progress lists in ``declare`` when it may come); ``stands(value, action, exc)``:
     for an action the replay refused, the declared action that records it as the table let it stand
     (None where the rules allow no such thing).
     """

@@ -31,10 +31,12 @@ MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
 WORDS = {
     "kinds": {"play": "to play", "michigan": "to play to Michigan", "bet": "to bet", "discard": "to discard",
               "exchange": "to exchange a card", "leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: what does the shooter choose?",
-              "showdown": "Who won the showdown?", "claims": "Who took the pay-card spaces?", "revoke": "a revoke"},
+              "showdown": "Who won the showdown?", "claims": "Who took the pay-card spaces?", "revoke": "revoke",
+              "michigan-end": "The end of Michigan"},
     "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "check": "Check",
                 "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold"},
-    "keep": "Keep", "none": "None",
+    "keep": "Keep", "none": "None", "blocked": "Nobody: blocked", "out": "Who went out?",
+    "left": "Cards left in each other hand:",
 }
 """How the card page words a kind of action and the options it offers (a kind or option not here is shown by its
 own word): words only, no rule."""

@@ -121,3 +121,76 @@ def test_a_bet_out_of_turn_is_refused_before_the_replay() -> None:
     with pytest.raises(ScorekeeperError) as caught:
         family.advance_json(value, {"kind": "bet", "player": other, "value": ["fold"]})
     assert caught.value.code == "not-next" and caught.value.player == other
+
+
+# --- what the cards alone do not say: the table's word, as kinds of the core ---------------------------------
+
+def without_deal(value: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in value.items() if k not in ("deal", "passes", "widow")}
+
+
+def test_who_holds_the_two_of_clubs_is_asked_first_without_the_deal() -> None:
+    value = {**without_deal(example("black-lady-hand")), "leader": "Bob"}
+    assert [a.kind for a in core_progress.WALK.actions(value)][:2] == ["leader", "play"]
+    start = family_of_record(value).progress_json(core_progress.WALK.cut(value, 0))
+    assert start["next"] == {"kind": "leader", "ask": "player", "choices": ["Ann", "Bob", "Cat", "Dan"]}
+    after = family_of_record(value).advance_json(core_progress.WALK.cut(value, 0),
+                                                 {"kind": "leader", "player": None, "value": "Bob"})
+    assert after["next"]["player"] == "Bob" and after["record"]["leader"] == "Bob" and after["actions"] == 1
+    same_hand(core_progress.WALK, rebuilt(core_progress.WALK, value), value)
+
+
+def test_the_shooter_is_asked_his_choice_once_every_card_is_in() -> None:
+    value = records.to_json(random_record("black-lady", ["A", "B", "C", "D"], random.Random(26)))
+    assert value["moon_choice"] in ("subtract", "add")  # this deal is a moon
+    kinds = [a.kind for a in core_progress.WALK.actions(value)]
+    assert kinds[-1] == "moon-choice" and kinds.count("play") == 52
+    before = family_of_record(value).progress_json(core_progress.WALK.cut(value, len(kinds) - 1))
+    assert before["next"]["kind"] == "moon-choice" and before["next"]["ask"] == "option"
+    assert before["next"]["choices"] == ["subtract", "add"] and before["next"]["player"]
+    same_hand(core_progress.WALK, rebuilt(core_progress.WALK, value), value)
+
+
+def test_a_revoke_the_table_lets_stand_is_declared_with_the_card_it_refused() -> None:
+    from scorekeeper.engine.progress import stands_of
+
+    value = {"game": "black-lady", "players": ["Ann", "Bob", "Cat", "Dan"], "dealer": "Dan", "hand": 1, "play": []}
+    family = family_of_record(value)
+    for c in ["2C", "3C", "4H", "5C", "6C", "7C", "8C"]:  # Cat shows out of clubs in trick 1 ...
+        value = family.advance_json(value, {"kind": "play", "value": c})["record"]
+    with pytest.raises(ScorekeeperError) as caught:  # ... and plays 9C
+        family.advance_json(value, {"kind": "play", "value": "9C"})
+    assert caught.value.code == "revoke"
+    remedy = stands_of(caught.value)
+    assert remedy == {"kind": "revoke", "player": "Cat", "value": {"trick": 1, "card": "9C"}}
+    answer = family.advance_json(value, remedy)
+    assert answer["complete"] and answer["outcome"]["points"]["Cat"] > 0
+    assert answer["record"]["events"] == [{"type": "revoke", "player": "Cat", "trick": 1}]
+    whole = answer["record"]
+    assert [a.kind for a in core_progress.WALK.actions(whole)][-1] == "revoke"
+    same_hand(core_progress.WALK, rebuilt(core_progress.WALK, whole), whole)
+    with pytest.raises(ScorekeeperError) as again:  # nothing more goes in, not even a second revoke
+        family.advance_json(whole, remedy)
+    assert again.value.code == "complete"
+    with pytest.raises(ScorekeeperError) as unfounded:  # a revoke no card shows is refused by the replay
+        family.advance_json(core_progress.WALK.cut(whole, 2),
+                            {"kind": "revoke", "player": "Bob", "value": {"trick": 1, "card": "4H"}})
+    assert unfounded.value.code == "revoke-claim"
+
+
+def test_the_end_of_michigan_without_the_deal_is_declared_by_the_table() -> None:
+    value = example("tripoli-deal")
+    for key in ("deal", "spare_hand"):
+        value.pop(key)
+    value["poker"].pop("hands")
+    family = family_of_record(value)
+    ending = {k: value["michigan"][k] for k in ("out", "left")}
+    assert tripoli_progress.WALK.actions(value)[-1].kind == "michigan-end"
+    before = tripoli_progress.WALK.cut(value, len(tripoli_progress.WALK.actions(value)) - 1)
+    waiting = family.progress_json(before)["next"]
+    assert waiting["kind"] == "michigan" and waiting["declare"] == [{"kind": "michigan-end", "ask": "end"}]
+    answer = family.advance_json(before, {"kind": "michigan-end", "player": None, "value": ending})
+    assert answer["complete"] and family.replay_json(answer["record"]) == family.replay_json(value)
+    with pytest.raises(ScorekeeperError) as wrong:  # the cards left must agree with the cards played
+        family.advance_json(before, {"kind": "michigan-end", "value": {"out": "A", "left": {"B": 1, "C": 5, "D": 2}}})
+    assert wrong.value.code != "not-next"

@@ -348,7 +348,7 @@ def test_domino_without_the_deal_asks_for_named_cards_or_the_last_cards() -> Non
     value = example("domino-hearts-plays-alone")
     nxt = answer_of(core_progress.cut(value, 10))["next"]
     assert (nxt["kind"], nxt.get("player"), nxt["choices"]) == ("play", None, None)
-    assert nxt["also"] == [{"kind": "kept", "ask": "cards"}] and "only the table" in nxt["unknown"]
+    assert nxt["declare"] == [{"kind": "kept", "ask": "cards"}] and "only the table" in nxt["unknown"]
     acts = core_progress.actions(value)
     assert acts[-1].kind == "kept" and acts[-1].player == "Cat" and len(acts) == len(value["play"]) + 1
     done = answer_of(core_progress.cut(value, len(acts) - 1))

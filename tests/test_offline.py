@@ -131,7 +131,7 @@ def test_a_hand_card_by_card_sent_twice_is_stored_once(app: Flask, client: Flask
     edit, _ = start_table(client, players=ABCD)  # Dan deals hand 1
     _, plays, _ = card_hand("Dan", 1)
     page = get(client, edit + "/play")
-    first, second = twice(client, page, "play-form", {"plays": " ".join(plays)})
+    first, second = twice(client, page, "play-form", {"record": json.dumps({"play": plays})})
     assert first.status_code == second.status_code == 302
     assert first.headers["Location"].endswith("#hand-1") and second.headers["Location"].endswith("/hand/1")
     assert stored(app) == (1, 0)

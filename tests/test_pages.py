@@ -439,7 +439,8 @@ def test_the_read_only_link_cannot_write(app: Flask, client: FlaskClient) -> Non
     for url in (f"/s/{sid}/{key}/result", f"/s/{sid}/{key}/hand/1", f"/s/{sid}/{key}/hand/1/strike",
                 f"/s/{sid}/{key}/hand/1/confirm", f"/s/{sid}/{key}/play"):
         assert client.post(url, data=data).status_code == 403, url
-    assert client.post(f"/s/{sid}/{key}/play-check", json={"plays": []}, headers=csrf_header(form_page)).status_code == 403
+    assert client.post(f"/s/{sid}/{key}/next", json={"record": None, "action": None},
+                       headers=csrf_header(form_page)).status_code == 403
     for url in (f"/s/{sid}/{key}", f"/s/{sid}/{key}/result", f"/s/{sid}/{key}/play", f"/s/{sid}/wrong"):
         page = get(client, url, 403)
     assert client.post(f"/v/{sid}/{key}/result", data=data).status_code in (404, 405)
@@ -458,7 +459,7 @@ def test_forms_need_their_csrf_token(app: Flask, client: FlaskClient) -> None:
                       drop=("csrf_token",))
     assert response.status_code == 400
     assert counts(app)[1] == 0
-    assert client.post(edit + "/play-check", json={"plays": []}).status_code == 400
+    assert client.post(edit + "/next", json={"record": None, "action": None}).status_code == 400
 
 
 def test_names_are_escaped_everywhere(client: FlaskClient) -> None:
@@ -477,7 +478,7 @@ def test_every_page_renders_small_and_self_contained(client: FlaskClient) -> Non
                 edit + "/result", edit + "/play", edit + "/hand/1", read + "/hand/1"):
         page = get(client, url)
         assert page.response.headers["Content-Security-Policy"].startswith("default-src 'self'")
-    for asset in ("app.css", "app.js", "play.js"):
+    for asset in ("app.css", "app.js", "cards.js"):
         response = client.get(f"/static/{asset}")
         assert response.status_code == 200 and len(response.data) < PAGE_LIMIT
         assert set(URL.findall(response.get_data(as_text=True))) == set()
@@ -515,90 +516,6 @@ def test_the_page_follows_other_phones(client: FlaskClient) -> None:
 
 # --- card by card -----------------------------------------------------------------------------------------
 
-def check(client: FlaskClient, edit: str, headers: dict[str, str], plays: list[str], card: str | None,
-          **extra: Any) -> Any:
-    return client.post(edit + "/play-check", json={"plays": plays, "card": card, **extra}, headers=headers)
-
-
-def tap(client: FlaskClient, edit: str, headers: dict[str, str], cards: list[str], plays: list[str] | None = None,
-        **extra: Any) -> dict[str, Any]:
-    """Tap ``cards`` one by one after ``plays``, each accepted by the page's check; the state after the last."""
-    state: dict[str, Any] = {"plays": list(plays or [])}
-    for c in cards:
-        response = check(client, edit, headers, state["plays"], c, **extra)
-        assert response.status_code == 200, response.get_json()
-        state = response.get_json()
-    return state
-
-
-def test_play_check_refuses_a_revoke_with_the_engine_sentence(client: FlaskClient) -> None:
-    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])  # Dan deals, Ann leads
-    page = get(client, edit + "/play")
-    assert 'data-card="QS"' in page.html and len(re.findall(r'class="card s[SHDC]"', page.html)) == 52
-    headers = csrf_header(page)
-    state = check(client, edit, headers, [], None).get_json()
-    assert state["ok"] and state["turn"] == "Ann"
-    state = tap(client, edit, headers, ["2C", "3C", "4H", "5C", "6C", "7C", "8C"])
-    plays = state["plays"]
-    assert state["turn"] == "Cat" and state["trick"] == [["Dan", "6C"], ["Ann", "7C"], ["Bob", "8C"]]
-    assert state["tricks_won"]["Dan"] == 1 and state["taken"]["Dan"] == ["4H"]
-    response = check(client, edit, headers, plays, "9C")  # Cat had a club on trick 1
-    assert response.status_code == 422
-    body = response.get_json()
-    assert body["ok"] is False and body["error"]["code"] == "revoke"
-    assert body["error"]["message"].startswith("Cat played 4H on a club lead while holding 9C")
-    assert body["plays"] == plays  # the refused card is not kept
-    # A card already played is refused on the spot, with its sentence.
-    body = check(client, edit, headers, plays, "2C").get_json()
-    assert body["error"]["code"] == "duplicate-card" and "already played" in body["error"]["message"]
-
-
-@pytest.mark.parametrize("game, players", [("auction-hearts", 4), ("domino-hearts", 4),
-                                           ("conquimbert", 4)])
-def test_the_card_page_is_not_offered_where_the_cards_alone_cannot_be_followed(client: FlaskClient, game: str,
-                                                                               players: int) -> None:
-    """Trumps, bids, players dropping out or trades decide whose turn it is: the page would follow the wrong player."""
-    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"][:players], game=game)
-    assert 'id="record-cards"' not in get(client, edit).html
-    assert 'id="to-cards"' not in get(client, edit + "/result").html
-    page = get(client, edit + "/play", status=409)
-    assert "Record this hand by its result" in page.html
-    black_lady, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])
-    headers = csrf_header(get(client, black_lady + "/play"))
-    response = check(client, edit, headers, [], "2C")
-    assert response.status_code == 409 and "by its result" in response.get_json()["error"]["message"]
-    assert 'id="record-cards"' in get(client, black_lady).html  # the others keep it
-
-
-def test_a_revoke_the_table_let_stand_is_recorded_from_the_card_page(app: Flask, client: FlaskClient) -> None:
-    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])  # Dan deals, Ann leads
-    page = get(client, edit + "/play")
-    assert 'id="claim-revoke"' in page.html
-    headers = csrf_header(page)
-    plays = ["2C", "3C", "4H", "5C", "6C", "7C", "8C"]  # Cat showed out of clubs in trick 1
-    body = check(client, edit, headers, plays, "9C").get_json()
-    assert body["error"]["code"] == "revoke" and body["claim"] == {"player": "Cat", "trick": 1}
-    # The table let it stand: the same card again, with the claim.
-    claimed = check(client, edit, headers, plays, "9C", revoke=body["claim"])
-    assert claimed.status_code == 200, claimed.get_json()
-    state = claimed.get_json()
-    assert state["plays"] == [*plays, "9C"] and state["complete"] is True
-    assert state["revoke"] == {"player": "Cat", "trick": 1, "play": 2}
-    assert state["points"]["Cat"] > 0 and "Cat's revoke in trick 1 stands" in state["message"]
-    # A claim no card supports is refused with its own code, and the page drops it.
-    unmatched = check(client, edit, headers, ["2C"], None, revoke={"player": "Bob", "trick": 1}).get_json()
-    assert unmatched["error"]["code"] == "revoke-claim" and "claim" not in unmatched
-    response = submit(client, page, "play-form", {"plays": " ".join(state["plays"]), "revoke_player": "Cat",
-                                                   "revoke_trick": "1"})
-    assert response.status_code == 302, Page(response).refusal()
-    with app.app_context():
-        row = db.session.scalars(select(Hand)).one()
-        assert row.record["events"] == [{"type": "revoke", "player": "Cat", "trick": 1}]
-    sheet = get(client, edit)
-    assert {p: int(v) for p, v in sheet.totals().items()} == state["points"]
-    assert "revoke" in get(client, edit + "/hand/1").html
-
-
 def test_a_misdeal_from_the_session_page_keeps_the_dealer(app: Flask, client: FlaskClient) -> None:
     edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])  # Dan deals first
     page = get(client, edit)
@@ -618,117 +535,6 @@ def test_a_misdeal_from_the_session_page_keeps_the_dealer(app: Flask, client: Fl
     assert "Recorded as a misdeal (face-up-in-pack)" in hand.html
     record_result(client, edit, [3, 2, 0, 8], 0)
     assert get(client, edit).totals()["Ann"] == "16"
-
-
-def test_a_whole_hand_card_by_card(app: Flask, client: FlaskClient) -> None:
-    example = json.loads((ROOT / "examples" / "black-lady-hand.json").read_text())
-    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"],
-                          changes={"opt_first_lead": "two-of-clubs"})
-    page = get(client, edit + "/play")
-    assert 'id="leader-select"' in page.html  # the 2C rule: say who holds it
-    headers = csrf_header(page)
-    body = check(client, edit, headers, [], "2C").get_json()
-    assert body["error"]["code"] == "leader"
-    state = tap(client, edit, headers, example["play"], leader="Bob")
-    plays = state["plays"]
-    assert state["complete"] is True and len(plays) == 52
-    assert sum(state["tricks_won"].values()) == 13
-    assert sum(state["points"].values()) == 26
-    response = submit(client, page, "play-form", {"plays": " ".join(plays), "leader": "Bob"})
-    assert response.status_code == 302, Page(response).refusal()
-    with app.app_context():
-        row = db.session.scalars(select(Hand)).one()
-        assert row.record["play"] == example["play"] and row.record["leader"] == "Bob"
-    sheet = get(client, edit)
-    assert {p: int(v) for p, v in sheet.totals().items()} == state["points"]
-    # The hand page of a card-by-card hand: the result form prefilled from the engine's replay,
-    # and the record itself to correct.
-    hand = get(client, edit + "/hand/1")
-    assert 'id="json-form"' in hand.html and "Recorded card by card" in hand.html
-    hearts = [int(h) for h in re.findall(r'name="hearts_\d"\s+value="(\d+)"', hand.html)]
-    assert sum(hearts) == 13
-
-
-def test_a_two_handed_hand_card_by_card_the_draws_unrecorded(app: Flask, client: FlaskClient) -> None:
-    """Two-Handed Hearts: 52 cards tapped, the stock's draws never said; a renege refused only where
-    the plays prove it (with the stock gone), and one the draws may explain let stand."""
-    example = json.loads((ROOT / "examples" / "two-handed-hearts-hand.json").read_text())
-    edit, _ = start_table(client, players=example["players"], game="two-handed-hearts")
-    assert 'id="record-cards"' in get(client, edit).html
-    page = get(client, edit + "/play")
-    assert 'data-total="52"' in page.html and "0 of 52" in page.html
-    headers = csrf_header(page)
-    wrong = list(example["play"])
-    wrong[49], wrong[50] = wrong[50], wrong[49]  # trick 25: Ann's KD on a club lead, her 6C in trick 26
-    plays = tap(client, edit, headers, wrong[:51])["plays"]
-    refused = check(client, edit, headers, plays, wrong[51]).get_json()  # 6C proves it
-    assert refused["error"]["code"] == "revoke" and refused["error"]["trick"] == 25
-    assert "with the stock gone, nothing was drawn in between" in refused["error"]["message"]
-    drawing = list(example["play"])
-    drawing[3], drawing[5] = drawing[5], drawing[3]  # trick 2: Bob's AD on a heart lead; his 6H may be a draw
-    tap(client, edit, headers, drawing[:12])  # the plays cannot prove it: it stands
-    state = tap(client, edit, headers, example["play"][49:], example["play"][:49])  # undone back to the revoke
-    plays = state["plays"]
-    assert state["complete"] is True and state["total"] == 52 and state["points"] == {"Ann": 4, "Bob": 9}
-    response = submit(client, page, "play-form", {"plays": " ".join(plays)})
-    assert response.status_code == 302, Page(response).refusal()
-    assert {p: int(v) for p, v in get(client, edit).totals().items()} == {"Ann": 4, "Bob": 9}
-    with app.app_context():
-        row = db.session.scalars(select(Hand)).one()
-        assert row.record["play"] == example["play"] and "deal" not in row.record
-    audit = get(client, edit + "/hand/1/audit")
-    assert 'id="legal">Every play is legal.' in audit.html and '<small class="muted">of 26</small>' in audit.html
-
-
-def test_a_knaves_hand_card_by_card_with_the_trumps_turned_up(app: Flask, client: FlaskClient) -> None:
-    example = json.loads((ROOT / "examples" / "knaves-hand.json").read_text())
-    full = replay(from_json(example))
-    edit, _ = start_table(client, players=example["players"], game="knaves")
-    assert 'id="record-cards"' in get(client, edit).html
-    page = get(client, edit + "/play")
-    assert len(re.findall(r'<option value="[2-9TJQKA][SHDC]"', page.html)) == 52  # the card turned up
-    headers = csrf_header(page)
-    opening = check(client, edit, headers, [], None)  # the page's first check, before the trumps are chosen
-    assert opening.status_code == 200 and opening.get_json()["ok"] is True, opening.get_json()
-    assert opening.get_json()["complete"] is False and opening.get_json()["plays"] == []
-    first = example["play"][0]
-    refused = check(client, edit, headers, [], first).get_json()
-    assert refused["error"]["code"] == "trumps" and "has trumps" in refused["error"]["message"]
-    turned = check(client, edit, headers, [], first, trumps=first).get_json()  # QD turned up, and played
-    assert turned["error"]["code"] == "trumps" and "turned up for trumps" in turned["error"]["message"]
-    state = tap(client, edit, headers, example["play"], trumps="3H")
-    plays = state["plays"]
-    won = {name: sum(1 for t in full.tricks if t.winner == seat) for seat, name in enumerate(full.players)}
-    assert state["complete"] is True and state["tricks_won"] == won  # hearts were trumps
-    assert state["points"] == full.points_by_player()
-    response = submit(client, page, "play-form", {"plays": " ".join(plays), "trumps": "3H"})
-    assert response.status_code == 302, Page(response).refusal()
-    assert {p: int(v) for p, v in get(client, edit).totals().items()} == full.points_by_player()
-    with app.app_context():
-        row = db.session.scalars(select(Hand)).one()
-        assert row.record["events"] == [{"type": "trumps", "card": "3H"}]
-
-
-def test_knaves_with_a_trump_suit_named_asks_the_suit(client: FlaskClient) -> None:
-    edit, _ = start_table(client, players=["Ann", "Bob", "Cat"], game="knaves",
-                          changes={"opt_trump": "fixed-per-deal"})
-    page = get(client, edit + "/play")
-    assert 'The trump suit' in page.html and '<option value="S">Spades</option>' in page.html
-    opening = check(client, edit, csrf_header(page), [], None)  # no suit named yet, no card tapped: no refusal
-    assert opening.status_code == 200 and opening.get_json()["ok"] is True, opening.get_json()
-    state = check(client, edit, csrf_header(page), [], "2C", trumps="S").get_json()
-    assert state["ok"] and state["plays"] == ["2C"]
-
-
-def test_an_incomplete_card_record_is_refused_and_kept_on_the_page(app: Flask, client: FlaskClient) -> None:
-    edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"])
-    page = get(client, edit + "/play")
-    response = submit(client, page, "play-form", {"plays": "2C 3C 4C 5C"})
-    refused = Page(response)
-    assert refused.status == 200
-    assert refused.refusal().startswith("the hand stops after 4 of 52 cards")
-    assert "data-plays=\"[&#34;2C&#34;, &#34;3C&#34;, &#34;4C&#34;, &#34;5C&#34;]\"" in refused.html
-    assert counts(app)[1] == 0
 
 
 # --- settlements, warnings, corrections as JSON --------------------------------------------------------------
@@ -783,8 +589,9 @@ def test_complex_scores_read_as_gaussian_integers(client: FlaskClient) -> None:
 def test_a_card_record_corrected_as_json(app: Flask, client: FlaskClient) -> None:
     example = json.loads((ROOT / "examples" / "black-lady-hand.json").read_text())
     edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"], changes={"opt_first_lead": "two-of-clubs"})
-    page = get(client, edit + "/play")
-    submit(client, page, "play-form", {"plays": " ".join(example["play"]), "leader": "Bob"})
+    saved = submit(client, get(client, edit + "/play"), "play-form",
+                   {"record": json.dumps({"leader": "Bob", "play": example["play"]})})
+    assert saved.status_code == 302, Page(saved).refusal()
     hand = get(client, edit + "/hand/1")
     _, data = hand.form("json-form")
     record = json.loads(data["record"])
@@ -870,7 +677,7 @@ def test_audit_of_a_card_by_card_hand_steps_through_it(app: Flask, client: Flask
     example = json.loads((ROOT / "examples" / "black-lady-hand.json").read_text())
     edit, _ = start_table(client, players=["Ann", "Bob", "Cat", "Dan"], changes={"opt_first_lead": "two-of-clubs"})
     page = get(client, edit + "/play")
-    response = submit(client, page, "play-form", {"plays": " ".join(example["play"]), "leader": "Bob"})
+    response = submit(client, page, "play-form", {"record": json.dumps({"leader": "Bob", "play": example["play"]})})
     assert response.status_code == 302
     audit_page = get(client, edit + "/hand/1/audit")
     assert 'id="legal"' in audit_page.html and "Every play is legal" in audit_page.html

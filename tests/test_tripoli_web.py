@@ -270,7 +270,7 @@ def test_a_whole_deal_entered_as_json(app: Flask, client: FlaskClient) -> None:
     hand = get(client, edit + "/hand/1")
     assert "Recorded with every card." in hand.html and "replaced by the whole deal" in hand.html
     assert re.search(r'id="bet_1" name="bet_1" value="5"', hand.html)  # the quick result the cards give
-    assert client.get(edit + "/play").status_code == 404  # no card-by-card page for Tripoli
+    assert client.get(edit + "/play").status_code == 200  # the card page of every game (tests/test_card_page.py)
     for url in ("/hand/1/audit", "/hand/1/audit.pdf"):
         assert client.get(edit + url).status_code == 404, url
 

@@ -281,7 +281,7 @@ def test_a_whole_hand_entered_as_json(app: Flask, client: FlaskClient) -> None:
     hand = get(client, edit + "/hand/1")
     assert "Recorded with every card." in hand.html and "replaced by the whole deal" in hand.html
     assert re.search(r'name="AS_player" value="1" checked', hand.html)  # the quick result the cards give
-    assert client.get(edit + "/play").status_code == 404  # no card-by-card page for Reversis
+    assert client.get(edit + "/play").status_code == 200  # the card page of every game (tests/test_card_page.py)
     for url in ("/hand/1/audit", "/hand/1/audit.pdf"):
         assert client.get(edit + url).status_code == 404, url
 

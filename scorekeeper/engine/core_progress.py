@@ -1,7 +1,10 @@
 """A hand of the trick-taking core in progress: what comes next, and the hand card by card (``engine.progress``).
 
 The actions are the variant's steps before the first lead (the bids, the passes, the trumps, the
-trades, Capot: ``core_steps``) and the cards played; the deal is taken as the record gives it. The audit replay
+trades, Capot: ``core_steps``), who led where the table must say it (the two-of-clubs rule without
+the deal: ``leader``), the cards played (a revoke the table let stand is declared in place of the
+card it refused: ``revoke``, see ``stands``) and the shooter's choice where the rules ask it
+(``moon-choice``); the deal is taken as the record gives it. The audit replay
 (``replay(record, audit=True)``) checks every card and keeps the table after each; the
 plain replay says whether the hand is complete. Whose turn it is and which cards may
 come next are the replay's answers too: a card is offered when the replay takes the record
@@ -15,14 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import core_steps
-from .cards import Card
-from .errors import ScorekeeperError
+from .cards import Card, card
+from .errors import RecordSyntaxError, ScorekeeperError
 from .games import make_ruleset
 from .hand import Snapshot
 from .output import outcome_json
 from .progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, stops_early
 from .records import HandRecord, PlayItem, from_json, to_json
-from .replay import HandOutcome, replay
+from .replay import REVOKE_CODES, HandOutcome, replay
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hands run out, which only the table "
@@ -31,36 +34,89 @@ UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hand
 
 
 def actions(value: Mapping[str, Any]) -> list[Action]:
-    """The variant's steps before the first lead (``core_steps``), then the cards played, in order (with
-    the steps the play brings about where they come)."""
+    """The variant's steps before the first lead (``core_steps``), who led where the table says it, the cards
+    played in order (with the steps the play brings about where they come; the card a revoke the table let
+    stand was declared with, as ``revoke``), and the shooter's choice."""
     record = from_json(value)
     before, during = core_steps.actions(record)
     out = list(before)
+    if _says_leader(record):
+        out.append(Action("leader", None, record.leader))
+    stood = _stood(record)
     for k, item in enumerate(record.play):
         out.extend(step for at, step in during if at == k)
-        out.append(Action("play", item.player, item.card.code))
+        if stood is not None and k == stood[0]:
+            event = stood[1]
+            out.append(Action("revoke", event["player"], {"trick": event["trick"], "card": item.card.code}))
+        else:
+            out.append(Action("play", item.player, item.card.code))
     out.extend(step for at, step in during if at >= len(record.play))
+    if record.moon_choice is not None and not record.is_result:
+        out.append(Action("moon-choice", None, record.moon_choice))
     return out
+
+
+CARDS = ("play", "revoke")  # the actions that are cards of the play
+OWN = (*CARDS, "leader", "moon-choice")  # the actions written here, not by ``core_steps``
 
 
 def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
     """The record with only its first ``k`` actions; cut short, it loses the variant's word on how the hand
-    ended (Domino Hearts' cards kept by the last player), and a revoke's event until its trick begins."""
+    ended (Domino Hearts' cards kept by the last player), a revoke's event until the card it was declared
+    with, a corrected revoke's until its trick begins, and the shooter's choice."""
     record = from_json(value)
     steps = actions(value)
     if record.is_result or k >= len(steps):
         return to_json(record)
-    plays = sum(1 for a in steps[:k] if a.kind == "play")
+    taken = steps[:k]
+    plays = sum(1 for a in taken if a.kind in CARDS)
     end = make_ruleset(record.game, record.options).variant.kept(record)
     n = len(record.players)
+    stood = _stood(record)
     base = core_steps.stripped(record)  # without what the steps write: written again below, step by step
     events = tuple(e for e in base.events if e is not end and (
-        e["type"] not in ("revoke", "revoke-corrected") or plays > (e["trick"] - 1) * n))  # once its trick has begun
-    out = to_json(dataclasses.replace(base, play=(), events=events))
-    for step in steps[:k]:
-        if step.kind != "play":
+        e["type"] != "revoke" or stood is not None and e == stood[1] and plays > stood[0]) and (
+        e["type"] != "revoke-corrected" or plays > (e["trick"] - 1) * n))  # once its trick has begun
+    said = _says_leader(record) and not any(a.kind == "leader" for a in taken)
+    out = to_json(dataclasses.replace(base, play=(), events=events, moon_choice=None,
+                                      leader=None if said else record.leader))
+    for step in taken:
+        if step.kind not in OWN:
             out = core_steps.write(out, step)
     return to_json(dataclasses.replace(from_json(out), play=record.play[:plays]))
+
+
+def _says_leader(record: HandRecord) -> bool:
+    """Whether the record's ``leader`` is the table's word the cards need: the two-of-clubs rule without the deal."""
+    return record.leader is not None and record.deal is None and _asks_leader(
+        dataclasses.replace(record, leader=None, play=()))
+
+
+def _asks_leader(record: HandRecord) -> bool:
+    """Whether the replay needs to be told who led before the first card (the holder of 2C, the deal unknown)."""
+    if record.leader is not None or record.deal is not None or record.play:
+        return False
+    try:
+        replay(dataclasses.replace(record, play=(PlayItem(card("2C")),)))
+    except ScorekeeperError as exc:
+        return exc.code == "leader"
+    return False  # pragma: no cover - one card is never a whole hand
+
+
+def _stood(record: HandRecord) -> tuple[int, Mapping[str, Any]] | None:
+    """A revoke the table let stand: the index of the card it was declared with (the revoke itself with the
+    deal; without it, the card that proved it) and its event. None without one, or when no card stands for it."""
+    event = next((e for e in record.events if e["type"] == "revoke"), None)
+    if event is None:
+        return None
+    for k in range(len(record.play)):
+        try:
+            outcome = replay(dataclasses.replace(record, play=record.play[:k + 1]))
+        except ScorekeeperError:
+            continue
+        if outcome.revoke is not None:
+            return k, event
+    return None
 
 
 def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
@@ -74,17 +130,25 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
         return step
     names = record.players
     count = len(actions(value))
+    if _asks_leader(record):
+        return Progress(record.game, names, "leader", choices=names, ask="player", actions=count,
+                        state={"tricks": [], "current": []})
+    if not record.play and _says_leader(record):  # the table said who holds 2C: he leads it (checked when played)
+        return Progress(record.game, names, "play", record.leader, None, UNKNOWN, actions=count,
+                        state={"tricks": [], "current": []})
     try:
         audited = replay(record, audit=True)
     except ScorekeeperError as exc:
         if (turned := core_steps.turned_up(record, exc, offer)) is not None:  # Conquimbert's trumps in mid-hand
             return turned
+        if exc.code == "moon-choice":  # every card is in: the shooter says what he chose
+            return _moon_choice(record, exc, count)
         if exc.code != "incomplete":
             raise
         # Domino Hearts without the deal: the hands are rebuilt from a finished record only, and only the
         # table sees players drop out: each card names its player, and the table says when one is left (kept)
         return Progress(record.game, names, "play", unknown=UNKNOWN_DROPPING, actions=count,
-                        state=core_steps.facts(record), also=("kept",))
+                        state=core_steps.facts(record), declare=("kept",))
     if audited.error is not None:
         raise audited.error
     try:
@@ -110,6 +174,15 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
         return Progress(record.game, names, "play", state=state, choices=(), actions=count)
     choices = tuple(c.code for c in sorted(set(held[turn])) if _takes(record, c))
     return Progress(record.game, names, "play", names[turn], choices, state=state, actions=count)
+
+
+def _moon_choice(record: HandRecord, exc: ScorekeeperError, count: int) -> Progress:
+    """The shooter's choice, asked once every card is in (the table as it stands: the hand scored either way)."""
+    moon = make_ruleset(record.game, record.options).moon
+    modes = tuple(moon.modes if moon else ())
+    state = _state(replay(dataclasses.replace(record, moon_choice=modes[0]), audit=True)) if modes else {}
+    return Progress(record.game, record.players, "moon-choice", exc.player, modes, state=state, actions=count,
+                    ask="option")
 
 
 def _seat_taking(record: HandRecord, c: Card) -> int | None:
@@ -171,12 +244,31 @@ def _state(outcome: HandOutcome) -> dict[str, Any]:
 
 
 def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
-    """The record with one more card played, or one more of the variant's steps (``core_steps.write``)."""
-    if action.kind != "play":
-        if action.player is None:  # the player on turn, where a step has one
-            action = dataclasses.replace(action, player=progress(value, offer=False).player)
-        return core_steps.write(value, action)
-    return appended(value, ("play",), played(action))
+    """The record with one more action: a card played, who led, the shooter's choice, a revoke let stand (its
+    event and the card refused without it), or one more of the variant's steps (``core_steps.write``)."""
+    if action.kind == "play":
+        return appended(value, ("play",), played(action))
+    if action.kind == "leader":
+        return {**value, "leader": action.value}
+    if action.kind == "moon-choice":
+        return {**value, "moon_choice": action.value}
+    if action.kind == "revoke":
+        if not isinstance(action.value, Mapping):
+            raise RecordSyntaxError('a revoke let stand is {"trick": n, "card": the card played}')
+        event = {"type": "revoke", "player": action.player, "trick": action.value.get("trick")}
+        return appended(appended(value, ("events",), event), ("play",), action.value.get("card"))
+    if action.player is None:  # the player on turn, where a step has one
+        action = dataclasses.replace(action, player=progress(value, offer=False).player)
+    return core_steps.write(value, action)
 
 
-WALK = Walk(actions, cut, progress, extend)
+def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> Action | None:
+    """A card refused as a revoke (a renege of any kind) the table may let stand: the revoke declared with it."""
+    if action.kind != "play" or exc.code not in REVOKE_CODES or not exc.player or not exc.trick:
+        return None
+    if any(e.get("type") == "revoke" for e in value.get("events") or ()):
+        return None  # one established revoke ends the play
+    return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
+
+
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands)

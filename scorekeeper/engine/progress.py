@@ -23,7 +23,7 @@ from .errors import RecordSyntaxError, ScorekeeperError
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
 ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card", "showdown": "players",
-        "claims": "claims", "bet": "option",
+        "claims": "claims", "bet": "option", "michigan-end": "end",
         "bid": "number",  # Auction Hearts: chips above the high bid, or null to pass
         "penalty-suit": "suit",  # the suit the high bidder names
         "pass": "cards",  # a player's passed cards, count of them
@@ -35,7 +35,8 @@ ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card
 or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
 ``cards`` (``count`` cards at once), ``player``, ``players`` (``count`` of them, or any number when absent),
 ``option`` (one of the choices, shown by its words: a bet, a moon choice), ``number``, ``suit``, ``claims``
-(who took which pay-card space). A kind not listed is asked as an ``option``."""
+(who took which pay-card space), ``end`` (who went out, or nobody, and the cards each other player has
+left: the end of Michigan the table declares). A kind not listed is asked as an ``option``."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,8 @@ class Progress:
     actions: int = 0  # how many actions of the record were taken
     ask: str | None = None  # how a page asks for the action (``ASKS``); None: the kind's usual way
     count: int | None = None  # for ``ask`` "cards" or "players": how many are chosen at once
-    also: tuple[str, ...] = ()  # kinds the table may take instead, where only it can tell (Domino's last cards)
+    declare: tuple[str, ...] = ()  # kinds the table may declare now instead, where only it can tell (the end
+    # of Michigan, Domino Hearts' last cards without the deal)
 
     @property
     def complete(self) -> bool:
@@ -78,8 +80,8 @@ class Progress:
             nxt["choices"] = None if self.choices is None else list(self.choices)
             if self.unknown is not None:
                 nxt["unknown"] = self.unknown
-            if self.also:
-                nxt["also"] = [{"kind": kind, "ask": ASKS.get(kind, "option")} for kind in self.also]
+            if self.declare:
+                nxt["declare"] = [{"kind": k, "ask": ASKS.get(k, "option")} for k in self.declare]
         out["next"] = nxt
         out["state"] = dict(self.state)
         out["paid"] = [dict(p) for p in self.paid]
@@ -147,12 +149,20 @@ class Walk:
     (raising the replay's ``ScorekeeperError`` for an illegal action; ``offer=False``: without the choices,
     which cost a replay each); ``extend(value, action)``: the record with one more action written where
     the record keeps it (only written: ``advance`` has the replay check it).
+
+    ``declared``: kinds the table may record in place of the one that comes next, because the rules
+    leave them to the table (the core's revoke the table let stand, the end of Michigan without the deal,
+    which progress lists in ``declare`` when it may come); ``stands(value, action, exc)``:
+    for an action the replay refused, the declared action that records it as the table let it stand
+    (None where the rules allow no such thing).
     """
 
     actions: Callable[[Mapping[str, Any]], Sequence[Action]]
     cut: Callable[[Mapping[str, Any], int], dict[str, Any]]
     progress: Callable[..., Progress]  # (value, offer=True): offer=False skips listing the choices
     extend: Callable[[Mapping[str, Any], Action], dict[str, Any]]  # the record one action longer (unchecked)
+    declared: frozenset[str] = frozenset()
+    stands: Callable[[Mapping[str, Any], Action, ScorekeeperError], Action | None] | None = None
 
 
 def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
@@ -187,14 +197,29 @@ def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[
     before = walk.progress(value, offer=False)
     if before.complete:
         raise ScorekeeperError("the hand is complete: nothing more can be recorded in it", code="complete")
-    if action.kind != before.kind and action.kind not in before.also:
+    if action.kind in walk.declared or action.kind in before.declare:
+        longer = walk.extend(value, action)
+        return longer, walk.progress(longer)
+    if action.kind != before.kind:
         raise ScorekeeperError(f"a {WORDS.get(before.kind, before.kind)} comes next, "
                                 f"not a {WORDS.get(action.kind, action.kind)}", code="not-next")
-    if action.kind == before.kind and before.player is not None and action.player is not None and action.player != before.player:
+    if before.player is not None and action.player is not None and action.player != before.player:
         raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
                                 player=action.player)
     longer = walk.extend(value, action)
-    return longer, walk.progress(longer)
+    try:
+        return longer, walk.progress(longer)
+    except ScorekeeperError as exc:
+        remedy = walk.stands(value, action, exc) if walk.stands is not None else None
+        if remedy is not None:
+            exc.stands = {"kind": remedy.kind, "player": remedy.player, "value": remedy.value}  # type: ignore[attr-defined]
+        raise
+
+
+def stands_of(exc: ScorekeeperError) -> dict[str, Any] | None:
+    """The declared action that records a refused one as the table let it stand (``Walk.stands``), if any."""
+    found: dict[str, Any] | None = getattr(exc, "stands", None)
+    return found
 
 
 def action_from_json(value: object) -> Action:

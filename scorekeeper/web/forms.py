@@ -185,14 +185,6 @@ def card_page_covers(ruleset: Ruleset) -> bool:
 
 
 
-def trumps_event(ruleset: Ruleset, value: str | None) -> dict[str, str] | None:
-    """The record's trumps event from the card page's choice: the card turned up, or the suit named."""
-    if not value or ruleset.trumps not in TRUMPS_ASKED:
-        return None
-    return {"type": "trumps", "card" if ruleset.trumps == "turn-up" else "suit": value}
-
-
-
 def app_games() -> dict[str, GameDef]:
     """The trick-taking games the phone pages offer (``result_form_covers`` their rules)."""
     return {key: game for key, game in GAMES.items() if result_form_covers(make_ruleset(key, {}))}
@@ -600,18 +592,13 @@ class ActionForm(FlaskForm):
     """A button that writes (confirm, strike out, restore): only the CSRF token."""
 
 
-class PlayForm(FlaskForm):
-    """The whole hand played card by card, sent when the hand is complete."""
+class CardForm(FlaskForm):
+    """A hand recorded card by card, sent whole once the engine says it is complete: its record as JSON
+    (the card page keeps it in the browser), and the client id that makes a resend store nothing twice."""
 
     client_id = HiddenField()
-    plays = HiddenField(validators=[Length(max=2000)])
-    leader = HiddenField()
-    moon_choice = HiddenField()
-    cut = HiddenField()
-    stopped = HiddenField()
-    revoke_player = HiddenField()  # an established revoke the table let stand (catalogue 4.1)
-    revoke_trick = HiddenField()
-    trumps = HiddenField()  # the card turned up for trumps, or the suit named (Knaves)
+    record = HiddenField(validators=[InputRequired(), Length(max=200_000)])
+    pending = HiddenField(validators=[Length(max=20_000)])  # actions tapped offline, checked when it arrives
 
 
 class AuditForm(FlaskForm):

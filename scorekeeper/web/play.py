@@ -1,29 +1,134 @@
-"""Card by card: the page that records a whole hand as it is played, and the engine's answer to each card.
+"""Card by card, for every game: one page and one JSON endpoint, both built on the family seam.
 
-The routes check the edit link and hand the table to its family's pages (``families.pages_of``): a
-family without a card page answers with the page that says how its hands are recorded.
+The page (``/s/<sid>/<key>/play``) keeps the hand's partial record in the browser; each tap posts
+``{record, action}`` to ``/s/<sid>/<key>/next``, which answers the engine's progress of the record
+one action longer (``family.advance_json``), or the refusal with its sentence. The server keeps
+nothing of a hand in progress: the table gives the record's head (game, options, players, dealer,
+hand, what is carried into it: ``FamilyPages.card_table``), written over what the phone sends. A
+complete hand is saved by the page's form through the one write path (``views.save_new_hand``),
+or kept in the phone's outbox while offline, the engine checking it on arrival.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from flask import Response
+from flask import Response, jsonify, render_template, request, url_for
 
+from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.family import family_of
+from ..engine.jsontext import decode
+from ..engine.progress import stands_of
+from . import forms
+from .extensions import db
 from .families import pages_of
-from .views import bp, edit_table
+from .families.base import CardTable
+from .views import bp, edit_table, save_new_hand, sentence
+
+MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
+
+WORDS = {
+    "kinds": {"play": "to play", "michigan": "to play to Michigan", "bet": "to bet", "discard": "to discard",
+              "exchange": "to exchange a card", "leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: what does the shooter choose?",
+              "showdown": "Who won the showdown?", "claims": "Who took the pay-card spaces?", "revoke": "revoke",
+              "michigan-end": "The end of Michigan"},
+    "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "check": "Check",
+                "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold"},
+    "keep": "Keep", "none": "None", "blocked": "Nobody: blocked", "out": "Who went out?",
+    "left": "Cards left in each other hand:",
+}
+"""How the card page words a kind of action and the options it offers (a kind or option not here is shown by its
+own word): words only, no rule."""
 
 
 @bp.route("/s/<sid>/<key>/play", methods=["GET", "POST"])
 def play(sid: str, key: str) -> Any:
-    """Record a whole hand card by card; every card is checked by the engine as it is tapped."""
+    """The card page of the table's next hand (GET); its complete record saved (POST, the page's form)."""
     table = edit_table(sid, key)
-    return pages_of(table.config.get("game")).card_page(table, sid, key)
+    start = pages_of(table.config.get("game")).card_table(table)
+    form = forms.CardForm()
+    refusal = None
+    if request.method == "POST" and form.validate():
+        try:
+            sent = decode(form.record.data or "null", "the hand ")
+            if sent is not None and not isinstance(sent, Mapping):
+                raise RecordSyntaxError("the hand is sent as its record, a JSON object")
+            hand = start.stored(_checked(start, sent, form.pending.data))
+            if form.client_id.data:
+                hand["id"] = form.client_id.data
+            return save_new_hand(table, hand, sid, key)
+        except ScorekeeperError as exc:
+            db.session.rollback()
+            refusal = sentence(exc, len(table.hands) + 1)
+    elif request.method == "POST":
+        refusal = "The hand could not be read: tap Save again, or record it by its result."
+    if not form.client_id.data:
+        form.client_id.data = forms.new_client_id()
+    opening = _opening(start)
+    return render_template("pages/play.html", table=table, key=key, start=start, form=form, refusal=refusal,
+                           opening=opening, players=list(start.head.get("players") or ()), words=WORDS,
+                           next_url=url_for(".next_action", sid=sid, key=key),
+                           result_url=url_for(".record_result", sid=sid, key=key))
 
 
-@bp.post("/s/<sid>/<key>/play-check")
-def play_check(sid: str, key: str) -> tuple[Response, int]:
-    """Check the cards so far plus one more with the engine (the body is the card page's: see
-    ``families.hearts.play.card_check``)."""
+def _checked(start: CardTable, record: Mapping[str, Any] | None, pending: str | None) -> dict[str, Any]:
+    """The record sent, under the table's head, with the actions tapped offline added one by one, each
+    checked by the engine as a tap would be. :raises ScorekeeperError: one of them is refused."""
+    value = start.record(record)
+    actions = decode(pending) if pending else []
+    if not isinstance(actions, list):
+        raise RecordSyntaxError("the actions tapped offline are a list")
+    family = family_of(value["game"])
+    for action in actions:
+        value = family.advance_json(value, action)["record"]
+    return value
+
+
+def _opening(start: CardTable) -> dict[str, Any]:
+    """What comes first in a fresh hand, or why this page cannot take the game's hands yet."""
+    try:
+        return family_of(start.head.get("game")).progress_json(start.record())
+    except ScorekeeperError as exc:
+        return {"ok": False, "error": exc.to_json()}
+
+
+@bp.post("/s/<sid>/<key>/next")
+def next_action(sid: str, key: str) -> tuple[Response, int]:
+    """The engine's answer to a tap: ``{"record": {...}, "action": {"kind", "player", "value"} | null}``.
+
+    200: the progress of the record one action longer (of the record itself without an action), with
+    the longer record under ``record``. 422: the action is refused, ``{"ok": false, "error": {...}}``
+    with the engine's code and sentence (and ``stands``: the action that records it as the table let it
+    stand, where the rules allow that). 400: the body is not such an object.
+    """
     table = edit_table(sid, key)
-    return pages_of(table.config.get("game")).card_check(table)
+    start = pages_of(table.config.get("game")).card_table(table)
+    try:
+        body = _body()
+    except ScorekeeperError as exc:
+        return jsonify({"ok": False, "error": exc.to_json()}), 400
+    try:
+        record = start.record(body.get("record"))
+        action = body.get("action")
+        family = family_of(record["game"])
+        if action is None:
+            return jsonify({**family.progress_json(record), "record": record}), 200
+        return jsonify(family.advance_json(record, action)), 200
+    except ScorekeeperError as exc:
+        answer: dict[str, Any] = {"ok": False, "error": exc.to_json()}
+        stands = stands_of(exc)
+        if stands is not None:
+            answer["stands"] = stands
+        return jsonify(answer), 422
+
+
+def _body() -> Mapping[str, Any]:
+    """The request's JSON object, read by the engine's strict reader. :raises RecordSyntaxError: anything else."""
+    data = request.get_data()
+    if len(data) > MAX_BODY:
+        raise RecordSyntaxError("the request body is too large for a hand")
+    value = decode(data, "the request body ")
+    if not isinstance(value, Mapping) or not (value.get("record") is None or isinstance(value.get("record"), Mapping)):
+        raise RecordSyntaxError('the request body is an object: {"record": {...}, "action": {...} or null}')
+    return value

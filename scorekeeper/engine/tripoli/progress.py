@@ -45,7 +45,17 @@ def actions(value: Mapping[str, Any]) -> list[Action]:
     out = [_bet_action(a) for a in record.poker.betting or ()] if record.poker else []
     if record.michigan is not None:
         out += [Action("michigan", item.player, item.card.code) for item in record.michigan.play or ()]
+        if record.deal is None and (record.michigan.out is not None or record.michigan.block):
+            out.append(Action("michigan-end", None, _end_of(value)))
     return out
+
+
+END = ("out", "block", "left")  # how a table declares the end of Michigan it played without the deal
+
+
+def _end_of(value: Mapping[str, Any]) -> dict[str, Any]:
+    michigan = value.get("michigan") or {}
+    return {k: michigan[k] for k in END if michigan.get(k) not in (None, False)}
 
 
 def _bet_action(a: BetAction) -> Action:
@@ -157,7 +167,8 @@ def _partial(record: TripoliRecord, count: int) -> Progress:
     leader = first_leader(rules, seating, dealer, pot)
     michigan = record.michigan
     if held is None or dead is None or michigan is None or michigan.play is None:
-        return _answer(record, "michigan", None, None, ledger, state, count, unknown=UNKNOWN)
+        return _answer(record, "michigan", None, None, ledger, state, count, unknown=UNKNOWN,
+                       declare=("michigan-end",) if michigan is not None and michigan.play else ())
     game = Michigan(rules, seating, held, dead, leader=leader, paying_suit=suit, sequence=seq)
     for i, item in enumerate(michigan.play):
         game.play(item.card, None if item.player is None else seating.seat(item.player), i)
@@ -171,12 +182,13 @@ def _partial(record: TripoliRecord, count: int) -> Progress:
 
 
 def _answer(record: TripoliRecord, kind: str, player: str | None, choices: tuple[Any, ...] | None, ledger: Ledger,
-            state: dict[str, Any], count: int, unknown: str | None = None) -> Progress:
+            state: dict[str, Any], count: int, unknown: str | None = None, declare: tuple[str, ...] = ()) -> Progress:
     names = record.players
     state["layout"] = ledger.layout.to_json()
     _, _, transfers = ledger.close()
     paid = tuple(transfer_json(names, t) for t in transfers)
-    return Progress(record.game, names, kind, player, choices, unknown, state=state, paid=paid, actions=count)
+    return Progress(record.game, names, kind, player, choices, unknown, state=state, paid=paid, actions=count,
+                    declare=declare)
 
 
 def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
@@ -191,7 +203,10 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         return {**value, "claims": action.value}
     if action.kind == "michigan":
         return appended(value, ("michigan", "play"), played(action))
+    if action.kind == "michigan-end" and isinstance(action.value, Mapping):
+        return {**value, "michigan": {**(value.get("michigan") or {}),
+                                      **{k: v for k, v in action.value.items() if k in END}}}
     raise RecordSyntaxError(f"a deal of {value.get('game', 'Tripoli')} takes no {action.kind}")
 
 
-WALK = Walk(actions, cut, progress, extend)
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}))

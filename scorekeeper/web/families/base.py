@@ -7,17 +7,53 @@ with a page that says how its hands are recorded instead.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response
 
+
+from ...engine.cards import Card
 from ...engine.family import family_of, game_def
 from ...engine.games import GameDef
 from .. import forms, services
 from ..models import Hand as HandRow
 from ..models import TableSession
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """Where the card page starts the table's next hand: the head of its record, as the table has it.
+
+    ``head`` is written over whatever record a phone sends (the game, its options, the players dealt
+    to, the dealer, the hand's number, what the table carries into it: Reversis' pools, Tripoli's
+    layout), so a phone cannot change the table; ``own`` lists the keys of ``head`` the stored hand
+    does not keep (the session says them). ``spaces``: the pay-card spaces a table may claim, for a
+    ``claims`` ask."""
+
+    head: Mapping[str, Any]
+    title: str  # "Hand 3", "Deal 2"
+    context: str  # who deals, in words
+    start: Mapping[str, Any] = field(default_factory=dict)  # what a fresh record adds to the head: {"play": []}
+    own: tuple[str, ...] = ("game", "options", "players", "dealer", "hand", "pools", "layout", "antes_in")
+    spaces: tuple[tuple[str, str], ...] = ()  # (space id, its label)
+    pack: tuple[tuple[str, int], ...] = ()  # the game's pack as the page shows it: (card code, copies)
+
+    def record(self, sent: Any = None) -> dict[str, Any]:
+        """The record a phone sent (or a fresh one) under the table's head."""
+        body = dict(sent) if isinstance(sent, Mapping) else dict(self.start)
+        return {**body, **self.head}
+
+    def stored(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """The hand as the session stores it: the record without what the session says itself."""
+        return {k: v for k, v in record.items() if k not in self.own}
+
+
+def pack_rows(copies: Mapping[Card, int] | Iterable[Card]) -> tuple[tuple[str, int], ...]:
+    """A pack as the card page lays it out: spades, hearts, diamonds, clubs, high to low, with each card's copies."""
+    counted = copies if isinstance(copies, Mapping) else {c: 1 for c in copies}
+    return tuple((c.code, counted[c]) for c in sorted(counted, key=lambda c: c.sort_key))
 
 
 @dataclass(frozen=True)
@@ -84,12 +120,7 @@ class FamilyPages:
         raise services.NotFound(f"{name} has no card-by-card page here: record each hand by its quick result, or "
                                 "correct it with its whole record (JSON) on its page")
 
-    def card_page(self, table: TableSession, sid: str, key: str) -> Any:
-        """The page that records a whole hand card by card."""
-        return self.trick_game(table)
-
-    def card_check(self, table: TableSession) -> tuple[Response, int]:
-        """The engine's answer to the cards tapped so far on the card page."""
-        self.trick_game(table)
-        return jsonify({"ok": False, "error": {"code": "syntax", "message": "this game is not recorded card by card "
-                                                                             "here: record it by its result"}}), 409
+    def card_table(self, table: TableSession) -> CardTable:
+        """Where the card page starts the table's next hand. :raises services.NotFound: no card page."""
+        name = game_def(table.config["game"]).name
+        raise services.NotFound(f"{name} has no card-by-card page here: record each hand by its quick result")

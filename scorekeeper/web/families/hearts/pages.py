@@ -30,7 +30,7 @@ from ...extensions import db
 from ...models import Hand as HandRow
 from ...models import TableSession
 from ...views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
-from ..base import FamilyPages, Words
+from ..base import CardTable, FamilyPages, Words, pack_rows
 from ..links import table_links
 
 WORDS = Words(noun="hand", unit="points", carried="Total")
@@ -383,15 +383,13 @@ class HeartsPages(FamilyPages):
     def trick_game(self, table: TableSession) -> Game:
         return game_of(table)
 
-    def card_page(self, table: TableSession, sid: str, key: str) -> Any:
-        from .play import card_page
-
-        return card_page(table, sid, key)
-
-    def card_check(self, table: TableSession) -> tuple[Response, int]:
-        from .play import card_check
-
-        return card_check(table)
+    def card_table(self, table: TableSession) -> CardTable:
+        game = game_of(table)
+        deal = coming_deal(table, game)
+        head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(deal.players),
+                "dealer": deal.dealer, "hand": deal.number}
+        return CardTable(head, f"Hand {deal.position}", f"{deal.dealer} deals. {deal.lead}", start={"play": []},
+                         pack=pack_rows(_dealt_to(game, deal.players).layout.copies))
 
 
 PAGES = HeartsPages()

@@ -21,7 +21,7 @@ from flask import render_template, request
 
 from ....engine import reversis
 from ....engine.errors import ScorekeeperError
-from ....engine.reversis.rules import DEALER_ANTE, STAKE, START_FISH
+from ....engine.reversis.rules import DEALER_ANTE, PACK, STAKE, START_FISH
 from ....engine.reversis.table import reversis_seating
 from ....engine.family import game_def
 from ....sheets import own_sheet
@@ -30,7 +30,7 @@ from .. import chips
 from . import forms as reversis_forms
 from ...models import Hand as HandRow
 from ...models import TableSession
-from ..base import Words
+from ..base import CardTable, Words, pack_rows
 from ..chips import ChipPages
 
 # A hand at the end of the stored ones, only to read who deals next from the engine's own rotation.
@@ -164,6 +164,18 @@ class ReversisPages(ChipPages):
         return render_template("families/reversis/result.html", table=table, game=game, words=self.words, form=form,
                                refusal=refusal, key=key, next=next_hand(table, game, settled),
                                pools=settled.get("pools") or {}, open_misdeal=request.args.get("misdeal") == "1")
+
+    def card_table(self, table: TableSession) -> CardTable:
+        game = game_of(table)
+        settled = services.current_settlement(table)
+        upcoming = next_hand(table, game, settled)
+        if upcoming is None:
+            raise services.NotFound("This game of Reversis is over: no hand is left to record.")
+        pools = settled.get("pools") if settled.get("hands") else table.config.get("pools")
+        head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(game.players),
+                "dealer": upcoming.dealer, "hand": upcoming.number, **({"pools": pools} if pools else {})}
+        return CardTable(head, f"Hand {upcoming.number}", f"{upcoming.dealer} deals; {upcoming.leader} leads.",
+                         start={"play": []}, pack=pack_rows(PACK))
 
 
 PAGES = ReversisPages()

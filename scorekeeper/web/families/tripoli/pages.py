@@ -28,8 +28,9 @@ from .. import chips
 from . import forms as tripoli_forms
 from ...models import Hand as HandRow
 from ...models import TableSession
-from ..base import Words
+from ..base import CardTable, Words, pack_rows
 from ..links import table_links
+from ....engine.cards import full_pack
 from ..chips import ChipPages
 
 
@@ -182,6 +183,18 @@ class TripoliPages(ChipPages):
             return saved
         return render_template("families/tripoli/result.html", table=table, game=game, words=self.words, form=form, final=final,
                                refusal=refusal, key=key, next=upcoming, layout=settled.get("layout") or {})
+
+    def card_table(self, table: TableSession) -> CardTable:
+        game = game_of(table)
+        settled = services.current_settlement(table)
+        upcoming = next_deal(table, game, settled)
+        layout = settled.get("layout") if settled.get("hands") else table.config.get("layout")
+        head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(game.players),
+                "dealer": upcoming.dealer, "hand": upcoming.number, **({"layout": layout} if layout else {}),
+                **({"antes_in": True} if upcoming.antes_in else {}), **({"final": True} if upcoming.final else {})}
+        claimed = tuple((str(s), game.labels[s]) for s in game.spaces if str(s) not in ("KITTY", "POT"))
+        return CardTable(head, f"Deal {upcoming.number}", f"{upcoming.dealer} deals; {upcoming.eldest} is first.",
+                         spaces=claimed, pack=pack_rows(full_pack()))
 
 
 PAGES = TripoliPages()

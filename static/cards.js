@@ -1,0 +1,467 @@
+/* Card by card, for every game. The hand's record lives here (localStorage, by table and hand); each tap
+   posts {record, action} to the server, whose engine answers what comes next (next.kind, next.ask,
+   next.player, next.choices), the table and what is paid so far, or refuses the action with its sentence.
+   The page asks only what `next.ask` says: a card, cards, a player, players, an option, a number, a suit,
+   the claims. No rule lives here. Offline, taps are kept "not checked yet" and checked in order later. */
+(function () {
+  "use strict";
+  var root = document.getElementById("play");
+  if (!root || !window.fetch) return;
+  var $ = function (sel) { return document.querySelector(sel); };
+  var data = function (name) { try { return JSON.parse(root.dataset[name] || "null"); } catch (e) { return null; } };
+  var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
+  var WORDS = data("words") || { kinds: {}, options: {} };
+  var PLAYERS = data("players") || [];
+  var SPACES = data("spaces") || [];
+  var storeKey = "scorekeeper-hand:" + root.dataset.store;
+  var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var ask = $("#ask"), refused = $("#play-refusal"), save = $("#save-play");
+  // The hand: the records after each checked action, the actions, those not checked yet, the last answer.
+  var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
+  var busy = false, picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
+
+  var el = function (tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  var button = function (text, cls, onTap) {
+    var b = el("button", cls || "choice-button", text);
+    b.type = "button";
+    b.addEventListener("click", onTap);
+    return b;
+  };
+  var cardText = function (code) {
+    return typeof code === "string" && code.length === 2 ? (code[0] === "T" ? "10" : code[0]) + (SUITS[code[1]] || code[1]) : String(code);
+  };
+  var said = function (value) {  // an action's value in words, for the trick strip and the counts
+    if (value === null) return WORDS.keep;
+    if (Array.isArray(value)) return value.map(said).join(" ");
+    if (typeof value === "object") return Object.keys(value).map(function (k) { return k + " " + said(value[k]); }).join(", ");
+    return WORDS.options[value] || cardText(value);
+  };
+
+  var remember = function () {
+    try { window.localStorage.setItem(storeKey, JSON.stringify(hand)); } catch (e) { /* private mode */ }
+  };
+  var forget = function () {
+    try {  // hands of this table saved before leave nothing behind
+      var prefix = storeKey.split(":").slice(0, 2).join(":") + ":";
+      for (var i = window.localStorage.length - 1; i >= 0; i--) {
+        var k = window.localStorage.key(i);
+        if (k && k.indexOf(prefix) === 0 && k !== storeKey) window.localStorage.removeItem(k);
+      }
+    } catch (e) { /* no storage */ }
+  };
+  var record = function () { return hand.records.length ? hand.records[hand.records.length - 1] : null; };
+
+  /* --- the engine's answer, shown ---------------------------------------------------------------------- */
+  var showRefusal = function (text, stands) {
+    refused.textContent = text || "";
+    refused.hidden = !text;
+    offered = stands || null;
+    $("#stand").hidden = !offered;
+    if (offered) $("#claim-revoke").textContent = "It stood: record " + (offered.player || "") + "\u2019s " +
+      (WORDS.kinds[offered.kind] || offered.kind) + (offered.value && offered.value.trick ? " in trick " + offered.value.trick : "");
+  };
+
+  var net = function (paid) {  // what each player (or space, pool) has paid or received so far
+    var sums = {}, order = [];
+    paid.forEach(function (p) {
+      var n = p.fish !== undefined ? p.fish : p.chips !== undefined ? p.chips : p.amount;
+      if (typeof n !== "number") return;
+      [[p.from, -n], [p.to, n]].forEach(function (pair) {
+        if (pair[0] === undefined) return;
+        if (!(pair[0] in sums)) { sums[pair[0]] = 0; order.push(pair[0]); }
+        sums[pair[0]] += pair[1];
+      });
+    });
+    return order.map(function (k) { return k + " " + (sums[k] > 0 ? "+" : "") + sums[k]; }).join(" \u00b7 ");
+  };
+  var line = function (label, text) {
+    if (!text) return;
+    var p = el("p", "strip-line");
+    p.appendChild(el("strong", null, label + ": "));
+    p.appendChild(document.createTextNode(text));
+    $("#strip").appendChild(p);
+  };
+  var pairs = function (obj) {
+    return Object.keys(obj || {}).map(function (k) { return k + " " + said(obj[k]); }).join(" \u00b7 ");
+  };
+
+  var showTable = function (a) {
+    var state = a.state || {}, trick = $("#trick");
+    trick.textContent = "";
+    var current = Array.isArray(state.current) ? state.current : (state.played || []).slice(-4);
+    current.forEach(function (pc) {
+      var li = el("li");
+      li.appendChild(document.createTextNode(pc[0] + " "));
+      li.appendChild(el("span", "s" + String(pc[1])[1], cardText(pc[1])));
+      trick.appendChild(li);
+    });
+    $("#strip").textContent = "";
+    if (Array.isArray(state.tricks) && state.tricks.length) {
+      var won = {};
+      state.tricks.forEach(function (t) { if (t.winner) won[t.winner] = (won[t.winner] || 0) + 1; });
+      var last = state.tricks[state.tricks.length - 1];
+      line("Tricks", pairs(won));
+      line("Last trick", last.cards.map(cardText).join(" ") + (last.winner ? " \u2192 " + last.winner : ""));
+    }
+    if (state.pools) line("Pool", String(state.pools.current) + (state.pools.supplements && state.pools.supplements.length ? " + " + state.pools.supplements.join(", ") : ""));
+    if (state.bets) line("Bets", pairs(state.bets));
+    if (state.layout) line("Layout", pairs(state.layout));
+    if (state.next_card) line("Next card", cardText(state.next_card));
+    if (a.complete && a.outcome && a.outcome.points) line("Points", pairs(a.outcome.points));
+    if (a.paid && a.paid.length) {
+      line("Paid so far", net(a.paid));
+      var p = a.paid[a.paid.length - 1];
+      line("Last payment", p.from + " \u2192 " + p.to + " " + (p.fish !== undefined ? p.fish + " fish" : p.chips !== undefined ? p.chips + " chips" : "") + (p.why ? " (" + p.why + ")" : p.step ? " (" + p.step + ")" : ""));
+    }
+  };
+
+  var used = function () {  // the cards tapped so far (copies count): greyed out when the choices are not known
+    var counts = {};
+    hand.taps.concat(hand.pending).forEach(function (t) { if (typeof t.value === "string") counts[t.value] = (counts[t.value] || 0) + 1; });
+    return counts;
+  };
+
+  var send = function (action) {
+    picked = null; declaring = null;
+    tap(action);
+  };
+
+  var askCard = function (n, many) {
+    var grid = el("div", "grid");
+    grid.id = "grid";
+    grid.innerHTML = $("#pack").innerHTML;
+    var counts = used(), chosen = [];
+    var choices = n.choices === null || n.choices === undefined ? null : n.choices;
+    Array.prototype.forEach.call(grid.querySelectorAll("button.card"), function (b) {
+      var code = b.dataset.card;
+      var gone = (counts[code] || 0) >= parseInt(b.dataset.copies, 10);
+      b.classList.toggle("played", gone && choices === null);
+      b.disabled = choices === null ? gone : choices.indexOf(code) < 0;
+      b.id = "card-" + code;
+      b.addEventListener("click", function () {
+        if (many) {
+          var at = chosen.indexOf(code);
+          if (at < 0) chosen.push(code); else chosen.splice(at, 1);
+          b.classList.toggle("chosen", at < 0);
+          done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
+          return;
+        }
+        if (!n.player && !(cut || !navigator.onLine) && PLAYERS.length) { picked = code; render(hand.last); return; }
+        send({ kind: n.kind, player: n.player || null, value: code });
+      });
+    });
+    ask.appendChild(grid);
+    if (choices && choices.indexOf(null) >= 0) ask.appendChild(button(WORDS.keep, "secondary", function () { send({ kind: n.kind, player: n.player || null, value: null }); }));
+    var done = button("Done", "primary", function () { send({ kind: n.kind, player: n.player || null, value: chosen.slice() }); });
+    if (many) { done.disabled = true; ask.appendChild(done); }
+  };
+
+  var askPlayers = function (n, many) {
+    var list = n.choices || PLAYERS, chosen = [], row = el("div", "choices");
+    list.forEach(function (name) {
+      var b = button(name === null ? WORDS.none : name, "choice-button", function () {
+        if (!many) { send({ kind: n.kind, player: n.player || null, value: name }); return; }
+        var at = chosen.indexOf(name);
+        if (at < 0) chosen.push(name); else chosen.splice(at, 1);
+        b.classList.toggle("chosen", at < 0);
+        done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
+      });
+      b.dataset.player = name;
+      row.appendChild(b);
+    });
+    ask.appendChild(row);
+    var done = button("Done", "primary", function () { send({ kind: n.kind, player: n.player || null, value: chosen.slice() }); });
+    if (many) { done.disabled = true; ask.appendChild(done); }
+  };
+
+  var askOption = function (n) {
+    var row = el("div", "choices");
+    (n.choices || []).forEach(function (c) {
+      if (c !== null && typeof c === "object" && c.kind) {  // a bet: its kind, and the chips it may name
+        var box = el("div", "bet");
+        var amount = null;
+        if (c.low !== undefined) {
+          amount = el("input");
+          amount.type = "number"; amount.min = c.low; amount.max = c.high; amount.value = c.low;
+          amount.inputMode = "numeric"; amount.id = "amount-" + c.kind;
+          amount.setAttribute("aria-label", (WORDS.options[c.kind] || c.kind) + ": chips");
+          if (c.low === c.high) amount.hidden = true;
+        }
+        var b = button((WORDS.options[c.kind] || c.kind) + (amount && c.low === c.high ? " " + c.low : ""), "choice-button", function () {
+          send({ kind: n.kind, player: n.player || null, value: amount ? [c.kind, parseInt(amount.value, 10)] : [c.kind] });
+        });
+        b.dataset.option = c.kind;
+        box.appendChild(b);
+        if (amount) box.appendChild(amount);
+        row.appendChild(box);
+        return;
+      }
+      var o = button(c === null ? WORDS.none : (WORDS.options[c] || String(c)), "choice-button", function () {
+        send({ kind: n.kind, player: n.player || null, value: c });
+      });
+      o.dataset.option = String(c);
+      row.appendChild(o);
+    });
+    ask.appendChild(row);
+  };
+
+  var askNumber = function (n) {
+    var input = el("input");
+    input.type = "number"; input.inputMode = "numeric"; input.id = "number";
+    ask.appendChild(input);
+    ask.appendChild(button("OK", "primary", function () { send({ kind: n.kind, player: n.player || null, value: parseInt(input.value, 10) }); }));
+  };
+
+  var askSuit = function (n) {
+    var row = el("div", "choices");
+    (n.choices || ["S", "H", "D", "C"]).forEach(function (s) {
+      var b = button(SUITS[s] || s, "choice-button s" + s, function () { send({ kind: n.kind, player: n.player || null, value: s }); });
+      row.appendChild(b);
+    });
+    ask.appendChild(row);
+  };
+
+  var askClaims = function (n) {  // who took each pay-card space: one player, or several where shared
+    var picks = {};
+    SPACES.forEach(function (sp) {
+      var box = el("div", "claim-row");
+      box.appendChild(el("span", "space-name", sp[1]));
+      var row = el("div", "choices");
+      PLAYERS.forEach(function (name) {
+        var b = button(name, "choice-button", function () {
+          var now = picks[sp[0]] || [];
+          var at = now.indexOf(name);
+          if (at < 0) now.push(name); else now.splice(at, 1);
+          picks[sp[0]] = now;
+          b.classList.toggle("chosen", at < 0);
+        });
+        b.dataset.space = sp[0]; b.dataset.player = name;
+        row.appendChild(b);
+      });
+      box.appendChild(row);
+      ask.appendChild(box);
+    });
+    ask.appendChild(button("Done", "primary", function () {
+      var value = {};
+      Object.keys(picks).forEach(function (k) { if (picks[k].length) value[k] = picks[k].length === 1 ? picks[k][0] : picks[k].slice(); });
+      send({ kind: n.kind, player: n.player || null, value: value });
+    }));
+  };
+
+  var askEnd = function (n) {  // the end the table declares: who went out (or nobody), the cards each has left
+    var out = null, row = el("div", "choices"), counts = {};
+    var pick = function (name, b) {
+      out = name;
+      Array.prototype.forEach.call(row.children, function (c) { c.classList.toggle("chosen", c === b); });
+    };
+    PLAYERS.concat([null]).forEach(function (name) {
+      var b = button(name === null ? WORDS.blocked : name, "choice-button", function () { pick(name, b); });
+      b.dataset.out = name === null ? "" : name;
+      row.appendChild(b);
+    });
+    ask.appendChild(el("p", "help", WORDS.out));
+    ask.appendChild(row);
+    ask.appendChild(el("p", "help", WORDS.left));
+    PLAYERS.forEach(function (name) {
+      var label = el("label", "field", name + " ");
+      var input = el("input");
+      input.type = "number"; input.min = 0; input.inputMode = "numeric"; input.id = "left-" + name;
+      label.appendChild(input);
+      counts[name] = input;
+      ask.appendChild(label);
+    });
+    ask.appendChild(button("Done", "primary", function () {
+      var value = out === null ? { block: true, left: {} } : { out: out, left: {} };
+      PLAYERS.forEach(function (name) { if (name !== out && counts[name].value !== "") value.left[name] = parseInt(counts[name].value, 10); });
+      send({ kind: n.kind, player: null, value: value });
+    }));
+  };
+
+  var asking = function (n) {
+    var how = n.ask || "option";
+    if (how === "card") askCard(n, false);
+    else if (how === "cards") askCard(n, true);
+    else if (how === "player") askPlayers(n, false);
+    else if (how === "players") askPlayers(n, true);
+    else if (how === "number") askNumber(n);
+    else if (how === "suit") askSuit(n);
+    else if (how === "claims") askClaims(n);
+    else if (how === "end") askEnd(n);
+    else askOption(n);
+  };
+
+  var render = function (a) {
+    ask.textContent = "";
+    var waiting = hand.pending.length, away = cut || !navigator.onLine;
+    $("#count").textContent = (hand.taps.length + waiting) + " recorded";
+    $("#plays").value = hand.taps.concat(hand.pending).map(function (t) { return said(t.value).replace(/ /g, ""); }).join(" ");
+    $("#record").value = JSON.stringify(record());
+    $("#pending").value = waiting ? JSON.stringify(hand.pending) : "";
+    save.disabled = !(a && a.complete && !waiting) && !(waiting && away);
+    if (!a || a.ok === false) { $("#turn").textContent = a && a.error ? a.error.message : "\u2026"; return; }
+    if (away && !a.complete && a.next) {  // what the engine last said comes next, its choices unknown now
+      var was = a.next;
+      a = { ok: true, next: { kind: was.kind, ask: was.ask, player: waiting ? null : was.player, count: was.count,
+                              choices: was.ask === "card" ? null : was.choices }, state: a.state, paid: a.paid };
+    }
+    var n = a.next || {}, complete = $("#complete");
+    complete.hidden = !a.complete;
+    complete.textContent = a.complete ? "The hand is complete: tap Save." : "";
+    showTable(a);
+    if (a.complete) { $("#turn").textContent = "Every action is in."; remember(); return; }
+    var kind = WORDS.kinds[n.kind] || n.kind;
+    $("#turn").textContent = away || waiting ? "No connection: " + waiting + " tap" + (waiting === 1 ? "" : "s") +
+      " kept on this phone, not checked yet. The engine checks them in order when the connection returns, or when the hand is sent." :
+      n.player ? n.player + " " + kind : (kind.charAt(0).toUpperCase() + kind.slice(1));
+    if (n.unknown && !away) $("#turn").title = n.unknown;
+    if (picked !== null && !away) {  // a card whose player the engine cannot tell: who played it?
+      ask.appendChild(el("p", "help", "Who played " + cardText(picked) + "?"));
+      var row = el("div", "choices");
+      PLAYERS.forEach(function (name) {
+        var b = button(name, "choice-button", function () { var c = picked; picked = null; tap({ kind: n.kind, player: name, value: c }, true); });
+        b.dataset.player = name;
+        row.appendChild(b);
+      });
+      ask.appendChild(row);
+      ask.appendChild(button("Another card", "secondary", function () { picked = null; render(hand.last); }));
+      return;
+    }
+    if (declaring) {
+      ask.appendChild(el("p", "help", WORDS.kinds[declaring.kind] || declaring.kind));
+      asking(declaring);
+      ask.appendChild(button("Back", "secondary", function () { declaring = null; render(hand.last); }));
+    } else {
+      asking(n);
+      (n.declare || []).forEach(function (d) {  // what the table may declare instead, such as the end of Michigan
+        var b = button(WORDS.kinds[d.kind] || d.kind, "secondary", function () { declaring = { kind: d.kind, ask: d.ask }; render(hand.last); });
+        b.id = "declare-" + d.kind;
+        ask.appendChild(b);
+      });
+    }
+    remember();
+  };
+
+  /* --- a tap: to the engine, or kept unchecked without a connection -------------------------------------- */
+  var post = function (rec, action) {
+    return fetch(root.dataset.next, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ record: rec, action: action })
+    }).then(function (r) {
+      return r.json().catch(function () { return { ok: false, error: { message: "The server did not answer (" + r.status + "). Reload the page." } }; });
+    });
+  };
+
+  var accepted = function (a, action) {
+    if (!hand.records.length) hand.records.push(null);  // the fresh hand, as the table starts it
+    if (action) hand.taps.push(action);
+    hand.records.push(a.record);
+    hand.last = a;
+  };
+
+  var tap = function (action, named) {
+    if (busy) return;
+    // Whose turn it is after a tap kept unchecked is not known here: the engine says it when it checks them.
+    if (hand.pending.length && !named) action.player = null;
+    if (hand.pending.length || !navigator.onLine) { keep(action); return; }
+    busy = true;
+    post(record(), action).then(function (a) {
+      cut = false;
+      if (a.ok) { accepted(a, action); showRefusal(""); }
+      else {
+        showRefusal(a.error.message, a.stands);
+        var b = action && typeof action.value === "string" && document.getElementById("card-" + action.value);
+        if (b) { b.classList.add("refused"); setTimeout(function () { b.classList.remove("refused"); }, 400); }
+      }
+      render(hand.last);
+    }, function () { cut = true; keep(action); }).then(function () { busy = false; });
+  };
+
+  var keep = function (action) {
+    busy = false;
+    if (action) hand.pending.push(action);
+    showRefusal("");
+    render(hand.last);
+  };
+
+  // Back online: the kept taps go to the engine in order; the first refused one is shown, and the hand is cut
+  // back to the last good action.
+  var flush = function () {
+    if (busy || !hand.pending.length || !navigator.onLine) return;
+    busy = true;
+    var action = hand.pending[0];
+    post(record(), action).then(function (a) {
+      busy = false; cut = false;
+      if (a.ok) { hand.pending.shift(); accepted(a, action); render(hand.last); flush(); return; }
+      var dropped = hand.pending.length;
+      hand.pending = [];
+      showRefusal("A tap kept offline was refused: " + a.error.message + " The hand is cut back to the last good action (" +
+                  dropped + " tap" + (dropped === 1 ? "" : "s") + " dropped).");
+      render(hand.last);
+    }, function () { busy = false; cut = true; render(hand.last); });
+  };
+
+  var start = function () {
+    busy = true;
+    post(record(), null).then(function (a) {
+      busy = false; cut = false;
+      if (a.ok) {
+        if (!hand.records.length) hand.records.push(a.record);
+        else hand.records[hand.records.length - 1] = a.record;
+        hand.last = a;
+      } else if (!hand.records.length) { hand.last = a; }
+      else { showRefusal(a.error.message); }
+      render(hand.last);
+      flush();
+    }, function () { busy = false; cut = true; render(hand.last); });
+  };
+
+  $("#undo").addEventListener("click", function () {
+    showRefusal("");
+    picked = null;
+    if (hand.pending.length) { hand.pending.pop(); render(hand.last); return; }
+    if (hand.records.length < 2) return;
+    hand.records.pop(); hand.taps.pop();
+    start();
+  });
+  $("#claim-revoke").addEventListener("click", function () { if (offered) { var o = offered; showRefusal(""); tap(o); } });
+  window.addEventListener("online", function () { cut = false; if (hand.pending.length) flush(); else start(); });
+  window.addEventListener("offline", function () { render(hand.last); });
+  $("#play-form").addEventListener("submit", function () { render(hand.last); });
+  // The hand was kept on the phone (offline.js): the page is ready for the next one.
+  document.addEventListener("scorekeeper:kept", function () {
+    try { window.localStorage.removeItem(storeKey); } catch (e) { /* no storage */ }
+    hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
+    var opening = data("opening");
+    if (opening && opening.ok) hand.last = opening;
+    start();
+  });
+  // "Correct it" on a hand the server refused: its record again, and the taps kept with it, checked now.
+  document.addEventListener("scorekeeper:correct", function (ev) {
+    var value = window.scorekeeperOutbox.valueOf, fields = ev.detail.fields;
+    try {
+      hand = { records: [JSON.parse(value(fields, "record"))], taps: [], pending: JSON.parse(value(fields, "pending") || "[]"),
+               last: null, client_id: value(fields, "client_id") };
+    } catch (e) { return; }
+    start();
+  });
+
+  forget();
+  try {
+    var saved = JSON.parse(window.localStorage.getItem(storeKey) || "null");
+    if (saved && Array.isArray(saved.records) && saved.records.length) {
+      hand = saved;
+      if (hand.client_id) $("#client_id").value = hand.client_id;
+    }
+  } catch (e) { /* a fresh hand */ }
+  if (!hand.last) { var first = data("opening"); if (first) hand.last = first; }
+  if (!$("#client_id").value) $("#client_id").value = hand.client_id;
+  hand.client_id = $("#client_id").value;
+  render(hand.last);
+  start();
+})();

@@ -158,7 +158,18 @@
     ask.appendChild(grid);
     if (choices && choices.indexOf(null) >= 0) ask.appendChild(button(WORDS.keep, "secondary", function () { send({ kind: n.kind, player: n.player || null, value: null }); }));
     var done = button("Done", "primary", function () { send({ kind: n.kind, player: n.player || null, value: chosen.slice() }); });
+    done.id = "done";
     if (many) { done.disabled = true; ask.appendChild(done); }
+    if (many && !n.count && choices === null) {  // any number of cards: those nobody played, at one tap
+      var rest = button(WORDS.rest || "Every card not played", "secondary", function () {
+        Array.prototype.forEach.call(grid.querySelectorAll("button.card"), function (b) {
+          if (!b.disabled && chosen.indexOf(b.dataset.card) < 0) { chosen.push(b.dataset.card); b.classList.add("chosen"); }
+        });
+        done.disabled = !chosen.length;
+      });
+      rest.id = "rest";
+      ask.appendChild(rest);
+    }
   };
 
   var askPlayers = function (n, many) {
@@ -176,7 +187,41 @@
     });
     ask.appendChild(row);
     var done = button("Done", "primary", function () { send({ kind: n.kind, player: n.player || null, value: chosen.slice() }); });
-    if (many) { done.disabled = true; ask.appendChild(done); }
+    done.id = "done";
+    if (many) { done.disabled = !!n.count; ask.appendChild(done); }  // without a count, none at all is an answer
+  };
+
+  var traded = function (t) {  // a trade in words: who gives which card to whom, for which
+    return t.player + " gives " + cardText(t.card) + " to " + t.partner + " for " + cardText(t.partner_card);
+  };
+
+  var askTrade = function (n) {  // a trade the deal cannot list: who gives which card, to whom, for which
+    var pick = {}, rows = [["player", WORDS.giver || "Who gives"], ["partner", WORDS.partner || "To whom"]];
+    rows.forEach(function (r) {
+      ask.appendChild(el("p", "help", r[1]));
+      var row = el("div", "choices");
+      PLAYERS.forEach(function (name) {
+        var b = button(name, "choice-button", function () {
+          pick[r[0]] = name;
+          Array.prototype.forEach.call(row.children, function (c) { c.classList.toggle("chosen", c === b); });
+        });
+        b.dataset[r[0]] = name;
+        row.appendChild(b);
+      });
+      ask.appendChild(row);
+    });
+    [["card", "Card given"], ["partner_card", "Card given back"]].forEach(function (f) {
+      var label = el("label", "field", f[1] + " ");
+      var input = el("input");
+      input.id = "trade-" + f[0]; input.autocapitalize = "characters"; input.size = 3; input.placeholder = "QS";
+      input.addEventListener("input", function () { pick[f[0]] = input.value.trim().toUpperCase(); });
+      label.appendChild(input);
+      ask.appendChild(label);
+    });
+    ask.appendChild(button("Trade", "primary", function () {
+      send({ kind: n.kind, player: pick.player || null, value: { player: pick.player, card: pick.card, partner: pick.partner, partner_card: pick.partner_card } });
+    }));
+    ask.appendChild(button(WORDS.noTrade || "No more trades", "secondary", function () { send({ kind: n.kind, player: null, value: null }); }));
   };
 
   var askOption = function (n) {
@@ -201,7 +246,7 @@
         row.appendChild(box);
         return;
       }
-      var o = button(c === null ? WORDS.none : (WORDS.options[c] || String(c)), "choice-button", function () {
+      var o = button(c === null ? WORDS.none : typeof c === "object" && c.partner ? traded(c) : (WORDS.options[c] || String(c)), "choice-button", function () {
         send({ kind: n.kind, player: n.player || null, value: c });
       });
       o.dataset.option = String(c);
@@ -210,11 +255,19 @@
     ask.appendChild(row);
   };
 
-  var askNumber = function (n) {
-    var input = el("input");
+  var askNumber = function (n) {  // a number, within what the choices say ({low, high}); null among them: pass
+    var input = el("input"), range = null;
+    (n.choices || []).forEach(function (c) { if (c !== null && typeof c === "object") range = c; });
     input.type = "number"; input.inputMode = "numeric"; input.id = "number";
+    if (range && range.low !== undefined) { input.min = range.low; input.value = range.low; }
+    if (range && range.high !== undefined) input.max = range.high;
     ask.appendChild(input);
     ask.appendChild(button("OK", "primary", function () { send({ kind: n.kind, player: n.player || null, value: parseInt(input.value, 10) }); }));
+    if ((n.choices || []).indexOf(null) >= 0) {
+      var pass = button(WORDS.options.pass || "Pass", "secondary", function () { send({ kind: n.kind, player: n.player || null, value: null }); });
+      pass.id = "pass";
+      ask.appendChild(pass);
+    }
   };
 
   var askSuit = function (n) {
@@ -292,6 +345,7 @@
     else if (how === "suit") askSuit(n);
     else if (how === "claims") askClaims(n);
     else if (how === "end") askEnd(n);
+    else if (n.kind === "trade" && !n.choices) askTrade(n);
     else askOption(n);
   };
 
@@ -331,8 +385,18 @@
       ask.appendChild(button("Another card", "secondary", function () { picked = null; render(hand.last); }));
       return;
     }
-    if (declaring) {
-      ask.appendChild(el("p", "help", WORDS.kinds[declaring.kind] || declaring.kind));
+    if (declaring && declaring.ask === "cards" && !declaring.player) {  // cards are someone's: whose, first
+      ask.appendChild(el("p", "help", (WORDS.kinds[declaring.kind] || declaring.kind) + ": " + (WORDS.whose || "whose?")));
+      var whose = el("div", "choices");
+      PLAYERS.forEach(function (name) {
+        var b = button(name, "choice-button", function () { declaring.player = name; render(hand.last); });
+        b.dataset.player = name;
+        whose.appendChild(b);
+      });
+      ask.appendChild(whose);
+      ask.appendChild(button("Back", "secondary", function () { declaring = null; render(hand.last); }));
+    } else if (declaring) {
+      ask.appendChild(el("p", "help", (WORDS.kinds[declaring.kind] || declaring.kind) + (declaring.player ? ": " + declaring.player : "")));
       asking(declaring);
       ask.appendChild(button("Back", "secondary", function () { declaring = null; render(hand.last); }));
     } else {

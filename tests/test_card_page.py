@@ -271,14 +271,13 @@ def test_taps_kept_offline_are_checked_when_the_hand_arrives(app: Flask, client:
     assert stored(app)[0]["play"] == value["play"]
 
 
-@pytest.mark.parametrize("game", ["auction-hearts", "domino-hearts", "conquimbert"])
-def test_the_card_page_is_not_linked_where_its_kinds_are_not_in_progress_yet(client: FlaskClient, game: str) -> None:
-    """Bids, players dropping out, trades: whose turn it is does not follow from the cards until those are kinds."""
-    edit, _ = start_table(client, players=ABCD, game=game)
-    assert 'id="record-cards"' not in get(client, edit).html
-    assert 'id="to-cards"' not in get(client, edit + "/result").html
-    black_lady, _ = start_table(client, players=ABCD)
-    assert 'id="record-cards"' in get(client, black_lady).html  # the others keep it
+@pytest.mark.parametrize("game", ["black-lady", "auction-hearts", "domino-hearts", "conquimbert", "knaves", "polignac"])
+def test_the_card_page_is_linked_for_every_game(client: FlaskClient, game: str) -> None:
+    """Bids, players dropping out, trades, trumps: every hand of the family walks action by action."""
+    edit, _ = start_table(client, players=ABCD if game != "knaves" else ABCD[:3], game=game)
+    assert 'id="record-cards"' in get(client, edit).html
+    assert 'id="to-cards"' in get(client, edit + "/result").html
+    assert get(client, edit + "/play").html.count('id="ask"') == 1
 
 
 def test_knaves_asks_the_card_turned_up_for_trumps_first(client: FlaskClient) -> None:

@@ -33,14 +33,13 @@ from ..engine import fields
 from ..engine.auction import SUITS, auction_events
 from ..engine.cards import Card, Suit
 from ..engine.games import GAMES, GameDef, make_ruleset
-from ..engine.hand import turns_follow_the_cards
 from ..engine.options import OptionSpec
 from ..engine.records import MISDEAL_REASONS
 from ..engine.results import COUNT_KEYS, TRICK_KEYS, takes_card_points
 from ..engine.ruleset import DealLayout, Ruleset
 from ..engine.scoring import base_points
 from ..engine.seating import Seating
-from ..engine.result_shape import TRUMPS_ASKED, ResultShape, result_shape
+from ..engine.result_shape import ResultShape, result_shape
 from ..engine.settlement import METHODS
 
 OPTION_PREFIX = "opt_"
@@ -171,16 +170,6 @@ def result_form_covers(ruleset: Ruleset) -> bool:
     if takes_card_points(ruleset):
         return True
     return ruleset.trumps in ("none", "turn-up", "fixed-per-deal") and ruleset.rank_order == "natural"
-
-
-def card_page_covers(ruleset: Ruleset) -> bool:
-    """Whether the card-by-card page can follow a hand of this game from the cards alone (it has no
-    deal): whose turn it is and who wins each trick must follow from the cards played, and the
-    trumps chosen before the first card (``trumps_asked``). So with Two-Handed Hearts' stock (the
-    draws change no turn; the engine checks the plays alone) and Knaves' trumps; not with an
-    auction's bids, Domino Hearts' players dropping out, or Conquimbert's trades and trumps turned
-    up in mid-hand: those hands are recorded by result, or whole as JSON."""
-    return ruleset.trumps in ("none", *TRUMPS_ASKED) and turns_follow_the_cards(ruleset)
 
 
 

@@ -32,9 +32,11 @@ WORDS = {
     "kinds": {"play": "to play", "michigan": "to play to Michigan", "bet": "to bet", "discard": "to discard",
               "exchange": "to exchange a card", "leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: what does the shooter choose?",
               "showdown": "Who won the showdown?", "claims": "Who took the pay-card spaces?", "revoke": "revoke",
-              "michigan-end": "The end of Michigan"},
+              "michigan-end": "The end of Michigan", "bid": "to bid", "penalty-suit": "to name the penalty suit",
+              "pass": "to pass cards", "trumps": "to turn up trumps", "trade": "Any trade before the first trick?",
+              "capot": "Who declares Capot?", "kept": "The last player's cards (the hand ends)"},
     "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "check": "Check",
-                "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold"},
+                "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "pass": "Pass"},
     "keep": "Keep", "none": "None", "blocked": "Nobody: blocked", "out": "Who went out?",
     "left": "Cards left in each other hand:",
 }

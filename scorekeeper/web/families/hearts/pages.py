@@ -195,7 +195,6 @@ def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, An
         "table": table, "game": game, "words": WORDS, "rows": rows, "settled": settled, "sheet_error": error,
         "charts": charts,
         "next": coming_deal(table, game), "can_edit": can_edit, "key": key,
-        "card_page": forms.card_page_covers(game.ruleset),
         "confirm_form": forms.ActionForm() if can_edit else None,
         "live_url": url_for(".live_edit" if can_edit else ".live_read", sid=table.id, key=key),
         "base_url": url_for(".session_edit" if can_edit else ".session_read", sid=table.id, key=key),
@@ -353,7 +352,7 @@ class HeartsPages(FamilyPages):
         elif request.method == "POST":
             refusal = "Please check the fields marked below."
         return render_template("families/hearts/result.html", table=table, game=game, words=WORDS, form=form,
-                               refusal=refusal, key=key, next=next_deal, card_page=forms.card_page_covers(game.ruleset))
+                               refusal=refusal, key=key, next=next_deal)
 
     def hand_page(self, table: TableSession, row: HandRow, can_edit: bool, key: str) -> str:
         return render_template("families/hearts/hand.html", **_hand_context(table, row, can_edit, key))

@@ -366,9 +366,7 @@
 
   var tap = function (action, named) {
     if (busy) return;
-    // Whose turn it is after a tap kept unchecked is not known here: the engine says it when it checks them.
-    if (hand.pending.length && !named) action.player = null;
-    if (hand.pending.length || !navigator.onLine) { keep(action); return; }
+    if (hand.pending.length || !navigator.onLine) { keep(action, named); return; }
     busy = true;
     post(record(), action).then(function (a) {
       cut = false;
@@ -379,11 +377,14 @@
         if (b) { b.classList.add("refused"); setTimeout(function () { b.classList.remove("refused"); }, 400); }
       }
       render(hand.last);
-    }, function () { cut = true; keep(action); }).then(function () { busy = false; });
+    }, function () { cut = true; keep(action, named); }).then(function () { busy = false; });
   };
 
-  var keep = function (action) {
+  // Whose turn it is is not known here without the engine (the page may be an old copy): a tap kept unchecked
+  // names a player only where the table said who; the engine gives it to the player on turn when it checks it.
+  var keep = function (action, named) {
     busy = false;
+    if (action && !named) action.player = null;
     if (action) hand.pending.push(action);
     showRefusal("");
     render(hand.last);

@@ -1,8 +1,5 @@
-/* Card by card, for every game. The hand's record lives here (localStorage, by table and hand); each tap
-   posts {record, action} to the server, whose engine answers what comes next (next.kind, next.ask,
-   next.player, next.choices), the table and what is paid so far, or refuses the action with its sentence.
-   The page asks only what `next.ask` says: a card, cards, a player, players, an option, a number, a suit,
-   the claims. No rule lives here. Offline, taps are kept "not checked yet" and checked in order later. */
+/* Card by card, for every game: the record lives here (localStorage), each tap goes to the engine
+   (POST {record, action} to data-next), and the page asks only what next.ask says. No rule lives here. */
 (function () {
   "use strict";
   var root = document.getElementById("play");
@@ -16,14 +13,13 @@
   var storeKey = "scorekeeper-hand:" + root.dataset.store;
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var ask = $("#ask"), refused = $("#play-refusal"), save = $("#save-play");
-  // The hand: the records after each checked action, the actions, those not checked yet, the last answer.
   var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
   var busy = false, picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
 
   var el = function (tag, cls, text) {
     var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
+    e.className = cls || "";
+    e.textContent = text || "";
     return e;
   };
   var button = function (text, cls, onTap) {
@@ -33,30 +29,22 @@
     return b;
   };
   var cardText = function (code) {
-    return typeof code === "string" && code.length === 2 ? (code[0] === "T" ? "10" : code[0]) + (SUITS[code[1]] || code[1]) : String(code);
-  };
-  var said = function (value) {  // an action's value in words, for the trick strip and the counts
-    if (value === null) return WORDS.keep;
-    if (Array.isArray(value)) return value.map(said).join(" ");
-    if (typeof value === "object") return Object.keys(value).map(function (k) { return k + " " + said(value[k]); }).join(", ");
-    return WORDS.options[value] || cardText(value);
+    code = String(code);
+    return code.length === 2 ? code.replace("T", "10").replace(/[SHDC]$/, function (x) { return SUITS[x]; }) : code;
   };
 
   var remember = function () {
     try { window.localStorage.setItem(storeKey, JSON.stringify(hand)); } catch (e) { /* private mode */ }
   };
-  var forget = function () {
-    try {  // hands of this table saved before leave nothing behind
-      var prefix = storeKey.split(":").slice(0, 2).join(":") + ":";
-      for (var i = window.localStorage.length - 1; i >= 0; i--) {
-        var k = window.localStorage.key(i);
-        if (k && k.indexOf(prefix) === 0 && k !== storeKey) window.localStorage.removeItem(k);
-      }
+  var forget = function () {  // hands of this table saved before leave nothing behind
+    try {
+      Object.keys(window.localStorage).forEach(function (k) {
+        if (k.indexOf(storeKey.split(":").slice(0, 2).join(":") + ":") === 0 && k !== storeKey) window.localStorage.removeItem(k);
+      });
     } catch (e) { /* no storage */ }
   };
   var record = function () { return hand.records.length ? hand.records[hand.records.length - 1] : null; };
 
-  /* --- the engine's answer, shown ---------------------------------------------------------------------- */
   var showRefusal = function (text, stands) {
     refused.textContent = text || "";
     refused.hidden = !text;
@@ -67,17 +55,13 @@
   };
 
   var net = function (paid) {  // what each player (or space, pool) has paid or received so far
-    var sums = {}, order = [];
+    var sums = {};
     paid.forEach(function (p) {
-      var n = p.fish !== undefined ? p.fish : p.chips !== undefined ? p.chips : p.amount;
-      if (typeof n !== "number") return;
-      [[p.from, -n], [p.to, n]].forEach(function (pair) {
-        if (pair[0] === undefined) return;
-        if (!(pair[0] in sums)) { sums[pair[0]] = 0; order.push(pair[0]); }
-        sums[pair[0]] += pair[1];
-      });
+      var n = p.fish === undefined ? p.chips : p.fish;
+      sums[p.from] = (sums[p.from] || 0) - n;
+      sums[p.to] = (sums[p.to] || 0) + n;
     });
-    return order.map(function (k) { return k + " " + (sums[k] > 0 ? "+" : "") + sums[k]; }).join(" \u00b7 ");
+    return pairs(sums);
   };
   var line = function (label, text) {
     if (!text) return;
@@ -87,7 +71,7 @@
     $("#strip").appendChild(p);
   };
   var pairs = function (obj) {
-    return Object.keys(obj || {}).map(function (k) { return k + " " + said(obj[k]); }).join(" \u00b7 ");
+    return Object.keys(obj || {}).map(function (k) { return k + " " + cardText(obj[k]); }).join(" \u00b7 ");
   };
 
   var showTable = function (a) {
@@ -108,15 +92,15 @@
       line("Tricks", pairs(won));
       line("Last trick", last.cards.map(cardText).join(" ") + (last.winner ? " \u2192 " + last.winner : ""));
     }
-    if (state.pools) line("Pool", String(state.pools.current) + (state.pools.supplements && state.pools.supplements.length ? " + " + state.pools.supplements.join(", ") : ""));
+    if (state.pools) line("Pool", [state.pools.current].concat(state.pools.supplements || []).join(" + "));
     if (state.bets) line("Bets", pairs(state.bets));
     if (state.layout) line("Layout", pairs(state.layout));
     if (state.next_card) line("Next card", cardText(state.next_card));
     if (a.complete && a.outcome && a.outcome.points) line("Points", pairs(a.outcome.points));
     if (a.paid && a.paid.length) {
-      line("Paid so far", net(a.paid));
       var p = a.paid[a.paid.length - 1];
-      line("Last payment", p.from + " \u2192 " + p.to + " " + (p.fish !== undefined ? p.fish + " fish" : p.chips !== undefined ? p.chips + " chips" : "") + (p.why ? " (" + p.why + ")" : p.step ? " (" + p.step + ")" : ""));
+      line("Paid so far", net(a.paid));
+      line("Last payment", p.from + " \u2192 " + p.to + " " + (p.fish === undefined ? p.chips : p.fish) + " (" + (p.why || p.step) + ")");
     }
   };
 
@@ -126,9 +110,9 @@
     return counts;
   };
 
-  var send = function (action) {
+  var send = function (n, value) {  // the answer to what comes next
     picked = null; declaring = null;
-    tap(action);
+    tap({ kind: n.kind, player: n.player || null, value: value });
   };
 
   var askCard = function (n, many) {
@@ -139,43 +123,52 @@
     var choices = n.choices === null || n.choices === undefined ? null : n.choices;
     Array.prototype.forEach.call(grid.querySelectorAll("button.card"), function (b) {
       var code = b.dataset.card;
-      var gone = (counts[code] || 0) >= parseInt(b.dataset.copies, 10);
+      var gone = (counts[code] || 0) >= parseInt(b.dataset.copies || "1", 10);
+      b.type = "button";
       b.classList.toggle("played", gone && choices === null);
       b.disabled = choices === null ? gone : choices.indexOf(code) < 0;
       b.id = "card-" + code;
       b.addEventListener("click", function () {
         if (many) {
-          var at = chosen.indexOf(code);
-          if (at < 0) chosen.push(code); else chosen.splice(at, 1);
-          b.classList.toggle("chosen", at < 0);
+          toggle(chosen, code, b);
           done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
           return;
         }
         if (!n.player && !(cut || !navigator.onLine) && PLAYERS.length) { picked = code; render(hand.last); return; }
-        send({ kind: n.kind, player: n.player || null, value: code });
+        send(n, code);
       });
     });
     ask.appendChild(grid);
-    if (choices && choices.indexOf(null) >= 0) ask.appendChild(button(WORDS.keep, "secondary", function () { send({ kind: n.kind, player: n.player || null, value: null }); }));
-    var done = button("Done", "primary", function () { send({ kind: n.kind, player: n.player || null, value: chosen.slice() }); });
+    if (choices && choices.indexOf(null) >= 0) ask.appendChild(button(WORDS.keep, "secondary", function () { send(n, null); }));
+    var done = button("Done", "primary", function () { send(n, chosen.slice()); });
     if (many) { done.disabled = true; ask.appendChild(done); }
   };
 
-  var askPlayers = function (n, many) {
-    var list = n.choices || PLAYERS, chosen = [], row = el("div", "choices");
+  var toggle = function (list, value, b) {  // a choice tapped on or off; whether it is on now
+    var at = list.indexOf(value);
+    if (at < 0) list.push(value); else list.splice(at, 1);
+    b.classList.toggle("chosen", at < 0);
+    return at < 0;
+  };
+  var players = function (list, onTap) {
+    var row = el("div", "choices");
     list.forEach(function (name) {
-      var b = button(name === null ? WORDS.none : name, "choice-button", function () {
-        if (!many) { send({ kind: n.kind, player: n.player || null, value: name }); return; }
-        var at = chosen.indexOf(name);
-        if (at < 0) chosen.push(name); else chosen.splice(at, 1);
-        b.classList.toggle("chosen", at < 0);
-        done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
-      });
+      var b = button(name === null ? WORDS.none : name, "choice-button", function () { onTap(name, b); });
       b.dataset.player = name;
       row.appendChild(b);
     });
     ask.appendChild(row);
-    var done = button("Done", "primary", function () { send({ kind: n.kind, player: n.player || null, value: chosen.slice() }); });
+    return row;
+  };
+
+  var askPlayers = function (n, many) {
+    var chosen = [];
+    var done = button("Done", "primary", function () { send(n, chosen); });
+    players(n.choices || PLAYERS, function (name, b) {
+      if (!many) { send(n, name); return; }
+      toggle(chosen, name, b);
+      done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
+    });
     if (many) { done.disabled = true; ask.appendChild(done); }
   };
 
@@ -193,7 +186,7 @@
           if (c.low === c.high) amount.hidden = true;
         }
         var b = button((WORDS.options[c.kind] || c.kind) + (amount && c.low === c.high ? " " + c.low : ""), "choice-button", function () {
-          send({ kind: n.kind, player: n.player || null, value: amount ? [c.kind, parseInt(amount.value, 10)] : [c.kind] });
+          send(n, amount ? [c.kind, parseInt(amount.value, 10)] : [c.kind]);
         });
         b.dataset.option = c.kind;
         box.appendChild(b);
@@ -201,8 +194,8 @@
         row.appendChild(box);
         return;
       }
-      var o = button(c === null ? WORDS.none : (WORDS.options[c] || String(c)), "choice-button", function () {
-        send({ kind: n.kind, player: n.player || null, value: c });
+      var o = button(c === null ? WORDS.none : (WORDS.options[c] || SUITS[c] || String(c)), "choice-button", function () {
+        send(n, c);
       });
       o.dataset.option = String(c);
       row.appendChild(o);
@@ -214,58 +207,31 @@
     var input = el("input");
     input.type = "number"; input.inputMode = "numeric"; input.id = "number";
     ask.appendChild(input);
-    ask.appendChild(button("OK", "primary", function () { send({ kind: n.kind, player: n.player || null, value: parseInt(input.value, 10) }); }));
-  };
-
-  var askSuit = function (n) {
-    var row = el("div", "choices");
-    (n.choices || ["S", "H", "D", "C"]).forEach(function (s) {
-      var b = button(SUITS[s] || s, "choice-button s" + s, function () { send({ kind: n.kind, player: n.player || null, value: s }); });
-      row.appendChild(b);
-    });
-    ask.appendChild(row);
+    ask.appendChild(button("OK", "primary", function () { send(n, parseInt(input.value, 10)); }));
   };
 
   var askClaims = function (n) {  // who took each pay-card space: one player, or several where shared
     var picks = {};
     SPACES.forEach(function (sp) {
-      var box = el("div", "claim-row");
-      box.appendChild(el("span", "space-name", sp[1]));
-      var row = el("div", "choices");
-      PLAYERS.forEach(function (name) {
-        var b = button(name, "choice-button", function () {
-          var now = picks[sp[0]] || [];
-          var at = now.indexOf(name);
-          if (at < 0) now.push(name); else now.splice(at, 1);
-          picks[sp[0]] = now;
-          b.classList.toggle("chosen", at < 0);
-        });
-        b.dataset.space = sp[0]; b.dataset.player = name;
-        row.appendChild(b);
-      });
-      box.appendChild(row);
-      ask.appendChild(box);
+      ask.appendChild(el("span", "space-name", sp[1]));
+      picks[sp[0]] = [];
+      players(PLAYERS, function (name, b) { toggle(picks[sp[0]], name, b); }).dataset.space = sp[0];
     });
     ask.appendChild(button("Done", "primary", function () {
       var value = {};
-      Object.keys(picks).forEach(function (k) { if (picks[k].length) value[k] = picks[k].length === 1 ? picks[k][0] : picks[k].slice(); });
-      send({ kind: n.kind, player: n.player || null, value: value });
+      Object.keys(picks).forEach(function (k) { if (picks[k].length) value[k] = picks[k].length === 1 ? picks[k][0] : picks[k]; });
+      send(n, value);
     }));
   };
 
   var askEnd = function (n) {  // the end the table declares: who went out (or nobody), the cards each has left
-    var out = null, row = el("div", "choices"), counts = {};
-    var pick = function (name, b) {
+    var out = null, counts = {};
+    ask.appendChild(el("p", "help", WORDS.out));
+    var row = players(PLAYERS.concat([null]), function (name, b) {
       out = name;
       Array.prototype.forEach.call(row.children, function (c) { c.classList.toggle("chosen", c === b); });
-    };
-    PLAYERS.concat([null]).forEach(function (name) {
-      var b = button(name === null ? WORDS.blocked : name, "choice-button", function () { pick(name, b); });
-      b.dataset.out = name === null ? "" : name;
-      row.appendChild(b);
     });
-    ask.appendChild(el("p", "help", WORDS.out));
-    ask.appendChild(row);
+    row.lastChild.textContent = WORDS.blocked;
     ask.appendChild(el("p", "help", WORDS.left));
     PLAYERS.forEach(function (name) {
       var label = el("label", "field", name + " ");
@@ -278,7 +244,7 @@
     ask.appendChild(button("Done", "primary", function () {
       var value = out === null ? { block: true, left: {} } : { out: out, left: {} };
       PLAYERS.forEach(function (name) { if (name !== out && counts[name].value !== "") value.left[name] = parseInt(counts[name].value, 10); });
-      send({ kind: n.kind, player: null, value: value });
+      send({ kind: n.kind }, value);
     }));
   };
 
@@ -289,7 +255,7 @@
     else if (how === "player") askPlayers(n, false);
     else if (how === "players") askPlayers(n, true);
     else if (how === "number") askNumber(n);
-    else if (how === "suit") askSuit(n);
+    else if (how === "suit") askOption({ kind: n.kind, player: n.player, choices: n.choices || ["S", "H", "D", "C"] });
     else if (how === "claims") askClaims(n);
     else if (how === "end") askEnd(n);
     else askOption(n);
@@ -299,7 +265,7 @@
     ask.textContent = "";
     var waiting = hand.pending.length, away = cut || !navigator.onLine;
     $("#count").textContent = (hand.taps.length + waiting) + " recorded";
-    $("#plays").value = hand.taps.concat(hand.pending).map(function (t) { return said(t.value).replace(/ /g, ""); }).join(" ");
+    $("#plays").value = hand.taps.concat(hand.pending).map(function (t) { return typeof t.value === "string" ? t.value : "-"; }).join(" ");
     $("#record").value = JSON.stringify(record());
     $("#pending").value = waiting ? JSON.stringify(hand.pending) : "";
     save.disabled = !(a && a.complete && !waiting) && !(waiting && away);
@@ -315,20 +281,12 @@
     showTable(a);
     if (a.complete) { $("#turn").textContent = "Every action is in."; remember(); return; }
     var kind = WORDS.kinds[n.kind] || n.kind;
-    $("#turn").textContent = away || waiting ? "No connection: " + waiting + " tap" + (waiting === 1 ? "" : "s") +
-      " kept on this phone, not checked yet. The engine checks them in order when the connection returns, or when the hand is sent." :
+    $("#turn").textContent = away || waiting ? "No connection: " + waiting + " taps kept on this phone, not checked yet: " +
+      "the engine checks them when the connection returns." :
       n.player ? n.player + " " + kind : (kind.charAt(0).toUpperCase() + kind.slice(1));
-    if (n.unknown && !away) $("#turn").title = n.unknown;
     if (picked !== null && !away) {  // a card whose player the engine cannot tell: who played it?
       ask.appendChild(el("p", "help", "Who played " + cardText(picked) + "?"));
-      var row = el("div", "choices");
-      PLAYERS.forEach(function (name) {
-        var b = button(name, "choice-button", function () { var c = picked; picked = null; tap({ kind: n.kind, player: name, value: c }, true); });
-        b.dataset.player = name;
-        row.appendChild(b);
-      });
-      ask.appendChild(row);
-      ask.appendChild(button("Another card", "secondary", function () { picked = null; render(hand.last); }));
+      players(PLAYERS, function (name) { var c = picked; picked = null; tap({ kind: n.kind, player: name, value: c }, true); });
       return;
     }
     if (declaring) {
@@ -346,7 +304,6 @@
     remember();
   };
 
-  /* --- a tap: to the engine, or kept unchecked without a connection -------------------------------------- */
   var post = function (rec, action) {
     return fetch(root.dataset.next, {
       method: "POST", credentials: "same-origin",
@@ -380,8 +337,6 @@
     }, function () { cut = true; keep(action, named); }).then(function () { busy = false; });
   };
 
-  // Whose turn it is is not known here without the engine (the page may be an old copy): a tap kept unchecked
-  // names a player only where the table said who; the engine gives it to the player on turn when it checks it.
   var keep = function (action, named) {
     busy = false;
     if (action && !named) action.player = null;
@@ -390,8 +345,6 @@
     render(hand.last);
   };
 
-  // Back online: the kept taps go to the engine in order; the first refused one is shown, and the hand is cut
-  // back to the last good action.
   var flush = function () {
     if (busy || !hand.pending.length || !navigator.onLine) return;
     busy = true;
@@ -399,10 +352,8 @@
     post(record(), action).then(function (a) {
       busy = false; cut = false;
       if (a.ok) { hand.pending.shift(); accepted(a, action); render(hand.last); flush(); return; }
-      var dropped = hand.pending.length;
       hand.pending = [];
-      showRefusal("A tap kept offline was refused: " + a.error.message + " The hand is cut back to the last good action (" +
-                  dropped + " tap" + (dropped === 1 ? "" : "s") + " dropped).");
+      showRefusal("A tap kept offline was refused: " + a.error.message + ". The hand is cut back to the last good action.");
       render(hand.last);
     }, function () { busy = false; cut = true; render(hand.last); });
   };
@@ -434,7 +385,6 @@
   window.addEventListener("online", function () { cut = false; if (hand.pending.length) flush(); else start(); });
   window.addEventListener("offline", function () { render(hand.last); });
   $("#play-form").addEventListener("submit", function () { render(hand.last); });
-  // The hand was kept on the phone (offline.js): the page is ready for the next one.
   document.addEventListener("scorekeeper:kept", function () {
     try { window.localStorage.removeItem(storeKey); } catch (e) { /* no storage */ }
     hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
@@ -442,7 +392,6 @@
     if (opening && opening.ok) hand.last = opening;
     start();
   });
-  // "Correct it" on a hand the server refused: its record again, and the taps kept with it, checked now.
   document.addEventListener("scorekeeper:correct", function (ev) {
     var value = window.scorekeeperOutbox.valueOf, fields = ev.detail.fields;
     try {

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
 
+from ..boundary import refusal
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import family_of
 from ..engine.jsontext import decode
@@ -115,9 +116,10 @@ def next_action(sid: str, key: str) -> tuple[Response, int]:
         if action is None:
             return jsonify({**family.progress_json(record), "record": record}), 200
         return jsonify(family.advance_json(record, action)), 200
-    except ScorekeeperError as exc:
-        answer: dict[str, Any] = {"ok": False, "error": exc.to_json()}
-        stands = stands_of(exc)
+    except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
+        error = refusal(exc)
+        answer: dict[str, Any] = {"ok": False, "error": error.to_json()}
+        stands = stands_of(error)
         if stands is not None:
             answer["stands"] = stands
         return jsonify(answer), 422

@@ -51,6 +51,9 @@ def play(sid: str, key: str) -> Any:
     form = forms.CardForm()
     refusal = None
     if request.method == "POST" and form.validate():
+        again = _sent_before(table, form.client_id.data)
+        if again is not None:  # its answer was lost: the stored hand, as stored (the table has moved on since)
+            return save_new_hand(table, again, sid, key)
         try:
             sent = decode(form.record.data or "null", "the hand ")
             if sent is not None and not isinstance(sent, Mapping):
@@ -71,6 +74,13 @@ def play(sid: str, key: str) -> Any:
                            opening=opening, players=list(start.head.get("players") or ()), words=WORDS,
                            next_url=url_for(".next_action", sid=sid, key=key),
                            result_url=url_for(".record_result", sid=sid, key=key))
+
+
+def _sent_before(table: Any, client_id: str | None) -> dict[str, Any] | None:
+    """The hand a form sent again already stored, by its client id: its record was checked against the deal
+    current then, which the table has moved on from (the taps kept offline are not checked twice)."""
+    row = next((h for h in table.hands if client_id and h.client_id == client_id), None)
+    return None if row is None else dict(row.record)
 
 
 def _checked(start: CardTable, record: Mapping[str, Any] | None, pending: str | None) -> dict[str, Any]:

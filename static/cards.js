@@ -1,8 +1,5 @@
-/* Card by card, for every game. The hand's record lives here (localStorage, by table and hand); each tap
-   posts {record, action} to the server, whose engine answers what comes next (next.kind, next.ask,
-   next.player, next.choices), the table and what is paid so far, or refuses the action with its sentence.
-   The page asks only what `next.ask` says: a card, cards, a player, players, an option, a number, a suit,
-   the claims. No rule lives here. Offline, taps are kept "not checked yet" and checked in order later. */
+/* Card by card, for every game: the record lives here (localStorage), each tap goes to the engine
+   (POST {record, action} to data-next), and the page asks only what next.ask says. No rule lives here. */
 (function () {
   "use strict";
   var root = document.getElementById("play");
@@ -10,20 +7,20 @@
   var $ = function (sel) { return document.querySelector(sel); };
   var data = function (name) { try { return JSON.parse(root.dataset[name] || "null"); } catch (e) { return null; } };
   var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
-  var WORDS = data("words") || { kinds: {}, options: {} };
+  // How the page words each kind of action and the options it offers (one not here shows its own word): words only.
+  var WORDS = {"kinds": {"play": "to play", "michigan": "to play to Michigan", "bet": "to bet", "discard": "to discard", "exchange": "to exchange a card", "leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: which way?", "showdown": "Who won the showdown?", "claims": "Who took the pay-card spaces?", "michigan-end": "The end of Michigan", "bid": "to bid", "penalty-suit": "to name the penalty suit", "pass": "to pass cards", "trumps": "to turn up trumps", "trade": "Trades before the first trick?", "capot": "Who declares Capot?", "kept": "The last player's cards"}, "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "check": "Check", "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "pass": "Pass"}, "keep": "Keep", "none": "None", "blocked": "Nobody: blocked", "out": "Who went out?", "left": "Cards left in each hand:", "rest": "All the rest", "player": "Who gives?", "partner": "To whom?", "card": "Gives (QS)", "partner_card": "Gets (2H)", "trade": "Trade", "noTrade": "No more trades"};
   var PLAYERS = data("players") || [];
   var SPACES = data("spaces") || [];
   var storeKey = "scorekeeper-hand:" + root.dataset.store;
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var ask = $("#ask"), refused = $("#play-refusal"), save = $("#save-play");
-  // The hand: the records after each checked action, the actions, those not checked yet, the last answer.
   var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
   var busy = false, picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
 
   var el = function (tag, cls, text) {
     var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
+    e.className = cls || "";
+    e.textContent = text || "";
     return e;
   };
   var button = function (text, cls, onTap) {
@@ -33,30 +30,22 @@
     return b;
   };
   var cardText = function (code) {
-    return typeof code === "string" && code.length === 2 ? (code[0] === "T" ? "10" : code[0]) + (SUITS[code[1]] || code[1]) : String(code);
-  };
-  var said = function (value) {  // an action's value in words, for the trick strip and the counts
-    if (value === null) return WORDS.keep;
-    if (Array.isArray(value)) return value.map(said).join(" ");
-    if (typeof value === "object") return Object.keys(value).map(function (k) { return k + " " + said(value[k]); }).join(", ");
-    return WORDS.options[value] || cardText(value);
+    code = String(code);
+    return code.length === 2 ? code.replace("T", "10").replace(/[SHDC]$/, function (x) { return SUITS[x]; }) : code;
   };
 
   var remember = function () {
     try { window.localStorage.setItem(storeKey, JSON.stringify(hand)); } catch (e) { /* private mode */ }
   };
-  var forget = function () {
-    try {  // hands of this table saved before leave nothing behind
-      var prefix = storeKey.split(":").slice(0, 2).join(":") + ":";
-      for (var i = window.localStorage.length - 1; i >= 0; i--) {
-        var k = window.localStorage.key(i);
-        if (k && k.indexOf(prefix) === 0 && k !== storeKey) window.localStorage.removeItem(k);
-      }
+  var forget = function () {  // hands of this table saved before leave nothing behind
+    try {
+      Object.keys(window.localStorage).forEach(function (k) {
+        if (k.indexOf(storeKey.split(":").slice(0, 2).join(":") + ":") === 0 && k !== storeKey) window.localStorage.removeItem(k);
+      });
     } catch (e) { /* no storage */ }
   };
   var record = function () { return hand.records.length ? hand.records[hand.records.length - 1] : null; };
 
-  /* --- the engine's answer, shown ---------------------------------------------------------------------- */
   var showRefusal = function (text, stands) {
     refused.textContent = text || "";
     refused.hidden = !text;
@@ -67,17 +56,13 @@
   };
 
   var net = function (paid) {  // what each player (or space, pool) has paid or received so far
-    var sums = {}, order = [];
+    var sums = {};
     paid.forEach(function (p) {
-      var n = p.fish !== undefined ? p.fish : p.chips !== undefined ? p.chips : p.amount;
-      if (typeof n !== "number") return;
-      [[p.from, -n], [p.to, n]].forEach(function (pair) {
-        if (pair[0] === undefined) return;
-        if (!(pair[0] in sums)) { sums[pair[0]] = 0; order.push(pair[0]); }
-        sums[pair[0]] += pair[1];
-      });
+      var n = p.fish === undefined ? p.chips : p.fish;
+      sums[p.from] = (sums[p.from] || 0) - n;
+      sums[p.to] = (sums[p.to] || 0) + n;
     });
-    return order.map(function (k) { return k + " " + (sums[k] > 0 ? "+" : "") + sums[k]; }).join(" \u00b7 ");
+    return pairs(sums);
   };
   var line = function (label, text) {
     if (!text) return;
@@ -87,7 +72,7 @@
     $("#strip").appendChild(p);
   };
   var pairs = function (obj) {
-    return Object.keys(obj || {}).map(function (k) { return k + " " + said(obj[k]); }).join(" \u00b7 ");
+    return Object.keys(obj || {}).map(function (k) { return k + " " + cardText(obj[k]); }).join(" \u00b7 ");
   };
 
   var showTable = function (a) {
@@ -108,15 +93,15 @@
       line("Tricks", pairs(won));
       line("Last trick", last.cards.map(cardText).join(" ") + (last.winner ? " \u2192 " + last.winner : ""));
     }
-    if (state.pools) line("Pool", String(state.pools.current) + (state.pools.supplements && state.pools.supplements.length ? " + " + state.pools.supplements.join(", ") : ""));
+    if (state.pools) line("Pool", [state.pools.current].concat(state.pools.supplements || []).join(" + "));
     if (state.bets) line("Bets", pairs(state.bets));
     if (state.layout) line("Layout", pairs(state.layout));
     if (state.next_card) line("Next card", cardText(state.next_card));
     if (a.complete && a.outcome && a.outcome.points) line("Points", pairs(a.outcome.points));
     if (a.paid && a.paid.length) {
-      line("Paid so far", net(a.paid));
       var p = a.paid[a.paid.length - 1];
-      line("Last payment", p.from + " \u2192 " + p.to + " " + (p.fish !== undefined ? p.fish + " fish" : p.chips !== undefined ? p.chips + " chips" : "") + (p.why ? " (" + p.why + ")" : p.step ? " (" + p.step + ")" : ""));
+      line("Paid so far", net(a.paid));
+      line("Last payment", p.from + " \u2192 " + p.to + " " + (p.fish === undefined ? p.chips : p.fish) + " (" + (p.why || p.step) + ")");
     }
   };
 
@@ -126,102 +111,93 @@
     return counts;
   };
 
-  var send = function (action) {
+  var send = function (n, value) {  // the answer to what comes next
     picked = null; declaring = null;
-    tap(action);
+    tap({ kind: n.kind, player: n.player || null, value: value });
   };
 
   var askCard = function (n, many) {
     var grid = el("div", "grid");
     grid.id = "grid";
-    grid.innerHTML = $("#pack").innerHTML;
+    root.dataset.pack.split(" ").forEach(function (item) {  // the game's pack: "QS", or "QS:2" for two copies
+      var b = el("button", "card s" + item[1], cardText(item.slice(0, 2)));
+      b.dataset.card = item.slice(0, 2);
+      b.dataset.copies = item.slice(3) || "1";
+      grid.appendChild(b);
+    });
     var counts = used(), chosen = [];
     var choices = n.choices === null || n.choices === undefined ? null : n.choices;
     Array.prototype.forEach.call(grid.querySelectorAll("button.card"), function (b) {
       var code = b.dataset.card;
       var gone = (counts[code] || 0) >= parseInt(b.dataset.copies, 10);
+      b.type = "button";
       b.classList.toggle("played", gone && choices === null);
       b.disabled = choices === null ? gone : choices.indexOf(code) < 0;
       b.id = "card-" + code;
       b.addEventListener("click", function () {
         if (many) {
-          var at = chosen.indexOf(code);
-          if (at < 0) chosen.push(code); else chosen.splice(at, 1);
-          b.classList.toggle("chosen", at < 0);
+          toggle(chosen, code, b);
           done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
           return;
         }
         if (!n.player && !(cut || !navigator.onLine) && PLAYERS.length) { picked = code; render(hand.last); return; }
-        send({ kind: n.kind, player: n.player || null, value: code });
+        send(n, code);
       });
     });
     ask.appendChild(grid);
-    if (choices && choices.indexOf(null) >= 0) ask.appendChild(button(WORDS.keep, "secondary", function () { send({ kind: n.kind, player: n.player || null, value: null }); }));
-    var done = button("Done", "primary", function () { send({ kind: n.kind, player: n.player || null, value: chosen.slice() }); });
+    if (choices && choices.indexOf(null) >= 0) ask.appendChild(button(WORDS.keep, "secondary", function () { send(n, null); }));
+    var done = button("Done", "primary", function () { send(n, chosen.slice()); });
     done.id = "done";
     if (many) { done.disabled = true; ask.appendChild(done); }
-    if (many && !n.count && choices === null) {  // any number of cards: those nobody played, at one tap
-      var rest = button(WORDS.rest || "Every card not played", "secondary", function () {
-        Array.prototype.forEach.call(grid.querySelectorAll("button.card"), function (b) {
-          if (!b.disabled && chosen.indexOf(b.dataset.card) < 0) { chosen.push(b.dataset.card); b.classList.add("chosen"); }
-        });
-        done.disabled = !chosen.length;
+    if (many && !n.count && choices === null) ask.appendChild(button(WORDS.rest, "secondary", function () {
+      Array.prototype.forEach.call(grid.querySelectorAll("button.card"), function (b) {  // every card nobody played
+        if (!b.disabled && chosen.indexOf(b.dataset.card) < 0) toggle(chosen, b.dataset.card, b);
       });
-      rest.id = "rest";
-      ask.appendChild(rest);
-    }
+      done.disabled = !chosen.length;
+    })).id = "rest";
   };
 
-  var askPlayers = function (n, many) {
-    var list = n.choices || PLAYERS, chosen = [], row = el("div", "choices");
+  var toggle = function (list, value, b) {  // a choice tapped on or off; whether it is on now
+    var at = list.indexOf(value);
+    if (at < 0) list.push(value); else list.splice(at, 1);
+    b.classList.toggle("chosen", at < 0);
+    return at < 0;
+  };
+  var one = function (row, b) {  // b alone chosen in its row
+    Array.prototype.forEach.call(row.children, function (c) { c.classList.toggle("chosen", c === b); });
+  };
+  var players = function (list, onTap) {
+    var row = el("div", "choices");
     list.forEach(function (name) {
-      var b = button(name === null ? WORDS.none : name, "choice-button", function () {
-        if (!many) { send({ kind: n.kind, player: n.player || null, value: name }); return; }
-        var at = chosen.indexOf(name);
-        if (at < 0) chosen.push(name); else chosen.splice(at, 1);
-        b.classList.toggle("chosen", at < 0);
-        done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
-      });
+      var b = button(name === null ? WORDS.none : name, "choice-button", function () { onTap(name, b); });
       b.dataset.player = name;
       row.appendChild(b);
     });
     ask.appendChild(row);
-    var done = button("Done", "primary", function () { send({ kind: n.kind, player: n.player || null, value: chosen.slice() }); });
-    done.id = "done";
-    if (many) { done.disabled = !!n.count; ask.appendChild(done); }  // without a count, none at all is an answer
+    return row;
   };
 
-  var traded = function (t) {  // a trade in words: who gives which card to whom, for which
-    return t.player + " gives " + cardText(t.card) + " to " + t.partner + " for " + cardText(t.partner_card);
+  var askPlayers = function (n, many) {
+    var chosen = [];
+    var done = button("Done", "primary", function () { send(n, chosen); });
+    players(n.choices || PLAYERS, function (name, b) {
+      if (!many) { send(n, name); return; }
+      toggle(chosen, name, b);
+      done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
+    });
+    if (many) { done.disabled = !!n.count; ask.appendChild(done); }  // no count: nobody is an answer
   };
 
-  var askTrade = function (n) {  // a trade the deal cannot list: who gives which card, to whom, for which
-    var pick = {}, rows = [["player", WORDS.giver || "Who gives"], ["partner", WORDS.partner || "To whom"]];
-    rows.forEach(function (r) {
-      ask.appendChild(el("p", "help", r[1]));
-      var row = el("div", "choices");
-      PLAYERS.forEach(function (name) {
-        var b = button(name, "choice-button", function () {
-          pick[r[0]] = name;
-          Array.prototype.forEach.call(row.children, function (c) { c.classList.toggle("chosen", c === b); });
-        });
-        b.dataset[r[0]] = name;
-        row.appendChild(b);
-      });
-      ask.appendChild(row);
+  var askTrade = function (n) {  // a trade the deal cannot list
+    var t = {};
+    ["player", "partner", "card", "partner_card"].forEach(function (f, i) {
+      ask.appendChild(el("p", "help", WORDS[f]));
+      if (i > 1) { var input = ask.appendChild(el("input")); input.id = "trade-" + f; input.oninput = function () { t[f] = input.value.trim().toUpperCase(); }; return; }
+      var row = players(PLAYERS, function (name, b) { t[f] = name; one(row, b); });
+      Array.prototype.forEach.call(row.children, function (b) { b.dataset[f] = b.dataset.player; });
     });
-    [["card", "Card given"], ["partner_card", "Card given back"]].forEach(function (f) {
-      var label = el("label", "field", f[1] + " ");
-      var input = el("input");
-      input.id = "trade-" + f[0]; input.autocapitalize = "characters"; input.size = 3; input.placeholder = "QS";
-      input.addEventListener("input", function () { pick[f[0]] = input.value.trim().toUpperCase(); });
-      label.appendChild(input);
-      ask.appendChild(label);
-    });
-    ask.appendChild(button("Trade", "primary", function () {
-      send({ kind: n.kind, player: pick.player || null, value: { player: pick.player, card: pick.card, partner: pick.partner, partner_card: pick.partner_card } });
-    }));
-    ask.appendChild(button(WORDS.noTrade || "No more trades", "secondary", function () { send({ kind: n.kind, player: null, value: null }); }));
+    ask.appendChild(button(WORDS.trade, "primary", function () { send({ kind: n.kind, player: t.player }, t); }));
+    ask.appendChild(button(WORDS.noTrade, "secondary", function () { send(n, null); }));
   };
 
   var askOption = function (n) {
@@ -238,7 +214,7 @@
           if (c.low === c.high) amount.hidden = true;
         }
         var b = button((WORDS.options[c.kind] || c.kind) + (amount && c.low === c.high ? " " + c.low : ""), "choice-button", function () {
-          send({ kind: n.kind, player: n.player || null, value: amount ? [c.kind, parseInt(amount.value, 10)] : [c.kind] });
+          send(n, amount ? [c.kind, parseInt(amount.value, 10)] : [c.kind]);
         });
         b.dataset.option = c.kind;
         box.appendChild(b);
@@ -246,8 +222,9 @@
         row.appendChild(box);
         return;
       }
-      var o = button(c === null ? WORDS.none : typeof c === "object" && c.partner ? traded(c) : (WORDS.options[c] || String(c)), "choice-button", function () {
-        send({ kind: n.kind, player: n.player || null, value: c });
+      var o = button(c === null ? WORDS.none : c.partner ? c.player + " " + cardText(c.card) + " \u21c4 " + c.partner + " " + cardText(c.partner_card) :
+                     (WORDS.options[c] || SUITS[c] || String(c)), "choice-button", function () {
+        send(n, c);
       });
       o.dataset.option = String(c);
       row.appendChild(o);
@@ -255,70 +232,35 @@
     ask.appendChild(row);
   };
 
-  var askNumber = function (n) {  // a number, within what the choices say ({low, high}); null among them: pass
-    var input = el("input"), range = null;
-    (n.choices || []).forEach(function (c) { if (c !== null && typeof c === "object") range = c; });
+  var askNumber = function (n) {  // a number within the choices' {low, high}; null among them: pass
+    var input = el("input"), range = (n.choices || []).filter(function (c) { return c !== null; })[0] || {};
     input.type = "number"; input.inputMode = "numeric"; input.id = "number";
-    if (range && range.low !== undefined) { input.min = range.low; input.value = range.low; }
-    if (range && range.high !== undefined) input.max = range.high;
+    if (range.low !== undefined) input.min = input.value = range.low;
+    if (range.high !== undefined) input.max = range.high;
     ask.appendChild(input);
-    ask.appendChild(button("OK", "primary", function () { send({ kind: n.kind, player: n.player || null, value: parseInt(input.value, 10) }); }));
-    if ((n.choices || []).indexOf(null) >= 0) {
-      var pass = button(WORDS.options.pass || "Pass", "secondary", function () { send({ kind: n.kind, player: n.player || null, value: null }); });
-      pass.id = "pass";
-      ask.appendChild(pass);
-    }
-  };
-
-  var askSuit = function (n) {
-    var row = el("div", "choices");
-    (n.choices || ["S", "H", "D", "C"]).forEach(function (s) {
-      var b = button(SUITS[s] || s, "choice-button s" + s, function () { send({ kind: n.kind, player: n.player || null, value: s }); });
-      row.appendChild(b);
-    });
-    ask.appendChild(row);
+    ask.appendChild(button("OK", "primary", function () { send(n, parseInt(input.value, 10)); }));
+    if ((n.choices || []).indexOf(null) >= 0) ask.appendChild(button(WORDS.options.pass, "secondary", function () { send(n, null); })).id = "pass";
   };
 
   var askClaims = function (n) {  // who took each pay-card space: one player, or several where shared
     var picks = {};
     SPACES.forEach(function (sp) {
-      var box = el("div", "claim-row");
-      box.appendChild(el("span", "space-name", sp[1]));
-      var row = el("div", "choices");
-      PLAYERS.forEach(function (name) {
-        var b = button(name, "choice-button", function () {
-          var now = picks[sp[0]] || [];
-          var at = now.indexOf(name);
-          if (at < 0) now.push(name); else now.splice(at, 1);
-          picks[sp[0]] = now;
-          b.classList.toggle("chosen", at < 0);
-        });
-        b.dataset.space = sp[0]; b.dataset.player = name;
-        row.appendChild(b);
-      });
-      box.appendChild(row);
-      ask.appendChild(box);
+      ask.appendChild(el("span", "space-name", sp[1]));
+      picks[sp[0]] = [];
+      players(PLAYERS, function (name, b) { toggle(picks[sp[0]], name, b); }).dataset.space = sp[0];
     });
     ask.appendChild(button("Done", "primary", function () {
       var value = {};
-      Object.keys(picks).forEach(function (k) { if (picks[k].length) value[k] = picks[k].length === 1 ? picks[k][0] : picks[k].slice(); });
-      send({ kind: n.kind, player: n.player || null, value: value });
+      Object.keys(picks).forEach(function (k) { if (picks[k].length) value[k] = picks[k].length === 1 ? picks[k][0] : picks[k]; });
+      send(n, value);
     }));
   };
 
   var askEnd = function (n) {  // the end the table declares: who went out (or nobody), the cards each has left
-    var out = null, row = el("div", "choices"), counts = {};
-    var pick = function (name, b) {
-      out = name;
-      Array.prototype.forEach.call(row.children, function (c) { c.classList.toggle("chosen", c === b); });
-    };
-    PLAYERS.concat([null]).forEach(function (name) {
-      var b = button(name === null ? WORDS.blocked : name, "choice-button", function () { pick(name, b); });
-      b.dataset.out = name === null ? "" : name;
-      row.appendChild(b);
-    });
+    var out = null, counts = {};
     ask.appendChild(el("p", "help", WORDS.out));
-    ask.appendChild(row);
+    var row = players(PLAYERS.concat([null]), function (name, b) { out = name; one(row, b); });
+    row.lastChild.textContent = WORDS.blocked;
     ask.appendChild(el("p", "help", WORDS.left));
     PLAYERS.forEach(function (name) {
       var label = el("label", "field", name + " ");
@@ -331,7 +273,7 @@
     ask.appendChild(button("Done", "primary", function () {
       var value = out === null ? { block: true, left: {} } : { out: out, left: {} };
       PLAYERS.forEach(function (name) { if (name !== out && counts[name].value !== "") value.left[name] = parseInt(counts[name].value, 10); });
-      send({ kind: n.kind, player: null, value: value });
+      send({ kind: n.kind }, value);
     }));
   };
 
@@ -342,7 +284,7 @@
     else if (how === "player") askPlayers(n, false);
     else if (how === "players") askPlayers(n, true);
     else if (how === "number") askNumber(n);
-    else if (how === "suit") askSuit(n);
+    else if (how === "suit") askOption({ kind: n.kind, player: n.player, choices: n.choices || ["S", "H", "D", "C"] });
     else if (how === "claims") askClaims(n);
     else if (how === "end") askEnd(n);
     else if (n.kind === "trade" && !n.choices) askTrade(n);
@@ -353,7 +295,7 @@
     ask.textContent = "";
     var waiting = hand.pending.length, away = cut || !navigator.onLine;
     $("#count").textContent = (hand.taps.length + waiting) + " recorded";
-    $("#plays").value = hand.taps.concat(hand.pending).map(function (t) { return said(t.value).replace(/ /g, ""); }).join(" ");
+    $("#plays").value = hand.taps.concat(hand.pending).map(function (t) { return typeof t.value === "string" ? t.value : "-"; }).join(" ");
     $("#record").value = JSON.stringify(record());
     $("#pending").value = waiting ? JSON.stringify(hand.pending) : "";
     save.disabled = !(a && a.complete && !waiting) && !(waiting && away);
@@ -369,35 +311,18 @@
     showTable(a);
     if (a.complete) { $("#turn").textContent = "Every action is in."; remember(); return; }
     var kind = WORDS.kinds[n.kind] || n.kind;
-    $("#turn").textContent = away || waiting ? "No connection: " + waiting + " tap" + (waiting === 1 ? "" : "s") +
-      " kept on this phone, not checked yet. The engine checks them in order when the connection returns, or when the hand is sent." :
+    $("#turn").textContent = away || waiting ? "No connection: " + waiting + " taps kept on this phone, not checked yet: " +
+      "the engine checks them when the connection returns." :
       n.player ? n.player + " " + kind : (kind.charAt(0).toUpperCase() + kind.slice(1));
-    if (n.unknown && !away) $("#turn").title = n.unknown;
     if (picked !== null && !away) {  // a card whose player the engine cannot tell: who played it?
       ask.appendChild(el("p", "help", "Who played " + cardText(picked) + "?"));
-      var row = el("div", "choices");
-      PLAYERS.forEach(function (name) {
-        var b = button(name, "choice-button", function () { var c = picked; picked = null; tap({ kind: n.kind, player: name, value: c }, true); });
-        b.dataset.player = name;
-        row.appendChild(b);
-      });
-      ask.appendChild(row);
-      ask.appendChild(button("Another card", "secondary", function () { picked = null; render(hand.last); }));
+      players(PLAYERS, function (name) { var c = picked; picked = null; tap({ kind: n.kind, player: name, value: c }, true); });
       return;
     }
-    if (declaring && declaring.ask === "cards" && !declaring.player) {  // cards are someone's: whose, first
-      ask.appendChild(el("p", "help", (WORDS.kinds[declaring.kind] || declaring.kind) + ": " + (WORDS.whose || "whose?")));
-      var whose = el("div", "choices");
-      PLAYERS.forEach(function (name) {
-        var b = button(name, "choice-button", function () { declaring.player = name; render(hand.last); });
-        b.dataset.player = name;
-        whose.appendChild(b);
-      });
-      ask.appendChild(whose);
-      ask.appendChild(button("Back", "secondary", function () { declaring = null; render(hand.last); }));
-    } else if (declaring) {
-      ask.appendChild(el("p", "help", (WORDS.kinds[declaring.kind] || declaring.kind) + (declaring.player ? ": " + declaring.player : "")));
-      asking(declaring);
+    if (declaring) {
+      ask.appendChild(el("p", "help", (WORDS.kinds[declaring.kind] || declaring.kind) + ": " + (declaring.player || "")));
+      if (declaring.ask === "cards" && !declaring.player) players(PLAYERS, function (name) { declaring.player = name; render(hand.last); });  // whose, first
+      else asking(declaring);
       ask.appendChild(button("Back", "secondary", function () { declaring = null; render(hand.last); }));
     } else {
       asking(n);
@@ -410,7 +335,6 @@
     remember();
   };
 
-  /* --- a tap: to the engine, or kept unchecked without a connection -------------------------------------- */
   var post = function (rec, action) {
     return fetch(root.dataset.next, {
       method: "POST", credentials: "same-origin",
@@ -430,9 +354,7 @@
 
   var tap = function (action, named) {
     if (busy) return;
-    // Whose turn it is after a tap kept unchecked is not known here: the engine says it when it checks them.
-    if (hand.pending.length && !named) action.player = null;
-    if (hand.pending.length || !navigator.onLine) { keep(action); return; }
+    if (hand.pending.length || !navigator.onLine) { keep(action, named); return; }
     busy = true;
     post(record(), action).then(function (a) {
       cut = false;
@@ -443,18 +365,17 @@
         if (b) { b.classList.add("refused"); setTimeout(function () { b.classList.remove("refused"); }, 400); }
       }
       render(hand.last);
-    }, function () { cut = true; keep(action); }).then(function () { busy = false; });
+    }, function () { cut = true; keep(action, named); }).then(function () { busy = false; });
   };
 
-  var keep = function (action) {
+  var keep = function (action, named) {
     busy = false;
+    if (action && !named) action.player = null;
     if (action) hand.pending.push(action);
     showRefusal("");
     render(hand.last);
   };
 
-  // Back online: the kept taps go to the engine in order; the first refused one is shown, and the hand is cut
-  // back to the last good action.
   var flush = function () {
     if (busy || !hand.pending.length || !navigator.onLine) return;
     busy = true;
@@ -462,10 +383,8 @@
     post(record(), action).then(function (a) {
       busy = false; cut = false;
       if (a.ok) { hand.pending.shift(); accepted(a, action); render(hand.last); flush(); return; }
-      var dropped = hand.pending.length;
       hand.pending = [];
-      showRefusal("A tap kept offline was refused: " + a.error.message + " The hand is cut back to the last good action (" +
-                  dropped + " tap" + (dropped === 1 ? "" : "s") + " dropped).");
+      showRefusal("A tap kept offline was refused: " + a.error.message + ". The hand is cut back to the last good action.");
       render(hand.last);
     }, function () { busy = false; cut = true; render(hand.last); });
   };
@@ -497,15 +416,13 @@
   window.addEventListener("online", function () { cut = false; if (hand.pending.length) flush(); else start(); });
   window.addEventListener("offline", function () { render(hand.last); });
   $("#play-form").addEventListener("submit", function () { render(hand.last); });
-  // The hand was kept on the phone (offline.js): the page is ready for the next one.
   document.addEventListener("scorekeeper:kept", function () {
     try { window.localStorage.removeItem(storeKey); } catch (e) { /* no storage */ }
     hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
-    var opening = data("opening");
-    if (opening && opening.ok) hand.last = opening;
+    var first = data("opening");
+    if (first && first.ok) hand.last = first;
     start();
   });
-  // "Correct it" on a hand the server refused: its record again, and the taps kept with it, checked now.
   document.addEventListener("scorekeeper:correct", function (ev) {
     var value = window.scorekeeperOutbox.valueOf, fields = ev.detail.fields;
     try {

@@ -268,7 +268,9 @@ def test_taps_kept_offline_are_checked_when_the_hand_arrives(app: Flask, client:
         assert refused.status_code == 200 and Page(refused).refusal() and stored(app) == []
     response = page.save(pending=json.dumps(kept))
     assert response.status_code == 302, Page(response).refusal()
-    assert stored(app)[0]["play"] == value["play"]
+    assert [p if isinstance(p, str) else p[1] for p in stored(app)[0]["play"]] == value["play"]
+    again = page.save(pending=json.dumps(kept))  # its answer lost, sent again: the table has a new dealer now
+    assert again.status_code == 302 and again.headers["Location"].endswith("/hand/1") and len(stored(app)) == 1
 
 
 @pytest.mark.parametrize("game", ["black-lady", "auction-hearts", "domino-hearts", "conquimbert", "knaves", "polignac"])

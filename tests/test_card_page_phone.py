@@ -156,7 +156,7 @@ def test_a_whole_tripoli_deal_card_by_card(phone: Phone) -> None:
     expect(page.locator("#turn")).to_have_text("Who took the pay-card spaces?")
     taps = Taps(page)
     for space, who in example["claims"].items():
-        taps.tap(f'#ask button[data-space="{space}"][data-player="{rename[who]}"]', answered=False)
+        taps.tap(f'#ask .choices[data-space="{space}"] button[data-player="{rename[who]}"]', answered=False)
     taps.tap("#ask button.primary")  # Done
     expect(page.locator("#turn")).to_have_text("Bob to bet")
     page.locator("#amount-bet").fill("99")  # over the limit: the engine's refusal, on the spot
@@ -175,7 +175,7 @@ def test_a_whole_tripoli_deal_card_by_card(phone: Phone) -> None:
         taps.tap(f"#grid #card-{code}", answered=False)  # who played it? the deal does not say
         taps.tap(f'#ask button[data-player="{rename[player]}"]')
     taps.tap("#declare-michigan-end", answered=False)
-    taps.tap(f'#ask button[data-out="{rename[example["michigan"]["out"]]}"]', answered=False)
+    taps.tap(f'#ask button[data-player="{rename[example["michigan"]["out"]]}"]', answered=False)
     for who, left in example["michigan"]["left"].items():
         page.locator(f"#left-{rename[who]}").fill(str(left))
         taps.count += 1

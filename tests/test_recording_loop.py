@@ -367,9 +367,10 @@ def test_the_knaves_card_page_opens_without_a_refusal(phone: Phone) -> None:
     for seat, name in enumerate(PLAYERS[:3]):
         page.locator(f"#players-{seat}").fill(name)
     save(page, "#start")
-    with page.expect_response(lambda r: r.url.endswith("/play-check")) as checked:
+    with page.expect_response(lambda r: r.url.endswith("/next")) as checked:
         page.locator("#record-cards").tap()
-    assert checked.value.status == 200
-    expect(page.locator("#turn")).to_have_text("Which trumps? Choose above, then tap the first card.")
+    assert checked.value.status == 200  # the dealer turns up trumps first: asked, nothing refused
+    expect(page.locator("#turn")).to_contain_text("to turn up trumps")
+    expect(page.locator("#cannot")).to_have_count(0)
     expect(page.locator("#play-refusal")).to_be_hidden()
     assert not errors, f"script errors: {errors}"

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
 
+from ..boundary import refusal
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import family_of
 from ..engine.jsontext import decode
@@ -28,22 +29,6 @@ from .views import bp, edit_table, save_new_hand, sentence
 
 MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
 
-WORDS = {
-    "kinds": {"play": "to play", "michigan": "to play to Michigan", "bet": "to bet", "discard": "to discard",
-              "exchange": "to exchange a card", "leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: what does the shooter choose?",
-              "showdown": "Who won the showdown?", "claims": "Who took the pay-card spaces?", "revoke": "revoke",
-              "michigan-end": "The end of Michigan", "bid": "to bid", "penalty-suit": "to name the penalty suit",
-              "pass": "to pass cards", "trumps": "to turn up trumps", "trade": "Any trade before the first trick?",
-              "capot": "Who declares Capot?", "kept": "The last player's cards (the hand ends)"},
-    "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "check": "Check",
-                "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "pass": "Pass"},
-    "keep": "Keep", "none": "None", "blocked": "Nobody: blocked", "out": "Who went out?",
-    "left": "Cards left in each other hand:",
-}
-"""How the card page words a kind of action and the options it offers (a kind or option not here is shown by its
-own word): words only, no rule."""
-
-
 @bp.route("/s/<sid>/<key>/play", methods=["GET", "POST"])
 def play(sid: str, key: str) -> Any:
     """The card page of the table's next hand (GET); its complete record saved (POST, the page's form)."""
@@ -52,6 +37,9 @@ def play(sid: str, key: str) -> Any:
     form = forms.CardForm()
     refusal = None
     if request.method == "POST" and form.validate():
+        again = _sent_before(table, form.client_id.data)
+        if again is not None:  # its answer was lost: the stored hand, as stored (the table has moved on since)
+            return save_new_hand(table, again, sid, key)
         try:
             sent = decode(form.record.data or "null", "the hand ")
             if sent is not None and not isinstance(sent, Mapping):
@@ -69,9 +57,16 @@ def play(sid: str, key: str) -> Any:
         form.client_id.data = forms.new_client_id()
     opening = _opening(start)
     return render_template("pages/play.html", table=table, key=key, start=start, form=form, refusal=refusal,
-                           opening=opening, players=list(start.head.get("players") or ()), words=WORDS,
+                           opening=opening, players=list(start.head.get("players") or ()),
                            next_url=url_for(".next_action", sid=sid, key=key),
                            result_url=url_for(".record_result", sid=sid, key=key))
+
+
+def _sent_before(table: Any, client_id: str | None) -> dict[str, Any] | None:
+    """The hand a form sent again already stored, by its client id: its record was checked against the deal
+    current then, which the table has moved on from (the taps kept offline are not checked twice)."""
+    row = next((h for h in table.hands if client_id and h.client_id == client_id), None)
+    return None if row is None else dict(row.record)
 
 
 def _checked(start: CardTable, record: Mapping[str, Any] | None, pending: str | None) -> dict[str, Any]:
@@ -117,9 +112,10 @@ def next_action(sid: str, key: str) -> tuple[Response, int]:
         if action is None:
             return jsonify({**family.progress_json(record), "record": record}), 200
         return jsonify(family.advance_json(record, action)), 200
-    except ScorekeeperError as exc:
-        answer: dict[str, Any] = {"ok": False, "error": exc.to_json()}
-        stands = stands_of(exc)
+    except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
+        error = refusal(exc)
+        answer: dict[str, Any] = {"ok": False, "error": error.to_json()}
+        stands = stands_of(error)
         if stands is not None:
             answer["stands"] = stands
         return jsonify(answer), 422

@@ -43,7 +43,24 @@ def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
     n = len(record.players)
     events = tuple(e for e in record.events if e is not end and (
         e["type"] not in ("revoke", "revoke-corrected") or k > (e["trick"] - 1) * n))  # once its trick has begun
-    return to_json(dataclasses.replace(record, play=record.play[:k], events=events))
+    shorter = dataclasses.replace(record, play=record.play[:k], events=events)
+    if record.deal is None and any(e["type"] == "revoke" for e in events):
+        shorter = _until_proven(shorter)
+    return to_json(shorter)
+
+
+def _until_proven(record: HandRecord) -> HandRecord:
+    """Without the deal, a revoke is proven only by a card its player plays later: until then, the record
+    cut short leaves the table's revoke event out (the plays so far are legal as far as anyone can tell)."""
+    try:
+        replay(record, audit=True)
+    except ScorekeeperError as exc:
+        if exc.code == "revoke-claim" and exc.player is not None:
+            left = tuple(e for e in record.events if not (e["type"] == "revoke" and e.get("player") == exc.player
+                                                          and e.get("trick") == exc.trick))
+            if len(left) < len(record.events):
+                return _until_proven(dataclasses.replace(record, events=left))
+    return record
 
 
 def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:

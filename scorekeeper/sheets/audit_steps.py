@@ -23,6 +23,8 @@ from ..engine.words import card_label
 KINDS = {"play": "played", "discard": "discarded to the talon", "exchange": "exchanged", "bet": "bet",
          "michigan": "played in Michigan", "claims": "claims", "showdown": "showdown"}
 
+BETS = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds"}
+
 # The rule of each code an audit meets, in plain words (docs/command.md, the families' FORMAT.md).
 RULES = {
     "not-in-hand": "a player may play only a card he holds",
@@ -197,6 +199,7 @@ def payment_words(p: Mapping[str, Any]) -> str:
     if shown(p.get("card")):
         where.append(shown(p.get("card")).label)  # type: ignore[union-attr]
     extra = ", ".join([str(why), *where]) if why or where else ""
+    unit = "chip" if unit == "chips" and amount == 1 else unit
     return f"{p.get('from')} \u2192 {p.get('to')}: {amount} {unit}" + (f" ({extra})" if extra else "")
 
 
@@ -351,6 +354,8 @@ def _action(player: str | None, kind: str, value: Any) -> str:
     words = value_words(kind, value)
     if kind == "exchange" and value is None:
         return f"{player} kept his hand"
+    if kind == "bet" and isinstance(value, list) and value and str(value[0]) in BETS:
+        return " ".join([str(player or "Next"), BETS[str(value[0])], *(str(v) for v in value[1:])])
     return f"{player or 'Next'} {verb} {words}".strip()
 
 

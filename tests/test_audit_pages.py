@@ -225,6 +225,10 @@ def test_a_what_if_is_two_taps_and_shows_the_difference(sqlite: FlaskClient) -> 
     whatif = Page(submit(sqlite, tapped, "whatif-form", {"whatif_value": json.dumps(other)}))
     result = words(whatif)
     assert "With " in result and " instead of 4♠ at step 13:" in result
+    # 3S instead: Dan's 3S recorded in trick 4 is then a card he no longer holds, refused at its own step.
+    whatif = Page(submit(sqlite, tapped, "whatif-form", {"whatif_value": '"3S"'}))
+    assert "With 3♠ instead of 4♠ at step 13: step 20 would break a rule ( not-in-hand ): Dan played 3S but does " \
+        "not hold it" in words(whatif)
     assert 'id="whatif-result"' in whatif.html
 
 

@@ -116,6 +116,7 @@ class Frame:
     sections: tuple[Section, ...]
     paid: tuple[str, ...]  # what this action paid, in words
     refused: bool = False
+    trick: int | None = None  # the trick the card went to, where the state says
 
 
 @dataclass(frozen=True)
@@ -300,7 +301,7 @@ def steps_audit(answer: Mapping[str, Any], next_words: str = "") -> StepsAudit:
             player = _who_played(last_state, state, value, players)
         frames.append(Frame(len(frames), step.get("index"), kind, player, _action(player, kind, value), value,
                             shown(value), sections(state, players, player),
-                            tuple(payment_words(p) for p in step.get("paid") or ())))
+                            tuple(payment_words(p) for p in step.get("paid") or ()), trick=_trick_of(state, value)))
         last_state = state
     proof = None
     refused = answer.get("refused")
@@ -324,12 +325,22 @@ def _illegal_at(frames: Sequence[Frame], index: Any, error: Mapping[str, Any]) -
     """The index of the illegal action: where the replay stopped, or, where it stopped at a later action
     that proves it (a revoke proven by a card played later, without the deal), the action it names."""
     at = index if isinstance(index, int) and 0 <= index < len(frames) else len(frames) - 1
-    card, player = error.get("card"), error.get("player")
-    if card is not None:
+    card, player, trick = error.get("card"), error.get("player"), error.get("trick")
+    if card is not None and trick is not None:
         for f in reversed(frames[1:at + 1]):
-            if f.value == card and player in (None, f.player):
+            if f.value == card and f.trick == trick and player in (None, f.player):
                 return f.index if f.index is not None else at
     return at
+
+
+def _trick_of(state: Mapping[str, Any], value: Any) -> int | None:
+    """The trick a card just played went to: the trick in progress, or the one it finished."""
+    tricks = state.get("tricks") or ()
+    if any(c == value for _, c in state.get("current") or ()):
+        return int(state.get("trick") or len(tricks) + 1)
+    if tricks and isinstance(tricks[-1], Mapping) and value in (tricks[-1].get("cards") or ()):
+        return len(tricks)
+    return None
 
 
 def _who_played(before: Mapping[str, Any], after: Mapping[str, Any], value: Any,

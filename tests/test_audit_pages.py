@@ -298,3 +298,86 @@ def test_no_post_body_answers_500(sqlite: FlaskClient, body: dict[str, str], whe
 
 
 _TABLE: dict[int, tuple[str, str]] = {}
+
+
+# --- what the audit asks of the engine: cut, changed, each step's own payments ------------------------------
+
+def random_hand(family: str, seed: int) -> dict[str, Any]:
+    """A complete legal hand of the family, as JSON."""
+    import random
+
+    from scorekeeper.engine import records
+    from scorekeeper.engine import reversis, tripoli
+    from scorekeeper.engine.reversis import simulate as reversis_simulate
+    from scorekeeper.engine.simulate import random_record
+    from scorekeeper.engine.tripoli import simulate as tripoli_simulate
+
+    rng = random.Random(seed)
+    if family == "reversis":
+        return reversis.to_json(reversis_simulate.random_record(["A", "B", "C", "D"], rng, hand=1))
+    if family == "tripoli":
+        return tripoli.to_json(tripoli_simulate.random_record("rummoli", ["A", "B", "C", "D"], rng, hand=1))
+    return records.to_json(random_record("black-lady", ["A", "B", "C", "D"], rng))
+
+
+@settings(max_examples=12, deadline=None)
+@given(family=st.sampled_from(["hearts", "reversis", "tripoli"]), seed=st.integers(0, 10_000), at=st.floats(0, 1))
+def test_a_what_if_that_changes_nothing_replays_the_same_steps(family: str, seed: int, at: float) -> None:
+    """Changing an action to the value it had gives the same steps; its choices there include that value."""
+    value = random_hand(family, seed)
+    fam = family_of(value["game"])
+    answer = fam.steps_json(value)
+    assert answer["ok"]
+    index = min(int(at * len(answer["steps"])), len(answer["steps"]) - 1)
+    step = answer["steps"][index]
+    same = fam.changed_json(value, index, step["value"])
+    assert fam.steps_json(same)["steps"] == answer["steps"]
+    assert steps_audit(fam.steps_json(same)).frames == steps_audit(answer).frames
+    offered = fam.progress_json(fam.cut_json(value, index))["next"]
+    if step["kind"] != "bet" and offered["choices"] is not None:
+        assert step["value"] in offered["choices"]
+
+
+def test_changed_refuses_what_does_not_fit() -> None:
+    from scorekeeper.engine.errors import ScorekeeperError
+
+    value = example("reversis-hand")
+    fam = family_of("reversis")
+    with pytest.raises(ScorekeeperError, match="there is no action 49"):
+        fam.changed_json(value, 48, "2S")
+    changed = fam.changed_json(value, 0, "AS")  # the dealer discards a card he does not hold
+    answer = fam.steps_json(changed)
+    assert not answer["ok"] and answer["refused"]["index"] == 0
+
+
+def test_each_step_pays_only_what_it_paid() -> None:
+    """Rummoli lists its payments in another order once the Michigan claims begin: each step still says
+    only its own (the 10 of the paying suit to C, then the jack to A)."""
+    answer = family_of("rummoli").steps_json(example("tripoli-rummoli"))
+    paid = [s["paid"] for s in answer["steps"]]
+    assert paid[5] == [{"from": "TH", "to": "C", "chips": 4, "step": "claim"}]
+    assert paid[6] == [{"from": "JH", "to": "A", "chips": 4, "step": "claim"}]
+    assert sum(len(p) for p in paid) + len(answer["start"]["paid"]) == len(family_of("rummoli").progress_json(
+        example("tripoli-rummoli"))["paid"])
+
+
+def test_an_established_revoke_without_the_deal_steps_through() -> None:
+    """Without the deal, a revoke's event waits for the card that proves it: every step before is legal."""
+    value = {"game": "hearts", "players": ["Ann", "Bob", "Cat", "Dan"], "dealer": "Dan", "hand": 1,
+             "play": ["2C", "6C", "AC", "4S", "5S", "7S", "2H", "2S", "8S", "KS", "3S", "6S"],
+             "events": [{"type": "revoke", "player": "Ann", "trick": 2}]}
+    answer = family_of("hearts").steps_json(value)
+    assert answer["ok"] and len(answer["steps"]) == 12 and answer["outcome"]["points"]["Ann"] == 30
+    assert family_of("hearts").cut_json(value, 8).get("events") is None  # the proof (KS) is not played yet
+    assert family_of("hearts").cut_json(value, 10)["events"] == value["events"]
+
+
+def test_a_first_leader_with_no_card_played_is_not_judged_without_the_deal() -> None:
+    value = {"game": "black-lady", "options": {"first_lead": "two-of-clubs"}, "players": ["Ann", "Bob", "Cat", "Dan"],
+             "dealer": "Dan", "hand": 1, "leader": "Bob", "play": []}
+    assert family_of("black-lady").progress_json(value)["next"]["player"] == "Bob"
+    with_deal = {**example("black-lady-hand"), "leader": "Ann", "play": []}  # the deal says Bob holds 2C
+    from scorekeeper.engine.errors import ScorekeeperError
+
+    with pytest.raises(ScorekeeperError, match="holds 2C"):
+        family_of("black-lady").progress_json(with_deal)

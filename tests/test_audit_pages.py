@@ -381,3 +381,13 @@ def test_a_first_leader_with_no_card_played_is_not_judged_without_the_deal() -> 
 
     with pytest.raises(ScorekeeperError, match="holds 2C"):
         family_of("black-lady").progress_json(with_deal)
+
+
+def test_every_rule_in_plain_words_is_a_documented_code() -> None:
+    """The audit's plain words name only codes the engine documents (docs/command.md, the families' formats)."""
+    from scorekeeper.sheets.audit_steps import RULES
+
+    documented = "".join(path.read_text() for path in (
+        ROOT / "docs" / "command.md", ROOT / "scorekeeper" / "engine" / "tripoli" / "FORMAT.md",
+        ROOT / "scorekeeper" / "engine" / "reversis" / "FORMAT.md"))
+    assert [code for code in RULES if f"`{code}`" not in documented] == []

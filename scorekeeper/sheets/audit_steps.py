@@ -310,9 +310,9 @@ def steps_audit(answer: Mapping[str, Any], next_words: str = "") -> StepsAudit:
         code = str(error.get("code", ""))
         player, card = error.get("player"), shown(error.get("card"))
         at = _illegal_at(frames, refused.get("index"), error)
-        kind = frames[at + 1].kind if at + 1 < len(frames) else "refused"
+        kind = frames[at + 1].kind if at + 1 < len(frames) else frames[-1].kind  # beyond the steps: as the last
         frames = frames[:at + 1]
-        words = f"{player or 'Someone'} {KINDS.get(kind, 'acted') + ' ' + card.label if card else 'acted'}: refused"
+        words = f"{player or 'Someone'} {KINDS.get(kind, 'acted') + ' ' + card.label if card else 'acted'}"
         frames.append(Frame(len(frames), at, kind, player, words, error.get("card"), card, frames[-1].sections, (),
                             refused=True))
         proof = Proof(code, RULES.get(code, f"the rule {code}"), str(error.get("message", "")), len(frames) - 1,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import Card
@@ -139,8 +139,6 @@ class StepsAudit:
     frames: tuple[Frame, ...]
     proof: Proof | None
     complete: bool
-    next_words: str = ""  # what comes next when the record stops early and legally
-    totals: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
     @property
     def legal(self) -> bool:
@@ -287,7 +285,7 @@ def _space(key: str) -> str:
     return card.label if card else key
 
 
-def steps_audit(answer: Mapping[str, Any], next_words: str = "") -> StepsAudit:
+def steps_audit(answer: Mapping[str, Any]) -> StepsAudit:
     """The audit of ``steps_json``'s answer: a frame for the deal, one per action, one for the refused action."""
     players = tuple(answer.get("players") or ())
     start = answer.get("start") or {}
@@ -318,7 +316,7 @@ def steps_audit(answer: Mapping[str, Any], next_words: str = "") -> StepsAudit:
         proof = Proof(code, RULES.get(code, f"the rule {code}"), str(error.get("message", "")), len(frames) - 1,
                       error.get("trick"), player, card)
     complete = bool(answer.get("ok")) and "outcome" in answer
-    return StepsAudit(str(answer.get("game", "")), players, tuple(frames), proof, complete, next_words)
+    return StepsAudit(str(answer.get("game", "")), players, tuple(frames), proof, complete)
 
 
 def _illegal_at(frames: Sequence[Frame], index: Any, error: Mapping[str, Any]) -> int:

@@ -631,18 +631,25 @@ def test_audit_a_hand_recorded_by_result_from_the_tricks_remembered(app: Flask, 
     audited = Page(submit(client, page, "audit-form", {"record": REMEMBERED}))
     assert audited.status == 200
     check_page(audited)
-    assert "Play 7, trick 2: Ann played 2H on a spade lead while holding" in audited.html
+    assert "Step 7, trick 2: Ann played 2H on a spade lead while holding" in audited.html
     assert "proven by KS, which Ann played later, play 9" in audited.html
+    assert "<code>revoke</code>, a player must follow suit when he can" in audited.html
     assert 'id="established"' in audited.html and "Ann 30, Bob 0, Cat 0, Dan 0" in audited.html
-    assert 'class="offender"' in audited.html and "Trick 2" in audited.html  # the illegal trick is shown first
-    # Step to trick 1 and back: the record travels with the form.
-    step = Page(submit(client, audited, "step-form", {"trick": "1"}))
-    assert "Trick 1" in step.html and 'data-player="Cat"' in step.html
-    # What if Ann had followed with JS? She would win trick 2 and lead the next: the recorded 8S is not hers.
-    whatif = Page(submit(client, audited, "whatif-form", {"whatif_play": "7", "whatif_card": "js"}))
-    assert "With J♠ instead of 2♥ at play 7" in whatif.text("whatif-result").replace("&#9824;", "♠")
-    bad = Page(submit(client, audited, "whatif-form", {"whatif_play": "7", "whatif_card": "ZZ"}))
-    assert bad.text("whatif-refusal")
+    assert re.search(r'id="frame-7" data-frame="7">', audited.html)  # the refused step is shown first
+    assert 'class="frame refused" id="frame-7"' in audited.html
+    # Step to the first card and back: the record travels with the form.
+    step = Page(submit(client, audited, "step-form", {"step": "1"}))
+    assert re.search(r'id="frame-1" data-frame="1">', step.html) and "Step 1: Ann played 2♣" in step.html
+    # What if Ann had followed with JS? Tap her card, then JS: without the deal, every card after it is
+    # possible (she wins trick 2 and the recorded 8S becomes her lead).
+    tapped = Page(submit(client, audited, "step-form", {"change": "7"}))
+    assert 'id="whatif-choices"' in tapped.html and 'value="&#34;JS&#34;"' in tapped.html
+    assert 'value="&#34;2C&#34;"' not in tapped.html  # played before: not offered
+    whatif = Page(submit(client, tapped, "whatif-form", {"whatif_value": '"JS"'}))
+    result = whatif.text("whatif-result")
+    assert re.sub(r"\s+", " ", result) == "With J♠ instead of 2♥ at step 7: every action is legal as far as recorded."
+    bad = Page(submit(client, tapped, "whatif-form", {"whatif_value": '"ZZ"'}))
+    assert bad.status == 200 and bad.text("whatif-refusal")
     # The read-only link audits too, but cannot apply anything.
     ro = get(client, read + "/hand/1/audit")
     assert 'id="apply-form"' not in ro.html
@@ -658,7 +665,19 @@ def test_audit_a_hand_recorded_by_result_from_the_tricks_remembered(app: Flask, 
     sheet = get(client, edit)
     assert sheet.totals() == {"Ann": "30", "Bob": "0", "Cat": "0", "Dan": "0"}
     history = get(client, edit + "/hand/1").html
-    assert "audit: Ann&#39;s revoke in trick 2 established (revoke-003-points)" in history
+    assert "audit: Ann&#39;s revoke in trick 2 established (revoke-003-points); decided by the table" in history
+    # The stored hand now audits as legal (the revoke established), and the audit's correction can be undone.
+    again = get(client, edit + "/hand/1/audit")
+    assert 'id="legal"' in again.html and 'id="undo-form"' in again.html
+    response = submit(client, again, "undo-form")
+    assert response.status_code == 302
+    assert get(client, edit).totals() == {"Ann": "3", "Bob": "2", "Cat": "0", "Dan": "8"}
+    history = get(client, edit + "/hand/1").html
+    assert "audit undone: back to version 1" in history
+    with app.app_context():
+        row = db.session.scalars(select(Hand)).one()
+        assert "taken" in row.record and len(row.versions) == 3
+    assert 'id="undo-form"' not in get(client, edit + "/hand/1/audit").html
 
 
 def test_audit_refuses_unreadable_tricks_and_keeps_them(client: FlaskClient) -> None:
@@ -680,10 +699,14 @@ def test_audit_of_a_card_by_card_hand_steps_through_it(app: Flask, client: Flask
     response = submit(client, page, "play-form", {"record": json.dumps({"leader": "Bob", "play": example["play"]})})
     assert response.status_code == 302
     audit_page = get(client, edit + "/hand/1/audit")
-    assert 'id="legal"' in audit_page.html and "Every play is legal" in audit_page.html
-    assert "Trick 1" in audit_page.html and 'id="trick-list"' in audit_page.html
-    last = get(client, edit + "/hand/1/audit?trick=13")
-    assert "Trick 13" in last.html and 'id="next-trick"' in last.html
+    assert 'id="legal"' in audit_page.html and "Every action is legal" in audit_page.html
+    assert "The deal" in audit_page.html and 'data-last="53"' in audit_page.html  # who holds 2C, then 52 cards
+    first = get(client, edit + "/hand/1/audit?step=1")
+    assert "Step 1: Bob holds 2♣ and leads" in first.html and 'id="step-slider"' in first.html
+    assert "Step 2: Bob played 2♣" in get(client, edit + "/hand/1/audit?step=2").html
+    last = get(client, edit + "/hand/1/audit?step=53")
+    assert re.search(r'id="frame-53" data-frame="53">', last.html) and 'id="next-step"' in last.html
+    assert "Step 53: Cat played Q♠" in last.html and "Dan led, Dan won" in last.html
 
 
 def test_a_table_of_a_game_the_result_form_cannot_say_is_sent_elsewhere(

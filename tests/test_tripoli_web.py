@@ -271,8 +271,9 @@ def test_a_whole_deal_entered_as_json(app: Flask, client: FlaskClient) -> None:
     assert "Recorded with every card." in hand.html and "replaced by the whole deal" in hand.html
     assert re.search(r'id="bet_1" name="bet_1" value="5"', hand.html)  # the quick result the cards give
     assert client.get(edit + "/play").status_code == 200  # the card page of every game (tests/test_card_page.py)
-    for url in ("/hand/1/audit", "/hand/1/audit.pdf"):
-        assert client.get(edit + url).status_code == 404, url
+    audit = get(client, edit + "/hand/1/audit")  # the audit steps through every game's hand
+    assert 'id="legal"' in audit.html and 'id="steps"' in audit.html
+    assert client.get(edit + "/hand/1/audit.pdf").mimetype == "application/pdf"
 
 
 def test_waiting_deals_keep_their_place_in_the_rotation(app: Flask, client: FlaskClient) -> None:

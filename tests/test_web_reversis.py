@@ -282,8 +282,9 @@ def test_a_whole_hand_entered_as_json(app: Flask, client: FlaskClient) -> None:
     assert "Recorded with every card." in hand.html and "replaced by the whole deal" in hand.html
     assert re.search(r'name="AS_player" value="1" checked', hand.html)  # the quick result the cards give
     assert client.get(edit + "/play").status_code == 200  # the card page of every game (tests/test_card_page.py)
-    for url in ("/hand/1/audit", "/hand/1/audit.pdf"):
-        assert client.get(edit + url).status_code == 404, url
+    audit = get(client, edit + "/hand/1/audit")  # the audit steps through every game's hand
+    assert 'id="legal"' in audit.html and 'id="steps"' in audit.html
+    assert client.get(edit + "/hand/1/audit.pdf").mimetype == "application/pdf"
 
 
 def test_long_names_stay_small(client: FlaskClient) -> None:

@@ -131,6 +131,16 @@ class Family(Protocol):
         (``engine.progress.steps``). :raises ScorekeeperError: refused before its first action."""
         ...
 
+    def cut_json(self, value: Mapping[str, Any], count: int) -> dict[str, Any]:
+        """The hand record holding only its first ``count`` actions (as ``steps_json`` counts them): an
+        audit asks ``progress_json`` of it for the choices there were. :raises ScorekeeperError: unreadable."""
+        ...
+
+    def changed_json(self, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any]:
+        """The hand record with its action ``index`` given the value ``new``, the later actions kept as
+        recorded (``engine.progress.changed``): an audit's what-if. :raises ScorekeeperError: refused."""
+        ...
+
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         """A session record checked whole (every hand legal, the settlement fitting), as it is stored.
 
@@ -291,6 +301,17 @@ class HeartsFamily:
         from .progress import steps
 
         return steps(WALK, value).to_json()
+
+    def cut_json(self, value: Mapping[str, Any], count: int) -> dict[str, Any]:
+        from .core_progress import WALK
+
+        return WALK.cut(value, count)
+
+    def changed_json(self, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any]:
+        from .core_progress import WALK
+        from .progress import changed
+
+        return changed(WALK, value, index, new)
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle
@@ -490,6 +511,14 @@ class PackageFamily:
         from .progress import steps
 
         return steps(self.walk(), value).to_json()
+
+    def cut_json(self, value: Mapping[str, Any], count: int) -> dict[str, Any]:
+        return self.walk().cut(value, count)
+
+    def changed_json(self, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any]:
+        from .progress import changed
+
+        return changed(self.walk(), value, index, new)
 
     def walk(self) -> Walk:
         """The package's progress (its module ``progress``: ``WALK``), imported on first use.

@@ -180,10 +180,24 @@ def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
             after = walk.progress(walk.cut(value, index + 1), offer=False)
         except ScorekeeperError as exc:
             return Steps(game, players, start, tuple(done), before, exc, index)
-        new = after.paid[len(before.paid):] if after.paid[:len(before.paid)] == before.paid else after.paid
-        done.append(Step(index, action.kind, action.player, action.value, after.state, tuple(new)))
+        done.append(Step(index, action.kind, action.player, action.value, after.state,
+                         _new_payments(before.paid, after.paid)))
         before = after
     return Steps(game, players, start, tuple(done), before, None)
+
+
+def _new_payments(before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
+    """What ``after`` paid that ``before`` had not: its tail, or (where a family lists its payments in
+    another order once an action is taken) each payment of ``after`` not matched by one of ``before``."""
+    if tuple(after[:len(before)]) == tuple(before):
+        return tuple(after[len(before):])
+    left, new = list(before), []
+    for payment in after:
+        if payment in left:
+            left.remove(payment)
+        else:
+            new.append(payment)
+    return tuple(new)
 
 
 def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[str, Any], Progress]:
@@ -194,19 +208,7 @@ def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[
 
     :raises ScorekeeperError: the action is not the next one, or the replay refuses it.
     """
-    before = walk.progress(value, offer=False)
-    if before.complete:
-        raise ScorekeeperError("the hand is complete: nothing more can be recorded in it", code="complete")
-    if action.kind in walk.declared or action.kind in before.declare:
-        longer = walk.extend(value, action)
-        return longer, walk.progress(longer)
-    if action.kind != before.kind:
-        raise ScorekeeperError(f"a {WORDS.get(before.kind, before.kind)} comes next, "
-                                f"not a {WORDS.get(action.kind, action.kind)}", code="not-next")
-    if before.player is not None and action.player is not None and action.player != before.player:
-        raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
-                                player=action.player)
-    longer = walk.extend(value, action)
+    longer = walk.extend(value, _next_one(walk, value, action))
     try:
         return longer, walk.progress(longer)
     except ScorekeeperError as exc:
@@ -220,6 +222,42 @@ def stands_of(exc: ScorekeeperError) -> dict[str, Any] | None:
     """The declared action that records a refused one as the table let it stand (``Walk.stands``), if any."""
     found: dict[str, Any] | None = getattr(exc, "stands", None)
     return found
+
+
+def _next_one(walk: Walk, value: Mapping[str, Any], action: Action) -> Action:
+    """``action``, once it is the kind that comes next (or one the table may declare now), by the player on
+    turn. :raises ScorekeeperError: not."""
+    before = walk.progress(value, offer=False)
+    if before.complete:
+        raise ScorekeeperError("the hand is complete: nothing more can be recorded in it", code="complete")
+    if action.kind in walk.declared or action.kind in before.declare:
+        return action
+    if action.kind != before.kind:
+        raise ScorekeeperError(f"a {WORDS.get(before.kind, before.kind)} comes next, "
+                                f"not a {WORDS.get(action.kind, action.kind)}", code="not-next")
+    if before.player is not None and action.player is not None and action.player != before.player:
+        raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
+                                player=action.player)
+    return action
+
+
+def changed(walk: Walk, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any]:
+    """An audit's what-if: the record with its action ``index`` (0-based) given the value ``new`` instead.
+
+    The new action is checked as ``advance`` checks it (the kind, the player on turn); the later
+    actions are kept as recorded, unchecked, so ``steps`` of the answer says where they stop fitting.
+
+    :raises ScorekeeperError: no such action, or the replay refuses the record before it.
+    """
+    actions = walk.actions(value)
+    if not 0 <= index < len(actions):
+        raise RecordSyntaxError(f"the record has {len(actions)} actions: there is no action {index + 1}")
+    was = actions[index]
+    record = walk.cut(value, index)
+    record = walk.extend(record, _next_one(walk, record, Action(was.kind, was.player, new)))
+    for later in actions[index + 1:]:
+        record = walk.extend(record, later)
+    return record
 
 
 def action_from_json(value: object) -> Action:

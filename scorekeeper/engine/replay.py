@@ -245,7 +245,8 @@ def _replay_play(
     domino = hand if isinstance(hand, DominoHand) else None
     if domino is not None and unknown_draws:
         domino.draws_unknown = True
-    if leader is not None and leader != hand._first_leader() and 1 not in out_of_turn and bought_lead is None:
+    if leader is not None and leader != hand._first_leader() and 1 not in out_of_turn and bought_lead is None and (
+            plays or record.deal is not None):  # without the deal or a card played, nothing says who leads
         _wrong_first_leader(hand, leader, plays)
 
     revoke: RevokeOutcome | None = None

@@ -7,6 +7,7 @@ so the command line and the app print the same sheets:
 * ``session_pdf(record)``: the filled sheet of a session record (docs/settlement.md) (``stored`` adds the
   app's struck, unconfirmed and corrected hands);
 * ``audit_pdf(hand)``: one hand replayed trick by trick, the first illegal play highlighted.
+* ``steps_pdf(audit)``: any game's hand step by step (``audit_steps``), the refused action marked.
 
 The app passes a table's ``TableClock`` (its time zone, ``clock``) so its sheets print their times
 as the phones show them; without one they print in UTC.
@@ -40,18 +41,19 @@ if TYPE_CHECKING:
     from .render import session_pdf as session_pdf
     from .render import sheet_html as sheet_html
     from .render import sheet_pdf as sheet_pdf
+    from .render import steps_pdf as steps_pdf
 
 _HOME = {
     "Audit": "audit", "hand_audit": "audit", "TableClock": "clock", "known_zone": "clock",
     "PAPERS": "model", "Sheet": "model", "StoredHand": "model", "blank_sheet": "model", "filled_sheet": "model",
     "player_counts": "model", "playable_games": "model",
     "AppFilesOnly": "render", "audit_pdf": "render", "blank_pdf": "render", "html_to_pdf": "render",
-    "session_pdf": "render", "sheet_html": "render", "sheet_pdf": "render",
+    "session_pdf": "render", "sheet_html": "render", "sheet_pdf": "render", "steps_pdf": "render",
 }
 __all__ = [
     "PAPERS", "AppFilesOnly", "Audit", "Sheet", "StoredHand", "TableClock", "audit_pdf", "blank_pdf", "blank_sheet",
     "filled_sheet", "hand_audit", "html_to_pdf", "known_zone", "playable_games", "player_counts", "session_pdf",
-    "sheet_html", "sheet_pdf",
+    "sheet_html", "sheet_pdf", "steps_pdf",
 ]
 
 

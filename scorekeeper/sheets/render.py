@@ -24,8 +24,9 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from ..engine.records import HandRecord
 from ..resources import resource
 from .audit import Audit, hand_audit
+from .audit_steps import StepsAudit, printed_frames
 from .clock import TableClock, printed
-from .model import Sheet, StoredHand, blank_sheet, filled_sheet
+from .model import Sheet, StoredHand, blank_sheet, filled_sheet, paper_key
 
 STYLESHEET = "sheet.css"
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}
@@ -92,6 +93,14 @@ def audit_html(audit: Audit, clock: TableClock | None = None) -> str:
     return environment().get_template("sheets/audit.html").render(audit=audit, printed=_printed(clock))
 
 
+def steps_html(audit: StepsAudit, *, title: str, subtitle: str = "", stand: tuple[str, str] | None = None,
+               paper: str = "a4", clock: TableClock | None = None) -> str:
+    """The HTML of the audit of any game's hand, step by step (``audit_steps``)."""
+    return environment().get_template("sheets/audit_steps.html").render(
+        audit=audit, printed=_printed(clock), printed_frames=printed_frames(audit), title=title, subtitle=subtitle,
+        stand=stand, paper=paper_key(paper))
+
+
 def html_document(
     html: str, *, paper: str = "a4", landscape: bool = False, fetcher: AppFilesOnly | None = None,
 ) -> weasyprint.Document:
@@ -122,6 +131,14 @@ def render_audit(audit: Audit, *, fetcher: AppFilesOnly | None = None, clock: Ta
 
 
 # --- the public shortcuts (scorekeeper.sheets) -------------------------------------------------------
+
+def steps_pdf(audit: StepsAudit, *, title: str, subtitle: str = "", stand: tuple[str, str] | None = None,
+              paper: str = "a4", clock: TableClock | None = None) -> bytes:
+    """The audit of any game's hand as PDF: every step with what it paid, the table after each trick or
+    round, the refused action marked with its rule (``stand``: the rule and its cost, had it stood)."""
+    html = steps_html(audit, title=title, subtitle=subtitle, stand=stand, paper=paper, clock=clock)
+    return html_to_pdf(html, paper=paper_key(paper))
+
 
 def blank_pdf(
     game: str,

@@ -1,132 +1,283 @@
-"""The audit of a disputed hand, on the phone: step through it, see the first illegal play.
+"""The audit of a hand, for every game: step through it, see the first illegal action, try a what-if.
 
-Routes on the pages blueprint (``views.bp``, so the endpoints are ``pages.*``), which this
-module imports; ``create_app`` imports this module before it registers that blueprint. The hand
-to audit is the stored one, or what the table types: a whole record (JSON or the text
-notation), or only the tricks as remembered (``1. 2C 3C 4H 5C``, one trick a line), which take
-the game, players, dealer and deal number from the stored hand. Nothing is stored until someone
-applies the table's revoke rule, which goes through the services like any correction and is
-kept in the hand's history.
+Routes on the pages blueprint (``views.bp``, so the endpoints are ``pages.*``), which this module
+imports; ``create_app`` imports this module before it registers that blueprint. The page is built
+once for every family, from the family's ``steps_json`` (``sheets.audit_steps``): the stored hand,
+or what the table types (a whole record as JSON or the family's text notation, or, where the
+family has a notation, only its plays, the rest taken from the stored hand). Nothing is stored
+until someone applies the rule the replay names (an established revoke), which goes through the
+services like any correction, with who decided and why, and can be undone the same way.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, flash, redirect, render_template, request, url_for
 
 from .. import sheets  # the printed audit (WeasyPrint loads with the first PDF)
-from ..engine import notation, records
-from ..engine.audit import HandAudit, TrickView, audit, what_if
-from ..engine.cards import card as parse_card
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine.family import Family, family_of
 from ..engine.jsontext import decode
-from ..engine.output import points_json
-from ..engine.records import HandRecord
-from ..engine.settlement import session_from_json
-from ..engine.settlement.session import INHERITED, session_hands
+from ..sheets.audit_steps import StepsAudit, choice_value, shown, steps_audit, value_words
 from . import forms, services
 from .extensions import db
 from .models import Hand as HandRow
 from .models import TableSession
-from .families import pages_of
 from .sheets import table_clock
 from .views import bp, edit_table, format_points, read_table, sentence, stored_row
 
-
-def stored_record(table: TableSession, row: HandRow) -> HandRecord:
-    """The stored hand as a full record: dealer and deal number as the session's rotation gives them."""
-    session = session_from_json(services.session_record(table, row=row, struck=False, confirmed=True))
-    index = sum(1 for h in table.hands[: table.hands.index(row)] if not h.struck)
-    for position, sh in enumerate(session_hands(session)):
-        if position == index:
-            return sh.record
-    raise services.NotFound(f"no hand {row.position} in this session")  # pragma: no cover - row is in table
+GIVEN = ("game", "options", "players", "dealer", "hand")  # what a typed record may leave to the stored hand
+CHANGE = "audit: "
+PACK = [rank + suit for suit in "SHDC" for rank in "AKQJT98765432"]  # offered when the deal does not say  # how the history names a correction the audit made (and may undo)
 
 
-def typed_record(text: str, base: HandRecord) -> HandRecord:
-    """What the table typed: a JSON record, the text notation, or only trick lines.
+@dataclass(frozen=True)
+class Base:
+    """The stored hand as a full record, and which of its keys the session gave (not stored in the row)."""
 
-    Missing game, players, dealer, deal number and options come from ``base`` (the stored hand).
+    record: dict[str, Any]
+    added: frozenset[str]
 
-    :raises RecordSyntaxError: the text cannot be read (with the line and column).
-    """
-    given = {"game": base.game, "options": dict(base.options), "players": list(base.players),
-             "dealer": base.dealer, "hand": base.number}
-    text = text.strip()
-    if text.startswith("{"):
-        return records.from_json(decode(text, "the record "), given)
-    if "[Game" not in text:
-        text = notation.dumps(records.from_json(given)) + "\n" + text
-    return notation.loads(text)
+
+@dataclass(frozen=True)
+class Scored:
+    """A hand as the session would settle it: per player, the points, what was paid, the totals after."""
+
+    lines: tuple[tuple[str, str, int, str], ...]
+
+    def words(self) -> str:
+        return ", ".join(f"{name} {points}" for name, points, _, _ in self.lines)
+
+    @property
+    def paid(self) -> bool:
+        return any(paid for _, _, paid, _ in self.lines)
+
+
+@dataclass(frozen=True)
+class Established:
+    """The rule applied to the refused action (an established revoke): the record, and what it costs."""
+
+    record: dict[str, Any]
+    player: str
+    trick: int
+    rule: str
+    scored: Scored | None
 
 
 @dataclass(frozen=True)
 class WhatIf:
-    """One card changed, and how the hand would have scored."""
+    """One action changed, and the hand replayed with it."""
 
-    play: int  # 1-based
+    frame: int
     was: str
-    card: str
-    audit: HandAudit
+    now: str
+    audit: StepsAudit | None
+    refusal: str | None
+    scored: Scored | None
 
 
-def _what_if(record: HandRecord, form: forms.AuditForm) -> tuple[WhatIf | None, str | None]:
-    """The what-if the form asks for, or the sentence that says why it cannot be done."""
-    number, code = form.whatif_play.data, (form.whatif_card.data or "").strip()
-    if not number or not code:
-        return None, None
+def stored_base(table: TableSession, row: HandRow) -> Base:
+    """The stored hand as its family's full record: the session's game, players, dealer and deal number,
+    and what the hands before left on the table (the pools, the layout), as the settlement says."""
+    config = table.config
+    given: dict[str, Any] = {"game": config["game"], "options": dict(config.get("options") or {}),
+                             "players": list(config["players"])}
+    found = services.settle_counting(table, row)
+    if found is not None:
+        settled, index = found
+        hand = settled.hands[index]
+        given.update(dealer=hand.dealer, hand=hand.deal, players=list(hand.players))
+        before = settled.hands[index - 1].carried if index else {k: config[k] for k in hand.carried if k in config}
+        given.update({k: v for k, v in before.items() if v is not None})
+    return Base({**given, **row.record}, frozenset(k for k in given if k not in row.record))
+
+
+def typed_record(text: str, base: Base, family: Family) -> dict[str, Any]:
+    """What the table typed: a JSON record, the family's text notation, or only its plays.
+
+    Missing game, players, dealer, deal number and options come from the stored hand.
+
+    :raises ScorekeeperError: the text cannot be read (with the line and column), or the family has no notation.
+    """
+    given = {k: base.record[k] for k in GIVEN if k in base.record}
+    text = text.strip()
+    if text.startswith("{"):
+        value = decode(text, "the record ")
+        if not isinstance(value, Mapping):
+            raise RecordSyntaxError("the record is a JSON object")
+        return {**given, **value}
+    if "[Game" not in text:
+        text = family.to_notation(given) + "\n" + text
+    return family.from_notation(text)
+
+
+def _row_form(record: Mapping[str, Any], base: Base, row: HandRow) -> dict[str, Any]:
+    """A full record as the session stores its hand: without what the session gives, its id kept."""
+    hand = {k: v for k, v in record.items() if k not in base.added and k not in ("game", "options", "players")}
+    if row.record.get("id") is not None:
+        hand["id"] = row.record["id"]
+    return hand
+
+
+def scored(table: TableSession, row: HandRow, hand: Mapping[str, Any] | None) -> Scored | None:
+    """The hand as the session settles it (``hand``: instead of the stored one); None when it does not."""
+    record = services.session_record(table, row=row, record=None if hand is None else dict(hand),
+                                     struck=False, confirmed=True)
+    index = sum(1 for h in table.hands[: table.hands.index(row)] if h.confirmed and not h.struck)
     try:
-        card = parse_card(code)
-        changed = what_if(record, number - 1, card)
-    except (ValueError, IndexError) as exc:
-        return None, str(exc)
-    return WhatIf(number, record.play[number - 1].card.code, card.code, audit(changed)), None
-
-
-def _points(outcome: Any, players: tuple[str, ...]) -> dict[str, str]:
-    return {name: format_points(points_json(p)) for name, p in zip(players, outcome.points)}
-
-
-def _shown_trick(found: HandAudit, wanted: int | None) -> TrickView | None:
-    """The trick to show: the one asked for, else the one with the illegal play, else the first."""
-    if not found.tricks:
+        settled = services.settle_record(record)
+    except ScorekeeperError:
         return None
-    numbers = [t.number for t in found.tricks]
-    target = wanted if wanted in numbers else (found.illegal_trick if found.illegal_trick in numbers else numbers[0])
-    return found.tricks[numbers.index(target)]
+    if index >= len(settled["hands"]):
+        return None
+    h = settled["hands"][index]
+    names = list(h.get("points") or h.get("payments") or {})
+    return Scored(tuple((name, format_points((h.get("points") or {}).get(name, 0)),
+                         int((h.get("payments") or {}).get(name, 0)),
+                         format_points((h.get("totals") or {}).get(name, ""))) for name in names))
+
+
+def audit_of(family: Family, record: Mapping[str, Any]) -> StepsAudit:
+    """The record step by step. :raises ScorekeeperError: refused before its first action."""
+    return steps_audit(family.steps_json(record))
+
+
+def established(table: TableSession, row: HandRow, base: Base, family: Family, record: Mapping[str, Any],
+                found: StepsAudit) -> Established | None:
+    """The refused action established as the rules' penalty (a revoke that stood), where the replay takes it."""
+    proof = found.proof
+    if proof is None or proof.player is None or proof.trick is None:
+        return None
+    claim = {"type": "revoke", "player": proof.player, "trick": proof.trick}
+    events = list(record.get("events") or ())
+    if claim in events:
+        return None
+    candidate = {**record, "events": [*events, claim]}
+    try:
+        answer = family.steps_json(candidate)
+    except ScorekeeperError:
+        return None
+    if not answer.get("ok") or "outcome" not in answer:
+        return None  # a later action breaks a rule too, or the replay does not stop the hand: look again
+    rule = str((answer["outcome"].get("revoke") or {}).get("rule") or "the revoke rule")
+    return Established(candidate, proof.player, proof.trick, rule,
+                       scored(table, row, _row_form(candidate, base, row)))
+
+
+def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, record: Mapping[str, Any],
+             found: StepsAudit, form: forms.AuditForm) -> WhatIf | None:
+    """The what-if the form asks for: the action of a frame given another value (one of its choices)."""
+    number, text = form.whatif_step.data, form.whatif_value.data
+    if number is None or text is None:
+        return None
+    frames = [f for f in found.frames if f.number == number and f.index is not None]
+    if not frames:
+        return WhatIf(number, "", "", None, f"there is no step {number} to change", None)
+    frame = frames[0]
+    try:
+        value = choice_value(decode(text, "the choice "), form.whatif_amount.data)
+        changed = family.changed_json(record, frame.index or 0, value)
+        audit = audit_of(family, changed)
+    except ScorekeeperError as exc:
+        return WhatIf(number, value_words(frame.kind, frame.value), "", None, exc.message, None)
+    now = value_words(frame.kind, value)
+    cost = scored(table, row, _row_form(changed, base, row)) if audit.complete else None
+    return WhatIf(number, value_words(frame.kind, frame.value), now, audit, None, cost)
+
+
+def _choices(family: Family, record: Mapping[str, Any], found: StepsAudit, number: int | None) -> Any:
+    """The frame a player tapped to change, and the choices there were at it (``progress_json``)."""
+    frame = next((f for f in found.frames if f.number == number and f.index is not None), None)
+    if frame is None:
+        return None
+    try:
+        nxt = family.progress_json(family.cut_json(record, frame.index or 0))["next"]
+    except ScorekeeperError:
+        return None
+    options = []
+    listed = nxt.get("choices")
+    if listed is None and nxt.get("ask") == "card":  # the deal is not recorded: any card not played before
+        before = {f.value for f in found.frames if f.index is not None and f.index < (frame.index or 0)}
+        listed = [c for c in PACK if c not in before]
+    for choice in listed or ():
+        if isinstance(choice, Mapping) and choice.get("high") is not None:
+            for amount in range(int(choice.get("low") or 1), int(choice["high"]) + 1):
+                options.append((_json(choice_value(choice, amount)), f"{choice['kind']} {amount}", None))
+        else:
+            value = choice_value(choice)
+            options.append((_json(value), value_words(frame.kind, value), shown(value)))
+    return {"frame": frame, "options": options, "ask": nxt.get("ask"), "unknown": nxt.get("unknown")}
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _audit_change(row: HandRow) -> Any:
+    """The hand's last version, when it is a correction the audit made (so it can be undone)."""
+    history = row.history
+    if len(history) > 1 and history[-1].change.startswith(CHANGE) and history[-1].record == row.record:
+        return history[-1]
+    return None
 
 
 def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
-    game = pages_of(table.config.get("game")).trick_game(table)
-    base = stored_record(table, row)
-    form = forms.AuditForm(formdata=request.form if request.method == "POST" else None)
+    family = family_of(table.config["game"])
+    base = stored_base(table, row)
+    posted = request.method == "POST"
+    form = forms.AuditForm(formdata=request.form if posted else None)
     refusal = None
-    record: HandRecord | None = base if base.play else None
-    if request.method == "POST" and form.validate() and (form.record.data or "").strip():
+    typed = posted and form.validate() and bool((form.record.data or "").strip())
+    record: dict[str, Any] | None = base.record
+    if typed:
         try:
-            record = typed_record(form.record.data or "", base)
+            record = typed_record(form.record.data or "", base, family)
         except ScorekeeperError as exc:
             refusal, record = exc.message, None
-    found = audit(record) if record is not None else None
-    whatif, whatif_refusal = (None, None)
-    if found is not None and record is not None and request.method == "POST":
-        whatif, whatif_refusal = _what_if(record, form)
-    if record is not None and not (form.record.data or "").strip():
-        form.record.data = notation.dumps(record)
-    wanted = form.trick.data if request.method == "POST" else request.args.get("trick", type=int)
+    found = None
+    if record is not None:
+        try:
+            found = audit_of(family, record)
+        except ScorekeeperError as exc:
+            refusal = exc.message
+    if found is not None and found.actions == 0 and found.legal and not typed:
+        found = None  # a quick result: nothing to step through until the table types what it remembers
+    stand = whatif = choices = None
+    if found is not None and record is not None:
+        stand = established(table, row, base, family, record, found)
+        if posted and form.validate():
+            whatif = _what_if(table, row, base, family, record, found, form)
+            choices = _choices(family, record, found, form.change.data) if whatif is None else None
+    wanted = form.step.data if posted else request.args.get("step", type=int)
+    if choices is not None:
+        wanted = choices["frame"].number
+    elif whatif is not None:
+        wanted = whatif.frame
+    current = _current(found, wanted)
     return render_template(
-        "pages/audit.html", table=table, game=game, row=row, key=key, can_edit=can_edit, form=form,
-        refusal=refusal, found=found, shown=_shown_trick(found, wanted) if found else None, base=base,
-        whatif=whatif, whatif_refusal=whatif_refusal, points=_points,
-        apply_form=forms.ActionForm() if can_edit else None,
+        "pages/audit.html", table=table, row=row, key=key, can_edit=can_edit, form=form, refusal=refusal,
+        found=found, current=current, base=base.record, typed=(form.record.data or "") if typed else "",
+        stand=stand, whatif=whatif, choices=choices, stored=scored(table, row, None),
+        audited=_audit_change(row) if can_edit else None, apply_form=forms.ActionForm() if can_edit else None,
     )
+
+
+def _current(found: StepsAudit | None, wanted: int | None) -> int:
+    """The frame to show: the one asked for, else the refused action, else the deal."""
+    if found is None:
+        return 0
+    if wanted is not None and 0 <= wanted < len(found.frames):
+        return wanted
+    return found.proof.frame if found.proof is not None else 0
 
 
 @bp.route("/s/<sid>/<key>/hand/<int:position>/audit", methods=["GET", "POST"])
 def audit_edit(sid: str, key: str, position: int) -> Any:
-    """Audit a stored hand, or the hand as the table types it; apply the revoke rule from here."""
+    """Audit a stored hand, or the hand as the table types it; apply the rule from here."""
     table = edit_table(sid, key)
     return _page(table, stored_row(table, position), key, True)
 
@@ -140,7 +291,7 @@ def audit_read(sid: str, key: str, position: int) -> Any:
 
 @bp.post("/s/<sid>/<key>/hand/<int:position>/audit/apply")
 def audit_apply(sid: str, key: str, position: int) -> Any:
-    """Store the audited hand with its revoke established: the table's revoke rule scores it."""
+    """Store the audited hand with the rule applied to its refused action, who decided it and why."""
     table = edit_table(sid, key)
     row = stored_row(table, position)
     form = forms.AuditForm()
@@ -148,24 +299,52 @@ def audit_apply(sid: str, key: str, position: int) -> Any:
     if not form.validate():
         flash("The audit form expired: audit the hand again.", "error")
         return redirect(back)
+    family = family_of(table.config["game"])
     try:
-        record = typed_record(form.record.data or "", stored_record(table, row))
-        found = audit(record)
-        if found.claim is None or found.established is None:
-            raise RecordSyntaxError("this hand has no revoke to establish: audit it again")
-        hand = records.to_json(found.established.record)
-        for field in INHERITED:
-            hand.pop(field, None)
-        name, trick = found.claim["player"], found.claim["trick"]
-        rule = found.established.revoke.rule if found.established.revoke else "the revoke rule"
-        services.edit_hand(table, position, hand,
-                           change=f"audit: {name}'s revoke in trick {trick} established ({rule})")
+        base = stored_base(table, row)
+        text = (form.record.data or "").strip()
+        record = typed_record(text, base, family) if text else base.record
+        stand = established(table, row, base, family, record, audit_of(family, record))
+        if stand is None:
+            raise RecordSyntaxError("this hand has no refused action the rule can settle: audit it again")
+        change = f"{CHANGE}{stand.player}'s revoke in trick {stand.trick} established ({stand.rule})"
+        who, why = (form.who.data or "").strip(), (form.why.data or "").strip()
+        if who:
+            change += f"; decided by {who}"
+        if why:
+            change += f": {why}"
+        services.edit_hand(table, position, _row_form(stand.record, base, row), change=change[:200])
     except ScorekeeperError as exc:
         db.session.rollback()
         flash(sentence(exc, position), "error")
         return redirect(back)
-    flash(f"Hand {position}: {name}'s revoke in trick {trick} is established; the totals are recomputed.")
+    flash(f"Hand {position}: {stand.player}'s revoke in trick {stand.trick} is established; "
+          "the totals are recomputed.")
     return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
+
+
+@bp.post("/s/<sid>/<key>/hand/<int:position>/audit/undo")
+def audit_undo(sid: str, key: str, position: int) -> Any:
+    """Undo the audit's correction: the hand as it was before, kept in the history as a correction too."""
+    table = edit_table(sid, key)
+    row = stored_row(table, position)
+    form = forms.AuditForm()
+    back = url_for(".hand_edit", sid=sid, key=key, position=position)
+    last = _audit_change(row)
+    if not form.validate() or last is None:
+        flash("There is no correction of the audit to undo on this hand (or the form expired).", "error")
+        return redirect(back)
+    before = row.history[-2]
+    who = (form.who.data or "").strip()
+    change = f"audit undone: back to version {before.version}" + (f"; decided by {who}" if who else "")
+    try:
+        services.edit_hand(table, position, before.record, change=change[:200])
+    except ScorekeeperError as exc:
+        db.session.rollback()
+        flash(sentence(exc, position), "error")
+        return redirect(back)
+    flash(f"Hand {position} is back as it was before the audit; the totals are recomputed.")
+    return redirect(back)
 
 
 @bp.route("/s/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
@@ -179,22 +358,38 @@ def audit_pdf_read(sid: str, key: str, position: int) -> Any:
 
 
 def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
-    """The audit report on paper: the stored hand (GET), or the hand as typed on the audit page (POST)."""
+    """The audit on paper: the stored hand (GET), or the hand as typed on the audit page (POST)."""
     row = stored_row(table, position)
-    record = stored_record(table, row)
+    family = family_of(table.config["game"])
     form = forms.AuditForm()
     try:
+        base = stored_base(table, row)
+        record = base.record
         if request.method == "POST":
             if not form.validate():
                 raise RecordSyntaxError("the audit form expired: audit the hand again")
-            record = typed_record(form.record.data or "", record)
-        if not record.play:
-            raise RecordSyntaxError("this hand was recorded by its result: enter its tricks on the audit page first")
-        pdf, _ = sheets.audit_pdf(record, paper="letter" if request.args.get("paper") == "letter" else "a4",
-                                  clock=table_clock(table))
+            text = (form.record.data or "").strip()
+            record = typed_record(text, base, family) if text else record
+        found = audit_of(family, record)
+        if found.actions == 0 and found.legal:
+            raise RecordSyntaxError("this hand was recorded by its result: enter what the table remembers on the "
+                                    "audit page first")
+        stand = established(table, row, base, family, record, found)
+        name = family.game_def(table.config["game"]).name
+        pdf = sheets.steps_pdf(found, title=f"{name}: audit of hand {position}",
+                               subtitle=_subtitle(record), stand=None if stand is None else (
+                                   stand.rule, stand.scored.words() if stand.scored else ""),
+                               paper="letter" if request.args.get("paper") == "letter" else "a4",
+                               clock=table_clock(table))
     except ScorekeeperError as exc:
         flash(sentence(exc, position), "error")
         return redirect(back)
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="audit-{table.id}-hand-{position}.pdf"'
     return response
+
+
+def _subtitle(record: Mapping[str, Any]) -> str:
+    players = record.get("players") or ()
+    dealt = f"{record['dealer']} dealt \u00b7 " if record.get("dealer") else ""
+    return f"{record.get('game', '')} \u00b7 {dealt}{', '.join(map(str, players))}"

@@ -591,12 +591,17 @@ class CardForm(FlaskForm):
 
 
 class AuditForm(FlaskForm):
-    """A hand to audit as typed (JSON, the text notation, or trick lines), the trick to show, and a what-if."""
+    """A hand to audit as typed (JSON, the text notation, or its plays), the step to show, the step tapped to
+    change and the choice tapped instead (a what-if), and who applies the rule and why."""
 
     record = TextAreaField("The hand to audit", validators=[Optional(), Length(max=100_000)])
-    trick = IntegerField(validators=[Optional()])
-    whatif_play = IntegerField("Play number", validators=[Optional()])
-    whatif_card = StringField("Card instead", validators=[Optional(), Length(max=8)])
+    step = IntegerField(validators=[Optional(), NumberRange(min=0, max=10_000)])
+    change = IntegerField(validators=[Optional(), NumberRange(min=0, max=10_000)])
+    whatif_step = IntegerField(validators=[Optional(), NumberRange(min=0, max=10_000)])
+    whatif_value = StringField(validators=[Optional(), Length(max=400)])
+    whatif_amount = IntegerField(validators=[Optional(), NumberRange(min=0, max=1_000_000)])
+    who = StringField("Decided by", validators=[Optional(), Length(max=60)])
+    why = StringField("Why", validators=[Optional(), Length(max=120)])
 
 
 # Catalogue 4.2, cases 1, 3 and 4: the deal is void and the same dealer deals again.

@@ -1,0 +1,400 @@
+"""The audit of any hand, action by action, as plain data for the phone page and the printed audit.
+
+Built from one thing only, a family's ``steps_json`` (``engine.progress.steps``): the table before
+the first action, each action with the table after it and what it paid, and the first action the
+replay refused, with its rule's code and sentence. The table is shown by what its state holds,
+key by key (the hands, the talon, the trick so far, the tricks won, the layout, the pools, the
+bets, the Michigan cards, the claims), so no game is named here: a family that shows a new key
+gets a plain line for it until it has words of its own in ``KEYS``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.cards import Card
+from ..engine.words import card_label
+
+# How a page names each kind of action (the player's name comes first).
+KINDS = {"play": "played", "discard": "discarded to the talon", "exchange": "exchanged", "bet": "bet",
+         "michigan": "played in Michigan", "claims": "claims", "showdown": "showdown", "bid": "bid",
+         "penalty-suit": "named the penalty suit", "pass": "passed", "trumps": "turned up for trumps",
+         "trade": "traded", "capot": "declared Capot:", "kept": "kept", "leader": "leads:", "moon-choice": "chose",
+         "revoke": "revoked:", "michigan-end": "ended Michigan:"}
+
+TABLE = "The table"  # who takes a step no one player takes (no more trades, nobody declares Capot)
+DECLINED = {"trade": "No more trades", "capot": "Nobody declared Capot", "bid": "passed"}
+
+BETS = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds"}
+
+# The rule of each code an audit meets, in plain words (docs/command.md, the families' FORMAT.md).
+RULES = {
+    "not-in-hand": "a player may play only a card he holds",
+    "duplicate-card": "no card is played twice",
+    "out-of-turn": "each player acts in turn",
+    "revoke": "a player must follow suit when he can",
+    "hearts-not-broken": "hearts may not be led before they are broken",
+    "first-lead": "the first lead is fixed by the rules",
+    "first-trick-points": "no penalty card may be discarded on the first trick",
+    "draw": "a player who cannot follow draws from the stock while it has cards",
+    "revoke-claim": "a revoke is claimed only where a play broke the rule",
+    "trade": "a trade follows the rules of trading",
+    "capot": "Capot is declared before the first lead",
+    "trumps": "the trumps are turned up as the rules say",
+    "joker": "the Joker's payment names who played it",
+    "bid": "each bid is in turn and above the last",
+    "discard": "the dealer discards one card he holds",
+    "exchange": "each player exchanges one card he holds, or keeps his hand",
+    "espagnolette": "an Espagnolette player plays as the rules let him",
+    "reversis": "the Reversis is broken only as the rules say",
+    "talon": "the talon holds the cards the rules give it",
+    "pools": "the pools hold what the hands before left",
+    "bet-out-of-turn": "each player bets in turn",
+    "bet-action": "a bet is one of check, bet, call, raise or fold, when it may be made",
+    "bet-limit": "no bet goes over the limit",
+    "bet-amount": "a bet names the chips it may",
+    "bet-over": "no bet follows the end of the betting",
+    "michigan-turn": "the player holding the card that follows plays it",
+    "michigan-lead": "a new run is led as the rules say",
+    "michigan-stop": "a stop passes the lead as the rules say",
+    "michigan-over": "nothing is played once someone is out",
+    "go-out": "a player goes out only with his last card",
+    "claim": "a pay card is claimed by the player who played it",
+    "not-next": "the action that comes next, by the player on turn",
+    "complete": "nothing is added to a complete hand",
+}
+
+PLAIN = {"hands": "Hands", "taken": "Cards taken", "talon": "Talon", "talon_so_far": "Talon so far",
+         "current": "This trick", "tricks": "Tricks won", "layout": "Layout", "pools": "Pools",
+         "bets": "Bets", "paying_suit": "Paying suit", "played": "Michigan so far",
+         "next_card": "Next card in Michigan", "michigan": "Michigan", "claims": "Claims"}
+"""The heading of each key of a family's state; ``trick`` and ``leader`` go with ``current``."""
+
+SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A card as shown: its code (for the suit's colour and a tap), and its label (``10♥``)."""
+
+    code: str
+    label: str
+
+    @property
+    def suit(self) -> str:
+        return self.code[-1:] if len(self.code) == 2 else ""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a section: whose (or which space), cards, words, and whether it is marked."""
+
+    who: str
+    cards: tuple[Shown, ...] = ()
+    words: str = ""
+    marked: bool = False
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of the table: a heading and its lines."""
+
+    key: str
+    title: str
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The table at one step: 0 is the deal (before any action); the last may be the refused action."""
+
+    number: int
+    index: int | None  # the action's index in the record (None: the deal)
+    kind: str
+    player: str | None
+    action: str  # in words: "Ann played Q♠"
+    value: Any  # as the record writes it (a what-if replaces it)
+    card: Shown | None  # the card of the action, where it is one
+    sections: tuple[Section, ...]
+    paid: tuple[str, ...]  # what this action paid, in words
+    refused: bool = False
+    trick: int | None = None  # the trick the card went to, where the state says
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The first illegal action: the rule (code and plain words), the sentence, and where."""
+
+    code: str
+    rule: str
+    message: str
+    frame: int
+    trick: int | None = None
+    player: str | None = None
+    card: Shown | None = None
+
+
+@dataclass(frozen=True)
+class StepsAudit:
+    game: str
+    players: tuple[str, ...]
+    frames: tuple[Frame, ...]
+    proof: Proof | None
+    complete: bool
+
+    @property
+    def legal(self) -> bool:
+        return self.proof is None
+
+    @property
+    def actions(self) -> int:
+        return sum(1 for f in self.frames if f.index is not None and not f.refused)
+
+
+def shown(code: Any) -> Shown | None:
+    """A card code as shown; None for anything else."""
+    if not isinstance(code, str):
+        return None
+    try:
+        return Shown(code, card_label(Card.parse(code)))
+    except ValueError:
+        return None
+
+
+def _cards(codes: Any) -> tuple[Shown, ...]:
+    return tuple(c for c in (shown(x) for x in codes or ()) if c is not None)
+
+
+def value_words(kind: str, value: Any) -> str:
+    """An action's value in words: a card's label, ``keeps his hand``, ``raises 3``, a list of names."""
+    card = shown(value)
+    if card is not None:
+        return card.label
+    if value is None:
+        return "keeps his hand" if kind == "exchange" else "nothing"
+    if isinstance(value, list) and value and isinstance(value[0], str) and kind == "bet":
+        return " ".join(str(v) for v in value)
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items())
+    return str(value)
+
+
+def choice_value(choice: Any, amount: int | None = None) -> Any:
+    """A choice of ``progress_json`` as the record writes the action: a betting choice is ``[kind]`` or
+    ``[kind, amount]``; anything else as it is."""
+    if isinstance(choice, Mapping) and isinstance(choice.get("kind"), str):
+        if choice.get("high") is not None:
+            return [choice["kind"], amount if amount is not None else choice.get("low")]
+        return [choice["kind"]]
+    return choice
+
+
+def payment_words(p: Mapping[str, Any]) -> str:
+    """``Ann → pool: 5 fish (stake)``: who paid whom, how much, why, and where in the hand."""
+    unit = "fish" if "fish" in p else "chips"
+    amount = p.get(unit, p.get("amount", ""))
+    why = p.get("why") or p.get("step") or ""
+    where = [f"trick {p['trick']}"] if p.get("trick") else []
+    if shown(p.get("card")):
+        where.append(shown(p.get("card")).label)  # type: ignore[union-attr]
+    extra = ", ".join([str(why), *where]) if why or where else ""
+    unit = "chip" if unit == "chips" and amount == 1 else unit
+    return f"{p.get('from')} \u2192 {p.get('to')}: {amount} {unit}" + (f" ({extra})" if extra else "")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return " ".join(_plain(v) for v in value) or "\u2013"
+    if isinstance(value, Mapping):
+        return json.dumps(value, sort_keys=True)
+    card = shown(value)
+    return card.label if card else ("\u2013" if value is None else str(value))
+
+
+def sections(state: Mapping[str, Any], players: Sequence[str], actor: str | None = None) -> tuple[Section, ...]:
+    """The table as its state says it, one section per key (in the order of ``PLAIN``, then any other)."""
+    out: list[Section] = []
+    keys = [k for k in PLAIN if k in state] + [k for k in state if k not in PLAIN and k not in ("trick", "leader")]
+    for key in keys:
+        value = state[key]
+        title = PLAIN.get(key, key.replace("_", " ").capitalize())
+        lines = _lines(key, value, state, players, actor)
+        if key == "current":
+            number = state.get("trick") or len(state.get("tricks") or ()) + 1
+            title = f"Trick {number}" + (f", {state['leader']} led" if state.get("leader") else "")
+            if not lines:
+                continue
+        out.append(Section(key, title, tuple(lines)))
+    return tuple(out)
+
+
+def _lines(key: str, value: Any, state: Mapping[str, Any], players: Sequence[str],
+           actor: str | None) -> list[Line]:
+    if key in ("hands", "taken") and isinstance(value, Mapping):
+        return [Line(name, _cards(value.get(name)), "" if value.get(name) else "\u2013", name == actor)
+                for name in [*players, *(n for n in value if n not in players)] if name in value]
+    if key in ("talon", "played") and isinstance(value, list):
+        if key == "played":
+            return [Line(str(who), _cards([c])) for who, c in value[-13:]] if value else [Line("", words="\u2013")]
+        return [Line("", _cards(value))]
+    if key == "current" and isinstance(value, list):
+        return [Line(str(who), _cards([c]), marked=who == actor) for who, c in value]
+    if key == "tricks" and isinstance(value, list):
+        won = Counter(t.get("winner") for t in value if isinstance(t, Mapping))
+        lines = [Line(name, words=f"{won.get(name, 0)} trick{'s' if won.get(name, 0) != 1 else ''}")
+                 for name in players]
+        if value and isinstance(value[-1], Mapping):
+            last = value[-1]
+            lines.append(Line(f"Trick {len(value)}", _cards(last.get("cards")),
+                              f"{last.get('leader')} led, {last.get('winner') or 'nobody'} won"))
+        return lines
+    if key == "pools" and isinstance(value, Mapping):
+        lines = [Line("Current pool", words=f"{value.get('current', 0)} fish")]
+        lines += [Line(f"Supplement {s.get('id')}", words=f"{s.get('fish')} fish") for s in value.get("supplements") or ()]
+        if value.get("doubled"):
+            lines.append(Line("Doubled", words=", ".join(map(str, value["doubled"]))))
+        return lines
+    if key in ("layout", "bets") and isinstance(value, Mapping):
+        return [Line(_space(str(k)), words=f"{v} chip{'s' if v != 1 else ''}") for k, v in value.items()]
+    if key == "paying_suit":
+        return [Line("", words=SUITS.get(str(value), str(value)))]
+    if key == "next_card":
+        card = shown(value)
+        return [Line("", (card,) if card else (), "" if card else "none: the run stops")]
+    if key == "talon_so_far":
+        return [Line("", words=f"{value} card{'s' if value != 1 else ''} discarded so far")]
+    if key == "claims" and isinstance(value, list):
+        return [Line(str(c.get("player")), _cards([c.get("card")]), f"trick {c.get('trick')}")
+                for c in value if isinstance(c, Mapping)] or [Line("", words="none yet")]
+    if key == "claims" and isinstance(value, Mapping):
+        return [Line(_space(str(k)), words=", ".join(v.get("takers") or ()) + f" (share {v.get('share', 0)}, "
+                     f"left {v.get('left', 0)})" if isinstance(v, Mapping) else _plain(v)) for k, v in value.items()]
+    if key == "michigan" and isinstance(value, Mapping):
+        lines = [Line("End", words=" ".join(str(value.get(k)) for k in ("end", "out") if value.get(k)))]
+        for name, left in (value.get("left") or {}).items():
+            lines.append(Line(str(name), words=f"{left} card{'s' if left != 1 else ''} left"))
+        return lines
+    if isinstance(value, Mapping):
+        return [Line(str(k), words=_plain(v)) for k, v in value.items()]
+    return [Line("", words=_plain(value))]
+
+
+def _space(key: str) -> str:
+    """A layout space as printed: ``AH`` -> ``A♥``, ``KQ`` stays."""
+    card = shown(key)
+    return card.label if card else key
+
+
+def steps_audit(answer: Mapping[str, Any]) -> StepsAudit:
+    """The audit of ``steps_json``'s answer: a frame for the deal, one per action, one for the refused action."""
+    players = tuple(answer.get("players") or ())
+    start = answer.get("start") or {}
+    frames = [Frame(0, None, "deal", None, "The deal", None, None, sections(start.get("state") or {}, players),
+                    tuple(payment_words(p) for p in start.get("paid") or ()))]
+    last_state: Mapping[str, Any] = start.get("state") or {}
+    for step in answer.get("steps") or ():
+        player, kind, value = step.get("player"), step.get("kind", ""), step.get("value")
+        state = step.get("state") or {}
+        if player is None and kind in ("play", "michigan"):  # a card the record does not name the player of
+            player = _who_played(last_state, state, value, players)
+        elif player is None:  # a step the whole table takes
+            player = TABLE
+        frames.append(Frame(len(frames), step.get("index"), kind, player, _action(player, kind, value), value,
+                            shown(value), sections(state, players, player),
+                            tuple(payment_words(p) for p in step.get("paid") or ()), trick=_trick_of(state, value)))
+        last_state = state
+    proof = None
+    refused = answer.get("refused")
+    if refused:
+        error = refused.get("error") or {}
+        code = str(error.get("code", ""))
+        player, card = error.get("player"), shown(error.get("card"))
+        at = _illegal_at(frames, refused.get("index"), error)
+        kind = frames[at + 1].kind if at + 1 < len(frames) else frames[-1].kind  # beyond the steps: as the last
+        frames = frames[:at + 1]
+        words = f"{player or 'Someone'} {KINDS.get(kind, 'acted') + ' ' + card.label if card else 'acted'}"
+        frames.append(Frame(len(frames), at, kind, player, words, error.get("card"), card, frames[-1].sections, (),
+                            refused=True))
+        proof = Proof(code, RULES.get(code, f"the rule {code}"), str(error.get("message", "")), len(frames) - 1,
+                      error.get("trick"), player, card)
+    complete = bool(answer.get("ok")) and "outcome" in answer
+    return StepsAudit(str(answer.get("game", "")), players, tuple(frames), proof, complete)
+
+
+def _illegal_at(frames: Sequence[Frame], index: Any, error: Mapping[str, Any]) -> int:
+    """The index of the illegal action: where the replay stopped, or, where it stopped at a later action
+    that proves it (a revoke proven by a card played later, without the deal), the action it names."""
+    at = index if isinstance(index, int) and 0 <= index < len(frames) else len(frames) - 1
+    card, player, trick = error.get("card"), error.get("player"), error.get("trick")
+    if card is not None and trick is not None:
+        for f in reversed(frames[1:at + 1]):
+            if f.value == card and f.trick == trick and player in (None, f.player):
+                return f.index if f.index is not None else at
+    return at
+
+
+def _trick_of(state: Mapping[str, Any], value: Any) -> int | None:
+    """The trick a card just played went to: the trick in progress, or the one it finished."""
+    tricks = state.get("tricks") or ()
+    if any(c == value for _, c in state.get("current") or ()):
+        return int(state.get("trick") or len(tricks) + 1)
+    if tricks and isinstance(tricks[-1], Mapping) and value in (tricks[-1].get("cards") or ()):
+        return len(tricks)
+    return None
+
+
+def _who_played(before: Mapping[str, Any], after: Mapping[str, Any], value: Any,
+                players: Sequence[str]) -> str | None:
+    """Who played a card the record does not name: the trick so far says, or the hand it left."""
+    for who, c in after.get("current") or ():
+        if c == value:
+            return str(who)
+    for who, held in (before.get("hands") or {}).items():
+        if value in (held or ()):
+            return str(who)
+    tricks = after.get("tricks") or ()
+    if tricks and isinstance(tricks[-1], Mapping) and list(tricks[-1].get("cards") or ())[-1:] == [value]:
+        waiting = [str(p) for p in players if p not in {who for who, _ in before.get("current") or ()}]
+        if len(waiting) == 1:  # the last card of a trick: the one player who had not played to it
+            return waiting[0]
+    return None
+
+
+def _action(player: str | None, kind: str, value: Any) -> str:
+    verb = KINDS.get(kind, kind)
+    words = value_words(kind, value)
+    if kind == "exchange" and value is None:
+        return f"{player} kept his hand"
+    if kind == "leader":  # the table says who holds 2C (without the deal): he leads
+        return f"{value} holds 2\u2663 and leads"
+    if kind in DECLINED and value in (None, []):
+        return DECLINED[kind] if player == TABLE else f"{player} {DECLINED[kind]}"
+    if kind == "bet" and isinstance(value, list) and value and str(value[0]) in BETS:
+        return " ".join([str(player or "Next"), BETS[str(value[0])], *(str(v) for v in value[1:])])
+    return f"{player or 'Next'} {verb} {words}".strip()
+
+
+
+def printed_frames(audit: StepsAudit) -> tuple[Frame, ...]:
+    """The frames the printed audit shows the whole table at: the deal, each step that finished a trick
+    (a trick was in progress, and now none is) or a round (the next action is of another kind), the last
+    step and the refused action."""
+    frames = audit.frames
+    keep = []
+    for i, f in enumerate(frames):
+        after = frames[i + 1] if i + 1 < len(frames) else None
+        ends_round = after is not None and not after.refused and after.kind != f.kind and f.index is not None
+        ends_trick = i > 0 and f.kind == "play" and _in_trick(frames[i - 1]) and not _in_trick(f)
+        if i == 0 or after is None or f.refused or ends_round or ends_trick:
+            keep.append(f)
+    return tuple(keep)
+
+
+def _in_trick(frame: Frame) -> bool:
+    return any(s.key == "current" for s in frame.sections)

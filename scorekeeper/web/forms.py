@@ -172,12 +172,12 @@ def result_form_covers(ruleset: Ruleset) -> bool:
 
 
 def card_page_covers(ruleset: Ruleset) -> bool:
-    """Whether the card-by-card page can follow a hand of this game from the cards alone (it has no
-    deal): whose turn it is and who wins each trick must follow from the cards played, and the
-    trumps chosen before the first card (``trumps_asked``). So with Two-Handed Hearts' stock (the
-    draws change no turn; the engine checks the plays alone) and Knaves' trumps; not with an
-    auction's bids, Domino Hearts' players dropping out, or Conquimbert's trades and trumps turned
-    up in mid-hand: those hands are recorded by result, or whole as JSON."""
+    """Whether the session and result pages link the card page for this game: whose turn it is and who
+    wins each trick follow from the cards played (Two-Handed Hearts' stock included: the draws change
+    no turn), and the trumps, where there are any, are said before the first card. Not with an
+    auction's bids, Domino Hearts' players dropping out, or Conquimbert's trades and trumps turned up
+    in mid-hand, until those are kinds of the hand in progress; the card page itself opens for every
+    game and says what it cannot take yet (Knaves' trumps, today)."""
     return ruleset.trumps in ("none", *TRUMPS_ASKED) and turns_follow_the_cards(ruleset)
 
 

@@ -23,7 +23,7 @@ from .engine.jsontext import decode, utf8
 from .engine.output import error_json, facts_lines, hand_facts, kept_words, outcome_json, outcome_line, points_text
 from .engine.replay import HandOutcome, replay
 from .inputs import (  # noqa: F401  (archive_summary, Progress...: the command's, found here too)
-    UNREADABLE, LineAnswer, Progress, answer_line, archive_summary, is_notation, load_record, print_error, read_all,
+    UNREADABLE, LineAnswer, Progress, answer_line, archive_summary, is_notation, load_any, load_record, print_error, read_all,
     records_in, run_archive,
 )
 
@@ -201,13 +201,7 @@ def cmd_progress(path: str, what: str, *, out: IO[str] | None = None) -> int:
 
 
 def _progress(path: str, what: str) -> dict[str, Any]:
-    text = utf8(read_all(path))
-    if is_notation(text):
-        family = family_of_notation(text)
-        value = family.from_notation(text)
-    else:
-        value = decode(text)
-        family = family_of_record(value)
+    family, value = load_any(utf8(read_all(path)))
     return family.progress_json(value) if what == "next" else family.steps_json(value)
 
 
@@ -215,13 +209,8 @@ def _converted(path: str, to: str | None) -> str:
     """Each family converts its own records, found by the record's game (the JSON's, or the ``Game`` tag)."""
     text = utf8(read_all(path))
     written = is_notation(text)
-    if written:
-        family = family_of_notation(text)
-        obj = family.from_notation(text)
-    else:
-        value = decode(text)
-        family = family_of_record(value)
-        obj = family.record_json(value)
+    family, value = load_any(text)
+    obj = value if written else family.record_json(value)
     if (to or ("json" if written else "text")) == "text":
         return family.to_notation(obj)
     return json.dumps(obj, ensure_ascii=False) + "\n"

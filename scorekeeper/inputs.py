@@ -22,6 +22,7 @@ from typing import IO, Any, BinaryIO
 from .boundary import attempt
 from .engine import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
+from .engine.family import Family, family_of_notation, family_of_record
 from .engine.jsontext import decode
 from .engine.output import error_json
 
@@ -131,6 +132,19 @@ def load_record(text: str) -> records.HandRecord:
     :raises RecordSyntaxError: unreadable in either.
     """
     return notation.loads(text) if is_notation(text) else records.loads(text)
+
+
+def load_any(text: str) -> tuple[Family, dict[str, Any]]:
+    """A hand record of any family, from JSON or the family's text notation (found by its game or its
+    ``Game`` tag), with the family that reads it: the notation as its JSON record, JSON as decoded.
+
+    :raises ScorekeeperError: unreadable, or a game no family plays.
+    """
+    if is_notation(text):
+        family = family_of_notation(text)
+        return family, family.from_notation(text)
+    value = decode(text)
+    return family_of_record(value), value
 
 
 # --- answering ------------------------------------------------------------------------------------

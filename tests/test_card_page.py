@@ -188,6 +188,9 @@ def test_a_reversis_hand_as_the_table_plays_it(app: Flask, client: FlaskClient) 
                                                   "hands": [hand]})
     assert family_of("reversis").replay_json(mine) == answer["outcome"]
     assert {p: int(v) for p, v in totals(client, edit).items()} == settled["totals"]
+    second = Tapper(client, edit)  # hand 2: Dan deals (to the right), from the pools hand 1 left
+    assert second.answer["ok"] and second.answer["next"]["player"] == "Cat"
+    assert second.page.html.count("Hand 2") and "pools" in second.answer["record"]
 
 
 def test_a_tripoli_deal_its_claims_betting_and_showdown(app: Flask, client: FlaskClient) -> None:
@@ -223,9 +226,11 @@ def test_bad_bodies_are_refused_with_a_sentence(client: FlaskClient) -> None:
     assert client.post(edit + "/next", json={}).status_code == 400  # without the page's CSRF token
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=6),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-                    max_leaves=12)
+def _nested(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=6), _nested, max_leaves=12)
 ACTIONS = st.fixed_dictionaries({"kind": st.sampled_from(["play", "leader", "moon-choice", "revoke", "bet", "x"]),
                                  "player": st.sampled_from([None, "Ann", "Zed", 3]),
                                  "value": JSON | st.sampled_from(["2C", "QS", "AH", "add"])})

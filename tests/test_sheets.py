@@ -635,6 +635,34 @@ def test_the_command_audits_a_hand(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "Cat played 9D on a club lead" in pdf_text(out.read_bytes())
 
 
+@pytest.mark.parametrize(("name", "title"), [("reversis-hand", "Reversis: audit of a hand"),
+                                              ("tripoli-deal", "Tripoli: audit of a hand")])
+def test_the_command_audits_a_hand_of_every_family(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str,
+                                                    title: str) -> None:
+    """Reversis and Tripoli records (JSON or their notation) are printed step by step, as the app prints them;
+    an illegal one is printed with the refused action marked, and exits 1 with the replay's error."""
+    from scorekeeper.engine.family import family_of_record
+
+    value = json.loads((ROOT / "examples" / f"{name}.json").read_text())
+    family = family_of_record(value)
+    out = tmp_path / "audit.pdf"
+    written = tmp_path / f"{name}.txt"
+    written.write_text(family.to_notation(value), encoding="utf-8")
+    for source in (ROOT / "examples" / f"{name}.json", written):
+        status, printed = run_sheet(capsys, "--audit", str(source), "-o", str(out))
+        text = pdf_text(out.read_bytes())
+        assert (status, printed) == (0, "") and title in text and "Every action is legal." in text
+    key = "play" if "play" in value else "michigan"
+    plays = value["play"] if key == "play" else value["michigan"]["play"]
+    plays[3] = plays[0]  # a card played twice
+    illegal = tmp_path / "illegal.json"
+    illegal.write_text(json.dumps(value), encoding="utf-8")
+    status, printed = run_sheet(capsys, "--audit", str(illegal), "-o", str(out))
+    refused = family.steps_json(value)["refused"]["error"]
+    assert status == 1 and json.loads(printed)["error"]["code"] == refused["code"]
+    assert f"Illegal: {refused['code']}" in pdf_text(out.read_bytes())
+
+
 def test_the_installed_command_writes_to_standard_output() -> None:
     done = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "sheet", "--blank", "black-lady", "--players", "4",
                            "-o", "-"], capture_output=True, cwd=ROOT, timeout=120)

@@ -14,7 +14,8 @@ from typing import IO, Any
 from ..boundary import attempt
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.jsontext import decode, utf8
-from ..inputs import load_record, print_error, read_all
+from ..engine.family import HEARTS, Family
+from ..inputs import load_any, load_record, print_error, read_all
 
 
 def add_parser(sub: Any) -> None:
@@ -84,12 +85,35 @@ def _blank(args: Any) -> bytes:
 def _audit(args: Any, out: IO[str]) -> int:
     from . import audit_pdf
 
-    pdf, audit = audit_pdf(load_record(_read(args.audit)), paper=args.paper)
+    text = _read(args.audit)
+    family, value = load_any(text)
+    if family is not HEARTS:  # a game of its own package: its steps, as the app prints them
+        return _steps_audit(args, family, value, out)
+    pdf, audit = audit_pdf(load_record(text), paper=args.paper)
     status = _write(pdf, args.output, out)
     if status == 0 and audit.error is not None:  # the audit shows the refused play; the status says it was refused
         error = ScorekeeperError(audit.error.message, code=audit.error.code, play=audit.error.play,
                                  trick=audit.error.trick, player=audit.error.player, card=audit.error.card)
         return print_error(error, sys.stderr if args.output == "-" else out)
+    return status
+
+
+def _steps_audit(args: Any, family: Family, value: dict[str, Any], out: IO[str]) -> int:
+    """Reversis, Tripoli, Rummoli, Cosmo: the hand step by step with what each action paid
+    (``audit_steps``, the app's printed audit); a refused action is shown, and exits 1."""
+    from . import steps_pdf
+    from .audit_steps import steps_audit
+
+    answer = family.steps_json(value)
+    game = str(value.get("game", ""))
+    title = f"{family.game_def(game).name}: audit of a hand"
+    status = _write(steps_pdf(steps_audit(answer), title=title, paper=args.paper), args.output, out)
+    refused = answer.get("refused")
+    if status == 0 and refused:
+        error = refused["error"]
+        return print_error(ScorekeeperError(error["message"], code=error["code"], play=error.get("play"),
+                                            trick=error.get("trick"), player=error.get("player"),
+                                            card=error.get("card")), sys.stderr if args.output == "-" else out)
     return status
 
 

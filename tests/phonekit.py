@@ -15,6 +15,7 @@ import os
 import threading
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -106,3 +107,13 @@ def phone(browser: Any, live_server: str) -> Iterator[tuple[Any, list[str], list
         yield page, requests, errors
     finally:
         context.close()
+
+
+def exported(page: Any, session_url: str) -> dict[str, Any]:
+    """The session as stored, by the read-only link's export (the session page shows the link)."""
+    page.goto(session_url)
+    read = urlsplit(page.locator("#read-link").input_value()).path.split("/")
+    response = page.request.get(f"/api/sessions/{read[2]}/export?key={read[3]}")
+    assert response.ok
+    session: dict[str, Any] = response.json()
+    return session

@@ -12,9 +12,10 @@ import json
 import random
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from scorekeeper.engine.family import family_of
+
+from phonekit import exported
 
 Phone = tuple[Any, list[str], list[str]]
 ABCD = ["Ann", "Bob", "Cat", "Dan"]
@@ -38,16 +39,6 @@ def start(page: Any, game: str, options: dict[str, str] | None = None) -> str:
     page.locator("#first_dealer").select_option("Ann")
     save(page, "#start")
     return str(page.url).split("#")[0]
-
-
-def exported(page: Any, session_url: str) -> dict[str, Any]:
-    """The session as stored, by the read-only link's export."""
-    page.goto(session_url)
-    read = urlsplit(page.locator("#read-link").input_value()).path.split("/")
-    response = page.request.get(f"/api/sessions/{read[2]}/export?key={read[3]}")
-    assert response.ok
-    session: dict[str, Any] = response.json()
-    return session
 
 
 class Taps:

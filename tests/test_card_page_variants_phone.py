@@ -17,7 +17,8 @@ from scorekeeper.engine.family import family_of
 from scorekeeper.engine.records import from_json
 from scorekeeper.engine.replay import replay
 
-from test_card_page_phone import ROOT, Phone, Taps, exported, save
+from phonekit import exported
+from test_card_page_phone import ROOT, Phone, Taps, save
 
 TAPS: dict[str, int] = {}  # the taps of a whole hand, per game (printed, kept in docs/app.md)
 

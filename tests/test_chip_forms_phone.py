@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorekeeper.engine import reversis, tripoli
-from phonekit import HOST
+from phonekit import HOST, exported
 from test_browser import save, totals
 
 SCREEN = 844  # the phone's height
@@ -99,16 +99,6 @@ def start(page: Any, game: str) -> str:
     return str(page.url).split("#")[0]
 
 
-def stored_session(page: Any, session_url: str) -> dict[str, Any]:
-    """The session as stored, by the read-only link's export."""
-    page.goto(session_url)
-    read = urlsplit(page.locator("#read-link").input_value()).path.split("/")
-    response = page.request.get(f"/api/sessions/{read[2]}/export?key={read[3]}")
-    assert response.ok
-    session: dict[str, Any] = response.json()
-    return session
-
-
 def without_id(hand: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in hand.items() if k != "id"}
 
@@ -146,7 +136,7 @@ def test_a_typical_tripoli_deal_fits_a_phone(phone: tuple[Any, list[str], list[s
 
     # The sheet's chips are the engine's settlement of the deal, and the deal is stored as the table said it.
     shown = totals(page, PLAYERS)
-    session = stored_session(page, session_url)
+    session = exported(page, session_url)
     assert [without_id(h) for h in session["hands"]] == [TRIPOLI_DEAL]  # the spare hand kept: nothing to say
     expected = tripoli.settle_json({**session, "hands": [TRIPOLI_DEAL]})["balance"]
     assert shown == [expected[p] for p in PLAYERS] == [3, 4, -2, -13]
@@ -192,7 +182,7 @@ def test_a_typical_reversis_hand_fits_a_phone(phone: tuple[Any, list[str], list[
     assert (fingers.taps, fingers.keys) == (REVERSIS_TAPS, REVERSIS_KEYS)
 
     shown = totals(page, PLAYERS)
-    session = stored_session(page, session_url)
+    session = exported(page, session_url)
     assert [without_id(h) for h in session["hands"]] == [REVERSIS_HAND]
     expected = reversis.settle_json({**session, "hands": [REVERSIS_HAND]})["balance"]
     assert shown == [expected[p] for p in PLAYERS] == [-34, -23, -14, 21]
@@ -253,7 +243,7 @@ def test_a_refused_tripoli_deal_keeps_what_was_typed(phone: tuple[Any, list[str]
     assert page.locator("#spare-auction").is_checked() and page.locator(".sold").is_visible()
     assert page.locator("#left_0").input_value() == "14" and page.locator("#claim_AH-0").is_checked()
     assert page.locator("#end-block").is_checked()
-    assert stored_session(page, session_url)["hands"] == []
+    assert exported(page, session_url)["hands"] == []
     assert not errors, f"script errors: {errors}"
 
 

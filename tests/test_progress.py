@@ -278,8 +278,12 @@ GOLDEN_CASES = {
     "reversis-next-exchange": ("next", lambda: reversis_progress.cut(REVERSIS, 2)),
     "reversis-steps": ("steps", lambda: REVERSIS),
     "black-lady-next": ("next", lambda: core_progress.cut(example("black-lady-hand"), 5)),
-    "tripoli-next-bet": ("next", lambda: tripoli_progress.cut(TRIPOLI, 3)),
+    "tripoli-next-bet": ("next", lambda: tripoli_progress.cut(TRIPOLI, 6)),
     "tripoli-steps": ("steps", lambda: TRIPOLI),
+    "tripoli-next-spare": ("next", lambda: tripoli_progress.cut(TRIPOLI, 0)),
+    "tripoli-next-poker-cards": ("next", lambda: tripoli_progress.cut(TRIPOLI, 10)),
+    "rummoli-next-bid": ("next", lambda: {"game": "rummoli", "options": {"paying_suit": "bid"}, "players": ["A", "B", "C"],
+                                          "dealer": "A", "spare": "keep", "bid": {"bids": [["A", 1], ["B", "pass"]]}}),
 }
 
 
@@ -322,11 +326,16 @@ TRIPOLI = example("tripoli-deal")
 
 
 @pytest.mark.parametrize(("k", "kind", "player", "choices"), [
-    (0, "bet", "A", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),  # eldest opens the betting (5.4)
-    (1, "bet", "B", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),
-    (3, "bet", "D", [{"kind": "fold"}, {"kind": "call", "low": 2, "high": 2}, {"kind": "raise", "low": 1, "high": 10}]),
-    (7, "michigan", "A", ["4S", "AH", "5D", "3C"]),  # the pot's winner leads the lowest card of a suit he picks
-    (8, "michigan", "B", ["5S"]),  # whoever holds the next card of the run must play it
+    (0, "spare", "D", ["keep", "swap", "auction", "swap-then-auction"]),  # the dealer's choice (5.2)
+    (1, "spare-buyer", "D", ["A", "B", "C"]),  # he sells it: to whom
+    (2, "spare-price", "B", None),  # and for how much: any whole number from 1
+    (3, "bet", "A", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),  # eldest opens the betting (5.4)
+    (4, "bet", "B", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),
+    (6, "bet", "D", [{"kind": "fold"}, {"kind": "call", "low": 2, "high": 2}, {"kind": "raise", "low": 1, "high": 10}]),
+    (10, "poker-cards", "A", ["4S", "AH", "KD", "JD", "TD", "8D", "5D", "TC", "9C", "6C", "3C"]),  # A and B show
+    (11, "poker-cards", "B", ["AS", "QS", "5S", "TH", "9D", "6D", "3D", "QC", "JC", "5C"]),  # B bought the spare
+    (12, "michigan", "A", ["4S", "AH", "5D", "3C"]),  # the pot's winner leads the lowest card of a suit he picks
+    (13, "michigan", "B", ["5S"]),  # whoever holds the next card of the run must play it
 ])
 def test_tripoli_next_along_the_worked_deal(k: int, kind: str, player: str, choices: list[Any]) -> None:
     nxt = next_of(tripoli_progress.cut(TRIPOLI, k))
@@ -335,11 +344,13 @@ def test_tripoli_next_along_the_worked_deal(k: int, kind: str, player: str, choi
 
 def test_tripoli_chips_moved_as_the_deal_goes() -> None:
     """Before the betting: the antes, the spare hand sold (B pays D 3) and the stage-1 claims are on the ledger."""
-    answer = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 0))
+    before = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 0))
+    assert {p["step"] for p in before["paid"]} == {"ante"}  # the spare hand's choice comes first
+    answer = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 3))
     steps_seen = [p["step"] for p in answer["paid"]]
     assert set(steps_seen) == {"ante", "spare", "claim"}
     assert {"from": "B", "to": "D", "chips": 3, "step": "spare"} in answer["paid"]
-    after_bets = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 2))
+    after_bets = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 5))
     assert after_bets["paid"][-1] == {"from": "B", "to": "POT", "chips": 2, "step": "bet"}
 
 
@@ -352,12 +363,15 @@ def test_tripoli_complete_deal_is_the_replay() -> None:
 def test_tripoli_showdown_without_the_cards_shown_asks_for_the_winners() -> None:
     value = json.loads(json.dumps(TRIPOLI))
     del value["poker"]["hands"], value["poker"]["winners"], value["michigan"]
+    nxt = next_of(value)  # A raised, B called, C and D folded: A shows first
+    assert (nxt["kind"], nxt["player"], nxt["ask"], nxt["count"]) == ("poker-cards", "A", "cards", 5)
+    value["poker"]["hands"] = {"A": None, "B": None}  # neither hand was written down
     nxt = next_of(value)
-    assert nxt["kind"] == "showdown" and nxt["choices"] == ["A", "B"]  # A raised, B called, C and D folded
+    assert nxt["kind"] == "showdown" and nxt["choices"] == ["A", "B"]
 
 
 def test_tripoli_illegal_michigan_card_refused_like_the_replay() -> None:
-    value = tripoli_progress.cut(TRIPOLI, 8)
+    value = tripoli_progress.cut(TRIPOLI, 13)
     value["michigan"]["play"].append(["B", "6S"])  # B must play 5S
     family = family_of_record(value)
     with pytest.raises(ScorekeeperError) as caught:
@@ -370,14 +384,20 @@ def test_tripoli_illegal_michigan_card_refused_like_the_replay() -> None:
 
 
 def test_tripoli_out_of_turn_bet_refused() -> None:
-    value = tripoli_progress.cut(TRIPOLI, 1)
+    value = tripoli_progress.cut(TRIPOLI, 4)
     value["poker"]["betting"].append(["C", "check"])  # it is B's turn
     with pytest.raises(ScorekeeperError) as caught:
         family_of_record(value).progress_json(value)
     assert caught.value.code == "bet-out-of-turn"
 
 
-def _offered(action: Any, choices: list[Any]) -> bool:
+def _offered(action: Any, choices: list[Any] | None) -> bool:
+    if choices is None:  # not known before it is tapped (no deal), or a number
+        return True
+    if action.kind == "poker-cards":  # five of his cards, or not shown
+        return action.value is None or set(action.value) <= set(choices)
+    if action.kind == "bid":  # a pass, or at least the lowest bid
+        return action.value is None or action.value >= choices[1]["low"]
     if action.kind != "bet":
         return action.value in choices
     kind, *amount = action.value
@@ -427,7 +447,10 @@ def test_tripoli_random_illegal_card_refused_like_the_replay(seed: int) -> None:
 
 
 def test_tripoli_without_the_deal_asks_for_the_claims_then_the_betting_then_michigan() -> None:
-    head = {"game": "tripoli", "players": ["A", "B", "C"], "dealer": "A"}
+    dealt = {"game": "tripoli", "players": ["A", "B", "C"], "dealer": "A"}
+    spare = next_of(dealt)
+    assert (spare["kind"], spare["player"], spare["ask"]) == ("spare", "A", "option")  # the dealer's choice first
+    head = {**dealt, "spare": "keep"}
     first = next_of(head)
     assert first["kind"] == "claims" and first["choices"] is None and "deal is not recorded" in first["unknown"]
     claimed = {**head, "claims": {"AH": "A"}}

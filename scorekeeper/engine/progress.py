@@ -23,7 +23,15 @@ from .errors import RecordSyntaxError, ScorekeeperError
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
 ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card", "showdown": "players",
-        "claims": "claims", "bet": "option"}
+        "claims": "claims", "bet": "option",
+        "spare": "option",  # Tripoli 5.2: keep, swap or sell the spare hand
+        "spare-buyer": "player",  # who buys the spare hand
+        "spare-price": "number",  # what he pays the dealer
+        "bid": "number",  # 5.8: a bid for the paying suit (null: pass)
+        "bid-suit": "suit",  # the suit the bid's winner names
+        "poker-cards": "cards",  # the five cards a player shows at the showdown (null: not shown)
+        "espagnolette": "option",  # Reversis 6.7: a declaration before the first lead
+        }
 """How a page asks for each kind of action, so one page serves every game: ``card`` (one card: a choice,
 or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
 ``cards`` (``count`` cards at once), ``player``, ``players`` (``count`` of them, or any number when absent),
@@ -222,7 +230,15 @@ def played(action: Action) -> Any:
 
 
 WORDS = {"play": "card played", "michigan": "Michigan card", "bet": "bet", "discard": "discard",
-         "exchange": "exchange", "claims": "claim", "showdown": "showdown"}
+         "exchange": "exchange", "claims": "claim", "showdown": "showdown",
+         "spare": "choice of the spare hand",
+         "spare-buyer": "buyer of the spare hand",
+         "spare-price": "price of the spare hand",
+         "bid": "bid for the paying suit",
+         "bid-suit": "paying suit named",
+         "poker-cards": "poker hand shown",
+         "espagnolette": "Espagnolette declaration",
+         }
 """How a sentence names a kind of action (a kind not here is named by its own word)."""
 
 

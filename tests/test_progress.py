@@ -60,16 +60,17 @@ ANN, BOB, CAT, DAN = REVERSIS["deal"]["Ann"], REVERSIS["deal"]["Bob"], REVERSIS[
     (1, "exchange", "Dan", [*DAN, None]),  # then each other counter-clockwise from the dealer's right, or keeps
     (2, "exchange", "Cat", [*CAT, None]),
     (3, "exchange", "Bob", [*BOB, None]),
-    (4, "play", "Dan", sorted(["9H", "4S", "4C", "2C", "2D", "6C", "3S", "4D", "2H", "3D", "JC"],
+    (4, "espagnolette", "Bob", ["Bob", None]),  # Bob holds the four aces: he may declare before the first lead
+    (5, "play", "Dan", sorted(["9H", "4S", "4C", "2C", "2D", "6C", "3S", "4D", "2H", "3D", "JC"],
                               key=lambda c: (("SHDC".index(c[1])), -"23456789TJQKA".index(c[0])))),
-    (5, "play", "Cat", ["QC", "8C", "3C"]),  # Cat must follow clubs
-    (10, "play", "Ann", ["7H", "4H"]),  # follow hearts
-    (47, "play", "Dan", ["4D"]),  # the last card
+    (6, "play", "Cat", ["QC", "8C", "3C"]),  # Cat must follow clubs
+    (11, "play", "Ann", ["7H", "4H"]),  # follow hearts
+    (48, "play", "Dan", ["4D"]),  # the last card
 ])
 def test_reversis_next_along_the_worked_hand(k: int, kind: str, player: str, choices: list[str | None]) -> None:
     nxt = next_of(reversis_progress.cut(REVERSIS, k))
     assert (nxt["kind"], nxt["player"]) == (kind, player)
-    if kind in ("discard", "exchange"):
+    if kind in ("discard", "exchange", "espagnolette"):
         assert sorted(nxt["choices"], key=str) == sorted(choices, key=str)
     else:
         assert nxt["choices"] == choices
@@ -77,7 +78,7 @@ def test_reversis_next_along_the_worked_hand(k: int, kind: str, player: str, cho
 
 def test_reversis_espagnolette_may_revoke_in_the_first_nine_tricks() -> None:
     """Bob holds the four aces and declared: in tricks 1-9 he may revoke, so every card he holds is offered."""
-    for k in range(4, 40):
+    for k in range(5, 40):
         cut = reversis_progress.cut(REVERSIS, k)
         answer = family_of_record(cut).progress_json(cut)
         nxt, state = answer["next"], answer["state"]
@@ -90,7 +91,7 @@ def test_reversis_espagnolette_may_revoke_in_the_first_nine_tricks() -> None:
 
 def test_reversis_payments_in_play_as_the_tricks_go() -> None:
     """After trick 1 (Cat wins and AS was discarded by Bob) Cat pays Bob 1 fish: the stakes and the dealer's 5 first."""
-    answer = family_of_record(REVERSIS).progress_json(reversis_progress.cut(REVERSIS, 8))
+    answer = family_of_record(REVERSIS).progress_json(reversis_progress.cut(REVERSIS, 9))
     assert [p["why"] for p in answer["paid"]] == ["stake"] * 4 + ["dealer", "ace-discarded"]
     assert answer["paid"][-1] == {"from": "Cat", "to": "Bob", "fish": 1, "why": "ace-discarded", "trick": 1, "card": "AS"}
     assert answer["state"]["pools"] == {"current": 25, "supplements": []}
@@ -106,12 +107,14 @@ def test_reversis_complete_hand_is_the_replay() -> None:
 
 def test_reversis_without_the_deal_says_the_choices_are_not_known() -> None:
     value = {k: v for k, v in REVERSIS.items() if k not in ("deal", "face_down", "discard", "exchanges")}
-    nxt = next_of(reversis_progress.cut(value, 5))
+    first = next_of(reversis_progress.cut(value, 0))  # who declared Espagnolette, if anyone: the table says
+    assert (first["kind"], first.get("player"), first["choices"]) == ("espagnolette", None, [None, "Ann", "Bob", "Cat", "Dan"])
+    nxt = next_of(reversis_progress.cut(value, 6))
     assert nxt["player"] == "Bob" and nxt["choices"] is None and "deal is not recorded" in nxt["unknown"]
 
 
 def test_reversis_illegal_card_refused_with_the_replays_code() -> None:
-    value = reversis_progress.cut(REVERSIS, 10)
+    value = reversis_progress.cut(REVERSIS, 11)
     value["play"].append("AD")  # Ann does not hold it
     with pytest.raises(ScorekeeperError) as caught:
         family_of_record(value).progress_json(value)
@@ -274,7 +277,8 @@ def test_core_steps_match_the_audit() -> None:
 # --- golden JSON and the command ------------------------------------------------------------------
 
 GOLDEN_CASES = {
-    "reversis-next-trick-2": ("next", lambda: reversis_progress.cut(REVERSIS, 10)),
+    "reversis-next-trick-2": ("next", lambda: reversis_progress.cut(REVERSIS, 11)),
+    "reversis-next-espagnolette": ("next", lambda: reversis_progress.cut(REVERSIS, 4)),
     "reversis-next-exchange": ("next", lambda: reversis_progress.cut(REVERSIS, 2)),
     "reversis-steps": ("steps", lambda: REVERSIS),
     "black-lady-next": ("next", lambda: core_progress.cut(example("black-lady-hand"), 5)),
@@ -303,7 +307,7 @@ def test_golden_json(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_command_refuses_an_illegal_card_with_the_error_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    value = reversis_progress.cut(REVERSIS, 10)
+    value = reversis_progress.cut(REVERSIS, 11)
     value["play"].append("AD")
     path = tmp_path / "record.json"
     path.write_text(json.dumps(value))
@@ -316,7 +320,7 @@ def test_steps_stop_at_the_first_illegal_action() -> None:
     value = json.loads(json.dumps(REVERSIS))
     value["play"][6] = "AD"
     got = steps(reversis_progress.WALK, value)
-    assert got.refused == 10 and len(got.steps) == 10  # 4 deal actions and 6 cards stand
+    assert got.refused == 11 and len(got.steps) == 11  # 4 deal actions, the declaration and 6 cards stand
     assert got.error is not None and got.error.code == "not-in-hand"
 
 

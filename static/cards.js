@@ -7,8 +7,7 @@
   var $ = function (sel) { return document.querySelector(sel); };
   var data = function (name) { try { return JSON.parse(root.dataset[name] || "null"); } catch (e) { return null; } };
   var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
-  // How the page words each kind of action and the options it offers (one not here shows its own word): words only.
-  var WORDS = {"kinds": {"play": "to play", "michigan": "to play to Michigan", "bet": "to bet", "discard": "to discard", "exchange": "to exchange a card", "leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: which way?", "showdown": "Who won the showdown?", "claims": "Who took the pay-card spaces?", "michigan-end": "The end of Michigan", "bid": "to bid", "penalty-suit": "to name the penalty suit", "pass": "to pass cards", "trumps": "to turn up trumps", "trade": "Trades before the first trick?", "capot": "Who declares Capot?", "kept": "The last player's cards"}, "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "check": "Check", "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "pass": "Pass"}, "keep": "Keep", "none": "None", "blocked": "Nobody: blocked", "out": "Who went out?", "left": "Cards left in each hand:", "rest": "All the rest", "player": "Who gives?", "partner": "To whom?", "card": "Gives (QS)", "partner_card": "Gets (2H)", "trade": "Trade", "noTrade": "No more trades"};
+  var WORDS = data("words");  // the words of this game's kinds and options, from the server (web/play.py)
   var PLAYERS = data("players") || [];
   var SPACES = data("spaces") || [];
   var storeKey = "scorekeeper-hand:" + root.dataset.store;
@@ -149,6 +148,7 @@
     var done = button("Done", "primary", function () { send(n, chosen.slice()); });
     done.id = "done";
     if (many) { done.disabled = true; ask.appendChild(done); }
+    if (many && n.count && choices === null) ask.appendChild(button(WORDS.none, "secondary", function () { send(n, null); })).id = "none";
     if (many && !n.count && choices === null) ask.appendChild(button(WORDS.rest, "secondary", function () {
       Array.prototype.forEach.call(grid.querySelectorAll("button.card"), function (b) {  // every card nobody played
         if (!b.disabled && chosen.indexOf(b.dataset.card) < 0) toggle(chosen, b.dataset.card, b);

@@ -171,6 +171,9 @@ def test_a_reversis_hand_as_the_table_plays_it(app: Flask, client: FlaskClient) 
         tuple(ABCD), random.Random(seed), dealer=0))).get("events"))  # Ann deals, as the table's first dealer
     edit = start_chips(client, "reversis")
     page = Tapper(client, edit)
+    first = page.answer["next"]  # before the first lead, the table says who declared Espagnolette (nobody here)
+    assert first["kind"] == "espagnolette" and first["ask"] == "option" and None in first["choices"]
+    page.tap("espagnolette", None)
     assert page.answer["next"]["player"] == "Dan" and page.answer["next"]["ask"] == "card"
     assert page.answer["state"]["pools"]["current"] == 25
     refused = page.refused("play", value["play"][0] if isinstance(value["play"][0], str) else value["play"][0][1],
@@ -189,13 +192,17 @@ def test_a_reversis_hand_as_the_table_plays_it(app: Flask, client: FlaskClient) 
     assert family_of("reversis").replay_json(mine) == answer["outcome"]
     assert {p: int(v) for p, v in totals(client, edit).items()} == settled["totals"]
     second = Tapper(client, edit)  # hand 2: Dan deals (to the right), from the pools hand 1 left
-    assert second.answer["ok"] and second.answer["next"]["player"] == "Cat"
+    assert second.answer["ok"] and second.answer["next"]["kind"] == "espagnolette"
+    second.tap("espagnolette", None)
+    assert second.answer["next"]["player"] == "Cat"
     assert second.page.html.count("Hand 2") and "pools" in second.answer["record"]
 
 
 def test_a_tripoli_deal_its_claims_betting_and_showdown(app: Flask, client: FlaskClient) -> None:
     edit = start_chips(client, "tripoli")
     page = Tapper(client, edit)
+    assert page.answer["next"]["kind"] == "spare" and page.answer["next"]["player"] == "Ann"  # the dealer's choice
+    page.tap("spare", "keep", "Ann")
     assert page.answer["next"]["kind"] == "claims" and page.answer["next"]["ask"] == "claims"
     assert 'data-spaces="' in page.page.html
     page.tap("claims", {"AH": "Ann", "KH": "Cat", "QH": "Cat", "KQ": "Cat"})
@@ -205,6 +212,9 @@ def test_a_tripoli_deal_its_claims_betting_and_showdown(app: Flask, client: Flas
     assert page.refused("bet", ["check"], player="Cat")["error"]["code"] == "not-next"
     for player, bet in [("Bob", ["bet", 2]), ("Cat", ["fold"]), ("Dan", ["call"]), ("Ann", ["fold"])]:
         page.tap("bet", bet, player)
+    for player in ("Bob", "Dan"):  # the cards each shows at the showdown: not written down
+        assert page.answer["next"]["kind"] == "poker-cards" and page.answer["next"]["count"] == 5
+        page.tap("poker-cards", None, player)
     assert page.answer["next"]["kind"] == "showdown" and page.answer["state"]["bets"]["Bob"] == 2
     assert page.answer["paid"]  # the antes and the bets
     page.tap("showdown", ["Dan"])

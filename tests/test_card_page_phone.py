@@ -103,12 +103,15 @@ def test_a_whole_reversis_hand_card_by_card(phone: Phone) -> None:
     plays = [p if isinstance(p, str) else p[1] for p in value["play"]]
     session = start(page, "reversis")
     page.locator("#record-cards").tap()
-    page.wait_for_selector("#grid")
+    page.wait_for_selector("#ask")
+    taps = Taps(page)
+    taps.tap('#ask button[data-option="null"]')  # nobody declared Espagnolette before the first lead
     expect(page.locator("#turn")).to_have_text("Dan to play")  # counter-clockwise: the dealer's right leads
     expect(page.locator("#strip")).to_contain_text("Pool: 25")
     assert page.locator("#grid button.card").count() == 48  # the tens are out
-    taps = Taps(page)
-    at, wrong, code = first_refusal({"game": "reversis", "players": ABCD, "dealer": "Ann", "hand": 1, "play": []}, plays)
+    fresh = {"game": "reversis", "players": ABCD, "dealer": "Ann", "hand": 1, "play": []}
+    said = family_of("reversis").advance_json(fresh, {"kind": "espagnolette", "value": None})["record"]
+    at, wrong, code = first_refusal(said, plays)
     for k, card in enumerate(plays):
         if k == at:
             assert taps.refused(f"#grid #card-{wrong}") == code
@@ -144,8 +147,10 @@ def test_a_whole_tripoli_deal_card_by_card(phone: Phone) -> None:
     session = start(page, "tripoli")
     page.locator("#record-cards").tap()
     page.wait_for_selector("#ask")
-    expect(page.locator("#turn")).to_have_text("Who took the pay-card spaces?")
     taps = Taps(page)
+    expect(page.locator("#turn")).to_have_text("Ann to keep, swap or sell the spare hand")
+    taps.tap('#ask button[data-option="keep"]')
+    expect(page.locator("#turn")).to_have_text("Who took the pay-card spaces?")
     for space, who in example["claims"].items():
         taps.tap(f'#ask .choices[data-space="{space}"] button[data-player="{rename[who]}"]', answered=False)
     taps.tap("#ask button.primary")  # Done
@@ -159,6 +164,8 @@ def test_a_whole_tripoli_deal_card_by_card(phone: Phone) -> None:
             taps.count += 1  # the chips typed
         taps.tap(f'#ask button[data-option="{bet[0]}"]')
     expect(page.locator("#strip")).to_contain_text("POT 16")
+    while "shows his five cards" in page.locator("#turn").inner_text():  # the cards shown were not written down
+        taps.tap("#ask #none")
     expect(page.locator("#turn")).to_have_text("Who won the showdown?")
     taps.tap('#ask button[data-player="Bob"]', answered=False)
     taps.tap("#ask button.primary")

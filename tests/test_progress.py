@@ -61,16 +61,17 @@ ANN, BOB, CAT, DAN = REVERSIS["deal"]["Ann"], REVERSIS["deal"]["Bob"], REVERSIS[
     (1, "exchange", "Dan", [*DAN, None]),  # then each other counter-clockwise from the dealer's right, or keeps
     (2, "exchange", "Cat", [*CAT, None]),
     (3, "exchange", "Bob", [*BOB, None]),
-    (4, "play", "Dan", sorted(["9H", "4S", "4C", "2C", "2D", "6C", "3S", "4D", "2H", "3D", "JC"],
+    (4, "espagnolette", "Bob", ["Bob", None]),  # Bob holds the four aces: he may declare before the first lead
+    (5, "play", "Dan", sorted(["9H", "4S", "4C", "2C", "2D", "6C", "3S", "4D", "2H", "3D", "JC"],
                               key=lambda c: (("SHDC".index(c[1])), -"23456789TJQKA".index(c[0])))),
-    (5, "play", "Cat", ["QC", "8C", "3C"]),  # Cat must follow clubs
-    (10, "play", "Ann", ["7H", "4H"]),  # follow hearts
-    (47, "play", "Dan", ["4D"]),  # the last card
+    (6, "play", "Cat", ["QC", "8C", "3C"]),  # Cat must follow clubs
+    (11, "play", "Ann", ["7H", "4H"]),  # follow hearts
+    (48, "play", "Dan", ["4D"]),  # the last card
 ])
 def test_reversis_next_along_the_worked_hand(k: int, kind: str, player: str, choices: list[str | None]) -> None:
     nxt = next_of(reversis_progress.cut(REVERSIS, k))
     assert (nxt["kind"], nxt["player"]) == (kind, player)
-    if kind in ("discard", "exchange"):
+    if kind in ("discard", "exchange", "espagnolette"):
         assert sorted(nxt["choices"], key=str) == sorted(choices, key=str)
     else:
         assert nxt["choices"] == choices
@@ -78,7 +79,7 @@ def test_reversis_next_along_the_worked_hand(k: int, kind: str, player: str, cho
 
 def test_reversis_espagnolette_may_revoke_in_the_first_nine_tricks() -> None:
     """Bob holds the four aces and declared: in tricks 1-9 he may revoke, so every card he holds is offered."""
-    for k in range(4, 40):
+    for k in range(5, 40):
         cut = reversis_progress.cut(REVERSIS, k)
         answer = family_of_record(cut).progress_json(cut)
         nxt, state = answer["next"], answer["state"]
@@ -91,7 +92,7 @@ def test_reversis_espagnolette_may_revoke_in_the_first_nine_tricks() -> None:
 
 def test_reversis_payments_in_play_as_the_tricks_go() -> None:
     """After trick 1 (Cat wins and AS was discarded by Bob) Cat pays Bob 1 fish: the stakes and the dealer's 5 first."""
-    answer = family_of_record(REVERSIS).progress_json(reversis_progress.cut(REVERSIS, 8))
+    answer = family_of_record(REVERSIS).progress_json(reversis_progress.cut(REVERSIS, 9))
     assert [p["why"] for p in answer["paid"]] == ["stake"] * 4 + ["dealer", "ace-discarded"]
     assert answer["paid"][-1] == {"from": "Cat", "to": "Bob", "fish": 1, "why": "ace-discarded", "trick": 1, "card": "AS"}
     assert answer["state"]["pools"] == {"current": 25, "supplements": []}
@@ -107,12 +108,14 @@ def test_reversis_complete_hand_is_the_replay() -> None:
 
 def test_reversis_without_the_deal_says_the_choices_are_not_known() -> None:
     value = {k: v for k, v in REVERSIS.items() if k not in ("deal", "face_down", "discard", "exchanges")}
-    nxt = next_of(reversis_progress.cut(value, 5))
+    first = next_of(reversis_progress.cut(value, 0))  # who declared Espagnolette, if anyone: the table says
+    assert (first["kind"], first.get("player"), first["choices"]) == ("espagnolette", None, [None, "Ann", "Bob", "Cat", "Dan"])
+    nxt = next_of(reversis_progress.cut(value, 6))
     assert nxt["player"] == "Bob" and nxt["choices"] is None and "deal is not recorded" in nxt["unknown"]
 
 
 def test_reversis_illegal_card_refused_with_the_replays_code() -> None:
-    value = reversis_progress.cut(REVERSIS, 10)
+    value = reversis_progress.cut(REVERSIS, 11)
     value["play"].append("AD")  # Ann does not hold it
     with pytest.raises(ScorekeeperError) as caught:
         family_of_record(value).progress_json(value)
@@ -277,12 +280,17 @@ def test_core_steps_match_the_audit() -> None:
 # --- golden JSON and the command ------------------------------------------------------------------
 
 GOLDEN_CASES = {
-    "reversis-next-trick-2": ("next", lambda: reversis_progress.cut(REVERSIS, 10)),
+    "reversis-next-trick-2": ("next", lambda: reversis_progress.cut(REVERSIS, 11)),
+    "reversis-next-espagnolette": ("next", lambda: reversis_progress.cut(REVERSIS, 4)),
     "reversis-next-exchange": ("next", lambda: reversis_progress.cut(REVERSIS, 2)),
     "reversis-steps": ("steps", lambda: REVERSIS),
     "black-lady-next": ("next", lambda: at_play(example("black-lady-hand"), 5)),
-    "tripoli-next-bet": ("next", lambda: tripoli_progress.cut(TRIPOLI, 3)),
+    "tripoli-next-bet": ("next", lambda: tripoli_progress.cut(TRIPOLI, 6)),
     "tripoli-steps": ("steps", lambda: TRIPOLI),
+    "tripoli-next-spare": ("next", lambda: tripoli_progress.cut(TRIPOLI, 0)),
+    "tripoli-next-poker-cards": ("next", lambda: tripoli_progress.cut(TRIPOLI, 10)),
+    "rummoli-next-bid": ("next", lambda: {"game": "rummoli", "options": {"paying_suit": "bid"}, "players": ["A", "B", "C"],
+                                          "dealer": "A", "spare": "keep", "bid": {"bids": [["A", 1], ["B", "pass"]]}}),
 }
 
 
@@ -302,7 +310,7 @@ def test_golden_json(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_command_refuses_an_illegal_card_with_the_error_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    value = reversis_progress.cut(REVERSIS, 10)
+    value = reversis_progress.cut(REVERSIS, 11)
     value["play"].append("AD")
     path = tmp_path / "record.json"
     path.write_text(json.dumps(value))
@@ -315,7 +323,7 @@ def test_steps_stop_at_the_first_illegal_action() -> None:
     value = json.loads(json.dumps(REVERSIS))
     value["play"][6] = "AD"
     got = steps(reversis_progress.WALK, value)
-    assert got.refused == 10 and len(got.steps) == 10  # 4 deal actions and 6 cards stand
+    assert got.refused == 11 and len(got.steps) == 11  # 4 deal actions, the declaration and 6 cards stand
     assert got.error is not None and got.error.code == "not-in-hand"
 
 
@@ -325,11 +333,16 @@ TRIPOLI = example("tripoli-deal")
 
 
 @pytest.mark.parametrize(("k", "kind", "player", "choices"), [
-    (0, "bet", "A", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),  # eldest opens the betting (5.4)
-    (1, "bet", "B", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),
-    (3, "bet", "D", [{"kind": "fold"}, {"kind": "call", "low": 2, "high": 2}, {"kind": "raise", "low": 1, "high": 10}]),
-    (7, "michigan", "A", ["4S", "AH", "5D", "3C"]),  # the pot's winner leads the lowest card of a suit he picks
-    (8, "michigan", "B", ["5S"]),  # whoever holds the next card of the run must play it
+    (0, "spare", "D", ["keep", "swap", "auction", "swap-then-auction"]),  # the dealer's choice (5.2)
+    (1, "spare-buyer", "D", ["A", "B", "C"]),  # he sells it: to whom
+    (2, "spare-price", "B", None),  # and for how much: any whole number from 1
+    (3, "bet", "A", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),  # eldest opens the betting (5.4)
+    (4, "bet", "B", [{"kind": "check"}, {"kind": "bet", "low": 1, "high": 10}]),
+    (6, "bet", "D", [{"kind": "fold"}, {"kind": "call", "low": 2, "high": 2}, {"kind": "raise", "low": 1, "high": 10}]),
+    (10, "poker-cards", "A", ["4S", "AH", "KD", "JD", "TD", "8D", "5D", "TC", "9C", "6C", "3C"]),  # A and B show
+    (11, "poker-cards", "B", ["AS", "QS", "5S", "TH", "9D", "6D", "3D", "QC", "JC", "5C"]),  # B bought the spare
+    (12, "michigan", "A", ["4S", "AH", "5D", "3C"]),  # the pot's winner leads the lowest card of a suit he picks
+    (13, "michigan", "B", ["5S"]),  # whoever holds the next card of the run must play it
 ])
 def test_tripoli_next_along_the_worked_deal(k: int, kind: str, player: str, choices: list[Any]) -> None:
     nxt = next_of(tripoli_progress.cut(TRIPOLI, k))
@@ -338,11 +351,13 @@ def test_tripoli_next_along_the_worked_deal(k: int, kind: str, player: str, choi
 
 def test_tripoli_chips_moved_as_the_deal_goes() -> None:
     """Before the betting: the antes, the spare hand sold (B pays D 3) and the stage-1 claims are on the ledger."""
-    answer = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 0))
+    before = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 0))
+    assert {p["step"] for p in before["paid"]} == {"ante"}  # the spare hand's choice comes first
+    answer = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 3))
     steps_seen = [p["step"] for p in answer["paid"]]
     assert set(steps_seen) == {"ante", "spare", "claim"}
     assert {"from": "B", "to": "D", "chips": 3, "step": "spare"} in answer["paid"]
-    after_bets = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 2))
+    after_bets = family_of_record(TRIPOLI).progress_json(tripoli_progress.cut(TRIPOLI, 5))
     assert after_bets["paid"][-1] == {"from": "B", "to": "POT", "chips": 2, "step": "bet"}
 
 
@@ -355,12 +370,15 @@ def test_tripoli_complete_deal_is_the_replay() -> None:
 def test_tripoli_showdown_without_the_cards_shown_asks_for_the_winners() -> None:
     value = json.loads(json.dumps(TRIPOLI))
     del value["poker"]["hands"], value["poker"]["winners"], value["michigan"]
+    nxt = next_of(value)  # A raised, B called, C and D folded: A shows first
+    assert (nxt["kind"], nxt["player"], nxt["ask"], nxt["count"]) == ("poker-cards", "A", "cards", 5)
+    value["poker"]["hands"] = {"A": None, "B": None}  # neither hand was written down
     nxt = next_of(value)
-    assert nxt["kind"] == "showdown" and nxt["choices"] == ["A", "B"]  # A raised, B called, C and D folded
+    assert nxt["kind"] == "showdown" and nxt["choices"] == ["A", "B"]
 
 
 def test_tripoli_illegal_michigan_card_refused_like_the_replay() -> None:
-    value = tripoli_progress.cut(TRIPOLI, 8)
+    value = tripoli_progress.cut(TRIPOLI, 13)
     value["michigan"]["play"].append(["B", "6S"])  # B must play 5S
     family = family_of_record(value)
     with pytest.raises(ScorekeeperError) as caught:
@@ -373,14 +391,20 @@ def test_tripoli_illegal_michigan_card_refused_like_the_replay() -> None:
 
 
 def test_tripoli_out_of_turn_bet_refused() -> None:
-    value = tripoli_progress.cut(TRIPOLI, 1)
+    value = tripoli_progress.cut(TRIPOLI, 4)
     value["poker"]["betting"].append(["C", "check"])  # it is B's turn
     with pytest.raises(ScorekeeperError) as caught:
         family_of_record(value).progress_json(value)
     assert caught.value.code == "bet-out-of-turn"
 
 
-def _offered(action: Any, choices: list[Any]) -> bool:
+def _offered(action: Any, choices: list[Any] | None) -> bool:
+    if choices is None:  # not known before it is tapped (no deal), or a number
+        return True
+    if action.kind == "poker-cards":  # five of his cards, or not shown
+        return action.value is None or set(action.value) <= set(choices)
+    if action.kind == "bid":  # a pass, or at least the lowest bid
+        return action.value is None or action.value >= choices[1]["low"]
     if action.kind != "bet":
         return action.value in choices
     kind, *amount = action.value
@@ -430,7 +454,10 @@ def test_tripoli_random_illegal_card_refused_like_the_replay(seed: int) -> None:
 
 
 def test_tripoli_without_the_deal_asks_for_the_claims_then_the_betting_then_michigan() -> None:
-    head = {"game": "tripoli", "players": ["A", "B", "C"], "dealer": "A"}
+    dealt = {"game": "tripoli", "players": ["A", "B", "C"], "dealer": "A"}
+    spare = next_of(dealt)
+    assert (spare["kind"], spare["player"], spare["ask"]) == ("spare", "A", "option")  # the dealer's choice first
+    head = {**dealt, "spare": "keep"}
     first = next_of(head)
     assert first["kind"] == "claims" and first["choices"] is None and "deal is not recorded" in first["unknown"]
     claimed = {**head, "claims": {"AH": "A"}}

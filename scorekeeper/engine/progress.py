@@ -24,13 +24,20 @@ COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
 ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card", "showdown": "players",
         "claims": "claims", "bet": "option", "michigan-end": "end",
-        "bid": "number",  # Auction Hearts: chips above the high bid, or null to pass
+        "bid": "number",  # Auction Hearts: chips above the high bid; Tripoli 5.8: a bid for the paying suit (null: pass)
         "penalty-suit": "suit",  # the suit the high bidder names
         "pass": "cards",  # a player's passed cards, count of them
         "trumps": "card",  # the card turned up (a "suit" where the table names it)
         "trade": "option",  # Conquimbert: a trade the rules allow, or null: no more trades
         "capot": "players",  # Polignac: who declares Capot before the first lead (none: [])
-        "kept": "cards"}  # Domino Hearts without the deal: the cards the last player kept (any number)
+        "kept": "cards",  # Domino Hearts without the deal: the cards the last player kept (any number)
+        "spare": "option",  # Tripoli 5.2: keep, swap or sell the spare hand
+        "spare-buyer": "player",  # who buys the spare hand
+        "spare-price": "number",  # what he pays the dealer
+        "bid-suit": "suit",  # the suit the bid's winner names
+        "poker-cards": "cards",  # the five cards a player shows at the showdown (null: not shown)
+        "espagnolette": "option",  # Reversis 6.7: a declaration before the first lead
+        }
 """How a page asks for each kind of action, so one page serves every game: ``card`` (one card: a choice,
 or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
 ``cards`` (``count`` cards at once), ``player``, ``players`` (``count`` of them, or any number when absent),
@@ -297,7 +304,10 @@ def played(action: Action) -> Any:
 WORDS = {"play": "card played", "michigan": "Michigan card", "bet": "bet", "discard": "discard",
          "exchange": "exchange", "claims": "claim", "showdown": "showdown", "bid": "bid",
          "penalty-suit": "penalty suit named", "pass": "pass", "trumps": "trump card or suit",
-         "trade": "trade", "capot": "Capot declaration", "kept": "last player's cards"}
+         "trade": "trade", "capot": "Capot declaration", "kept": "last player's cards",
+         "spare": "choice of the spare hand", "spare-buyer": "buyer of the spare hand",
+         "spare-price": "price of the spare hand", "bid-suit": "paying suit named", "poker-cards": "poker hand shown",
+         "espagnolette": "Espagnolette declaration"}
 """How a sentence names a kind of action (a kind not here is named by its own word)."""
 
 

@@ -29,6 +29,48 @@ from .views import bp, edit_table, save_new_hand, sentence
 
 MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
 
+# How the card page words each kind of action and option (one not here shows its own word): words only,
+# no rule. The kinds and options of one family go to its tables' pages only (``words_for``), to keep the
+# page light on a phone.
+WORDS: dict[str, Any] = {
+    "kinds": {"play": "to play", "revoke": "revoke"},
+    "options": {},
+    "keep": "Keep", "none": "None", "rest": "All the rest",
+}
+FAMILY_WORDS: dict[str, dict[str, Any]] = {
+    "hearts": {
+        "kinds": {"leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: which way?", "bid": "to bid",
+                  "penalty-suit": "to name the penalty suit", "pass": "to pass cards", "trumps": "to turn up trumps",
+                  "trade": "Trades before the first trick?", "capot": "Who declares Capot?",
+                  "kept": "The last player's cards"},
+        "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "pass": "Pass"},
+        "player": "Who gives?", "partner": "To whom?", "card": "Gives (QS)", "partner_card": "Gets (2H)",
+        "trade": "Trade", "noTrade": "No more trades",
+    },
+    "reversis": {
+        "kinds": {"discard": "to discard", "exchange": "to exchange a card",
+                  "espagnolette": "Who declared Espagnolette?"},
+        "options": {},
+    },
+    "tripoli": {
+        "kinds": {"michigan": "to play to Michigan", "bet": "to bet", "showdown": "Who won the showdown?",
+                  "claims": "Who took the pay-card spaces?", "michigan-end": "The end of Michigan",
+                  "spare": "to keep, swap or sell the spare hand", "spare-buyer": "sells the spare hand to",
+                  "spare-price": "pays for the spare hand", "bid": "to bid for the paying suit",
+                  "bid-suit": "to name the paying suit", "poker-cards": "shows his five cards"},
+        "options": {"check": "Check", "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "pass": "Pass",
+                    "keep": "Keep it", "swap": "Swap", "auction": "Sell it", "swap-then-auction": "Swap, then sell"},
+        "blocked": "Nobody: blocked", "out": "Who went out?", "left": "Cards left in each hand:", "none": "Not shown",
+    },
+}
+
+
+def words_for(game: Any) -> dict[str, Any]:
+    """The card page's words for a table of ``game``: the common ones and its family's."""
+    own = FAMILY_WORDS.get(family_of(game).id, {})
+    return {**WORDS, **own, "kinds": {**WORDS["kinds"], **own.get("kinds", {})},
+            "options": {**WORDS["options"], **own.get("options", {})}}
+
 @bp.route("/s/<sid>/<key>/play", methods=["GET", "POST"])
 def play(sid: str, key: str) -> Any:
     """The card page of the table's next hand (GET); its complete record saved (POST, the page's form)."""
@@ -57,7 +99,8 @@ def play(sid: str, key: str) -> Any:
         form.client_id.data = forms.new_client_id()
     opening = _opening(start)
     return render_template("pages/play.html", table=table, key=key, start=start, form=form, refusal=refusal,
-                           opening=opening, players=list(start.head.get("players") or ()),
+                           opening=opening, players=list(start.head.get("players") or ()), 
+                           words=words_for(table.config.get("game")),
                            next_url=url_for(".next_action", sid=sid, key=key),
                            result_url=url_for(".record_result", sid=sid, key=key))
 

@@ -1,8 +1,11 @@
 """A Reversis hand in progress: what comes next, and the hand action by action (``engine.progress``).
 
-The actions, in the table's order (6.3, 6.4): with the deal, the dealer's discard and each
+The actions, in the table's order (6.3, 6.4, 6.7): with the deal, the dealer's discard and each
 other player's exchange (counter-clockwise from the dealer's right, a card or ``None`` to
-keep his hand); then every card played. The replay decides everything: a record is
+keep his hand); the Espagnolette declaration before the first lead (with the deal, asked of the
+player whose hand qualifies, if any; without it, of the table: who declares, or nobody); then
+every card played. A declaration is the record's ``espagnolette`` event; no declaration is
+written as the first trick's ``leader``, which closes the declarations. The replay decides everything: a record is
 taken as far as it goes when the replay refuses it only for stopping early (``incomplete``),
 and a card is offered when the replay takes the record one card longer. The payments of
 6.5 are those ``pay_in_play`` makes over the tricks finished so far.
@@ -24,10 +27,10 @@ from .inplay import pay_in_play
 from .outcome import outcome_json, payment_to_json
 from .actions import Event
 from .record import ReversisRecord, from_json, to_json
-from .replay import open_ledger, replay
-from .rules import PLAYERS, TRICK_RULESET
+from .replay import declarations, open_ledger, replay
+from .rules import PLAYERS, TRICK_RULESET, qualifies
 from .table import reversis_seating
-from .tricks import paying_plays, rebuild_hands, reversis_attempt
+from .tricks import PlayedHand, paying_plays, rebuild_hands, reversis_attempt
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 
@@ -57,9 +60,42 @@ def actions(value: Mapping[str, Any]) -> list[Action]:
             if names[seat] in chosen:
                 c = chosen[names[seat]]
                 out.append(Action("exchange", names[seat], None if c is None else c.code))
+    if not record.is_result:
+        out += _declarations(record)
     for item in record.play or ():
         out.append(Action("play", item.player, item.card.code))
     return out
+
+
+def _declared(record: ReversisRecord) -> list[str]:
+    """The players who declared Espagnolette (6.7 step 2), in order."""
+    return [e.player for e in record.events if e.type == "espagnolette" and e.declared and e.player is not None]
+
+
+def _qualifier(record: ReversisRecord) -> str | None:
+    """With the deal and the exchanges, the player whose hand qualifies for Espagnolette (6.7 step 1), if any
+    (four aces between two hands cannot make two); None also when the exchanges are wrong (the replay says so)."""
+    seating = reversis_seating(record.players)
+    try:
+        held, _ = after_exchange(record, seating, seating.seat(record.dealer))
+    except ScorekeeperError:
+        return None
+    return next((record.players[s] for s in seating.order_from(seating.eldest(seating.seat(record.dealer)))
+                 if qualifies(held[s])), None)
+
+
+def _declarations(record: ReversisRecord) -> list[Action]:
+    """The Espagnolette step: each declaration (its value the declarer), or none (``None``) where it was asked."""
+    declared = _declared(record)
+    closed = bool(record.play) or record.leader is not None  # no declaration was made: the lead came
+    if record.deal is None:
+        return [Action("espagnolette", None, name) for name in declared] or (
+            [Action("espagnolette", None, None)] if closed else [])
+    qualifier = _qualifier(record)
+    if qualifier is None:
+        return []
+    return [Action("espagnolette", name, name) for name in declared] or (
+        [Action("espagnolette", qualifier, None)] if closed else [])
 
 
 def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
@@ -78,12 +114,20 @@ def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
     head = taken[:k]
     discard = head[0][1] if head and head[0][0] == "discard" else None
     exchanges = tuple((n, c) for n, c in head if n != "discard")
-    plays = (record.play or ())[:max(0, k - len(taken))]
-    events = _so_far(record.events, len(plays), len(plays) == len(record.play or ()))
+    asked = len(_declarations(record))
+    said = k >= len(taken) + asked  # the declarations are made (or none was)
+    plays = (record.play or ())[:max(0, k - len(taken) - asked)]
+    events = tuple(e for e in _so_far(record.events, len(plays), len(plays) == len(record.play or ()))
+                   if said or e.type != "espagnolette" or not e.declared)
+    leader = record.leader
+    if said and asked and not _declared(record) and leader is None:  # nobody declared: the lead comes next
+        seating = reversis_seating(names)
+        leader = names[seating.eldest(seating.seat(record.dealer))]
     shorter = dataclasses.replace(
         record, talon=record.talon if k >= len(taken) else None,  # the talon is known once the exchanges are done
         discard=discard if record.deal is not None else record.discard,
-        exchanges=(exchanges or None) if record.deal is not None else record.exchanges, play=plays, events=events)
+        exchanges=(exchanges or None) if record.deal is not None else record.exchanges, play=plays, events=events,
+        leader=leader if said else None)
     return to_json(shorter)
 
 
@@ -106,6 +150,12 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
         missing = [s for s in order if names[s] not in chosen]
         if not record.play and (record.discard is None or missing):
             return _before_play(record, seating, dealer, missing, count)
+    if record.deal is not None and _declared(record):
+        _check_declared(record)
+    if not record.play and record.leader is None and not _declared(record):
+        asking = _declaring(record, count)
+        if asking is not None:
+            return asking
     try:
         replay(record)
     except ScorekeeperError as exc:
@@ -114,6 +164,32 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     else:
         return _complete(record, count)
     return _in_play(record, count, offer)
+
+
+def _check_declared(record: ReversisRecord) -> None:
+    """The declarations against the hands after the exchange, by the replay's own check, as soon as they are made.
+
+    :raises InconsistentRecord: code ``espagnolette``."""
+    seating = reversis_seating(record.players)
+    held, _ = after_exchange(record, seating, seating.seat(record.dealer))
+    said = dataclasses.replace(record, events=tuple(e for e in record.events if e.type == "espagnolette" and e.declared))
+    qualifying = tuple(s for s in range(PLAYERS) if qualifies(held[s]))
+    declarations(said, seating, PlayedHand(seating.eldest(seating.seat(record.dealer)), (), held, qualifying, (), None,
+                                           False), hands_known=True)
+
+
+def _declaring(record: ReversisRecord, count: int) -> Progress | None:
+    """Before the first lead (6.7 step 2): with the deal, the qualifying player declares or not; without it,
+    the table says who declared, or nobody. None: nobody's hand qualifies, the lead comes next."""
+    if record.deal is not None:
+        qualifier = _qualifier(record)
+        if qualifier is None:
+            return None
+        choices: tuple[str | None, ...] = (qualifier, None)
+    else:
+        qualifier, choices = None, (None, *record.players)
+    table = _in_play(record, count, offer=False)
+    return dataclasses.replace(table, kind="espagnolette", player=qualifier, choices=choices, unknown=None)
 
 
 def _complete(record: ReversisRecord, count: int) -> Progress:
@@ -167,7 +243,8 @@ def _in_play(record: ReversisRecord, count: int, offer: bool) -> Progress:
     for c, named in plays:
         hand.apply(c, hand.turn if named is None else named)
     ledger, _ = open_ledger(record, seating, dealer, None)
-    claims = pay_in_play(ledger, seating, paying_plays(hand.tricks), reversis_attempt(hand.tricks))
+    attempt = reversis_attempt(hand.tricks)
+    claims = pay_in_play(ledger, seating, paying_plays(hand.tricks), attempt)
     paid = tuple(payment_to_json(names, p) for p in ledger.payments)
     state: dict[str, Any] = {
         "trick": hand.trick_number, "leader": names[hand.leader],
@@ -176,7 +253,11 @@ def _in_play(record: ReversisRecord, count: int, offer: bool) -> Progress:
                    for t in hand.tricks],
         "claims": [{"player": names[c.seat], "card": c.card.code, "trick": c.trick} for c in claims],
         "pools": {"current": ledger.current, "supplements": [{"id": k, "fish": f} for k, f in ledger.supplements]},
+        "espagnolette": _declared(record),
     }
+    if attempt is not None:  # 6.6: tricks 1-9 won by one player; broken once he loses one (he owes 64 at the end)
+        state["reversis"] = {"player": names[attempt.seat], **(
+            {} if attempt.breaker is None else {"broken_by": names[attempt.breaker], "trick": attempt.trick})}
     if record.deal is not None:
         state["hands"] = _hands(names, [sorted(h) for h in hand.holding])
         state["talon"] = [c.code for c in talon]
@@ -204,6 +285,12 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         if action.player is None:
             raise RecordSyntaxError("an exchange names the player who makes it")
         return {**value, "exchanges": {**(value.get("exchanges") or {}), action.player: action.value}}
+    if action.kind == "espagnolette":
+        if action.value is not None:
+            return appended(value, ("events",), {"type": "espagnolette", "player": action.value})
+        record = from_json(value)
+        seating = reversis_seating(record.players)
+        return {**value, "leader": record.players[seating.eldest(seating.seat(record.dealer))]}
     if action.kind == "play":
         return appended(value, ("play",), played(action))
     raise RecordSyntaxError(f"a Reversis hand takes no {action.kind}")

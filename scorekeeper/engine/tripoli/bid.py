@@ -12,8 +12,62 @@ from ..errors import IllegalPlay, InconsistentRecord, shown
 from ..seating import Seating
 from .layout import Ledger, Space
 from .outcome import BidResult
-from .record import TripoliRecord
+from .record import Bid, TripoliRecord
 from .rules import TripoliRules
+
+
+class Auction:
+    """The paying-suit auction as a state machine (5.8, AMB-39i): whose turn, the high bid, whether it is over.
+
+    >>> from scorekeeper.engine.seating import Seating
+    >>> a = Auction(Seating(("A", "B", "C")), dealer=2)
+    >>> for call in (Bid("C", 1), Bid("A", None), Bid("B", 2), Bid("C", None)):
+    ...     a.call(call)
+    >>> a.over, a.winner, a.amount
+    (True, 1, 2)
+    """
+
+    def __init__(self, seating: Seating, dealer: int) -> None:
+        self.seating = seating
+        self.turn = dealer
+        self.passed: set[int] = set()
+        self.winner: int | None = None
+        self.amount = 0
+        self.over = False
+
+    @property
+    def low(self) -> int:
+        """The least a bid may be now."""
+        return self.amount + 1
+
+    def call(self, call: Bid, i: int = 0) -> None:
+        """One call, the ``i``-th (0-based) of the auction.
+
+        :raises IllegalPlay: codes ``bid-out-of-turn``, ``bid-amount``.
+        :raises InconsistentRecord: code ``bid`` (a call after the auction was over).
+        """
+        names, seating = self.seating.players, self.seating
+        where = f"bid {i + 1} ({call.player} {'pass' if call.amount is None else call.amount}): "
+        if self.over:
+            raise InconsistentRecord(where + "the auction was already over", code="bid", play=i, player=call.player)
+        seat = seating.seat(call.player)
+        if seat != self.turn:
+            raise IllegalPlay(where + f"it is {names[self.turn]}'s turn to bid", code="bid-out-of-turn", play=i,
+                              player=call.player)
+        if call.amount is None:
+            self.passed.add(seat)
+        elif call.amount < 1 or call.amount <= self.amount:
+            raise IllegalPlay(where + f"a bid must be at least {self.low}" + (
+                f", above {names[self.winner]}'s {self.amount}" if self.winner is not None else ""),
+                code="bid-amount", play=i, player=call.player)
+        else:
+            self.winner, self.amount = seat, call.amount
+        n = seating.size
+        self.over = len(self.passed) == n or (self.winner is not None and len(self.passed) == n - 1)
+        if not self.over:
+            self.turn = seating.next(self.turn)
+            while self.turn in self.passed:
+                self.turn = seating.next(self.turn)
 
 
 def paying_suit_bid(rules: TripoliRules, record: TripoliRecord, seating: Seating, dealer: int, ledger: Ledger) -> BidResult | None:
@@ -35,34 +89,13 @@ def paying_suit_bid(rules: TripoliRules, record: TripoliRecord, seating: Seating
     winner: int | None = None
     amount = 0
     if bid.bids is not None:
-        n = seating.size
-        passed: set[int] = set()
-        turn = dealer
-        over = False
+        auction = Auction(seating, dealer)
         for i, call in enumerate(bid.bids):
-            where = f"bid {i + 1} ({call.player} {'pass' if call.amount is None else call.amount}): "
-            if over:
-                raise InconsistentRecord(where + "the auction was already over", code="bid", play=i, player=call.player)
-            seat = seating.seat(call.player)
-            if seat != turn:
-                raise IllegalPlay(where + f"it is {names[turn]}'s turn to bid", code="bid-out-of-turn", play=i,
-                                  player=call.player)
-            if call.amount is None:
-                passed.add(seat)
-            elif call.amount < 1 or call.amount <= amount:
-                low = max(amount + 1, 1)
-                raise IllegalPlay(where + f"a bid must be at least {low}" + (f", above {names[winner]}'s {amount}"
-                                  if winner is not None else ""), code="bid-amount", play=i, player=call.player)
-            else:
-                winner, amount = seat, call.amount
-            over = len(passed) == n or (winner is not None and len(passed) == n - 1)
-            if not over:
-                turn = seating.next(turn)
-                while turn in passed:
-                    turn = seating.next(turn)
-        if not over:
-            raise InconsistentRecord(f"the auction for the paying suit is not finished: it is {names[turn]}'s turn",
-                                     code="bid", player=names[turn])
+            auction.call(call, i)
+        if not auction.over:
+            raise InconsistentRecord(f"the auction for the paying suit is not finished: it is {names[auction.turn]}'s turn",
+                                     code="bid", player=names[auction.turn])
+        winner, amount = auction.winner, auction.amount
     elif bid.winner is not None:
         winner, amount = seating.seat(bid.winner), bid.amount or 0
         if amount < 1:

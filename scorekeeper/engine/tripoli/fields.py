@@ -152,7 +152,8 @@ def read_poker(players: tuple[str, ...], value: Any) -> PokerRecord:
     data = _object(value, "poker", POKER_FIELDS)
     hands = None
     if data.get("hands") is not None:
-        hands = _per_player(players, "poker hands", data["hands"], lambda n, v: read_cards(f"poker hand of {n}", v))
+        hands = _per_player(players, "poker hands", data["hands"],  # null: not shown
+                            lambda n, v: None if v is None else read_cards(f"poker hand of {n}", v))
     betting = None if data.get("betting") is None else _betting(players, data["betting"])
     bets = None
     if data.get("bets") is not None:

@@ -1,13 +1,20 @@
 """A Tripoli, Rummoli or Cosmo deal in progress: what comes next, and the deal action by action (``engine.progress``).
 
-The actions are every betting action of the poker (5.4) and every card of Michigan (5.6);
-the deal, the spare hand, the paying-suit bid and the poker cards shown are the record's
-fields, taken as the record gives them. The replay says where the deal stands: it refuses
-an unfinished betting round (``bet-incomplete``) or Michigan play (``michigan-end``) only
-for stopping early. The betting round (``Betting``) and the Michigan machine (``Michigan``)
-are the replay's own state machines: they say whose turn it is and what he may do. The
-chips moved so far (antes, the spare sold, the bid, claims, bets) are the replay's moves
-on a ledger of the deal so far.
+The actions, in the table's order: the dealer's spare-hand choice (5.2; when sold, the buyer
+and the price), each call of the paying-suit auction and the suit its winner names (5.8),
+the stage-1 claims when the deal is not recorded (5.3), every betting action of the poker
+(5.4), the five cards each player in the showdown shows (``null``: not shown), the
+showdown's winners when the cards shown do not settle it, and every card of Michigan (5.6),
+its end declared when the deal is not recorded. A final-poker record (5.7) walks its
+betting, the cards shown and the showdown the same way.
+
+The replay says where the deal stands: it refuses an unfinished betting round
+(``bet-incomplete``), showdown (``poker-winner``) or Michigan play (``michigan-end``) only for
+stopping early. Whose turn it is and what he may do come from the replay's own machines:
+the auction (``Auction``), the betting round (``Betting``), Michigan (``Michigan``). The chips
+moved so far (antes, the spare sold, the bid, claims, bets) are the replay's moves on a
+ledger of the deal so far. A record is cut by writing its first actions again on the
+record without them (``extend``), so a cut and a record grown on a card page are the same.
 """
 
 from __future__ import annotations
@@ -20,69 +27,217 @@ from ..errors import RecordSyntaxError, ScorekeeperError
 from ..progress import COMPLETE, Action, Progress, Walk, appended, played
 from ..seating import Seating
 from . import claims as claims_mod
-from .actions import BetAction, MichiganRecord, PokerRecord
+from . import declared
+from .actions import SPARE_ACTIONS, BetAction, MichiganRecord, PokerRecord
 from .betting import Betting
-from .bid import paying_suit, paying_suit_bid, sequence_of
-from .deal import after_spare
+from .bid import Auction, paying_suit, paying_suit_bid, sequence_of
+from .deal import after_spare, check_spare
 from .layout import Ledger, Space, spaces_for
 from .michigan import Michigan
 from .outcome import transfer_json
 from .pot import first_leader, play_poker
 from .record import AnyRecord, FinalPokerRecord, TripoliRecord, from_json, to_json
 from .replay import carried_layout, pay_claims
-from .rules import make_rules, sequence_ranks
+from .rules import TripoliRules, make_rules, sequence_ranks
 from .settlement import replay_json
 
 CLAIMS = "the deal is not recorded: the table says who took which pay-card space (claims)"
 UNKNOWN = "the deal is not recorded: the engine checks each card when it is tapped, and the end when it is declared"
-
-
-def actions(value: Mapping[str, Any]) -> list[Action]:
-    """The betting actions of the poker, then the cards of Michigan."""
-    record = from_json(value)
-    if isinstance(record, FinalPokerRecord):
-        return [_bet_action(a) for a in record.poker.betting or ()]
-    out = [_bet_action(a) for a in record.poker.betting or ()] if record.poker else []
-    if record.michigan is not None:
-        out += [Action("michigan", item.player, item.card.code) for item in record.michigan.play or ()]
-        if record.deal is None and (record.michigan.out is not None or record.michigan.block):
-            out.append(Action("michigan-end", None, _end_of(value)))
-    return out
-
-
+SHOWN = "the deal is not recorded: the five cards the player shows (null: not shown)"
+PRICE = "the price the buyer pays the dealer: a whole number of chips from 1"
+SPARE_CHOICES = tuple(a for a in SPARE_ACTIONS if a != "none")  # 5.2: keep, swap, sell (after a swap or not)
+SUITS = ("S", "H", "D", "C")
+_SOLD = ("auction", "swap-then-auction")
 END = ("out", "block", "left")  # how a table declares the end of Michigan it played without the deal
 
 
-def _end_of(value: Mapping[str, Any]) -> dict[str, Any]:
-    michigan = value.get("michigan") or {}
-    return {k: michigan[k] for k in END if michigan.get(k) not in (None, False)}
+# --- the actions of a record ------------------------------------------------------------------------
+
+def actions(value: Mapping[str, Any]) -> list[Action]:
+    """The record's actions in the order the table takes them (the module's docstring lists them)."""
+    record = from_json(value)
+    if isinstance(record, FinalPokerRecord):
+        return _poker_actions(record, make_rules(record.game, record.options), value)
+    if record.misdeal is not None:
+        return []
+    rules = make_rules(record.game, record.options)
+    out: list[Action] = []
+    if rules.spare != "none" and ("spare" in value or _later(value)):
+        spare = record.spare
+        out.append(Action("spare", record.dealer, spare.action))
+        if spare.sold:
+            out += [Action("spare-buyer", record.dealer, spare.buyer), Action("spare-price", spare.buyer, spare.price)]
+    bid = record.bid
+    if bid is not None and bid.bids is not None:
+        out += [Action("bid", b.player, b.amount) for b in bid.bids]
+        if bid.suit is not None:
+            out.append(Action("bid-suit", None, bid.suit.value))
+    if _claims_stepped(record, rules):
+        out.append(Action("claims", None, to_json(record)["claims"]))
+    out += _poker_actions(record, rules, value)
+    michigan = record.michigan
+    if michigan is not None and michigan.play is not None:
+        out += [Action("michigan", item.player, item.card.code) for item in michigan.play]
+        if record.deal is None and (michigan.out is not None or michigan.block):
+            end = {k: v for k, v in to_json(record)["michigan"].items() if k in END}
+            out.append(Action("michigan-end", None, end))
+    return out
+
+
+def _claims_stepped(record: TripoliRecord, rules: TripoliRules) -> bool:
+    """Stage-1 claims the table declares (no deal to derive them from)."""
+    return record.deal is None and not rules.in_play and record.claims is not None
+
+
+def _poker_actions(record: AnyRecord, rules: TripoliRules, value: Mapping[str, Any]) -> list[Action]:
+    """Every bet, the cards each player in the showdown shows (once the showdown is past, a hand not written
+    down counts as not shown), the winners where the cards do not settle it."""
+    poker = record.poker
+    if poker is None or poker.betting is None:
+        return []
+    out = [_bet_action(a) for a in poker.betting]
+    shown = _showdown(record, rules)
+    if shown is None:
+        return out
+    names = record.players
+    hands = poker.hands or (None,) * len(names)
+    if not _hands_dealt(record):
+        raw = _object(_object(value.get("poker")).get("hands"))
+        m = record.michigan if isinstance(record, TripoliRecord) else None
+        past = poker.winners is not None or (m is not None and bool(m.play or m.out or m.block))
+        for s in shown:
+            if not past and names[s] not in raw:
+                return out
+            out.append(Action("poker-cards", names[s], _codes(hands[s])))
+    settled = all(hands[s] is not None for s in shown) or _hands_dealt(record)  # nobody left to show: one winner
+    if poker.winners is not None and not settled:
+        out.append(Action("showdown", None, list(poker.winners)))
+    return out
+
+
+def _codes(cards: tuple[Any, ...] | None) -> list[str] | None:
+    return None if cards is None else [c.code for c in cards]
+
+
+def _hands_dealt(record: AnyRecord) -> bool:
+    """A final deal with its deal shows the five cards dealt (5.7): nobody is asked for them."""
+    return isinstance(record, FinalPokerRecord) and record.deal is not None
+
+
+def _showdown(record: AnyRecord, rules: TripoliRules) -> tuple[int, ...] | None:
+    """The players in the showdown, in turn from the opener (none when all but one folded); None: the betting
+    is unfinished or illegal (the replay refuses it where it stops)."""
+    assert record.poker is not None and record.poker.betting is not None
+    seating = Seating(record.players)
+    opener = _opener(rules, seating, seating.seat(record.dealer))
+    round_ = Betting(seating, opener=opener, limit=rules.bet_limit)
+    try:
+        for i, action in enumerate(record.poker.betting):
+            round_.act(action, i)
+    except ScorekeeperError:
+        return None
+    if not round_.over:
+        return None
+    active = set(round_.active)
+    return tuple(s for s in seating.order_from(opener) if s in active) if len(active) > 1 else ()
+
+
+def _opener(rules: TripoliRules, seating: Seating, dealer: int) -> int:
+    return dealer if rules.poker_opener == "dealer" else seating.eldest(dealer)
 
 
 def _bet_action(a: BetAction) -> Action:
     return Action("bet", a.player, [a.kind] if a.amount is None else [a.kind, a.amount])
 
 
-def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
-    """The deal with only its first ``k`` actions: an unfinished round or run declares no end."""
-    record = from_json(value)
-    if isinstance(record, FinalPokerRecord) or k >= len(actions(value)):
-        return to_json(record)
-    betting = record.poker.betting if record.poker is not None else None
-    bets = len(betting or ())
-    poker = record.poker
-    if poker is not None and betting is not None:
-        poker = dataclasses.replace(poker, betting=betting[:k], winners=poker.winners if k >= bets else None)
-    michigan = record.michigan
-    if michigan is not None and michigan.play is not None:
-        michigan = None if k < bets else MichiganRecord(leader=michigan.leader, play=michigan.play[:k - bets])
-    return to_json(dataclasses.replace(record, poker=poker, michigan=michigan))
+# --- a record cut after k actions -------------------------------------------------------------------
 
+def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
+    """The deal with only its first ``k`` actions: the record without its actions, written again one by one."""
+    record = from_json(value)
+    taken = actions(value)
+    if k >= len(taken):
+        return to_json(record)
+    out = _without_actions(record, taken)
+    for action in taken[:k]:
+        out = extend(out, action)
+    return out
+
+
+def _without_actions(record: AnyRecord, taken: list[Action]) -> dict[str, Any]:
+    """The record's JSON with what its actions write taken out (the deal, the layout, a declared result stay)."""
+    out = to_json(record)
+    kinds = {a.kind for a in taken}
+    for kind, key in (("spare", "spare"), ("bid", "bid"), ("claims", "claims")):
+        if kind in kinds:
+            out.pop(key, None)
+    if "bet" in kinds:
+        poker = out["poker"]
+        shown = {a.player for a in taken if a.kind == "poker-cards"}
+        poker.pop("betting", None)
+        poker.pop("winners", None)
+        hands = {p: h for p, h in (poker.pop("hands", None) or {}).items() if p not in shown}
+        if hands:
+            poker["hands"] = hands
+        if not poker and not isinstance(record, FinalPokerRecord):
+            del out["poker"]
+    if "michigan" in kinds:
+        michigan = {k: v for k, v in out["michigan"].items() if k == "leader"}
+        if michigan:
+            out["michigan"] = michigan
+        else:
+            del out["michigan"]
+    return out
+
+
+def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
+    """The deal with one more action written where the record keeps it (unchecked: the replay judges it)."""
+    kind, v = action.kind, action.value
+    if kind == "spare":
+        if v not in SPARE_ACTIONS:
+            raise RecordSyntaxError(f"the spare hand is kept, swapped or sold: one of {', '.join(SPARE_CHOICES)}")
+        return {**value, "spare": {"action": v} if v in _SOLD else v}
+    if kind in ("spare-buyer", "spare-price"):
+        spare = value.get("spare")
+        if not isinstance(spare, Mapping):
+            raise RecordSyntaxError("the spare hand is not sold: it has no buyer or price")
+        return {**value, "spare": {**spare, "buyer" if kind == "spare-buyer" else "price": v}}
+    if kind == "bid":
+        return appended(value, ("bid", "bids"), [_named(action), "pass" if v is None else v])
+    if kind == "bid-suit":
+        return {**value, "bid": {**(value.get("bid") or {}), "suit": v}}
+    if kind == "claims":
+        return {**value, "claims": v}
+    if kind == "bet":
+        bet = v if isinstance(v, list) else [v]
+        return appended(value, ("poker", "betting"), [action.player, *bet])
+    if kind == "poker-cards":
+        poker = value.get("poker") or {}
+        return {**value, "poker": {**poker, "hands": {**(poker.get("hands") or {}), _named(action): v}}}
+    if kind == "showdown":
+        return {**value, "poker": {**(value.get("poker") or {}), "winners": v}}
+    if kind == "michigan":
+        return appended(value, ("michigan", "play"), played(action))
+    if kind == "michigan-end":  # the end the table declares without the deal
+        if not isinstance(v, Mapping):
+            raise RecordSyntaxError('the end of Michigan is {"out": P, "left": {...}} or {"block": true, "left": {...}}')
+        return {**value, "michigan": {**(value.get("michigan") or {}), **{k: x for k, x in v.items() if k in END}}}
+    raise RecordSyntaxError(f"a deal of {value.get('game', 'Tripoli')} takes no {kind}")
+
+
+def _named(action: Action) -> str:
+    if action.player is None:
+        raise RecordSyntaxError(f"a {action.kind} names the player who makes it")
+    return action.player
+
+
+# --- what comes next ------------------------------------------------------------------------------
 
 def _waiting(record: AnyRecord, exc: ScorekeeperError) -> bool:
     """Whether the replay refuses the record only for stopping early."""
     if exc.code == "bet-incomplete":
         return True
-    if exc.code == "poker-winner" and isinstance(record, TripoliRecord) and record.poker is not None:
+    if exc.code == "poker-winner" and record.poker is not None:
         return record.poker.winners is None and record.poker.betting is not None
     michigan = record.michigan if isinstance(record, TripoliRecord) else None
     return (exc.code == "michigan-end" and michigan is not None and michigan.out is None and not michigan.block
@@ -94,16 +249,29 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
 
     :raises ScorekeeperError: the replay's refusal of the record's first illegal action.
     """
+    spare = value.get("spare") if isinstance(value, Mapping) else None
+    if isinstance(spare, Mapping) and spare.get("action") in _SOLD and (spare.get("buyer") is None
+                                                                        or spare.get("price") is None):
+        return _selling(value, spare)
     record = from_json(value)
     count = len(actions(value))
-    if isinstance(record, TripoliRecord):
+    if isinstance(record, TripoliRecord) and record.misdeal is None:
         rules = make_rules(record.game, record.options)
+        if rules.spare != "none" and "spare" not in value and not _later(value) and not _replays(record):
+            return _partial(record, value, count, stop="spare")
+        if _bidding(record, rules):
+            return _partial(record, value, count)
         if record.deal is None and record.claims is None and not rules.in_play:
             return Progress(record.game, record.players, "claims", unknown=CLAIMS, actions=count)
-        if record.poker is None and rules.has_poker:
-            record = dataclasses.replace(record, poker=PokerRecord(betting=()))
-        if record.michigan is None:
-            record = dataclasses.replace(record, michigan=MichiganRecord(play=()))
+        poker = record.poker
+        if rules.has_poker and (poker is None or (poker.betting is None and poker.bets is None)):
+            record = dataclasses.replace(record, poker=dataclasses.replace(poker or PokerRecord(), betting=()))
+        michigan = record.michigan
+        if michigan is None or (michigan.play is None and michigan.out is None and not michigan.block):
+            leader = None if michigan is None else michigan.leader
+            record = dataclasses.replace(record, michigan=MichiganRecord(leader=leader, play=()))
+    elif isinstance(record, FinalPokerRecord) and record.poker.betting is None and record.poker.bets is None:
+        record = dataclasses.replace(record, poker=dataclasses.replace(record.poker, betting=()))
     try:
         answer = replay_json(to_json(record))
     except ScorekeeperError as exc:
@@ -113,12 +281,67 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
         return Progress(record.game, record.players, COMPLETE, outcome=answer, actions=count,
                         paid=tuple(answer.get("transfers", ())),
                         state={k: answer[k] for k in ("layout", "michigan", "claims") if k in answer})
-    assert isinstance(record, TripoliRecord)  # a final poker record is whole or refused
-    return _partial(record, count)
+    if isinstance(record, FinalPokerRecord):
+        return _final_partial(record, value, count)
+    return _partial(record, value, count)
 
 
-def _partial(record: TripoliRecord, count: int) -> Progress:
-    """The stages so far, through the replay's own steps; the next one from the machine where play stopped."""
+def _later(value: Mapping[str, Any]) -> bool:
+    """Whether the record holds an action that comes after the spare hand (then the spare hand was kept)."""
+    bid, poker, michigan = (_object(value.get(key)) for key in ("bid", "poker", "michigan"))
+    return bool(bid.get("bids") or (value.get("claims") and value.get("deal") is None) or poker.get("betting")
+                or michigan.get("play"))
+
+
+def _object(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _replays(record: TripoliRecord) -> bool:
+    """Whether the replay takes the record as it is (a result the table declared, the spare hand kept)."""
+    try:
+        replay_json(to_json(record))
+    except ScorekeeperError:
+        return False
+    return True
+
+
+def _bidding(record: TripoliRecord, rules: TripoliRules) -> bool:
+    """Whether the paying-suit auction is still going, or its winner has not named the suit (5.8)."""
+    if rules.paying_suit != "bid":
+        return False
+    bid = record.bid
+    if bid is None:
+        return True
+    if bid.bids is None:
+        return False
+    seating = Seating(record.players)
+    auction = Auction(seating, seating.seat(record.dealer))
+    for i, call in enumerate(bid.bids):
+        auction.call(call, i)
+    return not auction.over or (auction.winner is not None and bid.suit is None)
+
+
+def _selling(value: Mapping[str, Any], spare: Mapping[str, Any]) -> Progress:
+    """The spare hand is being sold: the buyer (anyone but the dealer), then the price."""
+    before = progress({k: v for k, v in value.items() if k != "spare"}, offer=False)  # the table before the choice
+    dealer = value.get("dealer")
+    if spare.get("buyer") is not None:  # the buyer as the replay checks him: a player, not the dealer
+        record = from_json({**value, "spare": {**spare, "price": 1}})
+        assert isinstance(record, TripoliRecord)
+        seating = Seating(record.players)
+        check_spare(make_rules(record.game, record.options), record.players, seating.seat(record.dealer), record.spare)
+    count = before.actions + 1 + (spare.get("buyer") is not None)
+    if spare.get("buyer") is None:
+        return dataclasses.replace(before, kind="spare-buyer", player=dealer, actions=count,
+                                   choices=tuple(p for p in before.players if p != dealer))
+    return dataclasses.replace(before, kind="spare-price", player=spare["buyer"], choices=None, unknown=PRICE,
+                               actions=count)
+
+
+def _partial(record: TripoliRecord, value: Mapping[str, Any], count: int, stop: str | None = None) -> Progress:
+    """The stages so far, through the replay's own steps; the next one from the machine where play stopped
+    (``stop="spare"``: the table before the spare hand's choice)."""
     rules = make_rules(record.game, record.options)
     names = record.players
     seating = Seating(names)
@@ -129,11 +352,29 @@ def _partial(record: TripoliRecord, count: int) -> Progress:
         for space in spaces_for(rules.has_poker):
             ledger.move(seat, space, 1, "ante")
     held = dead = None
-    if record.deal is not None and record.spare_hand is not None:
-        held, dead = after_spare(names, dealer, record.deal, record.spare_hand, record.spare)
+    if stop == "spare":
+        state: dict[str, Any] = {}
+        if record.deal is not None:
+            state["hands"] = {name: [c.code for c in sorted(h)] for name, h in zip(names, record.deal)}
+        return _answer(record, "spare", record.dealer, SPARE_CHOICES, ledger, state, count)
     spare = record.spare
+    check_spare(rules, names, dealer, spare)
+    if record.deal is not None and record.spare_hand is not None:
+        held, dead = after_spare(names, dealer, record.deal, record.spare_hand, spare)
     if spare.sold and spare.buyer is not None and spare.price is not None:
         ledger.move(seating.seat(spare.buyer), dealer, spare.price, "spare")
+    state = {}
+    if held is not None:
+        state["hands"] = {name: [c.code for c in sorted(h)] for name, h in zip(names, held)}
+    if _bidding(record, rules):
+        auction = Auction(seating, dealer)
+        for i, call in enumerate(record.bid.bids if record.bid is not None and record.bid.bids else ()):
+            auction.call(call, i)
+        state["bids"] = [[b.player, b.amount] for b in (record.bid.bids or ())] if record.bid else []
+        if not auction.over:
+            return _answer(record, "bid", names[auction.turn], (None, {"low": auction.low}), ledger, state, count)
+        assert auction.winner is not None
+        return _answer(record, "bid-suit", names[auction.winner], SUITS, ledger, state, count)
     bid = paying_suit_bid(rules, record, seating, dealer, ledger)
     suit = paying_suit(rules, record, bid)
     seq = sequence_ranks(sequence_of(rules, record))
@@ -141,32 +382,21 @@ def _partial(record: TripoliRecord, count: int) -> Progress:
         pay_claims(ledger, claims_mod.stage1_claims(held, suit, seq))
     elif not rules.in_play and record.claims is not None:  # declared, as the replay takes them without the deal
         pay_claims(ledger, {space: tuple(map(seating.seat, who)) for space, who in record.claims})
-    state: dict[str, Any] = {"paying_suit": suit.value}
-    if held is not None:
-        state["hands"] = {name: [c.code for c in sorted(h)] for name, h in zip(names, held)}
+    state["paying_suit"] = suit.value
     poker = record.poker
     pot = None
     if rules.has_poker and poker is not None:
         if poker.betting is not None:
-            opener = dealer if rules.poker_opener == "dealer" else seating.eldest(dealer)
-            round_ = Betting(seating, opener=opener, limit=rules.bet_limit)
-            puts = [(seating.seat(action.player), round_.act(action, i)) for i, action in enumerate(poker.betting)]
-            state["bets"] = dict(zip(names, round_.contributions))
-            if not round_.over:  # the chips bet so far, as the replay moves them; else play_poker moves them
-                for seat, chips in puts:
-                    ledger.move(seat, Space.POT, chips, "bet")
-                choices = tuple({"kind": c.kind, **({"low": c.low, "high": c.high} if c.high else {})}
-                                for c in round_.choices())
-                return _answer(record, "bet", names[round_.turn], choices, ledger, state, count)
-        try:
-            pot = play_poker(rules, seating, dealer, poker, held, ledger, final=False)
-        except ScorekeeperError as exc:  # a showdown the cards shown do not settle: the table names the winners
-            if exc.code != "poker-winner" or poker.winners is not None:
-                raise
-            return _answer(record, "showdown", None, tuple(names[s] for s in round_.active), ledger, state, count)
+            asked = _betting(record, rules, value, ledger, state, count, held)
+            if asked is not None:
+                return asked
+        pot = play_poker(rules, seating, dealer, poker, held, ledger, final=False)
     leader = first_leader(rules, seating, dealer, pot)
     michigan = record.michigan
     if held is None or dead is None or michigan is None or michigan.play is None:
+        if michigan is not None and michigan.play:
+            state["played"] = [[names[p.seat], p.card.code] for p in declared.runs_of(names, michigan.play)]
+            state["runs"] = max(p.run for p in declared.runs_of(names, michigan.play))
         return _answer(record, "michigan", None, None, ledger, state, count, unknown=UNKNOWN,
                        declare=("michigan-end",) if michigan is not None and michigan.play else ())
     game = Michigan(rules, seating, held, dead, leader=leader, paying_suit=suit, sequence=seq)
@@ -181,7 +411,70 @@ def _partial(record: TripoliRecord, count: int) -> Progress:
     return _answer(record, "michigan", names[game.turn], tuple(c.code for c in game.legal_plays()), ledger, state, count)
 
 
-def _answer(record: TripoliRecord, kind: str, player: str | None, choices: tuple[Any, ...] | None, ledger: Ledger,
+def _betting(record: AnyRecord, rules: TripoliRules, value: Mapping[str, Any], ledger: Ledger, state: dict[str, Any],
+             count: int, held: Any) -> Progress | None:
+    """The betting round so far, then the cards shown and the showdown: what comes next in them, or None when
+    the poker is settled (``play_poker`` then moves its chips)."""
+    assert record.poker is not None and record.poker.betting is not None
+    names = record.players
+    seating = Seating(names)
+    opener = _opener(rules, seating, seating.seat(record.dealer))
+    round_ = Betting(seating, opener=opener, limit=rules.bet_limit)
+    puts = [(seating.seat(action.player), round_.act(action, i)) for i, action in enumerate(record.poker.betting)]
+    state["bets"] = dict(zip(names, round_.contributions))
+    if round_.over and record.poker.winners is not None:
+        return None
+    asked = _next_in_poker(record, rules, value, round_, held)
+    if asked is None:
+        return None
+    for seat, chips in puts:  # the chips bet so far, as the replay moves them; else play_poker moves them
+        ledger.move(seat, Space.POT, chips, "bet")
+    kind, player, choices, unknown = asked
+    if kind == "poker-cards":
+        raw = (value.get("poker") or {}).get("hands") or {}
+        state["shown"] = {p: raw[p] for p in names if p in raw}
+    answer = _answer(record, kind, player, choices, ledger, state, count, unknown)
+    return dataclasses.replace(answer, count=5) if kind == "poker-cards" else answer
+
+
+def _next_in_poker(record: AnyRecord, rules: TripoliRules, value: Mapping[str, Any], round_: Betting,
+                   held: Any) -> tuple[str, str | None, tuple[Any, ...] | None, str | None] | None:
+    """The next bet, the next player in the showdown to show his cards, or the showdown's winners; None: the
+    poker is settled by what is recorded."""
+    names = record.players
+    if not round_.over:
+        choices = tuple({"kind": c.kind, **({"low": c.low, "high": c.high} if c.high else {})} for c in round_.choices())
+        return "bet", names[round_.turn], choices, None
+    if _hands_dealt(record):
+        return None
+    shown = _showdown(record, rules) or ()
+    raw = (value.get("poker") or {}).get("hands") or {}
+    for seat in shown:
+        if names[seat] not in raw:
+            cards = None if held is None else tuple(c.code for c in sorted(held[seat]))
+            return "poker-cards", names[seat], cards, None if cards is not None else SHOWN
+    hands = record.poker.hands if record.poker is not None and record.poker.hands else (None,) * len(names)
+    if shown and any(hands[s] is None for s in shown):
+        return "showdown", None, tuple(names[s] for s in shown), None
+    return None
+
+
+def _final_partial(record: FinalPokerRecord, value: Mapping[str, Any], count: int) -> Progress:
+    """A final poker deal so far (5.7): its betting, the cards shown, the showdown."""
+    rules = make_rules(record.game, record.options)
+    seating = Seating(record.players)
+    ledger = Ledger(seating.size, carried_layout(record.layout, None, rules.has_poker))
+    state: dict[str, Any] = {}
+    if record.deal is not None:
+        state["hands"] = {name: [c.code for c in h] for name, h in zip(record.players, record.deal)}
+    asked = _betting(record, rules, value, ledger, state, count, record.deal)
+    if asked is None:  # settled by the cards, yet refused: the replay says why
+        replay_json(to_json(record))
+        raise AssertionError("a final deal the replay takes is complete")  # pragma: no cover - a defect
+    return asked
+
+
+def _answer(record: AnyRecord, kind: str, player: str | None, choices: tuple[Any, ...] | None, ledger: Ledger,
             state: dict[str, Any], count: int, unknown: str | None = None, declare: tuple[str, ...] = ()) -> Progress:
     names = record.players
     state["layout"] = ledger.layout.to_json()
@@ -189,24 +482,6 @@ def _answer(record: TripoliRecord, kind: str, player: str | None, choices: tuple
     paid = tuple(transfer_json(names, t) for t in transfers)
     return Progress(record.game, names, kind, player, choices, unknown, state=state, paid=paid, actions=count,
                     declare=declare)
-
-
-def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
-    """The deal with one more action: a bet (``[kind]`` or ``[kind, amount]``), the showdown's winners, the
-    claims, a Michigan card."""
-    if action.kind == "bet":
-        bet = action.value if isinstance(action.value, list) else [action.value]
-        return appended(value, ("poker", "betting"), [action.player, *bet])
-    if action.kind == "showdown":
-        return {**value, "poker": {**(value.get("poker") or {}), "winners": action.value}}
-    if action.kind == "claims":
-        return {**value, "claims": action.value}
-    if action.kind == "michigan":
-        return appended(value, ("michigan", "play"), played(action))
-    if action.kind == "michigan-end" and isinstance(action.value, Mapping):
-        return {**value, "michigan": {**(value.get("michigan") or {}),
-                                      **{k: v for k, v in action.value.items() if k in END}}}
-    raise RecordSyntaxError(f"a deal of {value.get('game', 'Tripoli')} takes no {action.kind}")
 
 
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}))

@@ -258,8 +258,8 @@ def test_a_knaves_hand_by_result_on_a_phone(phone: tuple[Any, list[str], list[st
     assert all(urlsplit(url).hostname == HOST for url in requests), "no third-party requests"
 
 
-def test_a_knaves_card_page_says_what_it_cannot_take_yet(phone: tuple[Any, list[str], list[str]]) -> None:
-    """Knaves' trumps are not a kind of the hand in progress yet: the page says so, and where to record it."""
+def test_a_knaves_hand_card_by_card_starts_with_the_trumps(phone: tuple[Any, list[str], list[str]]) -> None:
+    """Knaves on the card page: the dealer's card turned up for trumps first, tapped from the pack, then the play."""
     from playwright.sync_api import expect
 
     page, _, errors = phone
@@ -268,9 +268,10 @@ def test_a_knaves_card_page_says_what_it_cannot_take_yet(phone: tuple[Any, list[
         page.locator(f"#players-{seat}").fill(name)
     save(page, "#start")
     page.locator("#record-cards").tap()
-    expect(page.locator("#cannot")).to_contain_text("has trumps")
-    save(page, "#cannot a")
-    page.wait_for_selector("#result-form")
+    expect(page.locator("#turn")).to_contain_text("to turn up trumps")
+    page.locator("#grid #card-7D").tap()
+    expect(page.locator("#turn")).to_contain_text("to play")
+    expect(page.locator("#count")).to_have_text("1 recorded")
     assert not errors, f"script errors: {errors}"
 
 

@@ -336,3 +336,16 @@ def test_an_incomplete_hand_is_refused_and_nothing_stored(app: Flask, client: Fl
     response = submit(client, get(client, edit + "/play"), "play-form", {"record": json.dumps({"play": ["2C", "3C"]})})
     assert Page(response).status == 200 and Page(response).refusal().startswith("the hand stops after 2 of 52 cards")
     assert stored(app) == []
+
+
+def test_a_bet_kept_offline_goes_to_the_player_on_turn(client: FlaskClient) -> None:
+    """A tap kept offline does not know whose turn it was: a bet sent without its player, when it is checked,
+    is the bet of the player on turn (the deal so far says who), and the next one's too."""
+    edit = start_chips(client, "tripoli")
+    page = Tapper(client, edit)
+    page.tap("spare", "keep", "Ann")
+    page.tap("claims", {"AH": "Ann", "KH": "Cat", "QH": "Cat", "KQ": "Cat"})
+    page.tap("bet", ["bet", 2])  # Bob opens, Cat folds: neither named
+    page.tap("bet", ["fold"])
+    assert page.record["poker"]["betting"] == [["Bob", "bet", 2], ["Cat", "fold"]]
+    assert page.answer["next"]["player"] == "Dan"

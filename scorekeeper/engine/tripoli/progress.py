@@ -203,17 +203,17 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
             raise RecordSyntaxError("the spare hand is not sold: it has no buyer or price")
         return {**value, "spare": {**spare, "buyer" if kind == "spare-buyer" else "price": v}}
     if kind == "bid":
-        return appended(value, ("bid", "bids"), [_named(action), "pass" if v is None else v])
+        return appended(value, ("bid", "bids"), [_named(value, action), "pass" if v is None else v])
     if kind == "bid-suit":
         return {**value, "bid": {**(value.get("bid") or {}), "suit": v}}
     if kind == "claims":
         return {**value, "claims": v}
     if kind == "bet":
         bet = v if isinstance(v, list) else [v]
-        return appended(value, ("poker", "betting"), [action.player, *bet])
+        return appended(value, ("poker", "betting"), [_named(value, action), *bet])
     if kind == "poker-cards":
         poker = value.get("poker") or {}
-        return {**value, "poker": {**poker, "hands": {**(poker.get("hands") or {}), _named(action): v}}}
+        return {**value, "poker": {**poker, "hands": {**(poker.get("hands") or {}), _named(value, action): v}}}
     if kind == "showdown":
         return {**value, "poker": {**(value.get("poker") or {}), "winners": v}}
     if kind == "michigan":
@@ -225,10 +225,13 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
     raise RecordSyntaxError(f"a deal of {value.get('game', 'Tripoli')} takes no {kind}")
 
 
-def _named(action: Action) -> str:
-    if action.player is None:
+def _named(value: Mapping[str, Any], action: Action) -> str:
+    """Who makes an action the record names the player of: as sent, or else the player on turn (a tap kept
+    offline does not know whose turn it was; the deal so far says it when it is checked)."""
+    player = action.player if action.player is not None else progress(value, offer=False).player
+    if player is None:
         raise RecordSyntaxError(f"a {action.kind} names the player who makes it")
-    return action.player
+    return player
 
 
 # --- what comes next ------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ def stored(page: Any, name: str) -> tuple[str, dict[str, Any]]:
     return f"/s/{ids['id']}/{ids['token']}", hand
 
 
-@pytest.mark.parametrize(("name", "change", "tap"), [("reversis-hand", 13, '"3S"'), ("tripoli-deal", 2, '["check"]')])
+@pytest.mark.parametrize(("name", "change", "tap"), [("reversis-hand", 14, '"3S"'), ("tripoli-deal", 5, '["check"]')])
 def test_step_through_an_audit_and_tap_a_what_if(phone: tuple[Any, list[str], list[str]], name: str, change: int,
                                                  tap: str) -> None:
     from playwright.sync_api import expect

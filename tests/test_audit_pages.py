@@ -61,7 +61,7 @@ def words(page: Page) -> str:
 def reversis_revoke() -> dict[str, Any]:
     """The Reversis example as the table remembers it up to trick 3: Dan leads 2H, and Cat plays JS holding hearts."""
     value = example("reversis-hand")
-    changed = family_of("reversis").changed_json(value, 12, "2H")
+    changed = family_of("reversis").changed_json(value, 13, "2H")  # after the discard, the exchanges, the Espagnolette
     changed["play"] = changed["play"][:10]
     return changed
 
@@ -180,16 +180,16 @@ def test_the_reversis_page_shows_the_talon_the_pools_and_each_payment(sqlite: Fl
     assert "Ann → pool: 5 fish (stake)" in deal and "Ann → pool: 5 fish (dealer)" in deal
     discard = words(get(sqlite, edit + "/hand/1/audit?step=1"))
     assert "Step 1: Ann discarded to the talon 6♥" in discard and "1 card discarded so far" in discard
-    end = words(get(sqlite, edit + "/hand/1/audit?step=48"))
+    end = words(get(sqlite, edit + "/hand/1/audit?step=49"))
     assert "Talon 6♥ J♦ K♦ K♣" in end and "Current pool 50 fish" in end and "(claim-quinola, trick 7, J♥)" in end
 
 
 def test_the_tripoli_page_shows_the_layout_the_bets_and_the_claims(sqlite: FlaskClient) -> None:
     edit, _ = start(sqlite, example("tripoli-rummoli"))
-    bet = words(get(sqlite, edit + "/hand/1/audit?step=1"))
-    assert "Step 1: B bets 1" in bet and "B → POT: 1 chip (bet)" in bet and "Layout" in bet
-    claim = words(get(sqlite, edit + "/hand/1/audit?step=6"))
-    assert "Step 6: C played in Michigan 10♥" in claim and "TH → C: 4 chips (claim)" in claim
+    bet = words(get(sqlite, edit + "/hand/1/audit?step=2"))  # step 1: A keeps the spare hand
+    assert "Step 2: B bets 1" in bet and "B → POT: 1 chip (bet)" in bet and "Layout" in bet
+    claim = words(get(sqlite, edit + "/hand/1/audit?step=7"))
+    assert "Step 7: C played in Michigan 10♥" in claim and "TH → C: 4 chips (claim)" in claim
     assert "Next card in Michigan J♥" in claim
 
 
@@ -211,23 +211,23 @@ def test_an_illegal_action_is_shown_with_its_code_and_sentence(sqlite: FlaskClie
 
 
 def test_a_what_if_is_two_taps_and_shows_the_difference(sqlite: FlaskClient) -> None:
-    """Reversis: Dan's 4S at step 13 tapped, then 3S: the hand replays, and the scores are compared."""
+    """Reversis: Dan's 4S at step 14 tapped, then 3S: the hand replays, and the scores are compared."""
     value = example("reversis-hand")
     edit, _ = start(sqlite, value)
-    page = get(sqlite, edit + "/hand/1/audit?step=13")
-    assert 'id="change-13"' in page.html
-    tapped = Page(submit(sqlite, page, "step-form", {"change": "13"}))
+    page = get(sqlite, edit + "/hand/1/audit?step=14")
+    assert 'id="change-14"' in page.html
+    tapped = Page(submit(sqlite, page, "step-form", {"change": "14"}))
     assert 'id="whatif-choices"' in tapped.html
     offered = re.findall(r'name="whatif_value" value="&#34;(\w\w)&#34;"', tapped.html)
-    cut = family_of("reversis").cut_json(value, 12)
+    cut = family_of("reversis").cut_json(value, 13)
     assert offered == family_of("reversis").progress_json(cut)["next"]["choices"]
     other = next(c for c in offered if c != "4S")
     whatif = Page(submit(sqlite, tapped, "whatif-form", {"whatif_value": json.dumps(other)}))
     result = words(whatif)
-    assert "With " in result and " instead of 4♠ at step 13:" in result
+    assert "With " in result and " instead of 4♠ at step 14:" in result
     # 3S instead: Dan's 3S recorded in trick 4 is then a card he no longer holds, refused at its own step.
     whatif = Page(submit(sqlite, tapped, "whatif-form", {"whatif_value": '"3S"'}))
-    assert "With 3♠ instead of 4♠ at step 13: step 20 would break a rule ( not-in-hand ): Dan played 3S but does " \
+    assert "With 3♠ instead of 4♠ at step 14: step 21 would break a rule ( not-in-hand ): Dan played 3S but does " \
         "not hold it" in words(whatif)
     assert 'id="whatif-result"' in whatif.html
 
@@ -235,12 +235,12 @@ def test_a_what_if_is_two_taps_and_shows_the_difference(sqlite: FlaskClient) -> 
 def test_a_what_if_of_a_bet_offers_its_amounts(sqlite: FlaskClient) -> None:
     value = example("tripoli-deal")
     edit, _ = start(sqlite, value)
-    page = get(sqlite, edit + "/hand/1/audit?step=2")  # B bets 2
-    tapped = Page(submit(sqlite, page, "step-form", {"change": "2"}))
+    page = get(sqlite, edit + "/hand/1/audit?step=5")  # B bets 2 (after the spare hand sold and A's check)
+    tapped = Page(submit(sqlite, page, "step-form", {"change": "5"}))
     offered = re.findall(r'name="whatif_value" value="([^"]+)"', tapped.html)
     assert "[&#34;check&#34;]" in offered and "[&#34;bet&#34;,10]" in offered and len(offered) == 11
     whatif = Page(submit(sqlite, tapped, "whatif-form", {"whatif_value": '["check"]'}))
-    assert whatif.status == 200 and "With check instead of bet 2 at step 2:" in words(whatif)
+    assert whatif.status == 200 and "With check instead of bet 2 at step 5:" in words(whatif)
 
 
 def test_apply_the_rule_is_kept_in_the_history_and_undone(app: Flask, client: FlaskClient) -> None:
@@ -345,8 +345,8 @@ def test_changed_refuses_what_does_not_fit() -> None:
 
     value = example("reversis-hand")
     fam = family_of("reversis")
-    with pytest.raises(ScorekeeperError, match="there is no action 49"):
-        fam.changed_json(value, 48, "2S")
+    with pytest.raises(ScorekeeperError, match="there is no action 50"):
+        fam.changed_json(value, 49, "2S")
     changed = fam.changed_json(value, 0, "AS")  # the dealer discards a card he does not hold
     answer = fam.steps_json(changed)
     assert not answer["ok"] and answer["refused"]["index"] == 0
@@ -357,8 +357,8 @@ def test_each_step_pays_only_what_it_paid() -> None:
     only its own (the 10 of the paying suit to C, then the jack to A)."""
     answer = family_of("rummoli").steps_json(example("tripoli-rummoli"))
     paid = [s["paid"] for s in answer["steps"]]
-    assert paid[5] == [{"from": "TH", "to": "C", "chips": 4, "step": "claim"}]
-    assert paid[6] == [{"from": "JH", "to": "A", "chips": 4, "step": "claim"}]
+    assert paid[6] == [{"from": "TH", "to": "C", "chips": 4, "step": "claim"}]
+    assert paid[7] == [{"from": "JH", "to": "A", "chips": 4, "step": "claim"}]
     assert sum(len(p) for p in paid) + len(answer["start"]["paid"]) == len(family_of("rummoli").progress_json(
         example("tripoli-rummoli"))["paid"])
 

@@ -11,6 +11,7 @@ broken within the first few plays:
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -136,3 +137,26 @@ def at_play(value: dict[str, Any], k: int) -> dict[str, Any]:
     """The core record cut just before its ``k``-th card (after the steps before the first lead: bids, passes...)."""
     plays = [i for i, a in enumerate(core_progress.actions(value)) if a.kind == "play"]
     return core_progress.cut(value, plays[k] if k < len(plays) else len(core_progress.actions(value)))
+
+
+def rebuilt(walk: Any, value: dict[str, Any]) -> dict[str, Any]:
+    """The record rebuilt from its first action with ``advance_json``, as a card page builds it; each answer
+    is the progress of its record (``walk``: the family's ``engine.progress.Walk``)."""
+    from scorekeeper.engine.family import family_of_record
+
+    family = family_of_record(value)
+    record = walk.cut(value, 0)
+    for action in walk.actions(value):
+        answer = family.advance_json(record, dataclasses.asdict(action))
+        record = answer["record"]
+        assert answer == {**family.progress_json(record), "record": record}
+    return record
+
+
+def same_record(walk: Any, built: dict[str, Any], value: dict[str, Any]) -> None:
+    """A rebuilt record is the hand it was rebuilt from: the same replay, the same actions."""
+    from scorekeeper.engine.family import family_of_record
+
+    family = family_of_record(value)
+    assert family.replay_json(built) == family.replay_json(value)
+    assert walk.actions(built) == walk.actions(value)

@@ -4,7 +4,6 @@ action that does not come next is refused with its own code."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -22,7 +21,7 @@ from scorekeeper.engine.reversis import progress as reversis_progress
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis import to_json as reversis_json
 from scorekeeper.engine.simulate import random_record
-from helpers import at_play
+from helpers import at_play, rebuilt, same_record
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.engine.tripoli import to_json as tripoli_json
@@ -34,22 +33,9 @@ def example(name: str) -> dict[str, Any]:
     return value
 
 
-def rebuilt(walk: Walk, value: dict[str, Any]) -> dict[str, Any]:
-    """The record rebuilt from its first action with ``advance_json``; each answer is the progress of its record."""
-    family = family_of_record(value)
-    record = walk.cut(value, 0)
-    for action in walk.actions(value):
-        answer = family.advance_json(record, dataclasses.asdict(action))
-        record = answer["record"]
-        assert answer == {**family.progress_json(record), "record": record}
-    return record
-
-
 def same_hand(walk: Walk, built: dict[str, Any], value: dict[str, Any]) -> None:
-    family = family_of_record(value)
-    assert family.replay_json(built) == family.replay_json(value)
-    assert walk.actions(built) == walk.actions(value)
-    assert family.progress_json(built)["complete"]
+    same_record(walk, built, value)
+    assert family_of_record(value).progress_json(built)["complete"]
 
 
 @pytest.mark.parametrize("name", ["black-lady-hand", "knaves-hand", "two-handed-hearts-hand", "conquimbert-hand",

@@ -6,7 +6,6 @@ refused with the replay's own code."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -18,6 +17,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
+
+from helpers import rebuilt as rebuilt_by
+from helpers import same_record
 from scorekeeper.engine.tripoli import progress as tp
 from scorekeeper.engine.tripoli import from_json, replay_json, simulate, to_json
 from scorekeeper.engine.tripoli.rules import make_rules
@@ -39,14 +41,8 @@ def advance(value: dict[str, Any], kind: str, player: str | None, v: Any) -> dic
 
 
 def rebuilt(value: dict[str, Any]) -> dict[str, Any]:
-    family = family_of_record(value)
-    record = tp.cut(value, 0)
-    for action in tp.actions(value):
-        answer = family.advance_json(record, dataclasses.asdict(action))
-        record = answer["record"]
-        assert answer == {**family.progress_json(record), "record": record}
-    assert family.replay_json(record) == family.replay_json(value)
-    assert tp.actions(record) == tp.actions(value)
+    record = rebuilt_by(tp.WALK, value)
+    same_record(tp.WALK, record, value)
     return record
 
 

@@ -4,7 +4,6 @@ Reversis attempt, made or broken, shown in the state as the tricks go."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -16,6 +15,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
+
+from helpers import rebuilt as rebuilt_by
+from helpers import same_record
 from scorekeeper.engine.reversis import progress as rp
 from scorekeeper.engine.reversis import simulate, to_json
 
@@ -34,14 +36,8 @@ def advance(value: dict[str, Any], kind: str, player: str | None, v: Any) -> dic
 
 
 def rebuilt(value: dict[str, Any]) -> dict[str, Any]:
-    family = family_of_record(value)
-    record = rp.cut(value, 0)
-    for action in rp.actions(value):
-        got = family.advance_json(record, dataclasses.asdict(action))
-        record = got["record"]
-        assert got == {**family.progress_json(record), "record": record}
-    assert family.replay_json(record) == family.replay_json(value)
-    assert rp.actions(record) == rp.actions(value)
+    record = rebuilt_by(rp.WALK, value)
+    same_record(rp.WALK, record, value)
     return record
 
 

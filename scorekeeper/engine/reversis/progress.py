@@ -4,7 +4,8 @@ The actions, in the table's order (6.3, 6.4, 6.7): with the deal, the dealer's d
 other player's exchange (counter-clockwise from the dealer's right, a card or ``None`` to
 keep his hand); the Espagnolette declaration before the first lead (with the deal, asked of the
 player whose hand qualifies, if any; without it, of the table: who declares, or nobody); then
-every card played. A declaration is the record's ``espagnolette`` event; no declaration is
+every card played. An established revoke (4.1) is declared with the card the replay refused (the
+revoke itself with the deal, the card that proves it without), and play stops there (``stands``). A declaration is the record's ``espagnolette`` event; no declaration is
 written as the first trick's ``leader``, which closes the declarations. The replay decides everything: a record is
 taken as far as it goes when the replay refuses it only for stopping early (``incomplete``),
 and a card is offered when the replay takes the record one card longer. The payments of
@@ -39,10 +40,35 @@ def _waiting(record: ReversisRecord) -> Callable[[ScorekeeperError], bool]:
     return stops_early(len(record.play or ()), PLAYERS)
 
 
-def _so_far(events: tuple[Event, ...], plays: int, whole: bool) -> tuple[Event, ...]:
-    """The events of a record cut after ``plays`` cards: a revoke (or its correction) once its trick has begun."""
-    return tuple(e for e in events if whole or e.type not in ("revoke", "revoke-corrected") or e.trick is None
-                 or plays > (e.trick - 1) * PLAYERS)
+def _so_far(events: tuple[Event, ...], plays: int, stood: tuple[int, Event] | None) -> tuple[Event, ...]:
+    """The events of a record cut after ``plays`` cards: an established revoke once the card it was declared
+    with is in, a corrected revoke once its trick has begun."""
+    return tuple(e for e in events if not (
+        e.type == "revoke" and (stood is None or e is not stood[1] or plays <= stood[0])
+        or e.type == "revoke-corrected" and e.trick is not None and plays <= (e.trick - 1) * PLAYERS))
+
+
+def _stood(record: ReversisRecord) -> tuple[int, Event] | None:
+    """An established revoke (4.1) and the index of the card the table declared it with: the first card the
+    replay refuses without it (with the deal, the revoke itself; without it, the card that proved it), else
+    the last card (play stopped there). None without one."""
+    event = next((e for e in record.events if e.type == "revoke"), None)
+    if event is None or not record.play:
+        return None
+    bare = dataclasses.replace(record, events=tuple(e for e in record.events if e is not event))
+
+    def refused(k: int) -> bool:  # the first k + 1 cards, without the revoke: once refused, refused longer too
+        shorter = dataclasses.replace(bare, play=record.play[:k + 1])
+        return not accepted(lambda: replay(shorter), _waiting(shorter))
+
+    low, high = 0, len(record.play) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if refused(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low, event
 
 
 def actions(value: Mapping[str, Any]) -> list[Action]:
@@ -62,8 +88,13 @@ def actions(value: Mapping[str, Any]) -> list[Action]:
                 out.append(Action("exchange", names[seat], None if c is None else c.code))
     if not record.is_result:
         out += _declarations(record)
-    for item in record.play or ():
-        out.append(Action("play", item.player, item.card.code))
+    stood = _stood(record)
+    for k, item in enumerate(record.play or ()):
+        if stood is not None and k == stood[0]:
+            event = stood[1]
+            out.append(Action("revoke", event.player, {"trick": event.trick, "card": item.card.code}))
+        else:
+            out.append(Action("play", item.player, item.card.code))
     return out
 
 
@@ -117,7 +148,7 @@ def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
     asked = len(_declarations(record))
     said = k >= len(taken) + asked  # the declarations are made (or none was)
     plays = (record.play or ())[:max(0, k - len(taken) - asked)]
-    events = tuple(e for e in _so_far(record.events, len(plays), len(plays) == len(record.play or ()))
+    events = tuple(e for e in _so_far(record.events, len(plays), _stood(record))
                    if said or e.type != "espagnolette" or not e.declared)
     leader = record.leader
     if said and asked and not _declared(record) and leader is None:  # nobody declared: the lead comes next
@@ -293,7 +324,22 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         return {**value, "leader": record.players[seating.eldest(seating.seat(record.dealer))]}
     if action.kind == "play":
         return appended(value, ("play",), played(action))
+    if action.kind == "revoke":
+        if not isinstance(action.value, Mapping):
+            raise RecordSyntaxError('a revoke established is {"trick": n, "card": the card played}')
+        event = {"type": "revoke", "player": action.player, "trick": action.value.get("trick")}
+        return appended(appended(value, ("events",), event), ("play",), action.value.get("card"))
     raise RecordSyntaxError(f"a Reversis hand takes no {action.kind}")
 
 
-WALK = Walk(actions, cut, progress, extend)
+def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> Action | None:
+    """A card refused as a revoke the table may establish (4.1: play stops, the reneger pays each other player
+    10): the revoke, declared with the card."""
+    if action.kind != "play" or exc.code != "revoke" or not exc.player or not exc.trick:
+        return None
+    if any(e.get("type") == "revoke" for e in value.get("events") or ()):
+        return None  # one established revoke ends the play
+    return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
+
+
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands)

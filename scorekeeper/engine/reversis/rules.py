@@ -88,6 +88,23 @@ def qualifies(hand: tuple[Card, ...] | list[Card] | frozenset[Card]) -> bool:
     return aces == 4 or (aces == 3 and QUINOLA in hand)
 
 
+def may_qualify(known: tuple[Card, ...] | list[Card], unseen: frozenset[Card], slots: int) -> bool:
+    """6.7 step 1, for a hand not all known: ``known`` plus up to ``slots`` cards from ``unseen`` could qualify.
+
+    Without the deal a hand is only the cards its player has played so far; until the hand is over, a
+    player who revoked in tricks 1-9 may still turn out to hold an Espagnolette hand.
+    """
+    aces = sum(1 for c in known if c.rank is Rank.ACE)
+    free_aces = min(slots, sum(1 for c in ACES if c in unseen))
+    if aces + free_aces >= 4:
+        return True
+    need_aces = max(0, 3 - aces)
+    need_quinola = 0 if QUINOLA in known else 1
+    if need_quinola and QUINOLA not in unseen:
+        return False
+    return need_aces <= free_aces and need_aces + need_quinola <= slots
+
+
 def is_paying(c: Card) -> bool:
     return c is QUINOLA or c.rank is Rank.ACE
 

@@ -9,6 +9,8 @@ accepted (``Hand.apply``) and the player is committed. An established revoke rec
 
 Without the deal, each hand is the cards its player played (found by following turns
 and trick winners), which is enough to prove a revoke: the player later played the suit.
+While such a hand is still being played, a revoke in tricks 1-9 by a player who may yet show
+an Espagnolette hand is let through: only the whole hand can tell.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from ..hand import Hand, Trick
 from ..seating import Seating
 from .record import ReversisRecord
 from .facts import HandFacts, PayingPlay, ReversisAttempt
-from .rules import DECK_POINTS, FIRST_NINE, PACK, PLAYERS, TALON_SIZE, TRICK_RULESET, TRICKS, is_paying, points_of, qualifies
+from .rules import (DECK_POINTS, FIRST_NINE, PACK, PLAYERS, TALON_SIZE, TRICK_RULESET, TRICKS, is_paying, may_qualify,
+                    points_of, qualifies)
 
 _IN_PACK = frozenset(PACK)
 
@@ -65,6 +68,12 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
         # hand cannot be checked, so the record's word (an espagnolette event) is taken for it.
         declared = {seat_of[e.player] for e in record.events if e.type == "espagnolette" and e.player}
         qualifying = tuple(s for s in range(PLAYERS) if s in qualifying or s in declared)
+    licensed = qualifying
+    if rebuilt and not claims and len(plays) < PLAYERS * TRICKS:
+        # A hand still being played without the deal: a player who may yet show an Espagnolette hand may
+        # revoke in tricks 1-9; the whole hand decides (the full replay judges it exactly).
+        unseen = _IN_PACK.difference(c for c, _ in plays).difference(talon)
+        licensed = tuple(s for s in range(PLAYERS) if s in qualifying or may_qualify(held[s], unseen, TRICKS - len(held[s])))
     hand = Hand(TRICK_RULESET, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
     if leader != eldest and 1 not in out_of_turn and plays:
         raise IllegalPlay(f"{names[leader]} led {plays[0][0]} to the first trick, but {names[eldest]} (the dealer's "
@@ -86,7 +95,7 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
             trick = hand.trick_number
             if exc.code != "revoke":
                 raise
-            if trick <= FIRST_NINE and offender in qualifying:  # 6.7 step 3: the Espagnolette's revoke
+            if trick <= FIRST_NINE and offender in licensed:  # 6.7 step 3: the Espagnolette's revoke
                 if offender not in committed:
                     committed.append(offender)
                 hand.apply(c, offender)

@@ -198,6 +198,52 @@ def test_a_reversis_hand_as_the_table_plays_it(app: Flask, client: FlaskClient) 
     assert second.page.html.count("Hand 2") and "pools" in second.answer["record"]
 
 
+def test_a_reversis_revoke_the_table_establishes(app: Flask, client: FlaskClient) -> None:
+    import random
+
+    from scorekeeper.engine.reversis import simulate, to_json
+
+    value = next(v for seed in range(100) if not (v := to_json(simulate.random_record(
+        tuple(ABCD), random.Random(seed), dealer=0, declare=0.0))).get("events"))
+    plays = [p if isinstance(p, str) else p[1] for p in value["play"]]
+    family = family_of("reversis")
+    record = family.advance_json({"game": "reversis", "players": ABCD, "dealer": "Ann", "hand": 1, "play": []},
+                                 {"kind": "espagnolette", "value": None})["record"]
+    for k, code in enumerate(plays):  # the first card that proves an earlier failure to follow a revoke
+        try:
+            wrong = next(c for c in plays[k + 1:] if not _taken(family, record, c))
+            break
+        except StopIteration:
+            record = family.advance_json(record, {"kind": "play", "value": code})["record"]
+    edit = start_chips(client, "reversis")
+    page = Tapper(client, edit)
+    page.tap("espagnolette", None)
+    for code in plays[:k]:
+        page.tap("play", code)
+    refused = page.refused("play", wrong)
+    assert refused["error"]["code"] == "revoke" and refused["stands"]["kind"] == "revoke"
+    reneger, trick = refused["stands"]["player"], refused["stands"]["value"]["trick"]
+    stood = page.tap(**{k: refused["stands"][k] for k in ("kind", "player", "value")})
+    assert stood["complete"] and stood["outcome"]["revoke"] == {"player": reneger, "trick": trick}
+    assert {p["to"]: p["fish"] for p in stood["paid"] if p["why"] == "revoke"} == {
+        name: 10 for name in ABCD if name != reneger}  # 4.1: the reneger pays each other player 10
+    assert page.save().status_code == 302
+    [hand] = stored(app)
+    assert hand["events"] == [{"type": "revoke", "player": reneger, "trick": trick}]
+    settled = family.settle_json({"game": "reversis", "players": ABCD, "first_dealer": "Ann", "hands": [hand]})
+    assert {p: int(v) for p, v in totals(client, edit).items()} == settled["totals"]
+
+
+def _taken(family: Any, record: dict[str, Any], card: str) -> bool:
+    from scorekeeper.engine.errors import ScorekeeperError
+
+    try:
+        family.advance_json(record, {"kind": "play", "value": card})
+    except ScorekeeperError as exc:
+        return exc.code != "revoke"
+    return True
+
+
 def test_a_tripoli_deal_its_claims_betting_and_showdown(app: Flask, client: FlaskClient) -> None:
     edit = start_chips(client, "tripoli")
     page = Tapper(client, edit)

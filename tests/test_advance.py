@@ -139,8 +139,7 @@ def test_the_shooter_is_asked_his_choice_once_every_card_is_in() -> None:
 
 
 def test_a_revoke_the_table_lets_stand_is_declared_with_the_card_it_refused() -> None:
-    from scorekeeper.engine.progress import stands_of
-
+    
     value = {"game": "black-lady", "players": ["Ann", "Bob", "Cat", "Dan"], "dealer": "Dan", "hand": 1, "play": []}
     family = family_of_record(value)
     for c in ["2C", "3C", "4H", "5C", "6C", "7C", "8C"]:  # Cat shows out of clubs in trick 1 ...
@@ -148,7 +147,7 @@ def test_a_revoke_the_table_lets_stand_is_declared_with_the_card_it_refused() ->
     with pytest.raises(ScorekeeperError) as caught:  # ... and plays 9C
         family.advance_json(value, {"kind": "play", "value": "9C"})
     assert caught.value.code == "revoke"
-    remedy = stands_of(caught.value)
+    remedy = caught.value.stands
     assert remedy == {"kind": "revoke", "player": "Cat", "value": {"trick": 1, "card": "9C"}}
     answer = family.advance_json(value, remedy)
     assert answer["complete"] and answer["outcome"]["points"]["Cat"] > 0

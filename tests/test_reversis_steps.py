@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
-from scorekeeper.engine.progress import stands_of
 
 from helpers import rebuilt as rebuilt_by
 from helpers import same_record
@@ -158,7 +157,7 @@ def test_a_revoke_the_table_establishes_is_declared_with_the_card_refused_and_pl
     with pytest.raises(ScorekeeperError) as caught:  # his AD in trick 3 proves the AS of trick 2 a revoke
         advance(cut, "play", "B", "AD")
     assert (caught.value.code, caught.value.player, caught.value.trick) == ("revoke", "B", 2)
-    remedy = stands_of(caught.value)
+    remedy = caught.value.stands
     assert remedy == {"kind": "revoke", "player": "B", "value": {"trick": 2, "card": "AD"}}
     answer = family_of_record(cut).advance_json(cut, remedy)
     assert answer["complete"] and answer["record"]["events"] == [{"type": "revoke", "player": "B", "trick": 2}]

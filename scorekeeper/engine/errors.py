@@ -57,6 +57,9 @@ class ScorekeeperError(ValueError):
         self.player = player
         self.card = card
         self.hand = hand
+        # A refused action the table may still let stand (a revoke it established): the action that records
+        # it so, as ``engine.progress.advance`` finds it; a page offers it with the sentence.
+        self.stands: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The error object of the records contract (docs/command.md)."""

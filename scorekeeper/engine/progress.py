@@ -221,14 +221,8 @@ def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[
     except ScorekeeperError as exc:
         remedy = walk.stands(value, action, exc) if walk.stands is not None else None
         if remedy is not None:
-            exc.stands = {"kind": remedy.kind, "player": remedy.player, "value": remedy.value}  # type: ignore[attr-defined]
+            exc.stands = {"kind": remedy.kind, "player": remedy.player, "value": remedy.value}
         raise
-
-
-def stands_of(exc: ScorekeeperError) -> dict[str, Any] | None:
-    """The declared action that records a refused one as the table let it stand (``Walk.stands``), if any."""
-    found: dict[str, Any] | None = getattr(exc, "stands", None)
-    return found
 
 
 def _next_one(walk: Walk, value: Mapping[str, Any], action: Action) -> Action:

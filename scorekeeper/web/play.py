@@ -20,7 +20,6 @@ from ..boundary import refusal
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import family_of
 from ..engine.jsontext import decode
-from ..engine.progress import stands_of
 from . import forms
 from .extensions import db
 from .families import pages_of
@@ -158,7 +157,7 @@ def next_action(sid: str, key: str) -> tuple[Response, int]:
     except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
         error = refusal(exc)
         answer: dict[str, Any] = {"ok": False, "error": error.to_json()}
-        stands = stands_of(error)
+        stands = error.stands
         if stands is not None:
             answer["stands"] = stands
         return jsonify(answer), 422

@@ -53,15 +53,16 @@ def _stood(record: ReversisRecord) -> tuple[int, Event] | None:
     replay refuses without it (with the deal, the revoke itself; without it, the card that proved it), else
     the last card (play stopped there). None without one."""
     event = next((e for e in record.events if e.type == "revoke"), None)
-    if event is None or not record.play:
+    plays = record.play
+    if event is None or not plays:
         return None
     bare = dataclasses.replace(record, events=tuple(e for e in record.events if e is not event))
 
     def refused(k: int) -> bool:  # the first k + 1 cards, without the revoke: once refused, refused longer too
-        shorter = dataclasses.replace(bare, play=record.play[:k + 1])
+        shorter = dataclasses.replace(bare, play=plays[:k + 1])
         return not accepted(lambda: replay(shorter), _waiting(shorter))
 
-    low, high = 0, len(record.play) - 1
+    low, high = 0, len(plays) - 1
     while low < high:
         middle = (low + high) // 2
         if refused(middle):

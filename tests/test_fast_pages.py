@@ -17,7 +17,7 @@ import pytest
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
-from scorekeeper.web.static_files import LONG_CACHE
+from scorekeeper.web.static_files import LONG_CACHE, MINIFIERS
 from webdata import PLAYERS, Table, result
 
 LIMIT = 30 * 1024
@@ -99,8 +99,13 @@ def test_static_files_carry_their_fingerprint_and_a_years_cache(sqlite_app: Flas
         response = client.get(url, headers={"Accept-Encoding": "gzip"})
         assert response.status_code == 200
         assert response.headers["Cache-Control"] == LONG_CACHE
-        assert response.headers["Content-Encoding"] == "gzip"
-        assert gzip.decompress(response.data) == (static / name).read_bytes()
+        compressed = response.headers.get("Content-Encoding") == "gzip"
+        served, source = gzip.decompress(response.data) if compressed else response.data, (static / name).read_bytes()
+        assert compressed == (len(served) >= sqlite_app.config["COMPRESS_MIN_SIZE"])  # a tiny file goes as it is
+        if name.endswith((".js", ".css")):  # minified: smaller, and what the minifier makes of the file
+            assert len(served) < len(source) and served == MINIFIERS[Path(name).suffix](source.decode()).encode()
+        else:
+            assert served == source
         # Asked again by its ETag: still the long cache on the "not modified".
         again = client.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": response.headers["ETag"]})
         assert again.status_code == 304 and again.headers["Cache-Control"] == LONG_CACHE
@@ -130,6 +135,16 @@ def test_a_changed_file_gets_a_new_url(sqlite_app: Flask, tmp_path: Path) -> Non
     assert fresh.headers["Cache-Control"] == LONG_CACHE and b"#222" in fresh.data
     stale = client.get(before)  # an old page's URL: the new file, and no year's cache under the old name
     assert b"#222" in stale.data and "immutable" not in stale.headers["Cache-Control"]
+
+
+def test_scripts_are_minified_unless_the_app_says_not(sqlite_app: Flask) -> None:
+    source = (Path(str(sqlite_app.static_folder)) / "cards.js").read_bytes()
+    client = sqlite_app.test_client()
+    minified = client.get("/static/cards.js").data
+    assert b"// " in source and b"// " not in minified and len(minified) < 0.8 * len(source)
+    assert client.get("/static/cards.js").data == minified  # the same bytes each time (from memory)
+    sqlite_app.config["MINIFY_STATIC"] = False  # debugging in the browser: the file as it is
+    assert client.get("/static/cards.js").data == source
 
 
 def test_json_is_compressed_and_pdfs_are_not(evening: tuple[FlaskClient, Table]) -> None:

@@ -7,8 +7,11 @@ immutable``: a phone fetches each version once and never asks again; a changed f
 hash, hence a new URL. A request without it, or with an old hash, keeps Flask's revalidating
 default, so a stale URL never pins a file for a year.
 
-Responses (the pages, the JSON, the static files) are compressed by Flask-Compress: zstd, Brotli
-or gzip, as the browser accepts.
+Scripts and stylesheets are served minified (rJSmin, rCSSmin: comments and spaces out, read once
+per version of the file), which takes about a quarter off what a phone downloads on its first
+visit; the files in the repository stay readable. ``MINIFY_STATIC = False`` serves them as they
+are (debugging in the browser). Responses (the pages, the JSON, the static files) are then
+compressed by Flask-Compress: zstd, Brotli or gzip, as the browser accepts.
 """
 
 from __future__ import annotations
@@ -17,6 +20,10 @@ import hashlib
 import os
 from typing import Any
 
+from collections.abc import Callable
+
+import rcssmin
+import rjsmin
 from flask import Flask, Response, current_app, request
 from flask_compress import Compress
 from werkzeug.security import safe_join
@@ -53,6 +60,32 @@ class Fingerprints:
         return digest
 
 
+MINIFIERS: dict[str, Callable[[str], str]] = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
+
+
+class Minified:
+    """Each script and stylesheet minified once per version (its content hash), then served from memory."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, tuple[str, bytes]] = {}
+
+    def of(self, filename: str, data: bytes) -> bytes:
+        """``data`` (the file's bytes) minified, or as it is for a file no minifier reads."""
+        minify = MINIFIERS.get(os.path.splitext(filename)[1])
+        if minify is None:
+            return data
+        digest = hashlib.sha256(data).hexdigest()
+        known = self._known.get(filename)
+        if known is not None and known[0] == digest:
+            return known[1]
+        try:
+            smaller = minify(data.decode("utf-8")).encode("utf-8")
+        except UnicodeDecodeError:
+            smaller = data  # not text: sent as it is
+        self._known[filename] = (digest, smaller)
+        return smaller
+
+
 def fingerprint(filename: str) -> str | None:
     """The current app's fingerprint of one of its static files."""
     folder = current_app.static_folder
@@ -80,17 +113,24 @@ def _read_static(response: Response) -> Response:
     """A static file read whole before it is compressed. Flask sends it as a stream, which Flask-Compress
     compresses without gzip (the one a phone offers over plain HTTP: browsers offer Brotli and zstd
     only over HTTPS) and leaves the file for the garbage collector to close; read whole (and closed
-    at once), it is compressed like a page, and sent with its length."""
-    if request.endpoint == "static" and response.status_code == 200 and response.is_streamed:
-        stream = response.response
-        response.direct_passthrough = False
-        try:
-            data = b"".join(response.iter_encoded())
-        finally:
-            close = getattr(stream, "close", None)
-            if close is not None:
-                close()
-        response.set_data(data)
+    at once), it is minified (scripts, stylesheets), compressed like a page, and sent with its length."""
+    if request.endpoint != "static" or not response.is_streamed or response.status_code not in (200, 304):
+        return response
+    stream = response.response
+    response.direct_passthrough = False
+    try:
+        data = b"".join(response.iter_encoded()) if response.status_code == 200 else b""
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+    if response.status_code == 304:  # "not modified": no body to send, the file closed at once
+        response.response = []
+        return response
+    if current_app.config["MINIFY_STATIC"] and request.view_args:
+        minified: Minified = current_app.extensions["static_minified"]
+        data = minified.of(str(request.view_args.get("filename", "")), data)
+    response.set_data(data)
     return response
 
 
@@ -100,6 +140,8 @@ compress = Compress()
 def fast_pages(app: Flask) -> None:
     """Fingerprinted static URLs with their long cache, and compression, on ``app``."""
     app.extensions["static_fingerprints"] = Fingerprints()
+    app.extensions["static_minified"] = Minified()
+    app.config.setdefault("MINIFY_STATIC", True)
     app.url_defaults(_add_fingerprint)
     app.after_request(_cache_fingerprinted)
     # gzip's best level for the browsers that take nothing better: a page and its scripts are a few

@@ -309,10 +309,10 @@
     complete.hidden = !a.complete;
     complete.textContent = a.complete ? "The hand is complete: tap Save." : "";
     showTable(a);
-    if (a.complete) { $("#turn").textContent = "Every action is in."; remember(); return; }
+    if (a.complete && !n.declare) { $("#turn").textContent = "Every action is in."; remember(); return; }
     var kind = WORDS.kinds[n.kind] || n.kind;
-    $("#turn").textContent = away || waiting ? "No connection: " + waiting + " taps kept on this phone, not checked yet: " +
-      "the engine checks them when the connection returns." :
+    $("#turn").textContent = a.complete ? "Every action is in." : away || waiting ? "No connection: " + waiting +
+      " taps kept on this phone, not checked yet: the engine checks them when the connection returns." :
       n.player ? n.player + " " + kind : (kind.charAt(0).toUpperCase() + kind.slice(1));
     if (picked !== null && !away) {  // a card whose player the engine cannot tell: who played it?
       ask.appendChild(el("p", "help", "Who played " + cardText(picked) + "?"));
@@ -325,9 +325,9 @@
       else asking(declaring);
       ask.appendChild(button("Back", "secondary", function () { declaring = null; render(hand.last); }));
     } else {
-      asking(n);
-      (n.declare || []).forEach(function (d) {  // what the table may declare instead, such as the end of Michigan
-        var b = button(WORDS.kinds[d.kind] || d.kind, "secondary", function () { declaring = { kind: d.kind, ask: d.ask }; render(hand.last); });
+      if (!a.complete) asking(n);
+      (n.declare || []).forEach(function (d) {  // what the table may declare instead (the end of Michigan), or once complete (a claim waived)
+        var b = button(WORDS.kinds[d.kind] || d.kind, "secondary", function () { declaring = { kind: d.kind, ask: d.ask, choices: d.choices }; render(hand.last); });
         b.id = "declare-" + d.kind;
         ask.appendChild(b);
       });

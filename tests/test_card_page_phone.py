@@ -118,13 +118,18 @@ def test_a_whole_reversis_hand_card_by_card(phone: Phone) -> None:
         taps.card(card)
     expect(page.locator("#complete")).to_be_visible()
     expect(page.locator("#strip")).to_contain_text("Paid so far")
-    save(page, "#save-play")
     TAPS["reversis"] = taps.count + 2  # from the sheet: Card by card, the cards, Save
+    # Ann led AS in trick 10; the table says Bob, the hand winner, did not demand its claim (two more taps).
+    page.locator("#declare-waive").tap()
+    taps.tap('#ask button[data-option="AS"]')
+    expect(page.locator("#declare-waive")).to_have_count(0)
+    save(page, "#save-play")
     session_json = exported(page, session)
     [hand] = session_json["hands"]
     assert [p if isinstance(p, str) else p[1] for p in hand["play"]] == plays
+    assert hand["events"] == [{"type": "waive", "player": "Ann", "trick": 10}]
     whole = {**{k: v for k, v in value.items() if k not in ("deal", "face_down", "discard", "exchanges")},
-             "play": hand["play"]}
+             "play": hand["play"], "events": hand["events"]}
     family = family_of("reversis")
     settled = family.settle_json({**{k: v for k, v in session_json.items() if k != "hands"},
                                   "hands": [{k: v for k, v in hand.items() if k != "id"}]})

@@ -180,3 +180,27 @@ def test_random_hands_stopped_by_a_revoke_rebuilt(seed: int, deal: bool) -> None
     kinds = [a.kind for a in rp.actions(value)]
     assert ("revoke" in kinds) == any(e["type"] == "revoke" for e in value.get("events", ()))
     rebuilt(value)
+
+
+def test_a_claim_the_hand_winner_did_not_demand_is_declared_once_the_hand_is_over() -> None:
+    whole = answer(HAND)
+    assert whole["complete"] and whole["next"]["declare"] == [{"kind": "waive", "ask": "option", "choices": ["JH"]}]
+    [claim] = whole["outcome"]["claims"]
+    assert (claim["card"], claim["status"]) == ("JH", "paid")
+    waived = advance(HAND, "waive", None, "JH")
+    event = {"type": "waive", "player": claim["player"], "trick": claim["trick"]}
+    assert waived["record"]["events"][-1] == event and waived["complete"]
+    assert [c["status"] for c in waived["outcome"]["claims"]] == ["waived"]
+    assert "declare" not in waived["next"]  # nothing left to waive
+    dropped = [p for p in whole["paid"] if p not in waived["paid"]]  # 6.9 step 3: what the claim paid, no more
+    assert [(p["from"], p["to"], p["why"]) for p in dropped] == [
+        ("Cat", "Bob", "claim-quinola"), ("Ann", "Bob", "claim-quinola-others"), ("Dan", "Bob", "claim-quinola-others")]
+    assert all(p in whole["paid"] for p in waived["paid"])
+    with pytest.raises(ScorekeeperError) as caught:
+        advance(waived["record"], "waive", None, "JH")
+    assert caught.value.code == "complete"
+    with pytest.raises(ScorekeeperError) as caught:  # the AS was never led: there is no claim on it
+        advance(HAND, "waive", None, "AS")
+    assert caught.value.code == "waive"
+    assert rp.actions(waived["record"])[-1] == rp.Action("waive", None, "JH")
+    rebuilt(waived["record"])  # card by card, then the waiver: the same record

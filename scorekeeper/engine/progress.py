@@ -37,6 +37,7 @@ ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card
         "bid-suit": "suit",  # the suit the bid's winner names
         "poker-cards": "cards",  # the five cards a player shows at the showdown (null: not shown)
         "espagnolette": "option",  # Reversis 6.7: a declaration before the first lead
+        "waive": "option",  # Reversis 6.5 P4: a claim the hand winner did not demand (the card led)
         }
 """How a page asks for each kind of action, so one page serves every game: ``card`` (one card: a choice,
 or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
@@ -69,7 +70,8 @@ class Progress:
     ask: str | None = None  # how a page asks for the action (``ASKS``); None: the kind's usual way
     count: int | None = None  # for ``ask`` "cards" or "players": how many are chosen at once
     declare: tuple[str, ...] = ()  # kinds the table may declare now instead, where only it can tell (the end
-    # of Michigan, Domino Hearts' last cards without the deal)
+    # of Michigan, Domino Hearts' last cards without the deal); also once complete (a Reversis claim waived)
+    offers: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)  # a declared kind's choices, if listed
 
     @property
     def complete(self) -> bool:
@@ -87,8 +89,10 @@ class Progress:
             nxt["choices"] = None if self.choices is None else list(self.choices)
             if self.unknown is not None:
                 nxt["unknown"] = self.unknown
-            if self.declare:
-                nxt["declare"] = [{"kind": k, "ask": ASKS.get(k, "option")} for k in self.declare]
+        if self.declare:
+            nxt["declare"] = [{"kind": k, "ask": ASKS.get(k, "option"),
+                               **({"choices": list(self.offers[k])} if k in self.offers else {})}
+                              for k in self.declare]
         out["next"] = nxt
         out["state"] = dict(self.state)
         out["paid"] = [dict(p) for p in self.paid]
@@ -229,7 +233,7 @@ def _next_one(walk: Walk, value: Mapping[str, Any], action: Action) -> Action:
     """``action``, once it is the kind that comes next (or one the table may declare now), by the player on
     turn. :raises ScorekeeperError: not."""
     before = walk.progress(value, offer=False)
-    if before.complete:
+    if before.complete and action.kind not in before.declare:
         raise ScorekeeperError("the hand is complete: nothing more can be recorded in it", code="complete")
     if action.kind in walk.declared or action.kind in before.declare:
         return action

@@ -48,8 +48,9 @@ FAMILY_WORDS: dict[str, dict[str, Any]] = {
     },
     "reversis": {
         "kinds": {"discard": "to discard", "exchange": "to exchange a card",
-                  "espagnolette": "Who declared Espagnolette?"},
-        "options": {},
+                  "espagnolette": "Who declared Espagnolette?", "waive": "A claim not demanded"},
+        "options": {"JH": "J\u2665, the Quinola led", "AS": "A\u2660 led", "AH": "A\u2665 led", "AD": "A\u2666 led",
+                    "AC": "A\u2663 led"},
     },
     "tripoli": {
         "kinds": {"michigan": "to play to Michigan", "bet": "to bet", "showdown": "Who won the showdown?",

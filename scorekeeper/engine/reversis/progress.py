@@ -4,7 +4,8 @@ The actions, in the table's order (6.3, 6.4, 6.7): with the deal, the dealer's d
 other player's exchange (counter-clockwise from the dealer's right, a card or ``None`` to
 keep his hand); the Espagnolette declaration before the first lead (with the deal, asked of the
 player whose hand qualifies, if any; without it, of the table: who declares, or nobody); then
-every card played. An established revoke (4.1) is declared with the card the replay refused (the
+every card played; once the hand is over, a claim the hand winner did not demand (6.5 P4), declared
+by the table (``waive``, the card led: the record's ``waive`` event). An established revoke (4.1) is declared with the card the replay refused (the
 revoke itself with the deal, the card that proves it without), and play stops there (``stands``). A declaration is the record's ``espagnolette`` event; no declaration is
 written as the first trick's ``leader``, which closes the declarations. The replay decides everything: a record is
 taken as far as it goes when the replay refuses it only for stopping early (``incomplete``),
@@ -19,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..cards import Card
-from ..errors import RecordSyntaxError, ScorekeeperError
+from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
 from ..hand import Hand
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, stops_early
 from ..records import PlayItem
@@ -40,12 +41,15 @@ def _waiting(record: ReversisRecord) -> Callable[[ScorekeeperError], bool]:
     return stops_early(len(record.play or ()), PLAYERS)
 
 
-def _so_far(events: tuple[Event, ...], plays: int, stood: tuple[int, Event] | None) -> tuple[Event, ...]:
-    """The events of a record cut after ``plays`` cards: an established revoke once the card it was declared
-    with is in, a corrected revoke once its trick has begun."""
+def _so_far(events: tuple[Event, ...], plays: int, stood: tuple[int, Event] | None,
+            waived: int) -> tuple[Event, ...]:
+    """The events of a record cut after ``plays`` cards and ``waived`` waivers: an established revoke once the
+    card it was declared with is in, a corrected revoke once its trick has begun, the first waivers."""
+    waivers = [e for e in events if e.type == "waive"][:waived]
     return tuple(e for e in events if not (
         e.type == "revoke" and (stood is None or e is not stood[1] or plays <= stood[0])
-        or e.type == "revoke-corrected" and e.trick is not None and plays <= (e.trick - 1) * PLAYERS))
+        or e.type == "revoke-corrected" and e.trick is not None and plays <= (e.trick - 1) * PLAYERS
+        or e.type == "waive" and not any(e is w for w in waivers)))
 
 
 def _stood(record: ReversisRecord) -> tuple[int, Event] | None:
@@ -96,7 +100,15 @@ def actions(value: Mapping[str, Any]) -> list[Action]:
             out.append(Action("revoke", event.player, {"trick": event.trick, "card": item.card.code}))
         else:
             out.append(Action("play", item.player, item.card.code))
+    out += [Action("waive", None, _led(record, e.trick)) for e in record.events if e.type == "waive"]
     return out
+
+
+def _led(record: ReversisRecord, trick: int | None) -> str | None:
+    """The card that led ``trick`` (four cards a trick, none dead): the claim a waiver names."""
+    at = None if trick is None else (trick - 1) * PLAYERS
+    plays = record.play or ()
+    return plays[at].card.code if at is not None and 0 <= at < len(plays) else None
 
 
 def _declared(record: ReversisRecord) -> list[str]:
@@ -149,7 +161,8 @@ def cut(value: Mapping[str, Any], k: int) -> dict[str, Any]:
     asked = len(_declarations(record))
     said = k >= len(taken) + asked  # the declarations are made (or none was)
     plays = (record.play or ())[:max(0, k - len(taken) - asked)]
-    events = tuple(e for e in _so_far(record.events, len(plays), _stood(record))
+    waived = max(0, k - len(taken) - asked - len(record.play or ()))  # the waivers come after the last card
+    events = tuple(e for e in _so_far(record.events, len(plays), _stood(record), waived)
                    if said or e.type != "espagnolette" or not e.declared)
     leader = record.leader
     if said and asked and not _declared(record) and leader is None:  # nobody declared: the lead comes next
@@ -225,9 +238,13 @@ def _declaring(record: ReversisRecord, count: int) -> Progress | None:
 
 
 def _complete(record: ReversisRecord, count: int) -> Progress:
+    """The hand played out; the table may still say the hand winner did not demand a claim (6.5 P4): the
+    card led of each claim still paid is offered (``waive``)."""
     answer = outcome_json(replay(record))
+    open_claims = tuple(c["card"] for c in answer.get("claims", ()) if c["status"] == "paid")
     return Progress("reversis", record.players, COMPLETE, state=_state_of(answer), outcome=answer, actions=count,
-                    paid=tuple(answer.get("payments", ())))
+                    paid=tuple(answer.get("payments", ())), declare=("waive",) if open_claims else (),
+                    offers={"waive": open_claims} if open_claims else {})
 
 
 def _state_of(answer: Mapping[str, Any]) -> dict[str, Any]:
@@ -325,6 +342,13 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         return {**value, "leader": record.players[seating.eldest(seating.seat(record.dealer))]}
     if action.kind == "play":
         return appended(value, ("play",), played(action))
+    if action.kind == "waive":
+        claim = next((c for c in outcome_json(replay(from_json(value))).get("claims", ())
+                      if c["card"] == action.value and c["status"] == "paid"), None)
+        if claim is None:
+            raise InconsistentRecord(f"no claim on {shown(action.value)} is left to waive: the hand winner is "
+                                     "owed a claim on the Quinola or an ace led, once", code="waive")
+        return appended(value, ("events",), {"type": "waive", "player": claim["player"], "trick": claim["trick"]})
     if action.kind == "revoke":
         if not isinstance(action.value, Mapping):
             raise RecordSyntaxError('a revoke established is {"trick": n, "card": the card played}')

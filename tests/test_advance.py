@@ -180,3 +180,34 @@ def test_the_end_of_michigan_without_the_deal_is_declared_by_the_table() -> None
     with pytest.raises(ScorekeeperError) as wrong:  # the cards left must agree with the cards played
         family.advance_json(before, {"kind": "michigan-end", "value": {"out": "A", "left": {"B": 1, "C": 5, "D": 2}}})
     assert wrong.value.code != "not-next"
+
+
+HANDS = ["black-lady-hand", "conquimbert-hand", "auction-hearts-hand", "domino-hearts-hand", "polignac-hand",
+         "reversis-hand", "tripoli-deal", "tripoli-rummoli", "tripoli-cosmo"]
+KINDS = sorted({"play", "revoke", "waive", "michigan-end", "kept", "leader", "moon-choice", "espagnolette", "trade",
+                "capot", "bid", "bet", "claims", "showdown", "poker-cards", "spare", "exchange", "discard", "nonsense"})
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["JH", "AS", "2C", "QS", "Ann",
+                                                                                      "", "x" * 300]),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                        st.sampled_from(["trick", "card", "player", "out", "block", "left"]), inner, max_size=3),
+                    max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None, database=None, derandomize=True)
+@given(name=st.sampled_from(HANDS), at=st.floats(0, 1), kind=st.sampled_from(KINDS),
+       player=st.none() | st.sampled_from(["Ann", "Bob", "Zed", ""]), value=JSON)
+def test_any_action_on_any_hand_is_taken_or_refused_with_a_sentence(name: str, at: float, kind: str,
+                                                                    player: str | None, value: Any) -> None:
+    """The card page posts whatever a phone sends: a declared kind on a complete hand, a waiver of nothing,
+    a revoke of any shape. Each is taken (a record that replays) or refused by the engine's one exception
+    family with a sentence, never anything else."""
+    whole = example(name)
+    family = family_of_record(whole)
+    walk = {"reversis": reversis_progress.WALK, "tripoli": tripoli_progress.WALK}.get(family.id, core_progress.WALK)
+    record = walk.cut(whole, round(at * len(walk.actions(whole))))
+    try:
+        answer = family.advance_json(record, {"kind": kind, "player": player, "value": value})
+    except ScorekeeperError as exc:
+        assert exc.message and exc.code
+    else:
+        assert answer == {**family.progress_json(answer["record"]), "record": answer["record"]}

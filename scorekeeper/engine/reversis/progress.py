@@ -15,6 +15,7 @@ and a card is offered when the replay takes the record one card longer. The paym
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -66,14 +67,7 @@ def _stood(record: ReversisRecord) -> tuple[int, Event] | None:
         shorter = dataclasses.replace(bare, play=plays[:k + 1])
         return not accepted(lambda: replay(shorter), _waiting(shorter))
 
-    low, high = 0, len(plays) - 1
-    while low < high:
-        middle = (low + high) // 2
-        if refused(middle):
-            high = middle
-        else:
-            low = middle + 1
-    return low, event
+    return bisect.bisect_left(range(len(plays) - 1), True, key=refused), event  # none refused: the last card
 
 
 def actions(value: Mapping[str, Any]) -> list[Action]:

@@ -20,6 +20,7 @@ from . import progressive_forms
 from .club_forms import ClubForm, PersonForm
 from .extensions import db
 from .models import Club
+from .submit import submit
 
 bp = Blueprint("clubs", __name__)
 bp.register_error_handler(services.AccessDenied, views.denied_page)
@@ -33,19 +34,12 @@ RECENT_TABLES = 20  # the tables listed on the club's page; the export has them 
 @bp.route("/clubs/new", methods=["GET", "POST"])
 def new_club() -> Any:
     form = ClubForm()
-    refusal = None
-    if form.validate_on_submit():
-        try:
-            created = clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data))
-        except ScorekeeperError as exc:
-            db.session.rollback()
-            refusal = exc.message
-        else:
-            flash("The club is ready. Keep its edit link; share the read-only link with the players.")
-            return redirect(url_for(".club_edit", cid=created.id, key=created.token))
-    elif request.method == "POST":
-        refusal = "Please check the fields marked below."
-    return render_template("pages/club_new.html", form=form, refusal=refusal)
+    sent = submit(form.validate() if form.is_submitted() else None,
+                  lambda: clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data)))
+    if sent.made is not None:
+        flash("The club is ready. Keep its edit link; share the read-only link with the players.")
+        return redirect(url_for(".club_edit", cid=sent.made.id, key=sent.made.token))
+    return render_template("pages/club_new.html", form=form, refusal=sent.refusal)
 
 
 # --- the club's page ------------------------------------------------------------------------------
@@ -186,19 +180,11 @@ def start_evening(cid: str, key: str) -> Any:
     """A Progressive Hearts evening of the club."""
     club = clubs.edit_club(cid, key)
     form = progressive_forms.EveningForm()
-    refusal = None
-    if form.validate_on_submit():
-        try:
-            created = clubs.start_evening(club, key, progressive_forms.typed_names(form.ladies.data),
-                                          progressive_forms.typed_names(form.gentlemen.data),
-                                          form.seating.data or "drawn", form.rounds.data)
-        except ScorekeeperError as exc:
-            db.session.rollback()
-            refusal = exc.message
-        else:
-            flash("The evening is ready: seat everyone as the plan says, and share the links below.")
-            return redirect(url_for("progressive.evening_edit", eid=created.id, key=created.token))
-    elif request.method == "POST":
-        refusal = "Please check the fields marked below."
-    return render_template("pages/progressive_start.html", form=form, refusal=refusal, club=club,
+    sent = submit(form.validate() if form.is_submitted() else None, lambda: clubs.start_evening(
+        club, key, progressive_forms.typed_names(form.ladies.data), progressive_forms.typed_names(form.gentlemen.data),
+        form.seating.data or "drawn", form.rounds.data))
+    if sent.made is not None:
+        flash(progressive_forms.EVENING_READY)
+        return redirect(url_for("progressive.evening_edit", eid=sent.made.id, key=sent.made.token))
+    return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal, club=club,
                            known=[p.name for p in club.people], action=url_for(".start_evening", cid=cid, key=key))

@@ -25,6 +25,7 @@ from .extensions import db
 from .forms import ActionForm, choices
 from .http import bearer_token
 from .models import Evening
+from .submit import submit
 
 bp = Blueprint("progressive", __name__)
 # The session pages' answers: the error page with a 403, a 404, "send the form again", or "busy".
@@ -40,20 +41,13 @@ POLL_SECONDS = views.POLL_SECONDS
 def start() -> Any:
     """Start an evening: the ladies and the gentlemen, the first seating, the rounds."""
     form = forms.EveningForm()
-    refusal = None
-    if form.validate_on_submit():
-        try:
-            created = evenings.create_evening(forms.typed_names(form.ladies.data), forms.typed_names(form.gentlemen.data),
-                                              form.seating.data or "drawn", form.rounds.data)
-        except ScorekeeperError as exc:
-            db.session.rollback()
-            refusal = exc.message
-        else:
-            flash("The evening is ready: seat everyone as the plan says, and share the links below.")
-            return redirect(url_for(".evening_edit", eid=created.id, key=created.token))
-    elif request.method == "POST":
-        refusal = "Please check the fields marked below."
-    return render_template("pages/progressive_start.html", form=form, refusal=refusal)
+    sent = submit(form.validate() if form.is_submitted() else None, lambda: evenings.create_evening(
+        forms.typed_names(form.ladies.data), forms.typed_names(form.gentlemen.data), form.seating.data or "drawn",
+        form.rounds.data))
+    if sent.made is not None:
+        flash(forms.EVENING_READY)
+        return redirect(url_for(".evening_edit", eid=sent.made.id, key=sent.made.token))
+    return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal)
 
 
 # --- the evening page --------------------------------------------------------------------------
@@ -139,18 +133,12 @@ def table(eid: str, key: str, round_no: int, table_no: int) -> Any:
     stored = view.latest.get((round_no, table_no))
     posted = request.method == "POST"
     form = forms.table_form(players, stored.record if stored else None, stored.version if stored else 0, posted)
-    refusal, needs_cut = None, False
-    if posted and form.validate():
-        try:
-            evenings.record_table(evening, round_no, table_no, forms.table_record(form, players), form.seen_version())
-        except ScorekeeperError as exc:
-            db.session.rollback()
-            refusal, needs_cut = exc.message, exc.code == "cut"
-        else:
-            flash(f"Table {table_no}'s result of round {round_no} is in.")
-            return redirect(url_for(".evening_edit", eid=eid, key=key) + f"#table-{table_no}")
-    elif posted:
-        refusal = "Please check the fields marked below."
+    sent = submit(form.validate() if posted else None, lambda: evenings.record_table(
+        evening, round_no, table_no, forms.table_record(form, players), form.seen_version()))
+    if sent.done:
+        flash(f"Table {table_no}'s result of round {round_no} is in.")
+        return redirect(url_for(".evening_edit", eid=eid, key=key) + f"#table-{table_no}")
+    refusal, needs_cut = sent.refusal, sent.code == "cut"
     history = [{"version": r.version, "when": r.created_at, "change": r.change, "diff": ""}
                for r in evenings.versions(evening, round_no, table_no)]
     shown = stored.record if stored else {}

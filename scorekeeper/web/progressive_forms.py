@@ -23,6 +23,9 @@ SEATING_CHOICES = [
 ]
 
 
+EVENING_READY = "The evening is ready: seat everyone as the plan says, and share the links below."
+
+
 def typed_names(text: str | None) -> list[str]:
     """One name a line, blank lines left out."""
     return [line.strip() for line in (text or "").splitlines() if line.strip()]

@@ -24,6 +24,7 @@ from . import forms, recent, services
 from .extensions import db
 from .families import pages_of
 from .models import TableSession
+from .submit import submit
 from .views import bp
 
 DEFAULT_GAME = "hearts"
@@ -99,20 +100,13 @@ def start_page(action: str, known: list[str], create: Create, **page: Any) -> An
          for m in methods])
     names = form.names()
     form.first_dealer.choices = forms.choices([(name, name) for name in names])
-    refusal = None
-    if posted and not refresh and form.validate():
-        try:
-            record, confirm = _start_record(form, defaults, names)
-            created = create(record, confirm, request.form.get("time_zone"))
-        except ScorekeeperError as exc:
-            db.session.rollback()
-            refusal = exc.message
-        else:
-            recent.remember(created.id)
-            flash("The table is ready. Share the links below with the other phones.")
-            return redirect(url_for("pages.session_edit", sid=created.id, key=created.token))
-    elif posted and not refresh:
-        refusal = "Please check the fields marked below."
+    sent = submit(form.validate() if posted and not refresh else None,
+                  lambda: create(*_start_record(form, defaults, names), request.form.get("time_zone")))
+    if sent.made is not None:
+        recent.remember(sent.made.id)
+        flash("The table is ready. Share the links below with the other phones.")
+        return redirect(url_for("pages.session_edit", sid=sent.made.id, key=sent.made.token))
+    refusal = sent.refusal
     notice = None
     if posted and refresh and request.form.get("action") == "start":
         notice = f"These are the options of {game.name}. Check them, then start the table."

@@ -16,14 +16,13 @@ from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
 
-from ...engine.errors import ScorekeeperError
 from ...sheets.charts import session_charts
 from .. import forms
 from ..changes import versions
-from ..extensions import db
 from ..models import Hand as HandRow
 from ..models import TableSession
-from ..views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
+from ..submit import submit
+from ..views import POLL_SECONDS, save_correction, save_new_hand, sheet_entries
 from .base import FamilyPages, Words
 from .links import table_links
 
@@ -62,19 +61,6 @@ def sheet_rows(table: TableSession, kind: Callable[[Mapping[str, Any]], str],
     return found, settled, error
 
 
-def write(save: Callable[[], Any], position: int) -> tuple[Any, str | None]:
-    """Run a write (``views.save_new_hand``, ``save_correction``): its response, or on a refusal None and
-    the engine's sentence, nothing stored."""
-    try:
-        return save(), None
-    except ScorekeeperError as exc:
-        db.session.rollback()
-        return None, sentence(exc, position)
-
-
-CHECK_FIELDS = "Please check the fields marked below."
-
-
 def posted() -> Any:
     """The posted form data, or None for a fresh form."""
     return request.form if request.method == "POST" else None
@@ -83,12 +69,9 @@ def posted() -> Any:
 def save_new(table: TableSession, form: Any, shape: Callable[[Any], dict[str, Any]], sid: str, key: str,
              ) -> tuple[Any, str | None]:
     """A posted quick-result form: the response once the hand it says is stored, or None and why not."""
-    if request.method != "POST":
-        return None, None
-    if not form.validate():
-        return None, CHECK_FIELDS
-    hand = shape(form)
-    return write(lambda: save_new_hand(table, hand, sid, key), len(table.hands) + 1)
+    sent = submit(form.validate() if request.method == "POST" else None,
+                  lambda: save_new_hand(table, shape(form), sid, key), len(table.hands) + 1)
+    return sent.made, sent.refusal
 
 
 class ChipPages(FamilyPages):
@@ -188,13 +171,11 @@ class ChipPages(FamilyPages):
         if request.method != "POST":
             return self.hand_page(table, row, True, key)
         form = self.form_for(self.game_of(table), row, None, request.form)
-        refusal: str | None = CHECK_FIELDS
-        if form.validate():
-            new = self.corrected(form, row)
-            saved, refusal = write(lambda: save_correction(table, row, new, "edited", sid, key), row.position)
-            if saved is not None:
-                return saved
-        return self.hand_page(table, row, True, key, form=form, refusal=refusal)
+        sent = submit(form.validate(), lambda: save_correction(table, row, self.corrected(form, row), "edited", sid, key),
+                      row.position)
+        if sent.done:
+            return sent.made
+        return self.hand_page(table, row, True, key, form=form, refusal=sent.refusal)
 
     def json_refused(self, table: TableSession, row: HandRow, key: str, json_form: forms.JsonForm,
                      refusal: str | None) -> str:

@@ -32,6 +32,7 @@ from ...models import TableSession
 from ...views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
 from ..base import CardTable, FamilyPages, Words, pack_rows
 from ..links import table_links
+from ...submit import CHECK_FIELDS, submit
 
 WORDS = Words(noun="hand", unit="points", carried="Total")
 
@@ -350,7 +351,7 @@ class HeartsPages(FamilyPages):
                 db.session.rollback()
                 refusal = sentence(exc, len(table.hands) + 1)
         elif request.method == "POST":
-            refusal = "Please check the fields marked below."
+            refusal = CHECK_FIELDS
         return render_template("families/hearts/result.html", table=table, game=game, words=WORDS, form=form,
                                refusal=refusal, key=key, next=next_deal)
 
@@ -360,15 +361,11 @@ class HeartsPages(FamilyPages):
     def hand_edit(self, table: TableSession, row: HandRow, sid: str, key: str) -> Any:
         posted = request.method == "POST"
         form = _correction_form(table, row, request.form if posted else None)
-        refusal = None
-        if posted and form.validate():
-            try:
-                return save_correction(table, row, forms.result_record(form, keep=row.record), "edited", sid, key)
-            except ScorekeeperError as exc:
-                db.session.rollback()
-                refusal = sentence(exc, row.position)
-        elif posted:
-            refusal = "Please check the fields marked below."
+        sent = submit(form.validate() if posted else None, lambda: save_correction(
+            table, row, forms.result_record(form, keep=row.record), "edited", sid, key), row.position)
+        if sent.done:
+            return sent.made
+        refusal = sent.refusal
         json_form = forms.JsonForm(data={"record": json.dumps(row.record, indent=1, ensure_ascii=False)})
         return render_template("families/hearts/hand.html", form=form, refusal=refusal, json_form=json_form,
                                action_form=forms.ActionForm(), **_hand_context(table, row, True, key))

@@ -24,10 +24,10 @@ from ..engine.family import Family, family_of
 from ..engine.jsontext import decode
 from ..sheets.audit_steps import StepsAudit, choice_value, shown, steps_audit, value_words
 from . import forms, services
-from .extensions import db
 from .models import Hand as HandRow
 from .models import TableSession
 from .sheets import table_clock
+from .submit import submit
 from .views import bp, edit_table, format_points, read_table, sentence, stored_row
 
 GIVEN = ("game", "options", "players", "dealer", "hand")  # what a typed record may leave to the stored hand
@@ -299,28 +299,34 @@ def audit_apply(sid: str, key: str, position: int) -> Any:
     if not form.validate():
         flash("The audit form expired: audit the hand again.", "error")
         return redirect(back)
-    family = family_of(table.config["game"])
-    try:
-        base = stored_base(table, row)
-        text = (form.record.data or "").strip()
-        record = typed_record(text, base, family) if text else base.record
-        stand = established(table, row, base, family, record, audit_of(family, record))
-        if stand is None:
-            raise RecordSyntaxError("this hand has no refused action the rule can settle: audit it again")
-        change = f"{CHANGE}{stand.player}'s revoke in trick {stand.trick} established ({stand.rule})"
-        who, why = (form.who.data or "").strip(), (form.why.data or "").strip()
-        if who:
-            change += f"; decided by {who}"
-        if why:
-            change += f": {why}"
-        services.edit_hand(table, position, _row_form(stand.record, base, row), change=change[:200])
-    except ScorekeeperError as exc:
-        db.session.rollback()
-        flash(sentence(exc, position), "error")
+    sent = submit(True, lambda: _apply_rule(table, row, form), position)
+    if sent.made is None:
+        flash(sent.refusal or "", "error")
         return redirect(back)
-    flash(f"Hand {position}: {stand.player}'s revoke in trick {stand.trick} is established; "
+    flash(f"Hand {position}: {sent.made.player}'s revoke in trick {sent.made.trick} is established; "
           "the totals are recomputed.")
     return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
+
+
+def _apply_rule(table: TableSession, row: HandRow, form: forms.AuditForm) -> Established:
+    """The audited hand (as stored, or as typed) stored with its revoke established, and who decided it and why.
+
+    :raises ScorekeeperError: the hand has no refused action the rule settles, or the write is refused."""
+    family = family_of(table.config["game"])
+    base = stored_base(table, row)
+    text = (form.record.data or "").strip()
+    record = typed_record(text, base, family) if text else base.record
+    stand = established(table, row, base, family, record, audit_of(family, record))
+    if stand is None:
+        raise RecordSyntaxError("this hand has no refused action the rule can settle: audit it again")
+    change = f"{CHANGE}{stand.player}'s revoke in trick {stand.trick} established ({stand.rule})"
+    who, why = (form.who.data or "").strip(), (form.why.data or "").strip()
+    if who:
+        change += f"; decided by {who}"
+    if why:
+        change += f": {why}"
+    services.edit_hand(table, row.position, _row_form(stand.record, base, row), change=change[:200])
+    return stand
 
 
 @bp.post("/s/<sid>/<key>/hand/<int:position>/audit/undo")
@@ -337,13 +343,11 @@ def audit_undo(sid: str, key: str, position: int) -> Any:
     before = row.history[-2]
     who = (form.who.data or "").strip()
     change = f"audit undone: back to version {before.version}" + (f"; decided by {who}" if who else "")
-    try:
-        services.edit_hand(table, position, before.record, change=change[:200])
-    except ScorekeeperError as exc:
-        db.session.rollback()
-        flash(sentence(exc, position), "error")
-        return redirect(back)
-    flash(f"Hand {position} is back as it was before the audit; the totals are recomputed.")
+    sent = submit(True, lambda: services.edit_hand(table, position, before.record, change=change[:200]), position)
+    if sent.done:
+        flash(f"Hand {position} is back as it was before the audit; the totals are recomputed.")
+    else:
+        flash(sent.refusal or "", "error")
     return redirect(back)
 
 

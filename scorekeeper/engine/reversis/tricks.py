@@ -69,7 +69,8 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
         declared = {seat_of[e.player] for e in record.events if e.type == "espagnolette" and e.player}
         qualifying = tuple(s for s in range(PLAYERS) if s in qualifying or s in declared)
     licensed = qualifying
-    if rebuilt and not claims and len(plays) < PLAYERS * TRICKS:
+    in_progress = rebuilt and not claims and len(plays) < PLAYERS * TRICKS
+    if in_progress:
         # A hand still being played without the deal: a player who may yet show an Espagnolette hand may
         # revoke in tricks 1-9; the whole hand decides (the full replay judges it exactly).
         unseen = _IN_PACK.difference(c for c, _ in plays).difference(talon)
@@ -105,8 +106,10 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
                 hand.apply(c, offender)
                 continue
             if offender in qualifying and trick > FIRST_NINE:
-                exc.message = exc.args[0] + ": an Espagnolette player must follow suit in the last two tricks"
-                exc.args = (exc.message,)
+                _explain(exc, "an Espagnolette player must follow suit in the last two tricks")
+            elif in_progress and trick <= FIRST_NINE:  # a hand still being played, without the deal
+                _explain(exc, f"no Espagnolette hand is left to {names[offender]} (the aces and the Quinola he has "
+                              "not shown are played by others or in the talon)")
             raise
     unmatched = claims - ({revoke} if revoke else set())
     if unmatched:
@@ -122,6 +125,11 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
                                  play=len(plays), trick=hand.trick_number)
     return PlayedHand(hand.first_leader, tuple(hand.tricks), tuple(tuple(h) for h in held), qualifying,
                       tuple(committed), revoke, complete)
+
+
+def _explain(exc: IllegalPlay, why: str) -> None:
+    exc.message = f"{exc.args[0]}: {why}"
+    exc.args = (exc.message,)
 
 
 def _unprovable_claim(hand: Hand, c: Card, named: int | None, claims: set[tuple[int, int]]) -> bool:

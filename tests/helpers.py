@@ -160,3 +160,18 @@ def same_record(walk: Any, built: dict[str, Any], value: dict[str, Any]) -> None
     family = family_of_record(value)
     assert family.replay_json(built) == family.replay_json(value)
     assert walk.actions(built) == walk.actions(value)
+
+
+def advanced(value: Mapping[str, Any], kind: str, player: str | None, v: Any) -> dict[str, Any]:
+    """The card page's answer to one action (``advance_json``): the longer record and what comes next."""
+    from scorekeeper.engine.family import family_of_record
+
+    answer: dict[str, Any] = family_of_record(value).advance_json(value, {"kind": kind, "player": player, "value": v})
+    return answer
+
+
+def rebuilt_same(walk: Any, value: dict[str, Any]) -> dict[str, Any]:
+    """``rebuilt``, checked to be the very hand it was rebuilt from (``same_record``)."""
+    record = rebuilt(walk, value)
+    same_record(walk, record, value)
+    return record

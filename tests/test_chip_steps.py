@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
 
-from helpers import rebuilt as rebuilt_by
-from helpers import same_record
+from helpers import advanced as advance
+from helpers import rebuilt_same
 from scorekeeper.engine.tripoli import progress as tp
 from scorekeeper.engine.tripoli import from_json, replay_json, simulate, to_json
 from scorekeeper.engine.tripoli.rules import make_rules
@@ -35,15 +35,8 @@ def nxt(value: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def advance(value: dict[str, Any], kind: str, player: str | None, v: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = family_of_record(value).advance_json(value, {"kind": kind, "player": player, "value": v})
-    return answer
-
-
 def rebuilt(value: dict[str, Any]) -> dict[str, Any]:
-    record = rebuilt_by(tp.WALK, value)
-    same_record(tp.WALK, record, value)
-    return record
+    return rebuilt_same(tp.WALK, value)
 
 
 # --- the spare hand (5.2) ------------------------------------------------------------------------------

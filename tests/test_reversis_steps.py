@@ -18,8 +18,8 @@ from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
 
-from helpers import rebuilt as rebuilt_by
-from helpers import same_record
+from helpers import advanced as advance
+from helpers import rebuilt_same
 from scorekeeper.engine.reversis import progress as rp
 from scorekeeper.engine.reversis import rules, simulate, to_json
 
@@ -32,15 +32,8 @@ def answer(value: dict[str, Any]) -> dict[str, Any]:
     return got
 
 
-def advance(value: dict[str, Any], kind: str, player: str | None, v: Any) -> dict[str, Any]:
-    got: dict[str, Any] = family_of_record(value).advance_json(value, {"kind": kind, "player": player, "value": v})
-    return got
-
-
 def rebuilt(value: dict[str, Any]) -> dict[str, Any]:
-    record = rebuilt_by(rp.WALK, value)
-    same_record(rp.WALK, record, value)
-    return record
+    return rebuilt_same(rp.WALK, value)
 
 
 def test_the_qualifying_player_declares_before_the_first_lead() -> None:
@@ -126,6 +119,8 @@ def test_a_revoke_without_the_deal_is_refused_once_no_espagnolette_hand_is_left(
     with pytest.raises(ScorekeeperError) as caught:
         answer(cut)
     assert (caught.value.code, caught.value.player, caught.value.card, caught.value.trick) == ("revoke", "B", "AS", 2)
+    assert caught.value.message == ("B played AS on a diamond lead while holding AD: no Espagnolette hand is left to B "
+                                    "(the aces and the Quinola he has not shown are played by others or in the talon)")
 
 
 def _qualifies_by_trying(known: frozenset[Card], unseen: frozenset[Card], slots: int) -> bool:

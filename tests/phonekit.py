@@ -117,3 +117,22 @@ def exported(page: Any, session_url: str) -> dict[str, Any]:
     assert response.ok
     session: dict[str, Any] = response.json()
     return session
+
+
+def stored_hand(page: Any, session_url: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The one hand the table stored (without its client id) and the engine's settlement of the stored session."""
+    from scorekeeper.engine.family import family_of
+
+    session = exported(page, session_url)
+    [hand] = session["hands"]
+    own = {k: v for k, v in hand.items() if k != "id"}
+    settled = family_of(session["game"]).settle_json({**{k: v for k, v in session.items() if k != "hands"},
+                                                      "hands": [own]})
+    return own, settled
+
+
+def totals_shown(page: Any, session_url: str, players: list[str]) -> dict[str, int]:
+    """The totals the session page shows, each player's chips where the game counts chips."""
+    page.goto(session_url)
+    return {name: int(page.locator(f'td.chips[data-player="{name}"], td.total[data-player="{name}"]').first
+                      .inner_text()) for name in players}

@@ -15,7 +15,7 @@ from typing import Any
 
 from scorekeeper.engine.family import family_of
 
-from phonekit import exported
+from phonekit import exported, stored_hand, totals_shown
 
 Phone = tuple[Any, list[str], list[str]]
 ABCD = ["Ann", "Bob", "Cat", "Dan"]
@@ -124,19 +124,13 @@ def test_a_whole_reversis_hand_card_by_card(phone: Phone) -> None:
     taps.tap('#ask button[data-option="AS"]')
     expect(page.locator("#declare-waive")).to_have_count(0)
     save(page, "#save-play")
-    session_json = exported(page, session)
-    [hand] = session_json["hands"]
+    hand, settled = stored_hand(page, session)
     assert [p if isinstance(p, str) else p[1] for p in hand["play"]] == plays
     assert hand["events"] == [{"type": "waive", "player": "Ann", "trick": 10}]
     whole = {**{k: v for k, v in value.items() if k not in ("deal", "face_down", "discard", "exchanges")},
              "play": hand["play"], "events": hand["events"]}
-    family = family_of("reversis")
-    settled = family.settle_json({**{k: v for k, v in session_json.items() if k != "hands"},
-                                  "hands": [{k: v for k, v in hand.items() if k != "id"}]})
-    assert family.replay_json(whole)["ok"]
-    page.goto(session)
-    shown = {name: int(page.locator(f'td.total[data-player="{name}"]').inner_text()) for name in ABCD}
-    assert shown == settled["totals"]
+    assert family_of("reversis").replay_json(whole)["ok"]
+    assert totals_shown(page, session, ABCD) == settled["totals"]
     print("taps for a whole Reversis hand:", TAPS["reversis"])
     assert not errors, errors
 
@@ -186,18 +180,10 @@ def test_a_whole_tripoli_deal_card_by_card(phone: Phone) -> None:
     expect(page.locator("#complete")).to_be_visible()
     save(page, "#save-play")
     TAPS["tripoli"] = taps.count + 2  # from the sheet: Card by card, ..., Save
-    session_json = exported(page, session)
-    [hand] = session_json["hands"]
-    family = family_of("tripoli")
-    settled = family.settle_json({**{k: v for k, v in session_json.items() if k != "hands"},
-                                  "hands": [{k: v for k, v in hand.items() if k != "id"}]})
-    expected = family.replay_json({"game": "tripoli", "players": ABCD, "dealer": "Ann", "hand": 1,
-                                   **{k: v for k, v in hand.items() if k != "id"}})
+    hand, settled = stored_hand(page, session)
+    expected = family_of("tripoli").replay_json({"game": "tripoli", "players": ABCD, "dealer": "Ann", "hand": 1, **hand})
     assert expected["ok"] and hand["michigan"]["out"] == "Cat"
-    page.goto(session)
-    shown = {name: int(page.locator(f'td.chips[data-player="{name}"], td.total[data-player="{name}"]').first
-                       .inner_text()) for name in ABCD}
-    assert shown == settled["totals"]
+    assert totals_shown(page, session, ABCD) == settled["totals"]
     print("taps for a whole Tripoli deal:", TAPS["tripoli"])
     assert not errors, errors
 

@@ -17,7 +17,7 @@ from scorekeeper.engine.family import family_of
 from scorekeeper.engine.records import from_json
 from scorekeeper.engine.replay import replay
 
-from phonekit import exported
+from phonekit import stored_hand, totals_shown
 from test_card_page_phone import ROOT, Phone, Taps, save
 
 TAPS: dict[str, int] = {}  # the taps of a whole hand, per game (printed, kept in docs/app.md)
@@ -48,17 +48,12 @@ def start(page: Any, value: dict[str, Any]) -> str:
 def checked(page: Any, session: str, value: dict[str, Any]) -> dict[str, Any]:
     """The stored hand: its replay agrees with the example's points, and the session page shows the
     settlement the engine gives the stored session."""
-    session_json = exported(page, session)
-    [hand] = session_json["hands"]
+    hand, settled = stored_hand(page, session)
     family = family_of(value["game"])
-    own = {k: v for k, v in hand.items() if k != "id"}
     replayed = family.replay_json({"game": value["game"], "players": value["players"], "dealer": value["dealer"],
-                                   "hand": 1, **own})
+                                   "hand": 1, **hand})
     assert replayed["ok"] and replayed["points"] == family.replay_json(value)["points"]
-    settled = family.settle_json({**{k: v for k, v in session_json.items() if k != "hands"}, "hands": [own]})
-    page.goto(session)
-    shown = {name: int(page.locator(f'td.total[data-player="{name}"]').inner_text()) for name in session_json["players"]}
-    assert shown == settled["totals"]
+    assert totals_shown(page, session, value["players"]) == settled["totals"]
     return hand
 
 

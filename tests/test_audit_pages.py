@@ -151,6 +151,17 @@ def test_a_revoke_proven_later_is_marked_where_it_was_played() -> None:
     assert audit.frames[-1].card is not None and audit.frames[-1].card.code == "4H"
 
 
+def test_the_reversis_words_of_the_declarations_and_the_claims() -> None:
+    family = family_of("reversis")
+    hand = example("reversis-hand")
+    waived = family.advance_json(hand, {"kind": "waive", "value": "JH"})["record"]
+    frames = steps_audit(family.steps_json(waived)).frames
+    assert [f.action for f in frames if f.kind in ("espagnolette", "waive")] == [
+        "Bob declared Espagnolette", "No claim on J\u2665: the hand winner did not demand it"]
+    nobody = {k: v for k, v in hand.items() if k not in ("deal", "face_down", "discard", "exchanges", "events")}
+    assert steps_audit(family.steps_json(nobody)).frames[1].action == "Nobody declared Espagnolette"
+
+
 # --- the page and the PDF, for every family -------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["black-lady-hand", "reversis-hand", "tripoli-deal", "domino-hearts-hand"])

@@ -373,6 +373,12 @@ def _action(player: str | None, kind: str, value: Any) -> str:
         return f"{player} kept his hand"
     if kind == "leader":  # the table says who holds 2C (without the deal): he leads
         return f"{value} holds 2\u2663 and leads"
+    if kind == "espagnolette":  # Reversis: a declaration before the first lead, or none
+        if value is None:
+            return "Nobody declared Espagnolette" if player == TABLE else f"{player} did not declare Espagnolette"
+        return f"{value} declared Espagnolette"
+    if kind == "waive":  # Reversis: a claim the hand winner did not demand
+        return f"No claim on {words}: the hand winner did not demand it"
     if kind in DECLINED and value in (None, []):
         return DECLINED[kind] if player == TABLE else f"{player} {DECLINED[kind]}"
     if kind == "bet" and isinstance(value, list) and value and str(value[0]) in BETS:

@@ -17,6 +17,7 @@ from scorekeeper.cli import main
 from scorekeeper.engine.fields import showable
 from scorekeeper.engine import notation, records
 from scorekeeper.engine.errors import RecordSyntaxError, ScorekeeperError
+from scorekeeper.engine.family import HEARTS
 from scorekeeper.engine.games import make_ruleset
 from scorekeeper.engine.records import DIRECTIONS, HandRecord, PlayItem
 from scorekeeper.engine.replay import replay
@@ -139,6 +140,25 @@ def test_a_hand_stopped_early_keeps_a_short_last_line() -> None:
 
 
 # --- random hands ------------------------------------------------------------------------------
+
+RANDOM = GOLDEN / "random"  # hands of every game: whole, cut short, Domino Hearts' shrinking tricks, trumps turned up
+RANDOM_HANDS = (RANDOM / "hands.jsonl").read_text(encoding="utf-8").splitlines()
+RANDOM_TEXTS = (RANDOM / "hands.txt").read_bytes().decode("utf-8").split("=" * 40 + "\n")
+
+
+def test_the_random_hands_cover_every_game() -> None:
+    assert len(RANDOM_HANDS) == len(RANDOM_TEXTS)
+    assert {records.loads(line).game for line in RANDOM_HANDS} == set(HEARTS.games)
+    assert all(any(words in text for text in RANDOM_TEXTS) for words in ("illegal:", "dead", "drew", "turned up", "keeps"))
+
+
+@pytest.mark.parametrize("k", range(len(RANDOM_HANDS)), ids=[json.loads(line)["game"] for line in RANDOM_HANDS])
+def test_random_hands_keep_the_bytes_the_hand_written_writer_wrote(k: int) -> None:
+    """Written once by the Hearts core's own writer, before its notation became a table of the kit."""
+    record = records.loads(RANDOM_HANDS[k])
+    assert notation.dumps(record) == RANDOM_TEXTS[k]
+    assert notation.loads(RANDOM_TEXTS[k]) == record
+
 
 GAMES = ("hearts", "black-lady", "spot-hearts", "heartsette", "complex-hearts")
 # Any name a record may hold: every character a sheet can show (fields.showable), not only spaces.

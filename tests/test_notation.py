@@ -278,6 +278,22 @@ def test_errors_say_where(old: str, new: str, line: int, column: int, says: str)
     assert error.code == "syntax"
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "line", "column", "says"),
+    [
+        ("3.  6D TD 3D QD", "3.  6D TD 3D QD 4C\n", 10, 17, "trick 3 already has 4 cards"),  # not trick 4's number
+        ("3.  6D TD 3D QD", "3.  6D TD 3D XX", 10, 14, "'XX' is not a card"),  # not the missing Dealer
+        ("2.  2S 6H 8S 5S", "2.  2S 6H 8S 5S 3.", 9, 17, "trick 3 is empty"),  # not 3. given twice
+    ],
+)
+def test_the_first_mistake_in_the_text_is_the_one_said(old: str, new: str, line: int, column: int, says: str) -> None:
+    """The lines are checked as they come: of two mistakes, the one written first is reported."""
+    text = HAND.replace(old, new, 1).replace("4.  QC", "5.  QC", 1).replace('[Dealer "Dan"]\n', "", 1)
+    error = _error(text)
+    assert (error.line, error.column) == (line - 1, column), error.message
+    assert says in error.message
+
+
 def test_a_bad_card_in_the_deal_is_found_at_its_value() -> None:
     text = golden_text("black-lady-full").replace('[Deal "Ann" "6S', '[Deal "Ann" "6X', 1)
     error = _error(text)

@@ -80,7 +80,6 @@ class _Unit:
     value: Any
     line: int
     column: int
-    owner: int | None = None  # an item's numbered line (its index in the reader's list)
 
 
 @dataclass
@@ -268,6 +267,7 @@ class _Reader(Generic[R]):
         self.last_tag_line = 0
         self.labels = {spec.label.lower(): spec for spec in notation.lines if spec.label}
         self.bare = next((spec for spec in notation.lines if not spec.label), None)
+        self.players = self.least = 0  # a line of one item per player: how many, the fewest but in the last
 
     def read(self) -> R:
         for number, line in enumerate(self.text_lines, 1):
@@ -276,12 +276,8 @@ class _Reader(Generic[R]):
         for name in _REQUIRED:
             if name not in given:
                 raise fail(f"the record needs a {self.notation.tags[name].example} tag", self.last_tag_line + 1, 1)
-        players = next(u.value for u in self.units if u.tag == "Players")
-        tags: dict[str, Any] = {}
-        for unit in self.units:
-            if unit.tag is not None:
-                _apply(tags, unit)
-        self._check_lines(len(players) if isinstance(players, list) else 0, self.notation.shortest(tags))
+        if self.numbered:
+            self._ended(self.numbered[-1])
         return self._build()
 
     # --- lines and tags ------------------------------------------------------------------------
@@ -350,8 +346,11 @@ class _Reader(Generic[R]):
             item, end = play_item(text, pos, line)
         else:
             item, end = self._action(text, pos, line)
+        if spec.size and current_line.items == self.players > 0:
+            raise fail(f"{spec.noun} {current_line.number} already has {self.players} cards: start the next with "
+                       f"{current_line.number + 1}.", line, pos + 1)
         current_line.items += 1
-        self.units.append(_Unit(None, spec.path, "play", None, item, line, pos + 1, len(self.numbered) - 1))
+        self.units.append(_Unit(None, spec.path, "play", None, item, line, pos + 1))
         return end
 
     def _starts(self) -> str:
@@ -361,6 +360,15 @@ class _Reader(Generic[R]):
     def _number(self, spec: Lines, text: str, at: int, line: int, start: int) -> int:
         number = NUMBER.match(text, at)
         assert number is not None  # the label's pattern looked ahead for it
+        if self.numbered:
+            self._ended(self.numbered[-1])
+        else:
+            self._count_players()
+        previous = next((n for n in reversed(self.numbered) if n.lines is spec), None)
+        if spec.size and self.players and previous is not None and previous.items < self.least:
+            every = self.players if self.least == self.players else f"{self.least} to {self.players}"
+            raise fail(f"{spec.noun} {previous.number} has {previous.items} cards, but with {self.players} players "
+                       f"every {spec.noun} but the last has {every}", line, start + 1)
         wanted = 1 + sum(1 for n in self.numbered if n.lines is spec)
         given = int(number.group(1))
         if given != wanted:
@@ -398,28 +406,24 @@ class _Reader(Generic[R]):
                            f"not {text[at]!r}", line, at + 1)
         return item, end
 
-    # --- the numbered lines, whole -------------------------------------------------------------
+    # --- the numbered lines, as they come: the first mistake in the text is the one reported ---------
 
-    def _check_lines(self, players: int, shortest: int | None) -> None:
-        """Every line holds an item; lines of one per player hold as many (or ``shortest`` to as many), but
-        the last (a hand stopped)."""
-        least = players if shortest is None else shortest
-        for k, numbered in enumerate(self.numbered):
-            spec = numbered.lines
-            if numbered.items == 0:
-                raise fail(f"{spec.noun} {numbered.number} is empty", numbered.line, numbered.column)
-            if not spec.size or players == 0:
-                continue
-            last = not any(n.lines is spec for n in self.numbered[k + 1:])
-            if numbered.items > players:
-                item = [u for u in self.units if u.owner == k][players]
-                raise fail(f"{spec.noun} {numbered.number} already has {players} cards: start the next with "
-                           f"{numbered.number + 1}.", item.line, item.column)
-            if numbered.items < least and not last:
-                following = next(n for n in self.numbered[k + 1:] if n.lines is spec)
-                every = players if least == players else f"{least} to {players}"
-                raise fail(f"{spec.noun} {numbered.number} has {numbered.items} cards, but with {players} players "
-                           f"every {spec.noun} but the last has {every}", following.line, following.column)
+    def _count_players(self) -> None:
+        """How many items a line of one per player holds, and the fewest before the last, from the tags
+        (all of them are read when the first numbered line starts)."""
+        tags: dict[str, Any] = {}
+        for unit in self.units:
+            _apply(tags, unit)
+        players = tags.get("players")
+        self.players = len(players) if isinstance(players, list) else 0  # none: the missing tag is said later
+        shortest = self.notation.shortest(tags)
+        self.least = self.players if shortest is None else shortest
+
+    @staticmethod
+    def _ended(numbered: _Line) -> None:
+        """A line ends where the next one (or the text) starts: it holds something."""
+        if numbered.items == 0:
+            raise fail(f"{numbered.lines.noun} {numbered.number} is empty", numbered.line, numbered.column)
 
     # --- building the record ---------------------------------------------------------------------
 

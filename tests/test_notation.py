@@ -214,6 +214,21 @@ def test_random_hands_round_trip(record: HandRecord) -> None:
     assert notation.dumps(notation.loads(text)) == text
 
 
+@pytest.mark.parametrize("game", HEARTS.games)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_hands_of_every_game_round_trip(game: str, data: st.DataObject) -> None:
+    """Every game of the core, its tricks cut as its replay gives them (Domino Hearts, dead tricks), whole or cut short."""
+    ruleset = make_ruleset(game)
+    n = data.draw(st.integers(ruleset.min_players, min(8, ruleset.max_players)))
+    record = random_record(game, [f"P{i}" for i in range(n)], random.Random(data.draw(st.integers(0, 2**32))))
+    if data.draw(st.booleans()):
+        record = dataclasses.replace(record, play=record.play[:data.draw(st.integers(0, len(record.play)))])
+    text = notation.dumps(record)
+    assert notation.loads(text) == record
+    assert notation.dumps(notation.loads(text)) == text
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(NAMES), st.data())
 def test_damaged_text_is_refused_with_a_place_or_read(name: str, data: st.DataObject) -> None:

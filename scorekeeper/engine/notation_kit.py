@@ -414,7 +414,7 @@ class _Reader(Generic[R]):
         tags: dict[str, Any] = {}
         for unit in self.units:
             _apply(tags, unit)
-        players = tags.get("players")
+        players = next((u.value for u in self.units if u.tag == "Players"), None)
         self.players = len(players) if isinstance(players, list) else 0  # none: the missing tag is said later
         shortest = self.notation.shortest(tags)
         self.least = self.players if shortest is None else shortest

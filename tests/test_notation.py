@@ -17,6 +17,7 @@ from scorekeeper.cli import main
 from scorekeeper.engine.fields import showable
 from scorekeeper.engine import notation, records
 from scorekeeper.engine.errors import RecordSyntaxError, ScorekeeperError
+from scorekeeper.engine.family import HEARTS
 from scorekeeper.engine.games import make_ruleset
 from scorekeeper.engine.records import DIRECTIONS, HandRecord, PlayItem
 from scorekeeper.engine.replay import replay
@@ -140,6 +141,25 @@ def test_a_hand_stopped_early_keeps_a_short_last_line() -> None:
 
 # --- random hands ------------------------------------------------------------------------------
 
+RANDOM = GOLDEN / "random"  # hands of every game: whole, cut short, Domino Hearts' shrinking tricks, trumps turned up
+RANDOM_HANDS = (RANDOM / "hands.jsonl").read_text(encoding="utf-8").splitlines()
+RANDOM_TEXTS = (RANDOM / "hands.txt").read_bytes().decode("utf-8").split("=" * 40 + "\n")
+
+
+def test_the_random_hands_cover_every_game() -> None:
+    assert len(RANDOM_HANDS) == len(RANDOM_TEXTS)
+    assert {records.loads(line).game for line in RANDOM_HANDS} == set(HEARTS.games)
+    assert all(any(words in text for text in RANDOM_TEXTS) for words in ("illegal:", "dead", "drew", "turned up", "keeps"))
+
+
+@pytest.mark.parametrize("k", range(len(RANDOM_HANDS)), ids=[json.loads(line)["game"] for line in RANDOM_HANDS])
+def test_random_hands_keep_the_bytes_the_hand_written_writer_wrote(k: int) -> None:
+    """Written once by the Hearts core's own writer, before its notation became a table of the kit."""
+    record = records.loads(RANDOM_HANDS[k])
+    assert notation.dumps(record) == RANDOM_TEXTS[k]
+    assert notation.loads(RANDOM_TEXTS[k]) == record
+
+
 GAMES = ("hearts", "black-lady", "spot-hearts", "heartsette", "complex-hearts")
 # Any name a record may hold: every character a sheet can show (fields.showable), not only spaces.
 player_names = st.text(min_size=1, max_size=6).filter(lambda s: bool(s.strip()) and showable(s))
@@ -189,6 +209,21 @@ def _bend(draw: st.DrawFn, record: HandRecord) -> HandRecord:
 @given(hand_records())
 def test_random_hands_round_trip(record: HandRecord) -> None:
     assert records.loads(records.dumps(record)) == record  # the JSON record can say it all
+    text = notation.dumps(record)
+    assert notation.loads(text) == record
+    assert notation.dumps(notation.loads(text)) == text
+
+
+@pytest.mark.parametrize("game", HEARTS.games)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_hands_of_every_game_round_trip(game: str, data: st.DataObject) -> None:
+    """Every game of the core, its tricks cut as its replay gives them (Domino Hearts, dead tricks), whole or cut short."""
+    ruleset = make_ruleset(game)
+    n = data.draw(st.integers(ruleset.min_players, min(8, ruleset.max_players)))
+    record = random_record(game, [f"P{i}" for i in range(n)], random.Random(data.draw(st.integers(0, 2**32))))
+    if data.draw(st.booleans()):
+        record = dataclasses.replace(record, play=record.play[:data.draw(st.integers(0, len(record.play)))])
     text = notation.dumps(record)
     assert notation.loads(text) == record
     assert notation.dumps(notation.loads(text)) == text
@@ -256,6 +291,22 @@ def test_errors_say_where(old: str, new: str, line: int, column: int, says: str)
     assert says in error.message
     assert error.message.startswith(f"line {line}, column {column}: ")
     assert error.code == "syntax"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "column", "says"),
+    [
+        ("3.  6D TD 3D QD", "3.  6D TD 3D QD 4C\n", 10, 17, "trick 3 already has 4 cards"),  # not trick 4's number
+        ("3.  6D TD 3D QD", "3.  6D TD 3D XX", 10, 14, "'XX' is not a card"),  # not the missing Dealer
+        ("2.  2S 6H 8S 5S", "2.  2S 6H 8S 5S 3.", 9, 17, "trick 3 is empty"),  # not 3. given twice
+    ],
+)
+def test_the_first_mistake_in_the_text_is_the_one_said(old: str, new: str, line: int, column: int, says: str) -> None:
+    """The lines are checked as they come: of two mistakes, the one written first is reported."""
+    text = HAND.replace(old, new, 1).replace("4.  QC", "5.  QC", 1).replace('[Dealer "Dan"]\n', "", 1)
+    error = _error(text)
+    assert (error.line, error.column) == (line - 1, column), error.message
+    assert says in error.message
 
 
 def test_a_bad_card_in_the_deal_is_found_at_its_value() -> None:

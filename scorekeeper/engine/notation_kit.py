@@ -1,17 +1,16 @@
-"""The text notation of the families with their own packages (Reversis, Tripoli): one reader and one
-writer, driven by each family's table of tags and of numbered lines.
+"""The text notation of every family: one reader and one writer, driven by each family's table of tags
+and of numbered lines (``notation`` for the Hearts core, ``reversis/notation``, ``tripoli/notation``).
 
-It is the Hearts core's notation (``notation``) in spirit and in its pieces (``textscan``): tag lines
-``[Name value ...]`` with JSON values first, then the body, one numbered line per trick, Michigan run
-or betting round (``Bet 2. "A" raise 3, "B" call``), and comments after ``;``. The notation is
-another spelling of the family's JSON record: the reader builds the very JSON object the family's
-``to_json`` gives and hands it to its ``from_json`` (every field is checked there, once); the writer
-starts from ``to_json``. So a written text reads back to an equal record, and writing that record
-again gives the same bytes.
+Tag lines ``[Name value ...]`` with JSON values come first (their pieces are ``textscan``'s), then the
+body, one numbered line per trick, Michigan run or betting round (``Bet 2. "A" raise 3, "B" call``),
+and comments after ``;``. The notation is another spelling of the family's JSON record: the reader
+builds the very JSON object the family's ``to_json`` gives and hands it to its ``from_json`` (every
+field is checked there, once); the writer starts from ``to_json``. So a written text reads back to an
+equal record, and writing that record again gives the same bytes.
 
 A tag fills one place of the JSON object (``path``); a numbered line kind (``Lines``) fills one list.
 A container that is there but empty, which nothing else would say, is a bare tag (``[Claim]``:
-no space claimed, ``[Betting]``: no betting action), as the Hearts notation's ``[Deal]``.
+no space claimed, ``[Betting]``: no betting action; ``[Deal]``: no hand dealt).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import IO, Any, Generic, NamedTuple, TypeVar
 
 from .errors import RecordSyntaxError, ScorekeeperError, shown
 from .textscan import (
@@ -40,8 +39,9 @@ class Tag(NamedTuple):
 
     Kinds: ``value`` (one JSON value), ``cards`` (one string of cards: a card list), ``names`` (one
     or more values: a list), ``keyed`` / ``keyed-cards`` (a key and a value, one tag per key of an
-    object; bare: the object is empty), ``item`` (one element of a list, one tag each), ``object`` /
-    ``list`` (bare: the container is there, empty).
+    object; bare: the object is empty), ``keyed-any-cards`` (as ``keyed``, a card list in the value
+    read in any spelling), ``item`` (one element of a list, one tag each), ``object`` / ``list``
+    (bare: the container is there, empty).
     """
 
     path: tuple[str, ...]
@@ -80,7 +80,6 @@ class _Unit:
     value: Any
     line: int
     column: int
-    owner: int | None = None  # an item's numbered line (its index in the reader's list)
 
 
 @dataclass
@@ -98,8 +97,8 @@ class _Line:
 class Notation(Generic[R]):
     """A family's notation: its tags (in the order written), its numbered lines, and its record's JSON.
 
-    ``group`` cuts a list into lines (where each line starts); ``remarks`` comments the body from the
-    family's replay. ``loads``, ``dumps`` mirror ``json``.
+    ``group`` cuts a record's list into lines (where each line starts); ``remarks`` comments the body
+    from the family's replay. ``loads``, ``dumps``, ``load``, ``dump`` mirror ``json``.
     """
 
     game: str  # a game id of the family: the stand-in while a refused record is searched for its culprit
@@ -107,11 +106,17 @@ class Notation(Generic[R]):
     lines: tuple[Lines, ...]
     from_json: Callable[[Any], R]
     to_json: Callable[[R], dict[str, Any]]
-    group: Callable[[Lines, list[Any], int], list[int]]
+    group: Callable[[R, Lines, list[Any], int], list[int]]
     remarks: Callable[[R, dict[str, list[int]]], Remarks]
     # A part of a record completed with what its kind needs before its fields are read (a Reversis hand
     # its play or its quick result): while a refused record is searched for its culprit (``_locate``).
     complete: Callable[[dict[str, Any]], dict[str, Any]] = lambda obj: obj
+    # The fewest items a line of one per player may hold before the last, from the tags read (None: one
+    # per player), where players drop out as their hands run out.
+    shortest: Callable[[dict[str, Any]], int | None] = lambda obj: None
+    # How messages name the body, and what it starts with (``{first}``: the first line of each kind).
+    body: str = "the numbered lines"
+    opening: str = "a numbered line: {first}"
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -121,6 +126,10 @@ class Notation(Generic[R]):
         header = list(self._tag_lines(obj))
         body = self._body(record, obj)
         return "\n".join(header) + "\n" + ("\n" + "\n".join(body) + "\n" if body else "")
+
+    def dump(self, record: R, fp: IO[str]) -> None:
+        """Write the notation of a record to a text file."""
+        fp.write(self.dumps(record))
 
     def _tag_lines(self, obj: dict[str, Any]) -> Iterator[str]:
         for name, tag in self.tags.items():
@@ -148,9 +157,9 @@ class Notation(Generic[R]):
         players = len(obj.get("players") or ()) or 1
         found = {spec.label: (spec, list(items)) for spec in self.lines
                  if isinstance(items := _get(obj, spec.path), list) and items}
-        starts = {label: self.group(spec, items, players) for label, (spec, items) in found.items()}
+        starts = {label: self.group(record, spec, items, players) for label, (spec, items) in found.items()}
         remarks = self.remarks(record, starts)
-        out = [f"; {remarks.note}"] if remarks.note else []
+        out = [f"; {one_line(remarks.note)}"] if remarks.note else []
         for label, (spec, items) in found.items():
             cut = starts[label]
             texts = [_item_text(spec, item) for item in items]
@@ -173,6 +182,10 @@ class Notation(Generic[R]):
             bad card, a line out of sequence, or what the family's ``from_json`` refuses.
         """
         return _Reader(self, text).read()
+
+    def load(self, fp: IO[str]) -> R:
+        """Read a record from a text file in the notation."""
+        return self.loads(fp.read())
 
     # --- what the writer says ----------------------------------------------------------------------
 
@@ -220,7 +233,7 @@ def _apply(obj: dict[str, Any], unit: _Unit) -> None:
         place = place.setdefault(key, {})
     if unit.kind in ("item", "play"):
         place.setdefault(last, []).append(unit.value)
-    elif unit.kind in ("keyed", "keyed-cards"):
+    elif unit.kind.startswith("keyed"):
         mapping = place.setdefault(last, {})
         if unit.key is not None:
             mapping[unit.key] = unit.value
@@ -236,6 +249,7 @@ def _arity(kind: str) -> tuple[tuple[int, ...] | None, str]:
         "names": (None, "one or more values"),
         "keyed": ((0, 2), "a name and a value (or nothing, for none at all)"),
         "keyed-cards": ((0, 2), "a player's name and cards (or nothing, for none at all)"),
+        "keyed-any-cards": ((0, 2), "a player's name and a value (or nothing, for none at all)"),
         "object": ((0,), "no value"),
         "list": ((0,), "no value"),
     }.get(kind, ((1,), "one value"))
@@ -253,6 +267,7 @@ class _Reader(Generic[R]):
         self.last_tag_line = 0
         self.labels = {spec.label.lower(): spec for spec in notation.lines if spec.label}
         self.bare = next((spec for spec in notation.lines if not spec.label), None)
+        self.players = self.least = 0  # a line of one item per player: how many, the fewest but in the last
 
     def read(self) -> R:
         for number, line in enumerate(self.text_lines, 1):
@@ -261,8 +276,8 @@ class _Reader(Generic[R]):
         for name in _REQUIRED:
             if name not in given:
                 raise fail(f"the record needs a {self.notation.tags[name].example} tag", self.last_tag_line + 1, 1)
-        players = next(u.value for u in self.units if u.tag == "Players")
-        self._check_lines(len(players) if isinstance(players, list) else 0)
+        if self.numbered:
+            self._ended(self.numbered[-1])
         return self._build()
 
     # --- lines and tags ------------------------------------------------------------------------
@@ -273,7 +288,7 @@ class _Reader(Generic[R]):
             if text[pos] == "[":
                 if self.numbered:
                     first = self.numbered[0]
-                    raise fail(f"tags come before the numbered lines: move this tag above line {first.line}",
+                    raise fail(f"tags come before {self.notation.body}: move this tag above line {first.line}",
                                line, pos + 1)
                 pos = self._tag(text, pos, line)
                 self.last_tag_line = line
@@ -295,7 +310,7 @@ class _Reader(Generic[R]):
             if not isinstance(values[0], str):
                 raise fail(f"[{name}] starts with a name, a JSON string: {tag.example}", line, columns[0])
             key, value = values
-        if tag.kind in ("cards", "keyed-cards") and values:
+        if tag.kind in ("cards", "keyed-cards", "keyed-any-cards") and values:
             what = "_".join(tag.path) if key is None else f"{'_'.join(tag.path)} of {key}"
             value = card_codes(value, what.replace("_", " "), line, columns[-1])
         if tag.kind != "item":
@@ -323,15 +338,19 @@ class _Reader(Generic[R]):
             word = _WORD.match(text, pos)
             if word is not None and word.group().lower() in self.labels:
                 raise fail(f"{word.group()} starts a numbered line: {self._starts()}", line, pos + 1)
-            raise fail(f"expected a tag, [Name value ...], or a numbered line: {self._starts()}", line, pos + 1)
+            opening = self.notation.opening.format(first=self._starts())
+            raise fail(f"expected a tag, [Name value ...], or {opening}", line, pos + 1)
         current_line = self.numbered[-1]
         spec = current_line.lines
         if spec.item == "play":
             item, end = play_item(text, pos, line)
         else:
             item, end = self._action(text, pos, line)
+        if spec.size and current_line.items == self.players > 0:
+            raise fail(f"{spec.noun} {current_line.number} already has {self.players} cards: start the next with "
+                       f"{current_line.number + 1}.", line, pos + 1)
         current_line.items += 1
-        self.units.append(_Unit(None, spec.path, "play", None, item, line, pos + 1, len(self.numbered) - 1))
+        self.units.append(_Unit(None, spec.path, "play", None, item, line, pos + 1))
         return end
 
     def _starts(self) -> str:
@@ -341,6 +360,15 @@ class _Reader(Generic[R]):
     def _number(self, spec: Lines, text: str, at: int, line: int, start: int) -> int:
         number = NUMBER.match(text, at)
         assert number is not None  # the label's pattern looked ahead for it
+        if self.numbered:
+            self._ended(self.numbered[-1])
+        else:
+            self._count_players()
+        previous = next((n for n in reversed(self.numbered) if n.lines is spec), None)
+        if spec.size and self.players and previous is not None and previous.items < self.least:
+            every = self.players if self.least == self.players else f"{self.least} to {self.players}"
+            raise fail(f"{spec.noun} {previous.number} has {previous.items} cards, but with {self.players} players "
+                       f"every {spec.noun} but the last has {every}", line, start + 1)
         wanted = 1 + sum(1 for n in self.numbered if n.lines is spec)
         given = int(number.group(1))
         if given != wanted:
@@ -378,25 +406,24 @@ class _Reader(Generic[R]):
                            f"not {text[at]!r}", line, at + 1)
         return item, end
 
-    # --- the numbered lines, whole -------------------------------------------------------------
+    # --- the numbered lines, as they come: the first mistake in the text is the one reported ---------
 
-    def _check_lines(self, players: int) -> None:
-        """Every line holds an item; lines of one per player hold as many, but the last (a hand stopped)."""
-        for k, numbered in enumerate(self.numbered):
-            spec = numbered.lines
-            if numbered.items == 0:
-                raise fail(f"{spec.noun} {numbered.number} is empty", numbered.line, numbered.column)
-            if not spec.size or players == 0:
-                continue
-            last = not any(n.lines is spec for n in self.numbered[k + 1:])
-            if numbered.items > players:
-                item = [u for u in self.units if u.owner == k][players]
-                raise fail(f"{spec.noun} {numbered.number} already has {players} cards: start the next with "
-                           f"{numbered.number + 1}.", item.line, item.column)
-            if numbered.items < players and not last:
-                following = next(n for n in self.numbered[k + 1:] if n.lines is spec)
-                raise fail(f"{spec.noun} {numbered.number} has {numbered.items} cards, but with {players} players "
-                           f"every {spec.noun} but the last has {players}", following.line, following.column)
+    def _count_players(self) -> None:
+        """How many items a line of one per player holds, and the fewest before the last, from the tags
+        (all of them are read when the first numbered line starts)."""
+        tags: dict[str, Any] = {}
+        for unit in self.units:
+            _apply(tags, unit)
+        players = next((u.value for u in self.units if u.tag == "Players"), None)
+        self.players = len(players) if isinstance(players, list) else 0  # none: the missing tag is said later
+        shortest = self.notation.shortest(tags)
+        self.least = self.players if shortest is None else shortest
+
+    @staticmethod
+    def _ended(numbered: _Line) -> None:
+        """A line ends where the next one (or the text) starts: it holds something."""
+        if numbered.items == 0:
+            raise fail(f"{numbered.lines.noun} {numbered.number} is empty", numbered.line, numbered.column)
 
     # --- building the record ---------------------------------------------------------------------
 
@@ -442,7 +469,7 @@ def signed(amounts: Mapping[str, int]) -> str:
     return ", ".join(f"{name} {amount:+d}" for name, amount in amounts.items())
 
 
-def rounds(spec: Lines, items: list[Any], players: int) -> list[int]:
+def rounds(record: object, spec: Lines, items: list[Any], players: int) -> list[int]:
     """Where each line of ``items`` starts: every ``players`` items for tricks; for actions (bets, bids),
     a new round each time a player acts again, as the turn comes back to him."""
     if spec.size:

@@ -1,9 +1,8 @@
-"""The pieces of the text notation every family's reader and writer shares: tags, cards, named plays.
+"""The pieces of the text notation: tags, cards, named plays, and which family a text is for.
 
-The Hearts core's notation (``notation``) and the notation of the families with their own
-packages (``notation_kit``: Reversis, Tripoli) read the same tag lines ``[Name value ...]``,
-the same cards in any spelling and the same ``"Cat":KC``, and word a mistake the same way,
-with its line and column; so they are read here, once.
+The notation's reader and writer (``notation_kit``, one for every family) read tag lines
+``[Name value ...]``, cards in any spelling and ``"Cat":KC``, and word a mistake with its line and
+column, with these; the family seam finds a text's family by its ``Game`` tag before it is read.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ mirror ``json``; a written text reads back to an equal record, and writes back t
 
 from __future__ import annotations
 
-from typing import IO, Any
+from typing import Any
 
 from ..errors import ScorekeeperError
 from ..notation_kit import Lines, Notation, Remarks, Tag, rounds, signed
@@ -83,20 +83,4 @@ NOTATION: Notation[ReversisRecord] = Notation(
     remarks=_remarks, complete=_complete,
 )
 
-
-def dumps(record: ReversisRecord) -> str:
-    """The notation of a hand: its tags, a blank line, one trick per line with its comment."""
-    return NOTATION.dumps(record)
-
-
-def loads(text: str) -> ReversisRecord:
-    """A hand from its notation. :raises RecordSyntaxError: with the line and column of the mistake."""
-    return NOTATION.loads(text)
-
-
-def dump(record: ReversisRecord, fp: IO[str]) -> None:
-    fp.write(dumps(record))
-
-
-def load(fp: IO[str]) -> ReversisRecord:
-    return loads(fp.read())
+dumps, loads, dump, load = NOTATION.dumps, NOTATION.loads, NOTATION.dump, NOTATION.load

@@ -12,7 +12,7 @@ the same bytes.
 
 from __future__ import annotations
 
-from typing import IO, Any
+from typing import Any
 
 from ..cards import Card, Suit
 from ..errors import ScorekeeperError
@@ -63,11 +63,11 @@ RUNS = Lines("Run", ("michigan", "play"), "play", "run")
 LINES = (BIDS, BETS, RUNS)
 
 
-def _group(spec: Lines, items: list[Any], players: int) -> list[int]:
+def _group(record: AnyRecord, spec: Lines, items: list[Any], players: int) -> list[int]:
     """Bids and bets by rounds; the Michigan play by runs: a run goes on while each card is the next
     of the last one's suit (a new lead is never that card: it is in the suit just played)."""
     if spec is not RUNS:
-        return rounds(spec, items, players)
+        return rounds(record, spec, items, players)
     cards = [Card.parse(item if isinstance(item, str) else item[1]) for item in items]
     return [i for i, c in enumerate(cards)
             if i == 0 or c.suit != cards[i - 1].suit or c.rank != cards[i - 1].rank + 1]
@@ -117,20 +117,4 @@ NOTATION: Notation[AnyRecord] = Notation(
     complete=_complete,
 )
 
-
-def dumps(record: AnyRecord) -> str:
-    """The notation of a deal: its tags, a blank line, its bids, betting rounds and runs with comments."""
-    return NOTATION.dumps(record)
-
-
-def loads(text: str) -> AnyRecord:
-    """A deal from its notation. :raises RecordSyntaxError: with the line and column of the mistake."""
-    return NOTATION.loads(text)
-
-
-def dump(record: AnyRecord, fp: IO[str]) -> None:
-    fp.write(dumps(record))
-
-
-def load(fp: IO[str]) -> AnyRecord:
-    return loads(fp.read())
+dumps, loads, dump, load = NOTATION.dumps, NOTATION.loads, NOTATION.dump, NOTATION.load

@@ -1,16 +1,19 @@
 """A Reversis hand in progress: what comes next, and the hand action by action (``engine.progress``).
 
 The actions, in the table's order (6.3, 6.4, 6.7): with the deal, the dealer's discard and each
-other player's exchange (counter-clockwise from the dealer's right, a card or ``None`` to
-keep his hand); the Espagnolette declaration before the first lead (with the deal, asked of the
-player whose hand qualifies, if any; without it, of the table: who declares, or nobody); then
-every card played; once the hand is over, a claim the hand winner did not demand (6.5 P4), declared
-by the table (``waive``, the card led: the record's ``waive`` event). An established revoke (4.1) is declared with the card the replay refused (the
-revoke itself with the deal, the card that proves it without), and play stops there (``stands``). A declaration is the record's ``espagnolette`` event; no declaration is
-written as the first trick's ``leader``, which closes the declarations. The replay decides everything: a record is
-taken as far as it goes when the replay refuses it only for stopping early (``incomplete``),
-and a card is offered when the replay takes the record one card longer. The payments of
-6.5 are those ``pay_in_play`` makes over the tricks finished so far.
+other player's exchange (counter-clockwise from the dealer's right, a card or ``None`` to keep his
+hand); the Espagnolette declaration before the first lead (with the deal, asked of the player whose
+hand qualifies, if any; without it, of the table: who declares, or nobody); then every card played;
+once the hand is over, each claim the hand winner did not demand (6.5 P4), declared by the table
+(``waive``, the card led: the record's ``waive`` event).
+
+A declaration is the record's ``espagnolette`` event; no declaration is written as the first
+trick's ``leader``, which closes the declarations. An established revoke (4.1) is declared with the
+card the replay refused (the revoke itself with the deal, the card that proves it without), and
+play stops there (``stands``). The replay decides everything: a record is taken as far as it goes
+when the replay refuses it only for stopping early (``incomplete``), and a card is offered when the
+replay takes the record one card longer. The payments of 6.5 are those ``pay_in_play`` makes over
+the tricks finished so far.
 """
 
 from __future__ import annotations
@@ -340,8 +343,8 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         claim = next((c for c in outcome_json(replay(from_json(value))).get("claims", ())
                       if c["card"] == action.value and c["status"] == "paid"), None)
         if claim is None:
-            raise InconsistentRecord(f"no claim on {shown(action.value)} is left to waive: the hand winner is "
-                                     "owed a claim on the Quinola or an ace led, once", code="waive")
+            raise InconsistentRecord(f"no claim on {shown(action.value)} is left to waive: the hand winner claims on "
+                                     "the Quinola or an ace led, and each claim is waived once", code="waive")
         return appended(value, ("events",), {"type": "waive", "player": claim["player"], "trick": claim["trick"]})
     if action.kind == "revoke":
         if not isinstance(action.value, Mapping):

@@ -20,7 +20,7 @@ from . import progressive_forms
 from .club_forms import ClubForm, PersonForm
 from .extensions import db
 from .models import Club
-from .submit import submit
+from .submit import checked, submit
 
 bp = Blueprint("clubs", __name__)
 bp.register_error_handler(services.AccessDenied, views.denied_page)
@@ -34,7 +34,7 @@ RECENT_TABLES = 20  # the tables listed on the club's page; the export has them 
 @bp.route("/clubs/new", methods=["GET", "POST"])
 def new_club() -> Any:
     form = ClubForm()
-    sent = submit(form.validate() if form.is_submitted() else None,
+    sent = submit(checked(form),
                   lambda: clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data)))
     if sent.made is not None:
         flash("The club is ready. Keep its edit link; share the read-only link with the players.")
@@ -180,7 +180,7 @@ def start_evening(cid: str, key: str) -> Any:
     """A Progressive Hearts evening of the club."""
     club = clubs.edit_club(cid, key)
     form = progressive_forms.EveningForm()
-    sent = submit(form.validate() if form.is_submitted() else None, lambda: clubs.start_evening(
+    sent = submit(checked(form), lambda: clubs.start_evening(
         club, key, progressive_forms.typed_names(form.ladies.data), progressive_forms.typed_names(form.gentlemen.data),
         form.seating.data or "drawn", form.rounds.data))
     if sent.made is not None:

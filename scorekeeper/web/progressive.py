@@ -25,7 +25,7 @@ from .extensions import db
 from .forms import ActionForm, choices
 from .http import bearer_token
 from .models import Evening
-from .submit import submit
+from .submit import checked, submit
 
 bp = Blueprint("progressive", __name__)
 # The session pages' answers: the error page with a 403, a 404, "send the form again", or "busy".
@@ -41,7 +41,7 @@ POLL_SECONDS = views.POLL_SECONDS
 def start() -> Any:
     """Start an evening: the ladies and the gentlemen, the first seating, the rounds."""
     form = forms.EveningForm()
-    sent = submit(form.validate() if form.is_submitted() else None, lambda: evenings.create_evening(
+    sent = submit(checked(form), lambda: evenings.create_evening(
         forms.typed_names(form.ladies.data), forms.typed_names(form.gentlemen.data), form.seating.data or "drawn",
         form.rounds.data))
     if sent.made is not None:
@@ -133,7 +133,7 @@ def table(eid: str, key: str, round_no: int, table_no: int) -> Any:
     stored = view.latest.get((round_no, table_no))
     posted = request.method == "POST"
     form = forms.table_form(players, stored.record if stored else None, stored.version if stored else 0, posted)
-    sent = submit(form.validate() if posted else None, lambda: evenings.record_table(
+    sent = submit(checked(form), lambda: evenings.record_table(
         evening, round_no, table_no, forms.table_record(form, players), form.seen_version()))
     if sent.done:
         flash(f"Table {table_no}'s result of round {round_no} is in.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..engine.errors import ScorekeeperError
 from .extensions import db
@@ -30,6 +30,11 @@ class Sent(Generic[T]):
     made: T | None = None
     refusal: str | None = None
     code: str | None = None  # the engine's code of a refusal by the service
+
+
+def checked(form: Any) -> bool | None:
+    """What ``submit`` asks of a form: None when nothing was posted (a fresh form), else whether it validated."""
+    return form.validate() if form.is_submitted() else None
 
 
 def submit(valid: bool | None, write: Callable[[], T], position: int | None = None) -> Sent[T]:

@@ -21,7 +21,7 @@ from .. import forms
 from ..changes import versions
 from ..models import Hand as HandRow
 from ..models import TableSession
-from ..submit import submit
+from ..submit import checked, submit
 from ..views import POLL_SECONDS, save_correction, save_new_hand, sheet_entries
 from .base import FamilyPages, Words
 from .links import table_links
@@ -69,8 +69,7 @@ def posted() -> Any:
 def save_new(table: TableSession, form: Any, shape: Callable[[Any], dict[str, Any]], sid: str, key: str,
              ) -> tuple[Any, str | None]:
     """A posted quick-result form: the response once the hand it says is stored, or None and why not."""
-    sent = submit(form.validate() if request.method == "POST" else None,
-                  lambda: save_new_hand(table, shape(form), sid, key), len(table.hands) + 1)
+    sent = submit(checked(form), lambda: save_new_hand(table, shape(form), sid, key), len(table.hands) + 1)
     return sent.made, sent.refusal
 
 

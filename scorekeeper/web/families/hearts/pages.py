@@ -32,7 +32,7 @@ from ...models import TableSession
 from ...views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
 from ..base import CardTable, FamilyPages, Words, pack_rows
 from ..links import table_links
-from ...submit import CHECK_FIELDS, submit
+from ...submit import CHECK_FIELDS, checked, submit
 
 WORDS = Words(noun="hand", unit="points", carried="Total")
 
@@ -361,7 +361,7 @@ class HeartsPages(FamilyPages):
     def hand_edit(self, table: TableSession, row: HandRow, sid: str, key: str) -> Any:
         posted = request.method == "POST"
         form = _correction_form(table, row, request.form if posted else None)
-        sent = submit(form.validate() if posted else None, lambda: save_correction(
+        sent = submit(checked(form), lambda: save_correction(
             table, row, forms.result_record(form, keep=row.record), "edited", sid, key), row.position)
         if sent.done:
             return sent.made

@@ -57,6 +57,19 @@ def checked(page: Any, session: str, value: dict[str, Any]) -> dict[str, Any]:
     return hand
 
 
+def saved(page: Any, session: str, value: dict[str, Any], taps: Taps, game: str, name: str) -> dict[str, Any]:
+    """The complete hand saved and the stored hand ``checked``; its taps kept, from the sheet's Card by card
+    to Save."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#complete")).to_be_visible()
+    save(page, "#save-play")
+    hand = checked(page, session, value)
+    TAPS[game] = taps.count + 2
+    print(f"taps for a whole {name}:", TAPS[game])
+    return hand
+
+
 def refused_code(record: dict[str, Any], action: dict[str, Any]) -> str:
     """The engine's code for an action, as the page's endpoint answers it."""
     try:
@@ -96,12 +109,8 @@ def test_a_whole_auction_hand_its_bids_and_its_suit(phone: Phone) -> None:
     taps.tap(f'#ask button[data-option="{suit}"]')
     for code in value["play"]:
         taps.card(code)
-    expect(page.locator("#complete")).to_be_visible()
-    save(page, "#save-play")
-    hand = checked(page, session, value)
+    hand = saved(page, session, value, taps, "auction", "Auction Hearts hand")
     assert [e for e in hand["events"] if e["type"] == "bid"] == bids
-    TAPS["auction"] = taps.count + 2  # from the sheet: Card by card, ..., Save
-    print("taps for a whole Auction Hearts hand:", TAPS["auction"])
     assert not errors, errors
 
 
@@ -134,13 +143,9 @@ def test_a_whole_conquimbert_hand_its_trades_and_its_trumps(phone: Phone) -> Non
             expect(page.locator("#turn")).to_have_text(f"{value['players'][turned.seat]} to turn up trumps")
             taps.card(turned.card.code)
         taps.card(code)
-    expect(page.locator("#complete")).to_be_visible()
-    save(page, "#save-play")
-    hand = checked(page, session, value)
+    hand = saved(page, session, value, taps, "conquimbert", "Conquimbert hand")
     assert {"type": "trumps", "card": turned.card.code}.items() <= next(
         e for e in hand["events"] if e["type"] == "trumps").items()
-    TAPS["conquimbert"] = taps.count + 2  # from the sheet: Card by card, ..., Save
-    print("taps for a whole Conquimbert hand:", TAPS["conquimbert"])
     assert not errors, errors
 
 
@@ -199,11 +204,7 @@ def test_a_whole_domino_hand_each_cards_player_and_the_last_cards(phone: Phone) 
             expected = refused_code(record, {"kind": "kept", "player": who, "value": kept})
             assert taps.refused("#done") == expected
     taps.tap("#done")
-    expect(page.locator("#complete")).to_be_visible()
-    save(page, "#save-play")
-    checked(page, session, value)
-    TAPS["domino"] = taps.count + 2  # from the sheet: Card by card, ..., Save
-    print("taps for a whole Domino Hearts hand:", TAPS["domino"])
+    saved(page, session, value, taps, "domino", "Domino Hearts hand")
     assert not errors, errors
 
 

@@ -300,7 +300,7 @@ def audit_apply(sid: str, key: str, position: int) -> Any:
         flash("The audit form expired: audit the hand again.", "error")
         return redirect(back)
     sent = submit(True, lambda: _apply_rule(table, row, form), position)
-    if sent.made is None:
+    if not sent.done:
         flash(sent.refusal or "", "error")
         return redirect(back)
     flash(f"Hand {position}: {sent.made.player}'s revoke in trick {sent.made.trick} is established; "

@@ -36,7 +36,7 @@ def new_club() -> Any:
     form = ClubForm()
     sent = submit(checked(form),
                   lambda: clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data)))
-    if sent.made is not None:
+    if sent.done:
         flash("The club is ready. Keep its edit link; share the read-only link with the players.")
         return redirect(url_for(".club_edit", cid=sent.made.id, key=sent.made.token))
     return render_template("pages/club_new.html", form=form, refusal=sent.refusal)
@@ -183,7 +183,7 @@ def start_evening(cid: str, key: str) -> Any:
     sent = submit(checked(form), lambda: clubs.start_evening(
         club, key, progressive_forms.typed_names(form.ladies.data), progressive_forms.typed_names(form.gentlemen.data),
         form.seating.data or "drawn", form.rounds.data))
-    if sent.made is not None:
+    if sent.done:
         flash(progressive_forms.EVENING_READY)
         return redirect(url_for("progressive.evening_edit", eid=sent.made.id, key=sent.made.token))
     return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal, club=club,

@@ -44,7 +44,7 @@ def start() -> Any:
     sent = submit(checked(form), lambda: evenings.create_evening(
         forms.typed_names(form.ladies.data), forms.typed_names(form.gentlemen.data), form.seating.data or "drawn",
         form.rounds.data))
-    if sent.made is not None:
+    if sent.done:
         flash(forms.EVENING_READY)
         return redirect(url_for(".evening_edit", eid=sent.made.id, key=sent.made.token))
     return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal)

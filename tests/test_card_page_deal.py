@@ -209,3 +209,40 @@ def test_a_wrong_answer_is_refused_with_a_sentence(client: FlaskClient, given: A
     table = Table(client, edit)
     error = table.post("/deal", {"record": table.record, "given": given}, 422)["error"]
     assert error["code"] in ("syntax", "deal", "not-next") and error["message"]
+
+
+@pytest.mark.parametrize("game,players,hand", [("black-lady", 4, 2), ("black-lady", 4, 3), ("hearts", 3, 1),
+                                               ("omnibus", 4, 1), ("spot-hearts", 5, 1), ("black-lady", 4, 4)])
+def test_the_deal_given_after_the_hand_is_the_deal_dealt(game: str, players: int, hand: int) -> None:
+    """Any played hand: its deal given after it (only the passes asked, from the cards each receiver played)
+    is the deal dealt, and the hand scores the same; before the first card, the hands as dealt make it too."""
+    import random
+
+    from scorekeeper.engine import records
+    from scorekeeper.engine.simulate import random_record
+
+    names = ABCD[:players] if players <= 4 else [*ABCD, "Eve"]
+    family = family_of(game)
+    for seed in range(3):
+        value = records.to_json(random_record(game, names, random.Random(seed), dealer=players - 1, hand_number=hand))
+        if value.get("events") or value.get("moon_choice"):
+            continue
+        bare = {k: v for k, v in value.items() if k not in ("deal", "passes", "widow")}
+        if family.progress_json(bare)["next"]["kind"] == "leader":
+            continue  # the two-of-clubs rule without the deal: the table says who led
+        given: list[dict[str, Any]] = []
+        asked = family.dealing_json(bare, given)
+        while not asked["dealt"]:
+            n = asked["next"]
+            given.append({"kind": n["kind"], "player": n["player"], "value": value["passes"][n["player"]]})
+            asked = family.dealing_json(bare, given)
+        assert {n: sorted(c) for n, c in asked["record"]["deal"].items()} == {n: sorted(c) for n, c in value["deal"].items()}
+        assert asked["outcome"]["points"] == family.replay_json(value)["points"]
+        fresh = {k: v for k, v in bare.items() if k != "play"}
+        given = []
+        asked = family.dealing_json(fresh, given)
+        while not asked["dealt"]:
+            n = asked["next"]
+            given.append({"kind": "hand", "player": n["player"], "value": value["deal"][n["player"]]})
+            asked = family.dealing_json(fresh, given)
+        assert {n: sorted(c) for n, c in asked["record"]["deal"].items()} == {n: sorted(c) for n, c in value["deal"].items()}

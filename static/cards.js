@@ -112,6 +112,7 @@
 
   var send = function (n, value) {  // the answer to what comes next
     picked = null; declaring = null;
+    if (hand.dealing) { dealAnswer(n, value); return; }
     tap({ kind: n.kind, player: n.player || null, value: value });
   };
 
@@ -132,6 +133,7 @@
       b.type = "button";
       b.classList.toggle("played", gone && choices === null);
       b.disabled = choices === null ? gone : choices.indexOf(code) < 0;
+      if (b.disabled && holds(n, code)) { b.disabled = false; b.classList.add("unplayable"); }  // the engine refuses it
       b.id = "card-" + code;
       b.addEventListener("click", function () {
         if (many) {
@@ -299,6 +301,7 @@
     $("#record").value = JSON.stringify(record());
     $("#pending").value = waiting ? JSON.stringify(hand.pending) : "";
     save.disabled = !(a && a.complete && !waiting) && !(waiting && away);
+    if (dealing(a)) return;
     if (!a || a.ok === false) { $("#turn").textContent = a && a.error ? a.error.message : "\u2026"; return; }
     if (away && !a.complete && a.next) {  // what the engine last said comes next, its choices unknown now
       var was = a.next;
@@ -334,6 +337,69 @@
     }
     remember();
   };
+
+  /* The deal the table gives (data-deal, web/play.py): before the first action, or once the hand is complete
+     without it. The engine asks each question (a hand as dealt, the cards a player passed...) as a tap is
+     asked; the answers live in hand.dealing until the engine writes the record with its deal. */
+  var DEAL = root.dataset.deal;
+  var holds = function (n, code) {  // a card the player on turn holds but may not play: offered, for the engine to refuse
+    var state = hand.last && hand.last.state, held = state && state.hands && state.hands[n.player];
+    return n.kind === "play" && Array.isArray(held) && held.indexOf(code) >= 0;
+  };
+  var dealing = function (a) {  // the "Give the deal" button, and the deal's question while it is given
+    var give = $("#give-deal"), rec = record();
+    if (give) give.hidden = !DEAL || !!hand.dealing || hand.pending.length > 0 || !a || a.ok === false ||
+      !!(rec && rec.deal) || !(hand.taps.length === 0 || a.complete);
+    if (!hand.dealing) return false;
+    save.disabled = true;
+    $("#complete").hidden = true;
+    var q = hand.dealing.last;
+    if (!q) return true;
+    var n = q.next;
+    $("#turn").textContent = (n.player ? n.player + " " : "") + (WORDS.kinds[n.kind] || n.kind);
+    asking(n);
+    ask.appendChild(button("Back", "secondary", function () { hand.dealing = null; showRefusal(""); render(hand.last); })).id = "deal-back";
+    remember();
+    return true;
+  };
+  var dealAsk = function () {
+    if (busy) return;
+    busy = true;
+    fetch(DEAL, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ record: record(), given: hand.dealing.given })
+    }).then(function (r) { return r.json(); }).then(function (a) {
+      busy = false;
+      if (!a.ok) {
+        hand.dealing.given.pop();
+        if (!hand.dealing.last) hand.dealing = null;
+        showRefusal(a.error.message);
+      } else if (a.dealt) {
+        hand.dealing = null;
+        showRefusal("");
+        accepted(a, { kind: "deal", player: null, value: null });
+      } else { hand.dealing.last = a; showRefusal(""); }
+      render(hand.last);
+    }, function () {
+      busy = false;
+      hand.dealing.given.pop();
+      if (!hand.dealing.last) hand.dealing = null;
+      showRefusal("The deal is given with a connection: try again when it returns.");
+      render(hand.last);
+    });
+  };
+  var dealAnswer = function (n, value) { hand.dealing.given.push({ kind: n.kind, player: n.player || null, value: value }); dealAsk(); };
+  var undoDeal = function () {
+    if (!hand.dealing.given.length) { hand.dealing = null; render(hand.last); return; }
+    hand.dealing.given.pop();
+    dealAsk();
+  };
+  if ($("#give-deal")) $("#give-deal").addEventListener("click", function () {
+    hand.dealing = { given: [], last: null };
+    showRefusal("");
+    dealAsk();
+  });
 
   var post = function (rec, action) {
     return fetch(root.dataset.next, {
@@ -406,6 +472,7 @@
 
   $("#undo").addEventListener("click", function () {
     showRefusal("");
+    if (hand.dealing) { undoDeal(); return; }
     picked = null;
     if (hand.pending.length) { hand.pending.pop(); render(hand.last); return; }
     if (hand.records.length < 2) return;

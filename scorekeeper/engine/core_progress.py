@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import core_steps
+from .core_dealing import DEALING
 from .cards import Card, card
 from .errors import RecordSyntaxError, ScorekeeperError
 from .games import make_ruleset
@@ -271,4 +272,4 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
     return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
 
 
-WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands)
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, dealing=DEALING)

@@ -131,6 +131,13 @@ class Family(Protocol):
         (``engine.progress.steps``). :raises ScorekeeperError: refused before its first action."""
         ...
 
+    def dealing_json(self, value: Mapping[str, Any], given: object) -> dict[str, Any]:
+        """The deal of a hand record without it, as the table gives it (``engine.progress.deal_json``): the
+        next question, each an ``ask`` of the card page, or the record with its deal and its progress.
+
+        :raises ScorekeeperError: the family takes no deal here, an answer does not fit, the replay refuses it."""
+        ...
+
     def cut_json(self, value: Mapping[str, Any], count: int) -> dict[str, Any]:
         """The hand record holding only its first ``count`` actions (as ``steps_json`` counts them): an
         audit asks ``progress_json`` of it for the choices there were. :raises ScorekeeperError: unreadable."""
@@ -295,6 +302,12 @@ class HeartsFamily:
         from .progress import advance_json
 
         return advance_json(WALK, value, action)
+
+    def dealing_json(self, value: Mapping[str, Any], given: object) -> dict[str, Any]:
+        from .core_progress import WALK
+        from .progress import deal_json
+
+        return deal_json(WALK, value, given)
 
     def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .core_progress import WALK
@@ -506,6 +519,11 @@ class PackageFamily:
         from .progress import advance_json
 
         return advance_json(self.walk(), value, action)
+
+    def dealing_json(self, value: Mapping[str, Any], given: object) -> dict[str, Any]:
+        from .progress import deal_json
+
+        return deal_json(self.walk(), value, given)
 
     def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .progress import steps

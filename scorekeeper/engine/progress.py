@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RecordSyntaxError, ScorekeeperError
+from .errors import RecordSyntaxError, ScorekeeperError, shown
 
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
@@ -38,6 +38,9 @@ ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card
         "poker-cards": "cards",  # the five cards a player shows at the showdown (null: not shown)
         "espagnolette": "option",  # Reversis 6.7: a declaration before the first lead
         "waive": "option",  # Reversis 6.5 P4: a claim the hand winner did not demand (the card led)
+        # the deal the table gives (``Dealing``): a player's cards as dealt, the cards he passed (asked after
+        # the hand, from the cards his receiver played), Reversis' card dealt face down and the card given for it
+        "hand": "cards", "passed": "cards", "face-down": "card", "exchanged": "card",
         }
 """How a page asks for each kind of action, so one page serves every game: ``card`` (one card: a choice,
 or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
@@ -174,6 +177,24 @@ class Walk:
     extend: Callable[[Mapping[str, Any], Action], dict[str, Any]]  # the record one action longer (unchecked)
     declared: frozenset[str] = frozenset()
     stands: Callable[[Mapping[str, Any], Action, ScorekeeperError], Action | None] | None = None
+    dealing: Dealing | None = None  # how the table gives the deal of a record without it (None: it cannot)
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """A family's side of a deal the table gives on the card page, before the first card or once the hand
+    is played: the questions it asks and the record they make.
+
+    ``ask(value, given)``: the next question about the deal of ``value`` (a record without the deal), the
+    answers ``given`` so far taken as right, as a ``Progress`` whose ``choices`` are the only answers
+    (``ask`` "cards" with its ``count``, or "card"); None once the answers place every card.
+    ``write(value, given)``: the record with the deal the answers make (only written: ``deal`` has the
+    replay judge it). Before the first card the questions are each hand as dealt; once cards are played,
+    they place each player's hand from the cards he played and ask only what the play cannot show.
+    """
+
+    ask: Callable[[Mapping[str, Any], Sequence[Action]], Progress | None]
+    write: Callable[[Mapping[str, Any], Sequence[Action]], dict[str, Any]]
 
 
 def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
@@ -283,6 +304,53 @@ def advance_json(walk: Walk, value: Mapping[str, Any], action: object) -> dict[s
     return {**after.to_json(), "record": longer}
 
 
+def deal_json(walk: Walk, value: Mapping[str, Any], given: object) -> dict[str, Any]:
+    """The deal the table gives, one answer at a time: the next question (``dealt`` false, ``next`` as a
+    card page asks it), or, once every card is placed, the record with its deal (under ``record``,
+    ``dealt`` true) and its progress, the replay judging the deal with the rest of the record.
+
+    :raises ScorekeeperError: the family takes no deal here, an answer is not one of its question's
+        choices, or the replay refuses the record with the deal.
+    """
+    if walk.dealing is None:
+        raise ScorekeeperError("the deal of this game cannot be given on the card page yet: record the cards "
+                               "as they are played", code="no-deal")
+    if not isinstance(given, list):
+        raise RecordSyntaxError("the answers about the deal are a list of actions")
+    answers = [action_from_json(a) for a in given]
+    for k, answer in enumerate(answers):
+        question = walk.dealing.ask(value, answers[:k])
+        if question is None:
+            raise ScorekeeperError("every card of the deal is placed: nothing more to give", code="dealt")
+        _fits(question, answer)
+    question = walk.dealing.ask(value, answers)
+    if question is not None:
+        return {**question.to_json(), "dealt": False}
+    record = walk.dealing.write(value, answers)
+    return {**walk.progress(record).to_json(), "record": record, "dealt": True}
+
+
+def _fits(question: Progress, answer: Action) -> None:
+    """:raises ScorekeeperError: ``answer`` is not one of the answers ``question`` takes (code ``deal``)."""
+    word = WORDS.get(question.kind, question.kind)
+    if answer.kind != question.kind or (question.player is not None and answer.player not in (None, question.player)):
+        raise ScorekeeperError(f"the {word} of {question.player or 'the table'} comes next", code="not-next")
+    choices = list(question.choices or ())
+    if question.ask == "cards" or ASKS.get(question.kind) == "cards":
+        cards = answer.value
+        if not isinstance(cards, list) or len(cards) != question.count:
+            raise ScorekeeperError(f"{question.player} {word}: {question.count} cards", code="deal",
+                                   player=question.player)
+        for code in cards:
+            if code not in choices:
+                raise ScorekeeperError(f"{shown(code)} cannot be among {question.player}'s cards here", code="deal",
+                                       player=question.player)
+            choices.remove(code)
+    elif answer.value not in choices:
+        raise ScorekeeperError(f"{shown(answer.value)} cannot be {question.player}'s {word} here", code="deal",
+                               player=question.player)
+
+
 def appended(value: Mapping[str, Any], path: Sequence[str], item: Any) -> dict[str, Any]:
     """A copy of a JSON record with ``item`` added to the list at ``path`` (made where missing)."""
     out = dict(value)
@@ -305,7 +373,8 @@ WORDS = {"play": "card played", "michigan": "Michigan card", "bet": "bet", "disc
          "trade": "trade", "capot": "Capot declaration", "kept": "last player's cards",
          "spare": "choice of the spare hand", "spare-buyer": "buyer of the spare hand",
          "spare-price": "price of the spare hand", "bid-suit": "paying suit named", "poker-cards": "poker hand shown",
-         "espagnolette": "Espagnolette declaration"}
+         "espagnolette": "Espagnolette declaration", "hand": "cards as dealt", "passed": "cards passed",
+         "face-down": "card dealt face down", "exchanged": "card given for the face-down card"}
 """How a sentence names a kind of action (a kind not here is named by its own word)."""
 
 

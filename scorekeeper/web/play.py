@@ -32,7 +32,7 @@ MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
 # no rule. The kinds and options of one family go to its tables' pages only (``words_for``), to keep the
 # page light on a phone.
 WORDS: dict[str, Any] = {
-    "kinds": {"play": "to play", "revoke": "revoke"},
+    "kinds": {"play": "to play", "revoke": "revoke", "hand": "was dealt which cards?"},
     "options": {},
     "keep": "Keep", "none": "None", "rest": "All the rest",
 }
@@ -41,14 +41,15 @@ FAMILY_WORDS: dict[str, dict[str, Any]] = {
         "kinds": {"leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: which way?", "bid": "to bid",
                   "penalty-suit": "to name the penalty suit", "pass": "to pass cards", "trumps": "to turn up trumps",
                   "trade": "Trades before the first trick?", "capot": "Who declares Capot?",
-                  "kept": "The last player's cards"},
+                  "kept": "The last player's cards", "passed": "passed which cards?"},
         "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "pass": "Pass"},
         "player": "Who gives?", "partner": "To whom?", "card": "Gives (QS)", "partner_card": "Gets (2H)",
         "trade": "Trade", "noTrade": "No more trades",
     },
     "reversis": {
         "kinds": {"discard": "to discard", "exchange": "to exchange a card",
-                  "espagnolette": "Who declared Espagnolette?", "waive": "A claim not demanded"},
+                  "espagnolette": "Who declared Espagnolette?", "waive": "A claim not demanded",
+                  "face-down": "was dealt which card face down?", "exchanged": "gave which card for it?"},
         "options": {"JH": "J\u2665, the Quinola led", "AS": "A\u2660 led", "AH": "A\u2665 led", "AD": "A\u2666 led",
                     "AC": "A\u2663 led"},
     },
@@ -99,7 +100,8 @@ def play(sid: str, key: str) -> Any:
         form.client_id.data = forms.new_client_id()
     opening = _opening(start)
     return render_template("pages/play.html", table=table, key=key, start=start, form=form, refusal=refusal,
-                           opening=opening, players=list(start.head.get("players") or ()), 
+                           opening=opening, players=list(start.head.get("players") or ()),
+                           deal_url=url_for(".give_deal", sid=sid, key=key) if _takes_deal(start) else None,
                            words=words_for(table.config.get("game")),
                            next_url=url_for(".next_action", sid=sid, key=key),
                            result_url=url_for(".record_result", sid=sid, key=key))
@@ -131,6 +133,36 @@ def _opening(start: CardTable) -> dict[str, Any]:
         return family_of(start.head.get("game")).progress_json(start.record())
     except ScorekeeperError as exc:
         return {"ok": False, "error": exc.to_json()}
+
+
+def _takes_deal(start: CardTable) -> bool:
+    """Whether the table can give the deal of its hands on the card page (its family asks it)."""
+    try:
+        family_of(start.head.get("game")).dealing_json(start.record(), [])
+    except ScorekeeperError:
+        return False
+    return True
+
+
+@bp.post("/s/<sid>/<key>/deal")
+def give_deal(sid: str, key: str) -> tuple[Response, int]:
+    """The deal the table gives, one answer at a time: ``{"record": {...}, "given": [action, ...]}``.
+
+    200: the next question (``dealt`` false, ``next`` asked as a card page asks a tap), or the record with
+    its deal under ``record`` and its progress (``dealt`` true). 422: an answer or the deal refused, with
+    the engine's code and sentence. 400: the body is not such an object.
+    """
+    table = edit_table(sid, key)
+    start = pages_of(table.config.get("game")).card_table(table)
+    try:
+        body = _body()
+    except ScorekeeperError as exc:
+        return jsonify({"ok": False, "error": exc.to_json()}), 400
+    try:
+        record = start.record(body.get("record"))
+        return jsonify(family_of(record["game"]).dealing_json(record, body.get("given") or [])), 200
+    except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
+        return jsonify({"ok": False, "error": refusal(exc).to_json()}), 422
 
 
 @bp.post("/s/<sid>/<key>/next")

@@ -28,6 +28,7 @@ from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, sh
 from ..hand import Hand
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, stops_early
 from ..records import PlayItem
+from .dealing import DEALING
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
 from .inplay import pay_in_play
 from .outcome import outcome_json, payment_to_json
@@ -364,4 +365,4 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
     return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
 
 
-WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands)
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, dealing=DEALING)

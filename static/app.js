@@ -290,6 +290,15 @@
     window.addEventListener("pageshow", clear);
   };
 
+  // New game with the same players: a second tap while the first is on its way starts no second table.
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (!form.classList.contains("again")) return;
+    if (form.dataset.sending === "1") { ev.preventDefault(); return; }
+    form.dataset.sending = "1";
+    setTimeout(function () { form.dataset.sending = ""; }, 8000);
+  });
+
   /* --- Save in reach: above the on-screen keyboard, never over the field typed into -------------- */
   // Where the browser lays the page out under the keyboard instead of resizing it, the bars at the
   // bottom (position: sticky/fixed, bottom: var(--keyboard)) move up by the part the keyboard covers.

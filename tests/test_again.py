@@ -89,8 +89,11 @@ def test_a_table_in_play_offers_it_as_a_small_link(client: FlaskClient) -> None:
 def test_the_form_needs_its_csrf_token_and_the_edit_link(app: Flask, client: FlaskClient) -> None:
     edit, read = start_table(client, PLAYERS)
     assert client.post(edit + "/again", data={}).status_code == 400  # the CSRF page: nothing started
+    token = re.search(r'<meta name="csrf-token" content="([^"]+)"', get(client, read).html)
+    assert token
     sid, key = read.split("/")[2:4]
-    assert client.post(f"/s/{sid}/{key}/again", data={"csrf_token": "x"}).status_code in (400, 403)
+    assert client.post(f"/s/{sid}/{key}/again", data={"csrf_token": token.group(1)}).status_code == 403  # the read key
+    assert client.post(f"/v/{sid}/{key}/again", data={"csrf_token": token.group(1)}).status_code == 404  # no such route
     with app.app_context():
         from sqlalchemy import func, select
 

@@ -3,6 +3,8 @@
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
+  // Share: the phone's share sheet (Web Share API) where the browser has one, else Copy (app.css shows which).
+  document.documentElement.classList.add(typeof navigator.share === "function" ? "can-share" : "no-share");
   var $ = function (sel, root) { return (root || document).querySelector(sel); };
   var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
 
@@ -288,6 +290,15 @@
     window.addEventListener("pageshow", clear);
   };
 
+  // New game with the same players: a second tap while the first is on its way starts no second table.
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (!form.classList.contains("again")) return;
+    if (form.dataset.sending === "1") { ev.preventDefault(); return; }
+    form.dataset.sending = "1";
+    setTimeout(function () { form.dataset.sending = ""; }, 8000);
+  });
+
   /* --- Save in reach: above the on-screen keyboard, never over the field typed into -------------- */
   // Where the browser lays the page out under the keyboard instead of resizing it, the bars at the
   // bottom (position: sticky/fixed, bottom: var(--keyboard)) move up by the part the keyboard covers.
@@ -430,13 +441,25 @@
   });
 
   /* --- links and printing -------------------------------------------------------------------------- */
+  // Copy a link's field or a line of text (the standings) to the clipboard, and say so on the button.
+  var copyOut = function (element, button) {
+    var text = element.value !== undefined ? element.value : element.textContent.trim();
+    var done = function () { button.textContent = "Copied"; };
+    if (element.select) element.select();
+    else window.getSelection().selectAllChildren(element);
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(done);
+    else if (document.execCommand) { document.execCommand("copy"); done(); }
+  };
   document.addEventListener("click", function (ev) {
     var copy = ev.target.closest("[data-copy]");
-    if (copy) {
-      var input = document.getElementById(copy.getAttribute("data-copy"));
-      input.select();
-      if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(function () { copy.textContent = "Copied"; });
-      else if (document.execCommand) { document.execCommand("copy"); copy.textContent = "Copied"; }
+    if (copy) copyOut(document.getElementById(copy.getAttribute("data-copy")), copy);
+    var share = ev.target.closest("[data-share], [data-share-text]");
+    if (share) {
+      var link = share.hasAttribute("data-share");
+      var from = document.getElementById(share.getAttribute(link ? "data-share" : "data-share-text"));
+      var text = link ? from.value : from.textContent.trim();
+      if (typeof navigator.share !== "function") copyOut(from, share);
+      else navigator.share(link ? { title: document.title, url: text } : { text: text }).catch(function () {});
     }
     if (ev.target.closest("[data-print]")) window.print();
   });

@@ -46,7 +46,9 @@ def new_club() -> Any:
 
 @bp.get("/c/<cid>/<key>")
 def club_edit(cid: str, key: str) -> str:
-    return _club_page(clubs.edit_club(cid, key), True, key)
+    club = clubs.edit_club(cid, key)
+    recent.remember_club(club.id, key)  # its tables' "New game with the same players" stays in the club
+    return _club_page(club, True, key)
 
 
 @bp.get("/vc/<cid>/<key>")

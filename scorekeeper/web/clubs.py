@@ -236,6 +236,12 @@ def club_of_table(session_id: str) -> Club | None:
     return found
 
 
+def club_of_evening(evening_id: str) -> Club | None:
+    found = db.session.scalar(select(Club).join(ClubEvening, ClubEvening.club_id == Club.id)
+                              .where(ClubEvening.evening_id == evening_id))
+    return found
+
+
 # --- evenings ------------------------------------------------------------------------------------
 
 def start_evening(club: Club, club_token: str, ladies: Sequence[str], gentlemen: Sequence[str], seating: str,

@@ -1,7 +1,11 @@
-"""The tables this browser has opened, kept in its own signed session cookie.
+"""The tables this browser has opened, and the clubs it opened by their edit link, kept in its own signed
+session cookie (HttpOnly, sent back only to this server).
 
 The start page suggests the names seated at these tables only: the server never offers one
-browser the players of tables it has not opened (another club's evening).
+browser the players of tables it has not opened (another club's evening). A club's edit token is kept
+so that "New game with the same players" at one of the club's tables can start the next table inside
+the club (its edit token is made from the club's): only a browser that opened the club's edit link
+holds it, as that browser's history already does.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from flask import session
 
 KEY = "tables"
 LIMIT = 20  # the most recent tables: enough for a club's evenings, small enough for a cookie
+CLUBS = "clubs"
+CLUB_LIMIT = 5  # the clubs whose edit link this browser opened last
 
 
 def remember(table_id: str) -> None:
@@ -27,3 +33,20 @@ def tables() -> list[str]:
     if not isinstance(value, list):
         return []
     return [table_id for table_id in value if isinstance(table_id, str)][:LIMIT]
+
+
+def remember_club(club_id: str, token: str) -> None:
+    """Keep a club's edit token, first. Call it only once the token was checked against the club."""
+    known = clubs()
+    if list(known.items())[:1] == [(club_id, token)]:
+        return
+    session[CLUBS] = dict([(club_id, token), *((c, t) for c, t in known.items() if c != club_id)][:CLUB_LIMIT])
+    session.permanent = True
+
+
+def clubs() -> dict[str, str]:
+    """The edit tokens of the clubs this browser opened by their edit link, by club id, most recent first."""
+    value = session.get(CLUBS)
+    if not isinstance(value, dict):
+        return {}
+    return {c: t for c, t in value.items() if isinstance(c, str) and isinstance(t, str)}

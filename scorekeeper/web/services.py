@@ -7,6 +7,7 @@ nothing already stored is lost. Views and the JSON API call these functions.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import json
@@ -352,6 +353,18 @@ def create_session(record: Mapping[str, Any], *, confirm_required: bool = False,
     stored = family_of_record(record).read_session(record)
     return _store_new(stored.game, stored.config, stored.hands, confirm_required, known_zone(time_zone),
                       token_from=token_from, commit=commit)
+
+
+def start_again(table: TableSession, start: Callable[..., Created] | None = None) -> Created:
+    """A new table with ``table``'s seats, game and settings (its stored record without the hands: the
+    players in their order, the game and its options, the settlement and its options, the stake, the
+    first dealer), its confirmation rule and time zone. ``start`` stores it (``clubs.start_table`` with
+    the club's token keeps a club's table in its club); by default ``create_session``.
+
+    :raises ScorekeeperError: the engine refuses the record (a table stored before a rule changed).
+    """
+    record = {name: copy.deepcopy(value) for name, value in table.config.items() if name != "hands"}
+    return (start or create_session)(record, confirm_required=table.confirm_required, time_zone=table.time_zone)
 
 
 def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], confirm_required: bool,

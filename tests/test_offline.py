@@ -229,3 +229,41 @@ def test_a_new_hand_drawn_before_another_phone_recorded_it_is_refused(app: Flask
     # The same form sent again once it is stored is no refusal: it shows the stored hand.
     again = submit(client, page, "result-form")
     assert again.status_code == 302 and again.headers["Location"].endswith("/hand/2") and stored(app) == (2, 0)
+
+
+# --- one Date per answer --------------------------------------------------------------------------------------
+
+def test_every_answer_carries_one_date_the_server_s(sqlite_app: Flask) -> None:
+    """The HTTP server dates every answer; the app adds no second ``Date`` (a compressed page, a static file
+    sent by its fingerprint, the probe), so a page the phone kept says when the server sent it."""
+    import http.client
+    import threading
+    from email.utils import parsedate_to_datetime
+
+    from werkzeug.serving import make_server
+
+    client = sqlite_app.test_client()
+    start_table(client, ABCD)
+    page = client.get("/")
+    script = re.search(r'src="(/static/app\.js\?v=\w+)"', page.get_data(as_text=True))
+    assert script
+    paths = ["/", script.group(1), "/static/icons/icon-192.png", "/ping", "/sw.js", "/offline"]
+    for path in paths:  # the app itself leaves the date to the server
+        assert "Date" not in client.get(path, headers={"Accept-Encoding": "gzip"}).headers, path
+    server = make_server("127.0.0.1", 0, sqlite_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for path in paths:
+            connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=10)
+            connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
+            answer = connection.getresponse()
+            answer.read()
+            dates = answer.headers.get_all("Date") or []
+            connection.close()
+            assert len(dates) == 1, (path, dates)
+            assert parsedate_to_datetime(dates[0]).tzinfo is not None
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()

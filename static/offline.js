@@ -97,7 +97,14 @@
       var k = el.getAttribute("data-coming");
       if (k === "title") el.textContent = el.textContent.replace(/\d+/, String(now.position));
       else if (e && e[k] !== undefined) el.textContent = String(e[k]);
-      else el.textContent = k === "number" ? String(now.position) : "?";
+      else if (k === "number") el.textContent = String(now.position);
+      else if (el.tagName === "P") el.hidden = true;  // a sentence of an earlier hand: not shown
+      else el.textContent = "?";
+    });
+    $$("[data-coming-in]").forEach(function (el) {  // a sentence that names it: the name replaced
+      var k = el.getAttribute("data-coming-in"), to = e && e[k] !== undefined ? String(e[k]) : "?";
+      el.textContent = el.textContent.replace(el.getAttribute("data-was"), to);
+      el.setAttribute("data-was", to);
     });
     $$("input[name=for_hand]").forEach(function (i) { i.value = String(now.position); });
     var note = $("#coming-note");

@@ -22,8 +22,9 @@ def bearer_token() -> str | None:
 
 def error_status(error: ScorekeeperError) -> int:
     """Unreadable input (exit 2) is a 400; what the rules refuse (exit 1) a 422 (the records contract); a hand id
-    already stored with another hand a 409, as for any write that clashes with what is stored."""
-    if isinstance(error, services.ClientIdConflict):
+    already stored with another hand, or a hand drawn for one another client stored meanwhile, a 409, as for any write
+    that clashes with what is stored."""
+    if isinstance(error, (services.ClientIdConflict, services.ChangedMeanwhile)):
         return 409
     return 400 if error.exit_status == 2 else 422
 

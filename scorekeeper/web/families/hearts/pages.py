@@ -16,6 +16,7 @@ from flask import Response, flash, jsonify, redirect, render_template, request, 
 
 from ....engine import words
 from ....engine.errors import ScorekeeperError
+from ....engine.fields import MAX_HANDS
 from ....engine.games import GameDef, make_ruleset
 from ....engine.ruleset import DealLayout, Ruleset
 from ....engine.seating import Direction, Seating
@@ -84,14 +85,19 @@ class NextDeal:
     lead: str
     players: tuple[str, ...]  # who it is dealt to: the session's players, or those still in (Conquimbert)
 
-def coming_deal(table: TableSession, game: Game) -> NextDeal:
-    """The next deal by the engine's own rotation (a misdeal is redealt by the same dealer).
+def coming_deal(table: TableSession, game: Game) -> NextDeal | None:
+    """The next deal by the engine's own rotation (a misdeal is redealt by the same dealer); None when
+    the table is full (it holds ``MAX_HANDS``, the most a session holds: nothing more is dealt at it).
 
     Hands waiting for confirmation were dealt at the table, so they count for who deals now
     (the session record gives them to the engine as ``"counts": false``). Where players drop
     out of the session (Conquimbert, 3.17), who is still in and who deals are the settlement's.
+    The rotation is read off the session with the next hand appended, so a full table is told
+    apart first: that hand would be one more than a session holds.
     """
     record = services.session_record(table)
+    if len(record["hands"]) >= MAX_HANDS:
+        return None
     dropped = _dropped_out_deal(record) if game.lives else None
     if dropped is None:
         record["hands"].append({"taken": {}})  # a placeholder: only its place in the rotation is read
@@ -195,7 +201,7 @@ def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, An
     return {
         "table": table, "game": game, "words": WORDS, "rows": rows, "settled": settled, "sheet_error": error,
         "charts": charts,
-        "next": coming_deal(table, game), "can_edit": can_edit, "key": key,
+        "next": coming_deal(table, game), "full": FULL, "can_edit": can_edit, "key": key,
         "confirm_form": forms.ActionForm() if can_edit else None,
         "live_url": url_for(".live_edit" if can_edit else ".live_read", sid=table.id, key=key),
         "base_url": url_for(".session_edit" if can_edit else ".session_read", sid=table.id, key=key),
@@ -299,6 +305,10 @@ def _game_over(table: TableSession) -> str | None:
     return f"The game is over: {said} won. No hand is recorded after it."
 
 
+FULL = (f"This table is full: it holds {MAX_HANDS} hands, the most one table holds. Start a new table "
+        "(the same players again) for the next hands.")
+
+
 def _sent_before(exc: ScorekeeperError) -> str:
     """The refusal of a form saved before (Back to it) and changed since: its client id holds another hand."""
     return (f"This form was saved before, as hand {exc.hand}, with other counts: nothing is stored now. To change "
@@ -337,6 +347,9 @@ class HeartsPages(FamilyPages):
             flash(over)
             return redirect(url_for(".session_edit", sid=sid, key=key))
         next_deal = coming_deal(table, game)
+        if next_deal is None:
+            flash(FULL, "error")
+            return redirect(url_for(".session_edit", sid=sid, key=key))
         form = _result_form(_dealt_to(game, next_deal.players), next_deal.players.index(next_deal.dealer),
                             formdata=request.form if request.method == "POST" else None)
         refusal = None
@@ -382,6 +395,8 @@ class HeartsPages(FamilyPages):
     def card_table(self, table: TableSession) -> CardTable:
         game = game_of(table)
         deal = coming_deal(table, game)
+        if deal is None:
+            raise services.NotFound(FULL)
         head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(deal.players),
                 "dealer": deal.dealer, "hand": deal.number}
         return CardTable(head, f"Hand {deal.position}", f"{deal.dealer} deals. {deal.lead}", start={"play": []},

@@ -497,9 +497,9 @@ def _overtaken(config: Mapping[str, Any], stored: Snapshot, position: int) -> Ch
     """The refusal of a new hand drawn for hand ``position``, which another phone stored meanwhile."""
     said = stored_words(config, stored, position)
     return ChangedMeanwhile(
-        f"Hand {position} was recorded on another phone after this form was opened"
-        f"{' (' + said + ')' if said else ''}: nothing is stored. If this is another hand, send it again to "
-        f"record it as hand {stored.next_position()}.", hand=position)
+        f"Hand {position} was recorded on another phone after this form was opened: nothing is stored."
+        f"{' It says: ' + said + '.' if said else ''} If this is another hand, tap Save again to record it as "
+        f"hand {stored.next_position()}.", hand=position)
 
 
 def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> str:
@@ -515,7 +515,7 @@ def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> 
         return ""
     notes = entry.get("notes")
     if isinstance(notes, Mapping) and notes:
-        return "; ".join(str(v) for v in notes.values())
+        return " · ".join(str(v) for v in notes.values())
     points = entry.get("points")
     if isinstance(points, Mapping):
         return ", ".join(f"{p} {v}" for p, v in points.items())
@@ -697,9 +697,9 @@ def _changed_since(row: Hand, drawn_from: str) -> ChangedMeanwhile:
     drawn = next((v.record for v in reversed(row.history) if record_tag(v.record) == drawn_from), None)
     said = changes.describe_change(drawn, row.record) or changes.describe_fields(drawn, row.record) if drawn else ""
     return ChangedMeanwhile(
-        f"Hand {row.position} was changed on another phone after this form was opened"
-        f"{' (' + said + ')' if said else ''}: nothing is stored. This page shows it as it stands now; "
-        f"send it again to replace it by what this form says.", hand=row.position)
+        f"Hand {row.position} was changed on another phone after this form was opened: nothing is stored."
+        f"{' It changed ' + said + '.' if said else ''} This page shows it as it stands now; tap Save again to "
+        f"replace it by what this form says.", hand=row.position)
 
 
 def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand:

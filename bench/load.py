@@ -32,6 +32,7 @@ distort. Each phase is bounded by time (``--seconds``) and by count (``--max-req
     python bench/load.py                   # SQLite, 50 tables, 10 s a phase
     python bench/load.py --postgres        # the same on PostgreSQL
     python bench/load.py --pure            # the checkout's pure-Python engine
+    python bench/load.py --synchronous NORMAL   # SQLite without a sync per commit, to see what FULL costs
     python bench/load.py --tables 10 --seconds 3 --strict   # exit 1 when a goal is missed
 """
 
@@ -117,7 +118,7 @@ def gunicorn(env: dict[str, str], home: Path, port: int, workers: int, threads: 
     argv = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
             "--worker-class", "gthread" if threads > 1 else "sync", "--threads", str(threads),
             "--worker-connections", str(connections),
-            "--keep-alive", "30", "--backlog", "512", "--error-logfile", str(log), "--log-level", "warning",
+            "--config", "python:scorekeeper.web.gunicorn_conf", "--keep-alive", "30", "--backlog", "512", "--error-logfile", str(log), "--log-level", "warning",
             "scorekeeper.web:create_app()"]
     with log.open("ab") as errors:
         server = subprocess.Popen(argv, cwd=home, env=env, stdout=errors, stderr=subprocess.STDOUT,
@@ -374,6 +375,8 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=2.0,
                         help="the steady phase: seconds a table waits between hands (default 2: 25 hands/s "
                              "from 50 tables); 0 leaves the steady phase out")
+    parser.add_argument("--synchronous", choices=["FULL", "NORMAL"], default="FULL",
+                        help="SQLite's synchronous level (SCOREKEEPER_SQLITE_SYNCHRONOUS; default FULL, the app's)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--strict", action="store_true", help="exit 1 when a goal is not met")
     args = parser.parse_args()
@@ -392,9 +395,10 @@ def main() -> int:
             env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(instance), "SCOREKEEPER_DATABASE_URL": url,
                    "PYTHONPATH": str(home)}
             env.pop("SCOREKEEPER_PURE", None)
+            env["SCOREKEEPER_SQLITE_SYNCHRONOUS"] = args.synchronous
             upgrade(env, home)
             port = free_port()
-            kind = "PostgreSQL" if args.postgres else "SQLite"
+            kind = "PostgreSQL" if args.postgres else f"SQLite (synchronous={args.synchronous})"
             print(f"scorekeeper load bench: {kind}, {'pure-Python' if args.pure else 'compiled'} engine, gunicorn "
                   f"{args.workers} workers x {args.threads} threads on 127.0.0.1:{port}, {args.tables} tables, "
                   f"{args.seconds:g} s a phase, {os.cpu_count()} cores (client and server share them)", flush=True)

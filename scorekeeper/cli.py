@@ -197,7 +197,7 @@ def cmd_progress(path: str, what: str, *, out: IO[str] | None = None) -> int:
     if isinstance(answered, ScorekeeperError):
         return print_error(answered, out)
     print(json.dumps(answered, ensure_ascii=False), file=out)
-    return 0
+    return 0 if answered.get("ok", True) else 1  # ``steps`` of a hand with an illegal action: exit 1, as replay
 
 
 def _progress(path: str, what: str) -> dict[str, Any]:

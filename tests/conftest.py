@@ -23,6 +23,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+import pgcluster
 from pgcluster import PostgresCluster, PostgresUnavailable
 from phonekit import browser, browser_ready, live_server, phone  # noqa: F401  (the browser tests' phone)
 
@@ -37,6 +38,22 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "fuzz: the fuzz suites (tests/test_fuzz_*.py): slow, run by default; -m \"not fuzz\" leaves them out",
     )
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The end of the run: no PostgreSQL cluster it started is still serving (every fixture has been torn
+    down by now). One that is gets stopped, and the run fails, naming it."""
+    left = pgcluster.left_running()
+    if not left:
+        return
+    pgcluster.stop_all()
+    for cluster in pgcluster._STARTED:
+        cluster._force_stop()
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line("PostgreSQL clusters of this run were left serving (now stopped): " + ", ".join(left),
+                            red=True)
 
 
 def in_ci() -> bool:

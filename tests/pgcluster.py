@@ -11,25 +11,101 @@ refuses to run as root, so as root the server programs run as the ``postgres`` s
 
 Standard library plus psycopg2 (a runtime dependency of the app) only, so ``bench/load.py``
 imports it as well.
+
+No cluster outlives the process that started it, however that process ends: ``stop()`` on the way
+out of a ``with`` block or a fixture; ``atexit`` and SIGTERM/SIGHUP stop whatever is still running
+(``stop_all``); and each cluster has a watchdog process that stops it as soon as its starter is gone,
+even killed with SIGKILL. ``left_running()`` names the clusters of this process still serving, for
+the check at the end of a test run (``tests/conftest.py``).
 """
 
 from __future__ import annotations
 
+import atexit
 import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import Any
 
 SUPERUSER = "postgres"
 # Fast and disposable: nothing here survives the run, so no need to wait for the disk.
 FAST = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+
+
+# Every cluster this process started and has not stopped yet.
+_RUNNING: dict[Path, PostgresCluster] = {}
+_STARTED: list[PostgresCluster] = []  # every cluster this process started, for ``left_running``
+
+
+def stop_all() -> None:
+    """Stop every cluster this process still runs (at exit, on SIGTERM or SIGHUP)."""
+    for cluster in list(_RUNNING.values()):
+        try:
+            cluster.stop()
+        except Exception:  # noqa: BLE001 - stop the others all the same
+            cluster._force_stop()
+
+
+def left_running() -> list[str]:
+    """The clusters this process started whose server still runs: '<data dir> (pid n)' each."""
+    left = []
+    for cluster in _STARTED:
+        pid_file = cluster.data / "postmaster.pid"
+        try:
+            pid = int(pid_file.read_text().split()[0])
+            os.kill(pid, 0)
+        except (OSError, ValueError, IndexError):
+            continue
+        left.append(f"{cluster.data} (pid {pid})")
+    return left
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM/SIGHUP: stop the clusters, then die of the signal as before."""
+    stop_all()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+def _guard_process() -> None:
+    """Once per process: ``stop_all`` at exit and on SIGTERM/SIGHUP (where no one else handles them)."""
+    if getattr(_guard_process, "done", False):
+        return
+    _guard_process.done = True  # type: ignore[attr-defined]
+    atexit.register(stop_all)
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            if signal.getsignal(signum) in (signal.SIG_DFL, None):
+                signal.signal(signum, _on_signal)
+
+
+# Run beside each cluster: waits for the process that started it to end, then stops the server at once
+# and removes its folder (its starter may have been killed with SIGKILL and run no cleanup at all).
+_WATCHDOG = """
+import os, shutil, subprocess, sys, time
+starter, root, command = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+while True:
+    try:
+        os.kill(starter, 0)
+    except OSError:
+        break
+    if not os.path.exists(os.path.join(root, "data")):
+        sys.exit(0)
+    time.sleep(0.5)
+if os.path.exists(os.path.join(root, "data", "postmaster.pid")):
+    subprocess.run(command, cwd=root, capture_output=True, timeout=60)
+shutil.rmtree(root, ignore_errors=True)
+"""
 
 
 class PostgresUnavailable(RuntimeError):
@@ -83,6 +159,7 @@ class PostgresCluster:
         self.data = root / "data"
         self.log = root / "postgresql.log"
         self.running = False
+        self.watchdog: subprocess.Popen[bytes] | None = None
 
     # --- start and stop ---------------------------------------------------------------------
 
@@ -113,8 +190,12 @@ class PostgresCluster:
             for _ in range(attempts):  # another process may take the free port before the server does
                 cluster.port = free_port()
                 try:
+                    _guard_process()
                     cluster._pg_ctl_start(" ".join(options))
                     cluster.running = True
+                    _RUNNING[cluster.root] = cluster
+                    _STARTED.append(cluster)
+                    cluster._watch()
                     return cluster
                 except RuntimeError as exc:
                     last = str(exc)
@@ -125,6 +206,22 @@ class PostgresCluster:
                 cls(bindir, root, 0, as_user)._force_stop()
             shutil.rmtree(root, ignore_errors=True)
             raise
+
+    def _watch(self) -> None:
+        """The watchdog (``_WATCHDOG``): stops this server once this process is gone, however it ended."""
+        stop = [str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "-t", "30", "stop"]
+        if self.as_user is not None:
+            stop = ["runuser", "-u", self.as_user, "--", *stop]
+        self.watchdog = subprocess.Popen(
+            [sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(self.root), *stop],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def restart(self) -> None:
+        """Restart the server (fast shutdown: open transactions are cut, clients disconnected), as an
+        operator's restart or a failover does; the same port, the same databases."""
+        done = self._run(self.bindir / "pg_ctl", "-D", self.data, "-l", self.log, "-m", "fast", "-w", "-t", "60",
+                         "restart")
+        self._check(done, "pg_ctl restart")
 
     def _force_stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
@@ -156,6 +253,7 @@ class PostgresCluster:
 
     def stop(self) -> None:
         """Stop the server (fast shutdown) and remove the temporary directory."""
+        _RUNNING.pop(self.root, None)
         try:
             if self.running:
                 done = self._run(self.bindir / "pg_ctl", "-D", self.data, "-m", "fast", "-w", "-t", "60", "stop")
@@ -164,6 +262,12 @@ class PostgresCluster:
                 self.running = False
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+            if self.watchdog is not None:  # it sees the folder gone and ends
+                try:
+                    self.watchdog.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    self.watchdog.kill()
+                    self.watchdog.wait()
 
     def postmaster_pid(self) -> int:
         """The server's main process (its backends are its children)."""

@@ -328,6 +328,19 @@ def test_command_refuses_an_illegal_card_with_the_error_object(tmp_path: Path, c
     assert out["ok"] is False and out["error"]["code"] == "not-in-hand"
 
 
+def test_the_command_steps_exits_1_on_an_illegal_hand_as_next_does(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``steps`` prints the steps up to the illegal action (``ok`` false, ``refused``) and exits 1, as ``replay``
+    and ``next`` do for a hand the rules refuse (docs/command.md)."""
+    value = json.loads(json.dumps(REVERSIS))
+    value["play"][6] = "AD"
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(value))
+    assert main(["steps", str(path)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is False and out["refused"]["error"]["code"] == "not-in-hand" and len(out["steps"]) == 11
+
+
 def test_steps_stop_at_the_first_illegal_action() -> None:
     value = json.loads(json.dumps(REVERSIS))
     value["play"][6] = "AD"

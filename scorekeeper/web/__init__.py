@@ -56,8 +56,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     behind_proxies(app, app.config["PROXIES"])
     # A server's connections can drop while pooled: test each as it is checked out. A SQLite file's
     # cannot, and the test would cost every request a statement.
+    # A server that does not answer a connection (a host gone) fails the request in 5 s, well before
+    # gunicorn's worker timeout (``gunicorn_conf``), so the app answers its own 503.
     server = not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite")
-    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": server})
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": server, **(
+        {"connect_args": {"connect_timeout": 5}} if server else {})})
     app.json.sort_keys = False  # type: ignore[attr-defined]  # records keep the contract's key order
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
@@ -112,13 +115,26 @@ def _instance_secret(instance: str) -> str:
     return key
 
 
+SYNCHRONOUS = ("FULL", "EXTRA", "NORMAL")  # SQLite's levels the app takes, the first the default
+
+
+def sqlite_synchronous() -> str:
+    """``SCOREKEEPER_SQLITE_SYNCHRONOUS`` when it is one of ``SYNCHRONOUS``, else FULL.
+
+    FULL under WAL syncs the log at every commit: a hand the phone was told is saved survives a power
+    cut or an OS crash. NORMAL syncs only at checkpoints and may lose the last commits then
+    (SQLite's documentation); it is for a machine whose data is expendable (docs/server.md, the cost)."""
+    chosen = (os.environ.get("SCOREKEEPER_SQLITE_SYNCHRONOUS") or "").strip().upper()
+    return chosen if chosen in SYNCHRONOUS else SYNCHRONOUS[0]
+
+
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
-    """SQLite: foreign keys on, and WAL so readers on other phones never block a writer."""
+    """SQLite: foreign keys on, WAL so readers on other phones never block a writer, every commit durable."""
     if type(dbapi_connection).__module__.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable at checkpoints, no fsync per commit
+        cursor.execute(f"PRAGMA synchronous={sqlite_synchronous()}")  # one of SYNCHRONOUS: no user text
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.close()

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
+from ..engine.errors import RecordSyntaxError
 from ..engine.jsontext import decode
 from . import services
 from .http import bearer_token, json_errors
@@ -36,6 +37,20 @@ def _session_for_read(session_id: str) -> TableSession:
     return table
 
 
+def _for_hand() -> int | None:
+    """``?for_hand=n``: the hand the client drew this one for (optional): refused (409 ``conflict``) when
+    another client stored hand n meanwhile, rather than stored as the next hand.
+
+    :raises RecordSyntaxError: not a whole number from 1 to 999999.
+    """
+    text = request.args.get("for_hand")
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 6 and int(text) >= 1):
+        raise RecordSyntaxError(f"for_hand is the number of the hand this one was drawn for, not {text[:20]!r}")
+    return int(text)
+
+
 json_errors(bp)
 
 
@@ -49,7 +64,7 @@ def create_session() -> tuple[Response, int]:
 def add_hand(session_id: str) -> tuple[Response, int]:
     table = services.head_for_write(session_id)  # no ORM object, no statement when known: the hot path
     services.check_token(table, bearer_token())
-    recorded = services.record_hand(table, _json_body())
+    recorded = services.record_hand(table, _json_body(), for_hand=_for_hand())
     return jsonify(recorded.settlement), 201 if recorded.created else 200
 
 

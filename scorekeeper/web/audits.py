@@ -325,7 +325,8 @@ def _apply_rule(table: TableSession, row: HandRow, form: forms.AuditForm) -> Est
         change += f"; decided by {who}"
     if why:
         change += f": {why}"
-    services.edit_hand(table, row.position, _row_form(stand.record, base, row), change=change[:200])
+    services.edit_hand(table, row.position, _row_form(stand.record, base, row), change=change[:200],
+                      drawn_from=services.record_tag(row.record))  # the version this audit read
     return stand
 
 
@@ -343,7 +344,9 @@ def audit_undo(sid: str, key: str, position: int) -> Any:
     before = row.history[-2]
     who = (form.who.data or "").strip()
     change = f"audit undone: back to version {before.version}" + (f"; decided by {who}" if who else "")
-    sent = submit(True, lambda: services.edit_hand(table, position, before.record, change=change[:200]), position)
+    drawn = services.record_tag(row.record)  # the version this undo read: another phone's change since is not undone
+    sent = submit(True, lambda: services.edit_hand(table, position, before.record, change=change[:200], drawn_from=drawn),
+                  position)
     if sent.done:
         flash(f"Hand {position} is back as it was before the audit; the totals are recomputed.")
     else:

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, jsonify, render_template, request
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestURITooLarge
 
 from ..boundary import refusal
 from ..engine.errors import ScorekeeperError
@@ -22,8 +22,9 @@ def bearer_token() -> str | None:
 
 def error_status(error: ScorekeeperError) -> int:
     """Unreadable input (exit 2) is a 400; what the rules refuse (exit 1) a 422 (the records contract); a hand id
-    already stored with another hand a 409, as for any write that clashes with what is stored."""
-    if isinstance(error, services.ClientIdConflict):
+    already stored with another hand, or a hand drawn for one another client stored meanwhile, a 409, as for any write
+    that clashes with what is stored."""
+    if isinstance(error, (services.ClientIdConflict, services.ChangedMeanwhile)):
         return 409
     return 400 if error.exit_status == 2 else 422
 
@@ -60,7 +61,11 @@ def error_object(code: str, message: str) -> dict[str, Any]:
 
 
 # What the web's own refusals are called in the error object (the engine's keep their codes).
-HTTP_CODES = {400: "syntax", 403: "forbidden", 404: "not-found", 405: "method-not-allowed", 413: "too-large"}
+HTTP_CODES = {400: "syntax", 403: "forbidden", 404: "not-found", 405: "method-not-allowed", 413: "too-large",
+              414: "too-large"}
+
+
+MAX_URL = 4094  # bytes of path and query the app reads; beyond, 414 (gunicorn's own limit sits above: gunicorn_conf)
 
 
 def answer_everything(app: Flask) -> None:
@@ -71,6 +76,13 @@ def answer_everything(app: Flask) -> None:
     rest: HTTP refusals (an unknown path, a body too large, a bad form) and any other exception,
     which ``boundary.refusal`` words (and logs when it is a fault of the engine's).
     """
+
+    @app.before_request
+    def _too_long() -> Any:
+        """A request line longer than the app reads: refused by the app (414), before gunicorn's limit."""
+        if len(request.full_path.encode()) > MAX_URL:
+            raise RequestURITooLarge()
+        return None
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Any:
@@ -88,12 +100,39 @@ def answer_everything(app: Flask) -> None:
         return _answer(error, error_status(error), "This could not be done")
 
     def _database_failed(exc: Exception) -> Any:
-        """Not the client's fault: the database failed (contention is ``Busy``, retried before). 503: later."""
+        """Not the client's fault: the database failed (contention is ``Busy``, retried before). 503: later.
+
+        Whatever state the connection is in: a rollback on a connection the server dropped (a restart)
+        raises itself, so ``let_go`` cannot raise. The failure may have come after a commit went
+        through (the answer was being read), so the sentence never says nothing is stored: a hand
+        sent again with its client id is stored once."""
         app.logger.error("database error", exc_info=exc)
+        let_go()
+        return _answer(unavailable(), 503, "Please try again in a moment",
+                       {"Retry-After": str(services.RETRY_AFTER_SECONDS)})
+
+
+UNAVAILABLE = ("the database cannot be reached at this moment: what was sent may or may not be stored; send it "
+               "again in a moment (a hand sent again is stored once)")
+
+
+def unavailable() -> ScorekeeperError:
+    """The 503's error object: code ``unavailable``."""
+    return ScorekeeperError(UNAVAILABLE, code="unavailable")
+
+
+def let_go() -> None:
+    """End the request's transaction whatever the state of its connection; never raises.
+
+    A rollback on a dropped connection raises (SQLAlchemy marks the connection invalid as it does);
+    the session is then invalidated, so the pool drops its connections and makes new ones."""
+    try:
         db.session.rollback()
-        error = ScorekeeperError("the database cannot be reached at this moment: nothing was stored; "
-                                 "try again in a moment", code="unavailable")
-        return _answer(error, 503, "Please try again in a moment", {"Retry-After": str(services.RETRY_AFTER_SECONDS)})
+    except Exception:  # noqa: BLE001 - the failure is logged already; this must not fail the answer
+        try:
+            db.session.invalidate()
+        except Exception:  # noqa: BLE001
+            pass
 
 
 def _answer(error: ScorekeeperError, status: int, title: str, headers: dict[str, str] | None = None) -> Any:

@@ -29,7 +29,7 @@ from ..engine.settled import Settled
 from ..engine.settlement import settle_json
 from ..engine.settlement.session import split_counts
 from ..sheets.clock import known_zone
-from . import direct, writelock
+from . import changes, direct, writelock
 from .extensions import db
 from .models import Hand, HandVersion, TableSession, now
 
@@ -64,6 +64,15 @@ class Busy(Exception):
     def to_json(self) -> dict[str, Any]:
         """The contract's error object, and when to send again."""
         return {**ScorekeeperError(self.message, code=self.code).to_json(), "retry_after": self.retry_after}
+
+
+class ChangedMeanwhile(ScorekeeperError):
+    """A form another phone's write has overtaken (409 ``conflict``): a new hand drawn for a hand now
+    recorded, a correction drawn from a version of the hand changed since. Storing it could record one
+    hand twice or undo the other change unseen, so nothing is stored and the sentence says what the
+    other phone stored. Judged inside the write's transaction (``record_hand``, ``_change_hand``)."""
+
+    default_code = "conflict"
 
 
 class ClientIdConflict(ScorekeeperError):
@@ -410,14 +419,17 @@ def forget(session_id: str) -> None:
             cache.pop(session_id, None)
 
 
-def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None) -> tuple[Hand, bool]:
+def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None,
+             for_hand: int | None = None) -> tuple[Hand, bool]:
     """Append a hand after the engine accepts the session with it; (row, created).
 
     The same client-made ``id`` sent twice is stored once: the second call returns the
     first row unchanged. Two phones writing at once both get their hand stored (the later
-    one is checked again after the earlier one, as the next hand), or a clear refusal.
+    one is checked again after the earlier one, as the next hand), or a clear refusal; with
+    ``for_hand`` (the hand the phone's form was drawn for) the later one is refused when the
+    earlier one stored that hand (``ChangedMeanwhile``).
     """
-    recorded = record_hand(table, hand, confirmed=confirmed)
+    recorded = record_hand(table, hand, confirmed=confirmed, for_hand=for_hand)
     db.session.expire_all()  # written beside the session (``direct``): what it loaded is read again
     row = db.session.get(Hand, recorded.hand.id)
     assert row is not None  # stored by this call or an earlier one, and hands are never deleted
@@ -435,6 +447,7 @@ class Recorded:
 
 def record_hand(
     table: TableSession | SessionHead, hand: Mapping[str, Any], *, confirmed: bool | None = None,
+    for_hand: int | None = None,
 ) -> Recorded:
     """``add_hand`` without loading ORM objects: the path every phone and the API take for a new hand.
 
@@ -442,6 +455,13 @@ def record_hand(
     the write already settled the session with the new hand, and that settlement is returned.
     The write is two statements (the revision's optimistic lock first, then the hand) and one
     commit; with ``head_for_write``, a session this process knows costs no read at all.
+
+    ``for_hand``: the number of the hand the phone's form was drawn for. It is judged against the
+    state the write commits on: the optimistic lock stores the hand only if the revision the check
+    read is still the session's, and every new attempt reads the session again and judges again, so
+    of two phones saving hand n at once one stores it and the other is told what it stored.
+
+    :raises ChangedMeanwhile: the session holds hand ``for_hand`` already (another client's).
     """
     cleaned, counts = split_counts(plain(hand))  # a hand sent with "counts": false waits for confirmation
     hand = dict(cleaned)
@@ -460,6 +480,8 @@ def record_hand(
             if existing is not None:  # the answer is the session as stored now, read afresh
                 _same_hand_again(existing, hand)
                 return Recorded(existing, False, current_settlement(get_head(sid)))
+        if for_hand is not None and 1 <= for_hand < stored.next_position():
+            raise _overtaken(config, stored, for_hand)
         try:
             settled, fold = _settle_with(sid, stored, config, hand)  # as if it counted, even while it waits
         except ScorekeeperError:
@@ -482,6 +504,35 @@ def record_hand(
         return Recorded(new, True, settled)
     raise Busy("the table is busy: other phones keep recording at this moment; nothing is stored, "
                "send the hand again in a moment")
+
+
+def _overtaken(config: Mapping[str, Any], stored: Snapshot, position: int) -> ChangedMeanwhile:
+    """The refusal of a new hand drawn for hand ``position``, which another phone stored meanwhile."""
+    said = stored_words(config, stored, position)
+    return ChangedMeanwhile(
+        f"Hand {position} was recorded on another phone after this form was opened: nothing is stored."
+        f"{' It says: ' + said + '.' if said else ''} If this is another hand, tap Save again to record it as "
+        f"hand {stored.next_position()}.", hand=position)
+
+
+def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> str:
+    """What stored hand ``position`` says, in the engine's words: each player's note of the settle output
+    (``Ann took 3 hearts and QS: 16``), or the points when the family writes no notes; "" when the
+    engine does not settle the session up to it (a struck or waiting hand is settled as if it counted)."""
+    hands = [dict(h.record) if h.position == position or (h.confirmed and not h.struck)
+             else {**h.record, "counts": False}
+             for h in stored.hands if h.position <= position and (h.position == position or not h.struck)]
+    try:
+        entry = settle_record({**config, "hands": hands})["hands"][-1]
+    except (ScorekeeperError, IndexError, KeyError):
+        return ""
+    notes = entry.get("notes")
+    if isinstance(notes, Mapping) and notes:
+        return " · ".join(str(v) for v in notes.values())
+    points = entry.get("points")
+    if isinstance(points, Mapping):
+        return ", ".join(f"{p} {v}" for p, v in points.items())
+    return ""
 
 
 def _same_hand_again(existing: StoredHand, hand: Mapping[str, Any]) -> None:
@@ -633,10 +684,35 @@ def _client_id(hand: Mapping[str, Any]) -> str | None:
     return read_id(hand.get("id"))
 
 
-def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], change: str = "edited") -> Hand:
-    """Replace a hand with a corrected version (kept in its history) once the session settles."""
+def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], change: str = "edited", *,
+              drawn_from: str | None = None) -> Hand:
+    """Replace a hand with a corrected version (kept in its history) once the session settles.
+
+    ``drawn_from``: the ``record_tag`` of the version the correction was drawn from (the one the phone
+    saw). Judged inside the write's transaction: a hand changed since by another phone is not replaced.
+
+    :raises ChangedMeanwhile: the hand is no longer the version the correction was drawn from.
+    """
     hand = dict(split_counts(plain(hand))[0])  # confirming is its own step, not an edit
-    return _change_hand(table, position, change, record=hand)
+    return _change_hand(table, position, change, record=hand, drawn_from=drawn_from)
+
+
+def record_tag(record: Mapping[str, Any]) -> str:
+    """A short tag of a stored record, whatever its keys' order: a correction carries the tag of the
+    version it was drawn from (``edit_hand``), so a correction drawn from a version changed since is told apart."""
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _changed_since(row: Hand, drawn_from: str) -> ChangedMeanwhile:
+    """The refusal of a correction drawn from a version of ``row`` another phone changed since: what that
+    phone changed, from the version the correction was drawn from (found in the history by its tag)."""
+    drawn = next((v.record for v in reversed(row.history) if record_tag(v.record) == drawn_from), None)
+    said = changes.describe_change(drawn, row.record) or changes.describe_fields(drawn, row.record) if drawn else ""
+    return ChangedMeanwhile(
+        f"Hand {row.position} was changed on another phone after this form was opened: nothing is stored."
+        f"{' It changed ' + said + '.' if said else ''} This page shows it as it stands now; tap Save again to "
+        f"replace it by what this form says.", hand=row.position)
 
 
 def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand:
@@ -652,6 +728,7 @@ def confirm_hand(table: TableSession, position: int) -> Hand:
 def _change_hand(
     table: TableSession, position: int, change: str, *,
     record: dict[str, Any] | None = None, struck: bool | None = None, confirmed: bool | None = None,
+    drawn_from: str | None = None,
 ) -> Hand:
     """Change one hand (its record, struck or confirmed) once the engine settles the session with it.
 
@@ -660,7 +737,11 @@ def _change_hand(
     confirmation another phone already made is then done, and an edit the session no longer
     accepts is refused with the engine's sentence.
 
+    ``drawn_from`` is judged on the hand as read at each attempt, which the commit's optimistic lock
+    (``_commit``) holds to: a correction drawn from a version another phone replaced is refused.
+
     :raises ScorekeeperError: the engine refuses the session with the change; nothing is stored.
+    :raises ChangedMeanwhile: the hand is no longer the version ``drawn_from`` names; nothing is stored.
     :raises Busy: other writes came first at every attempt; nothing is stored.
     """
     for _ in write_attempts():
@@ -669,6 +750,8 @@ def _change_hand(
         if (record is None or record == row.record) and (struck is None or row.struck == struck) and (
                 confirmed is None or row.confirmed == confirmed):
             return row  # already so (a change sent twice): nothing to store
+        if drawn_from is not None and drawn_from != record_tag(row.record):
+            raise _changed_since(row, drawn_from)
         settle_record(session_record(table, row=row, record=record, struck=struck, confirmed=confirmed))
         with writelock.writing(db.engine):  # before the first change: a lazy load would flush it
             _version(row, row.record if record is None else record, row.struck if struck is None else struck,

@@ -8,8 +8,6 @@ The routes live by area beside it (``pages``: a table and its hands; ``start``: 
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
@@ -154,7 +152,7 @@ def stored_row(table: TableSession, position: int) -> HandRow:
 
 def sentence(exc: ScorekeeperError, position: int | None = None) -> str:
     """The engine's sentence; naming the hand when the refusal is about another one."""
-    if exc.hand is not None and exc.hand != position:
+    if exc.hand is not None and exc.hand != position and not exc.message.startswith(f"Hand {exc.hand} "):
         return f"Hand {exc.hand}: {exc.message}"
     return exc.message
 
@@ -168,41 +166,24 @@ def _saved(row: HandRow, created: bool) -> str:
         return f"Hand {row.position} saved. It counts once another phone confirms it."
     return f"Hand {row.position} saved."
 
-class ChangedMeanwhile(ScorekeeperError):
-    """A form another phone's write has overtaken: a new hand's drawn for a hand now recorded, a correction
-    drawn from a hand changed since. Storing it could record a hand twice or undo the other change."""
-
-    default_code = "conflict"
-
-
 FOR_HAND = "for_hand"  # the field of a new hand's form: the number of the hand it was drawn for
 
 
-def _overtaken(table: Any, hand: dict[str, Any]) -> None:
-    """A new hand's form drawn for hand n, when the table has hand n already, from another phone (a form
-    sent again, its client id stored, is not: the services show it as stored). Taken for the next hand,
-    it could be that same hand twice: the scorer says so by saving it again (the form then says n + 1).
-
-    :raises ChangedMeanwhile: the table has moved on since the form was drawn.
-    """
-    drawn, position = request.form.get(FOR_HAND, ""), len(table.hands) + 1
-    if not drawn.isdigit() or len(drawn) > 6 or int(drawn) >= position:
-        return
-    if hand.get("id") is not None and any(row.client_id == hand.get("id") for row in table.hands):
-        return
-    raise ChangedMeanwhile(f"Hand {drawn} was recorded on another phone after this form was opened: nothing is "
-                           f"stored. If this is another hand, tap Save again to record it as hand {position}.")
+def _drawn_for() -> int | None:
+    """The hand a new hand's form was drawn for (``FOR_HAND``); None when the form does not say."""
+    drawn = request.form.get(FOR_HAND, "")
+    return int(drawn) if drawn.isascii() and drawn.isdigit() and len(drawn) <= 6 else None
 
 
 def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
     """Store a new hand (the services check it first) and go back to the sheet at that hand. A form sent
     again (Back to it and Save, its client id already stored) stores nothing and shows the stored hand; a
-    form drawn before another phone recorded the hand it was for is refused (``_overtaken``).
+    form drawn for a hand another phone recorded meanwhile is refused, inside the write
+    (``services.record_hand``'s ``for_hand``), with what that phone stored.
 
     :raises ScorekeeperError: the engine refuses the hand, or the table moved on; nothing is stored.
     """
-    _overtaken(table, hand)
-    row, created = services.add_hand(table, hand)
+    row, created = services.add_hand(table, hand, for_hand=_drawn_for())
     flash(_saved(row, created))
     if not created:
         return redirect(url_for(".hand_edit", sid=sid, key=key, position=row.position))
@@ -213,26 +194,27 @@ DRAWN_FROM = "drawn_from"  # the field of a correction form: the tag of the reco
 
 @bp.app_template_filter("record_tag")
 def record_tag(record: Mapping[str, Any]) -> str:
-    """A short tag of a stored record, whatever its keys' order: a correction form carries the tag of the
-    record it shows, so a correction drawn from a record changed since is told apart."""
-    text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    """The tag a correction form carries of the record it shows (``services.record_tag``)."""
+    return services.record_tag(record)
 
 
 def save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: str, key: str) -> Any:
     """Store a corrected hand (the services check it first) and go back to the sheet. The same correction
     sent again (a form kept on the phone and sent twice) stores nothing more; one drawn from the hand as it
-    was before another phone changed it is refused, so the other phone's change is not lost unseen.
+    was before another phone changed it is refused inside the write (``services.edit_hand``'s
+    ``drawn_from``), with what that phone changed, so its change is not lost unseen. A correction form
+    always says which version it was drawn from: one that does not is refused.
 
     :raises ScorekeeperError: the engine refuses the corrected hand, or it changed meanwhile; nothing is stored.
     """
     drawn = request.form.get(DRAWN_FROM)
+    if not drawn:
+        raise RecordSyntaxError(f"this correction does not say which version of hand {row.position} it was drawn "
+                                "from: nothing is stored. Open the hand's page again and correct it there.",
+                                hand=row.position)
     change = changes.describe_change(row.record, new)
-    if drawn and change and drawn != record_tag(row.record):
-        raise ChangedMeanwhile(f"Hand {row.position} was changed on another phone after this form was opened: "
-                               f"nothing is stored. This page shows it as it stands now; tap Save again to "
-                               f"replace it by what this form says.", hand=row.position)
-    services.edit_hand(table, row.position, new, change=f"{how}: {change or 'saved unchanged'}"[:200])
+    services.edit_hand(table, row.position, new, change=f"{how}: {change or 'saved unchanged'}"[:200],
+                       drawn_from=drawn)
     flash(f"Hand {row.position} corrected; the totals are recomputed." if change else
           f"Hand {row.position} is already so: nothing changed.")
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")

@@ -17,6 +17,7 @@ from flask import Response, flash, jsonify, redirect, render_template, request, 
 from ....engine import words
 from ....engine.errors import ScorekeeperError
 from ....engine.family import family_of
+from ....engine.fields import MAX_HANDS
 from ....engine.games import GameDef, make_ruleset
 from ....engine.ruleset import DealLayout, Ruleset
 from ....engine.seating import Direction, Seating
@@ -95,14 +96,18 @@ class NextDeal:
         return f"Pass {self.pass_count} cards to the {self.direction}."
 
 
-def coming_deal(table: TableSession, game: Game) -> NextDeal:
-    """The next deal by the engine's own rotation (a misdeal is redealt by the same dealer).
+def coming_deal(table: TableSession, game: Game) -> NextDeal | None:
+    """The next deal by the engine's own rotation (a misdeal is redealt by the same dealer); None when
+    the table is full (it holds ``MAX_HANDS``, the most a session holds: nothing more is dealt at it).
 
     Hands waiting for confirmation were dealt at the table, so they count for who deals now
     (the session record gives them to the engine as ``"counts": false``). Where players drop
     out of the session (Conquimbert, 3.17), who is still in and who deals are the settlement's.
+    The rotation is read off the session with the next hand appended, so a full table is told
+    apart first: that hand would be one more than a session holds.
     """
-    return coming_deals(table, game, 0)[0]
+    deals = coming_deals(table, game, 0)
+    return deals[0] if deals else None
 
 
 def coming_deals(table: TableSession, game: Game, ahead: int) -> list[NextDeal]:
@@ -110,6 +115,9 @@ def coming_deals(table: TableSession, game: Game, ahead: int) -> list[NextDeal]:
     rotation: the session record with placeholders appended, of which only the place is read. Where
     players drop out (Conquimbert, 3.17) who is dealt in depends on the scores: the next deal only."""
     record = services.session_record(table)
+    if len(record["hands"]) >= MAX_HANDS:
+        return []
+    ahead = min(ahead, MAX_HANDS - len(record["hands"]) - 1)  # no placeholder beyond what a session holds
     dropped = _dropped_out_deal(record) if game.lives else None
     if dropped is not None or game.lives:
         if dropped is None:
@@ -222,7 +230,7 @@ def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, An
     return {
         "table": table, "game": game, "words": WORDS, "rows": rows, "settled": settled, "sheet_error": error,
         "charts": charts,
-        "next": coming_deal(table, game), "can_edit": can_edit, "key": key,
+        "next": coming_deal(table, game), "full": FULL, "can_edit": can_edit, "key": key,
         "confirm_form": forms.ActionForm() if can_edit else None,
         "live_url": url_for(".live_edit" if can_edit else ".live_read", sid=table.id, key=key),
         "base_url": url_for(".session_edit" if can_edit else ".session_read", sid=table.id, key=key),
@@ -326,6 +334,10 @@ def _game_over(table: TableSession) -> str | None:
     return f"The game is over: {said} won. No hand is recorded after it."
 
 
+FULL = (f"This table is full: it holds {MAX_HANDS} hands, the most one table holds. Start a new table "
+        "(the same players again) for the next hands.")
+
+
 def _sent_before(exc: ScorekeeperError) -> str:
     """The refusal of a form saved before (Back to it) and changed since: its client id holds another hand."""
     return (f"This form was saved before, as hand {exc.hand}, with other counts: nothing is stored now. To change "
@@ -364,6 +376,9 @@ class HeartsPages(FamilyPages):
             flash(over)
             return redirect(url_for(".session_edit", sid=sid, key=key))
         next_deal = coming_deal(table, game)
+        if next_deal is None:
+            flash(FULL, "error")
+            return redirect(url_for(".session_edit", sid=sid, key=key))
         form = _result_form(_dealt_to(game, next_deal.players), next_deal.players.index(next_deal.dealer),
                             formdata=request.form if request.method == "POST" else None)
         refusal = None
@@ -408,7 +423,10 @@ class HeartsPages(FamilyPages):
 
     def card_table(self, table: TableSession) -> CardTable:
         game = game_of(table)
-        return _card_table(table, game, coming_deal(table, game))
+        deal = coming_deal(table, game)
+        if deal is None:
+            raise services.NotFound(FULL)
+        return _card_table(table, game, deal)
 
     def coming(self, table: TableSession, ahead: int, turns: bool = False) -> list[dict[str, Any]]:
         game = game_of(table)

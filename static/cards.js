@@ -15,6 +15,7 @@
   var ask = $("#ask"), refused = $("#play-refusal"), save = $("#save-play");
   var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
   var busy = false, picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
+  var saveNext = false;  // "It stood": the revoke ends the hand, which is saved at once
 
   var el = function (tag, cls, text) {
     var e = document.createElement(tag);
@@ -365,7 +366,14 @@
         if (b) { b.classList.add("refused"); setTimeout(function () { b.classList.remove("refused"); }, 400); }
       }
       render(hand.last);
+      if (saveNext) { saveNext = false; if (a.ok && a.complete) saveNow(); }
     }, function () { cut = true; keep(action, named); }).then(function () { busy = false; });
+  };
+
+  var saveNow = function () {  // as if Save were tapped: the page's form, through the outbox when offline
+    var form = $("#play-form");
+    if (save.disabled) return;
+    if (form.requestSubmit) form.requestSubmit(save); else save.click();
   };
 
   var keep = function (action, named) {
@@ -374,6 +382,7 @@
     if (action) hand.pending.push(action);
     showRefusal("");
     render(hand.last);
+    if (saveNext) { saveNext = false; saveNow(); }
   };
 
   var flush = function () {
@@ -412,7 +421,7 @@
     hand.records.pop(); hand.taps.pop();
     start();
   });
-  $("#claim-revoke").addEventListener("click", function () { if (offered) { var o = offered; showRefusal(""); tap(o); } });
+  $("#claim-revoke").addEventListener("click", function () { if (offered) { var o = offered; showRefusal(""); saveNext = true; tap(o); } });
   window.addEventListener("online", function () { cut = false; if (hand.pending.length) flush(); else start(); });
   window.addEventListener("offline", function () { render(hand.last); });
   $("#play-form").addEventListener("submit", function () { render(hand.last); });

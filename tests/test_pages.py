@@ -632,7 +632,7 @@ def test_audit_a_hand_recorded_by_result_from_the_tricks_remembered(app: Flask, 
     assert audited.status == 200
     check_page(audited)
     assert "Step 7, trick 2: Ann played 2H on a spade lead while holding" in audited.html
-    assert "proven by KS, which Ann played later, play 9" in audited.html
+    assert "proven by KS, which Ann played later, play 10" in audited.html
     assert "<code>revoke</code>, a player must follow suit when he can" in audited.html
     assert 'id="established"' in audited.html and "Ann 30, Bob 0, Cat 0, Dan 0" in audited.html
     assert re.search(r'id="frame-7" data-frame="7">', audited.html)  # the refused step is shown first

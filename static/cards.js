@@ -421,7 +421,7 @@
     hand.records.pop(); hand.taps.pop();
     start();
   });
-  $("#claim-revoke").addEventListener("click", function () { if (offered) { var o = offered; showRefusal(""); saveNext = true; tap(o); } });
+  $("#claim-revoke").addEventListener("click", function () { if (offered) { var o = offered; showRefusal(""); saveNext = true; tap(o, true); } });
   window.addEventListener("online", function () { cut = false; if (hand.pending.length) flush(); else start(); });
   window.addEventListener("offline", function () { render(hand.last); });
   $("#play-form").addEventListener("submit", function () { render(hand.last); });

@@ -327,6 +327,7 @@
     $("#record").value = JSON.stringify(record());
     $("#pending").value = waiting ? JSON.stringify(hand.pending) : "";
     save.disabled = !(a && a.complete && !waiting) && !(waiting && away);
+    seatsLine(a);
     if (dealing(a)) return;
     if (!a || a.ok === false) { $("#turn").textContent = a && a.error ? a.error.message : "\u2026"; return; }
     if (away && !a.complete && a.next) {  // what the engine last said comes next, its choices unknown now
@@ -431,6 +432,33 @@
     showRefusal("");
     dealAsk();
   });
+
+  /* The deal from the players' own phones (data-seats, web/my_hand.py): who has sent his hand, and, until the
+     first tap, a look every few seconds; once every seat has sent, the server's answer carries the deal. */
+  var SEATS = root.dataset.seats, seatsSeen = null, seatsTimer = null;
+  var seatsLine = function (a) {
+    var line = $("#seats-status"), s = a && a.seats, rec = record();
+    if (!line || !SEATS) return;
+    if (s) {
+      line.textContent = s.problem ? s.problem : s.dealt ? "Every player sent his own hand: the deal is in." :
+        "Hands sent from the phones: " + s.sent.join(", ") + ". Waiting for " + s.waiting.join(", ") + ".";
+      seatsSeen = JSON.stringify(s);
+    }
+    if (!seatsTimer && !(rec && rec.deal) && !hand.taps.length && !hand.pending.length && !hand.dealing) {
+      seatsTimer = setTimeout(seatsLook, 5000);
+    }
+  };
+  var seatsLook = function () {  // drawn again only when what the seats sent has changed
+    seatsTimer = null;
+    if (busy || hand.taps.length || hand.pending.length || hand.dealing || !navigator.onLine) return;
+    post(record(), null).then(function (a) {
+      if (!a.ok || hand.taps.length || hand.dealing) return;
+      if (JSON.stringify(a.seats) === seatsSeen && !(a.record && a.record.deal)) { seatsLine(a); return; }
+      if (!hand.records.length) hand.records.push(a.record); else hand.records[hand.records.length - 1] = a.record;
+      hand.last = a;
+      render(a);
+    }, function () { seatsLine(null); });
+  };
 
   var post = function (rec, action) {
     return fetch(root.dataset.next, {

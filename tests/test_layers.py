@@ -220,7 +220,8 @@ def test_no_import_cycles() -> None:
 
 
 FAMILY_IDS = ("hearts", "tripoli", "reversis")  # the engine's registry (test_family_seam.py holds them equal)
-ROUTES = {"scorekeeper.web.pages", "scorekeeper.web.start", "scorekeeper.web.play", "scorekeeper.web.audits",
+ROUTES = {"scorekeeper.web.pages", "scorekeeper.web.start", "scorekeeper.web.play", "scorekeeper.web.my_hand",
+          "scorekeeper.web.audits",
           "scorekeeper.web.views", "scorekeeper.web.api", "scorekeeper.web.sheets", "scorekeeper.web.progressive"}
 
 

@@ -1,6 +1,7 @@
 """The migrations, on SQLite and on PostgreSQL: an empty database to head, the schema the
 models describe, and back down to base; the tables' time zone added to tables already stored; the clubs
-added beside tables already stored, and taken away again without them."""
+added beside tables already stored, and taken away again without them; the players' own hands (seat drafts)
+added beside a table already stored, unique per seat and hand, and taken away again."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from alembic.script import ScriptDirectory
 from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
 
 from conftest import dispose, make_app
 from scorekeeper.web import MIGRATIONS
@@ -23,7 +25,7 @@ from scorekeeper.web.extensions import db
 from scorekeeper.web.serve import upgrade_database
 
 TABLES = {"sessions", "hands", "hand_versions", "evenings", "evening_players", "evening_results",
-          "clubs", "club_people", "club_tables", "club_evenings", "table_tallies"}
+          "clubs", "club_people", "club_tables", "club_evenings", "table_tallies", "seat_drafts"}
 CLUB_TABLES = {"clubs", "club_people", "club_tables", "club_evenings", "table_tallies"}
 
 
@@ -148,7 +150,7 @@ def test_clubs_up_and_down(bare_app: Flask) -> None:
     with bare_app.app_context():
         upgrade(directory=str(MIGRATIONS), revision=str(before))
         db.session.remove()
-    assert tables(bare_app) == (TABLES - CLUB_TABLES) | {"alembic_version"}
+    assert tables(bare_app) == (TABLES - CLUB_TABLES - {"seat_drafts"}) | {"alembic_version"}
     client = bare_app.test_client()
     alone = client.post("/api/sessions", json={"game": "black-lady", "players": ["A", "B", "C", "D"], "first_dealer": "D"})
     assert alone.status_code == 201
@@ -167,8 +169,57 @@ def test_clubs_up_and_down(bare_app: Flask) -> None:
         downgrade(directory=str(MIGRATIONS), revision=str(before))
         assert db.session.scalar(text("SELECT count(*) FROM sessions")) == 2
         db.session.remove()
-    assert tables(bare_app) == (TABLES - CLUB_TABLES) | {"alembic_version"}
+    assert tables(bare_app) == (TABLES - CLUB_TABLES - {"seat_drafts"}) | {"alembic_version"}
     upgrade_database(bare_app)
     with bare_app.app_context():
         assert db.session.scalar(text("SELECT version_num FROM alembic_version")) == head()
         assert db.session.scalar(text("SELECT count(*) FROM clubs")) == 0
+
+
+SEAT_DRAFTS_REVISION = "84a81e45d331"  # seat drafts: each player's own hand, tapped on his phone
+
+
+def test_seat_drafts_up_and_down(bare_app: Flask) -> None:
+    """Up: a table stored before keeps everything and takes its players' own hands, one per seat and hand (the
+    unique constraint refuses a second), gone with the table. Down: the drafts go, every table stays."""
+    before = ScriptDirectory(str(MIGRATIONS)).get_revision(SEAT_DRAFTS_REVISION).down_revision
+    with bare_app.app_context():
+        upgrade(directory=str(MIGRATIONS), revision=str(before))
+        db.session.remove()
+    assert "seat_drafts" not in tables(bare_app)
+    client = bare_app.test_client()
+    created = client.post("/api/sessions", json={"game": "black-lady", "players": ["A", "B", "C", "D"],
+                                                 "first_dealer": "D"}).get_json()
+    upgrade_database(bare_app)
+    insert = text("INSERT INTO seat_drafts (session_id, position, player, cards, secret_hash, updated_at) "
+                  "VALUES (:sid, 1, 'A', :cards, :hash, :at)")
+    row = {"sid": created["id"], "cards": json.dumps({"hand": ["2C"], "passed": []}), "hash": "0" * 64,
+           "at": datetime(2026, 12, 2, 20, 0, tzinfo=timezone.utc)}
+    with bare_app.app_context():
+        inspector = inspect(db.engine)
+        assert {uq["name"] for uq in inspector.get_unique_constraints("seat_drafts")} == {
+            "uq_seat_drafts_session_id_position_player"}
+        assert {fk["name"] for fk in inspector.get_foreign_keys("seat_drafts")} == {"fk_seat_drafts_session_id_sessions"}
+        db.session.execute(insert, row)
+        db.session.commit()
+        with pytest.raises(IntegrityError):  # one draft per seat and hand
+            db.session.execute(insert, row)
+            db.session.commit()
+        db.session.rollback()
+        db.session.execute(text("DELETE FROM sessions WHERE id = :sid"), {"sid": created["id"]})
+        db.session.commit()
+        assert db.session.scalar(text("SELECT count(*) FROM seat_drafts")) == 0  # gone with its table
+        db.session.remove()
+    again = client.post("/api/sessions", json={"game": "black-lady", "players": ["A", "B", "C", "D"],
+                                               "first_dealer": "D"}).get_json()
+    with bare_app.app_context():
+        db.session.execute(insert, {**row, "sid": again["id"]})
+        db.session.commit()
+        db.session.remove()
+        downgrade(directory=str(MIGRATIONS), revision=str(before))
+        assert db.session.scalar(text("SELECT count(*) FROM sessions")) == 1
+        db.session.remove()
+    assert "seat_drafts" not in tables(bare_app)
+    upgrade_database(bare_app)
+    with bare_app.app_context():
+        assert db.session.scalar(text("SELECT version_num FROM alembic_version")) == head()

@@ -71,7 +71,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .club_api import bp as club_api_bp
     from .club_pages import bp as club_pages_bp
     from .views import bp as pages_bp
-    from . import again, audits, pages, play, share, start  # noqa: F401  (the routes on pages_bp, by area: before it is registered)
+    from . import again, audits, my_hand, pages, play, share, start  # noqa: F401  (the routes on pages_bp, by area: before it is registered)
     from .offline import bp as offline_bp
     from .progressive import bp as progressive_bp
     from .sheets import bp as sheets_bp

@@ -239,3 +239,23 @@ class TableTally(db.Model):  # type: ignore[name-defined,misc]
     session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
     revision: Mapped[int] = mapped_column(Integer)
     tally: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class SeatDraft(db.Model):  # type: ignore[name-defined,misc]
+    """A player's hand as he tapped it on his own phone, for the table's next hand, until that hand is stored.
+
+    Kept apart from the hands: nothing of it is read by a page but its player's own phone (the one that
+    holds the secret whose hash is here) and, once every seat has sent, the card page's deal; storing the
+    hand deletes its drafts (``services._insert_hand``).
+    """
+
+    __tablename__ = "seat_drafts"
+    __table_args__ = (UniqueConstraint("session_id", "position", "player"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)  # the hand it is for: the table's next hand then
+    player: Mapped[str] = mapped_column(String(40))
+    cards: Mapped[dict[str, Any]] = mapped_column(JSON)  # engine.seats.Draft: {"hand": [...], "passed": [...]}
+    secret_hash: Mapped[str] = mapped_column(String(64))  # sha256 of the secret the sending phone keeps
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)

@@ -11,6 +11,7 @@ or kept in the phone's outbox while offline, the engine checking it on arrival.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,12 +19,14 @@ from flask import Response, jsonify, render_template, request, url_for
 
 from ..boundary import refusal
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
+from ..engine import seats
 from ..engine.family import family_of
 from ..engine.jsontext import decode
-from . import forms
+from . import forms, services
 from .extensions import db
 from .families import pages_of
 from .families.base import CardTable
+from .models import TableSession
 from .views import bp, edit_table, save_new_hand, sentence
 
 MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
@@ -76,7 +79,7 @@ def words_for(game: Any) -> dict[str, Any]:
 def play(sid: str, key: str) -> Any:
     """The card page of the table's next hand (GET); its complete record saved (POST, the page's form)."""
     table = edit_table(sid, key)
-    start = pages_of(table.config.get("game")).card_table(table)
+    start, dealt = card_table(table)
     form = forms.CardForm()
     refusal = None
     if request.method == "POST" and form.validate():
@@ -102,6 +105,7 @@ def play(sid: str, key: str) -> Any:
     return render_template("pages/play.html", table=table, key=key, start=start, form=form, refusal=refusal,
                            opening=opening, players=list(start.head.get("players") or ()),
                            deal_url=url_for(".give_deal", sid=sid, key=key) if _takes_deal(start) else None,
+                           seats_url=_seats_url(table, start, dealt),
                            words=words_for(table.config.get("game")),
                            next_url=url_for(".next_action", sid=sid, key=key),
                            result_url=url_for(".record_result", sid=sid, key=key))
@@ -135,6 +139,33 @@ def _opening(start: CardTable) -> dict[str, Any]:
         return {"ok": False, "error": exc.to_json()}
 
 
+def card_table(table: TableSession) -> tuple[CardTable, services.SeatDeal]:
+    """Where the card page starts the table's next hand, and the deal the players sent from their own phones:
+    once every seat has sent and the hands make one deal, it is in the record's head (with the passes they
+    sent), written over what the page sends like the rest of the head, and stored with the hand."""
+    start = pages_of(table.config.get("game")).card_table(table)
+    fresh = start.record()
+    dealt = services.drafts_for(table, fresh, services.next_position(table.id))
+    if dealt.record is None:
+        return start, dealt
+    extra = {k: v for k, v in dealt.record.items() if k not in fresh}  # the deal, the passes
+    return dataclasses.replace(start, head={**start.head, **extra}), dealt
+
+
+def _seats_json(start: CardTable, dealt: services.SeatDeal) -> dict[str, Any]:
+    """Who has sent his own hand, who is awaited, whether the deal is in (no card of anybody's)."""
+    players = list(start.head.get("players") or ())
+    return {"sent": list(dealt.sent), "waiting": [p for p in players if p not in dealt.sent],
+            "dealt": dealt.record is not None, "problem": None if dealt.problem is None else dealt.problem.message}
+
+
+def _seats_url(table: TableSession, start: CardTable, dealt: services.SeatDeal) -> str | None:
+    """The players' own page, where the game's deal can come from the players' phones."""
+    if dealt.record is None and not seats.takes_seats(family_of(start.head.get("game")), start.record()):
+        return None
+    return url_for(".my_hand", sid=table.id, key=table.read_key)
+
+
 def _takes_deal(start: CardTable) -> bool:
     """Whether the table can give the deal of its hands on the card page (its family asks it)."""
     try:
@@ -153,7 +184,7 @@ def give_deal(sid: str, key: str) -> tuple[Response, int]:
     the engine's code and sentence. 400: the body is not such an object.
     """
     table = edit_table(sid, key)
-    start = pages_of(table.config.get("game")).card_table(table)
+    start, _ = card_table(table)
     try:
         body = _body()
     except ScorekeeperError as exc:
@@ -175,7 +206,7 @@ def next_action(sid: str, key: str) -> tuple[Response, int]:
     stand, where the rules allow that). 400: the body is not such an object.
     """
     table = edit_table(sid, key)
-    start = pages_of(table.config.get("game")).card_table(table)
+    start, dealt = card_table(table)
     try:
         body = _body()
     except ScorekeeperError as exc:
@@ -184,9 +215,11 @@ def next_action(sid: str, key: str) -> tuple[Response, int]:
         record = start.record(body.get("record"))
         action = body.get("action")
         family = family_of(record["game"])
-        if action is None:
-            return jsonify({**family.progress_json(record), "record": record}), 200
-        return jsonify(family.advance_json(record, action)), 200
+        answer = {**family.progress_json(record), "record": record} if action is None else family.advance_json(
+            record, action)
+        if dealt.sent:
+            answer["seats"] = _seats_json(start, dealt)
+        return jsonify(answer), 200
     except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
         error = refusal(exc)
         answer: dict[str, Any] = {"ok": False, "error": error.to_json()}

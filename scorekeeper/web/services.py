@@ -19,11 +19,12 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from sqlalchemy import Text, bindparam, insert, select, update
+from sqlalchemy import Text, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from ..engine.errors import ScorekeeperError
-from ..engine.family import Fold, family_of_record, plain
+from ..engine import seats
+from ..engine.family import Fold, family_of, family_of_record, plain
 from ..engine.fields import read_id
 from ..engine.settled import Settled
 from ..engine.settlement import settle_json
@@ -31,7 +32,7 @@ from ..engine.settlement.session import split_counts
 from ..sheets.clock import known_zone
 from . import changes, direct, writelock
 from .extensions import db
-from .models import Hand, HandVersion, TableSession, now
+from .models import Hand, HandVersion, SeatDraft, TableSession, now
 
 
 
@@ -599,8 +600,9 @@ def _insert_hand(
 ) -> int:
     """Store a new hand checked against revision ``seen``: its own transaction, straight on the driver.
 
-    Two statements: the revision's optimistic lock (``_bump_revision``), then the hand (no
-    version row until it changes). No unit of work: there is nothing to track.
+    Three statements: the revision's optimistic lock (``_bump_revision``), the hand (no version row
+    until it changes), and the deletion of the hand's seat drafts (``put_seat_draft``: the players'
+    own hands, kept until the hand is stored). No unit of work: there is nothing to track.
 
     :raises _Conflict: another write came first, or held the database (``contended``).
     :raises IntegrityError: another write came first, seen by the index.
@@ -614,6 +616,7 @@ def _insert_hand(
                 "session_id": session_id, "position": position, "client_id": client_id,
                 "record": json.dumps(hand), "struck": False, "confirmed": confirmed, "recorded_at": at,
             }).fetchone()
+            run(_DELETE_DRAFTS, {"sid": session_id, "position": position})  # the hand is stored: its drafts go
     except db.engine.dialect.loaded_dbapi.Error as exc:  # the driver's own: ``direct`` wraps only integrity errors
         if contended(exc):
             raise _Conflict() from exc
@@ -633,6 +636,9 @@ _SNAPSHOT = (select(_SESSIONS.c.revision, _HANDS.c.id, _HANDS.c.position, _HANDS
 _BUMP = (update(_SESSIONS).where(_SESSIONS.c.id == bindparam("sid"), _SESSIONS.c.revision == bindparam("seen"))
          .values(revision=bindparam("next"), updated_at=bindparam("at")))
 _BUMP_DIRECT = direct.Statement(_BUMP)
+_DRAFTS = SeatDraft.__table__
+_DELETE_DRAFTS = direct.Statement(delete(_DRAFTS).where(_DRAFTS.c.session_id == bindparam("sid"),
+                                                         _DRAFTS.c.position == bindparam("position")))
 # The record goes in as the JSON text the column holds.
 _INSERT_HAND = direct.Statement(
     insert(_HANDS).values(record=bindparam("record", type_=Text())).returning(_HANDS.c.id),
@@ -828,6 +834,134 @@ def _hand_at(table: TableSession, position: int) -> Hand:
         if row.position == position:
             return row
     raise NotFound(f"no hand {position} in this session")
+
+
+# --- a seat's own hand, from its player's phone ---------------------------------------------------------
+
+class SeatTaken(ScorekeeperError):
+    """A seat's hand for this hand was sent from another phone: only that phone may change or read it."""
+
+    default_code = "seat-taken"
+
+
+def next_position(session_id: str) -> int:
+    """The position the table's next hand will take (one query)."""
+    last: int | None = db.session.scalar(select(func.max(Hand.position)).where(Hand.session_id == session_id))
+    return (last or 0) + 1
+
+
+def _secret_hash(secret: object) -> str:
+    """:raises ScorekeeperError: not a phone's secret (hex, 32 to 128 characters, made by the phone)."""
+    if not isinstance(secret, str) or not 32 <= len(secret) <= 128 or any(c not in "0123456789abcdef" for c in secret):
+        raise ScorekeeperError("this phone has no secret to send a hand with: reload the page", code="secret")
+    return _hash(secret)
+
+
+def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, player: str, draft: seats.Draft,
+                   secret: object) -> tuple[str, ...]:
+    """Keep the hand ``player`` tapped on his own phone for the hand ``head`` starts (the fresh record of the
+    table's next hand when it was read, at ``position``), replacing what this phone sent before; the players who have
+    sent, in their order at the table.
+
+    The engine checks the hand alone (``seats.check``: nothing of the other seats is read), then one
+    transaction checks that the hand is still the table's next one (a hand stored meanwhile refuses it) and
+    that no other phone sent this seat's hand, and writes it.
+
+    :raises ScorekeeperError: the engine's sentence; ``stale`` (the hand was stored meanwhile);
+        ``SeatTaken`` (another phone holds the seat for this hand). Nothing is stored.
+    :raises Busy: the database stayed held by other writes.
+    """
+    digest = _secret_hash(secret)
+    seats.check(family_of(head["game"]), head, player, draft)
+    sid = table.id
+    for _ in write_attempts():
+        try:
+            with writelock.writing(db.engine):
+                db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
+                if next_position(sid) != position:
+                    raise ScorekeeperError(f"hand {position} is stored already: your hand is for the next one; "
+                                           "reload the page", code="stale")
+                row = db.session.scalar(select(SeatDraft).where(
+                    SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player))
+                if row is None:
+                    db.session.add(SeatDraft(session_id=sid, position=position, player=player, cards=draft.to_json(),
+                                             secret_hash=digest))
+                elif not hmac.compare_digest(row.secret_hash, digest):
+                    raise SeatTaken(f"{player}'s hand for hand {position} was sent from another phone: only that "
+                                    "phone can change it", player=player)
+                else:
+                    row.cards = draft.to_json()
+                    row.updated_at = now()
+                db.session.commit()
+        except ScorekeeperError:
+            db.session.rollback()
+            raise
+        except IntegrityError:
+            db.session.rollback()  # another phone sent this seat's first hand at the same moment: look again
+            continue
+        except DBAPIError as exc:
+            db.session.rollback()
+            if not contended(exc):
+                raise
+            continue
+        return seats_sent(table, position)
+    raise Busy("the table is busy: other phones keep writing at this moment; nothing is stored, send your hand "
+               "again in a moment")
+
+
+def seats_sent(table: TableSession, position: int) -> tuple[str, ...]:
+    """The players who have sent their hand for hand ``position``, in their order at the table (no cards)."""
+    sent = set(db.session.scalars(select(SeatDraft.player).where(SeatDraft.session_id == table.id,
+                                                                 SeatDraft.position == position)))
+    return tuple(p for p in table.config.get("players") or () if p in sent)
+
+
+def own_seat_draft(table: TableSession, position: int, player: str, secret: object) -> seats.Draft | None:
+    """The hand ``player`` sent for hand ``position``, to the phone holding the secret it was sent with only;
+    None otherwise (none sent, or another phone's: the answer does not say which)."""
+    digest = _secret_hash(secret)
+    row = db.session.scalar(select(SeatDraft).where(SeatDraft.session_id == table.id, SeatDraft.position == position,
+                                                    SeatDraft.player == player))
+    if row is None or not hmac.compare_digest(row.secret_hash, digest):
+        return None
+    return seats.Draft.from_json(row.cards)
+
+
+@dataclass(frozen=True)
+class SeatDeal:
+    """The deal the seats sent for the table's next hand: who has sent, and once every seat has and the hands
+    make one deal, the record with it (``record``); else why not, in words for every phone (``problem``)."""
+
+    sent: tuple[str, ...]
+    record: dict[str, Any] | None = None
+    problem: ScorekeeperError | None = None
+
+
+def drafts_for(table: TableSession, head: Mapping[str, Any], position: int) -> SeatDeal:
+    """The seats' deal of the hand ``head`` starts (at ``position``), for the card page: one query, and the
+    engine once per set of drafts a process sees."""
+    rows = db.session.execute(select(SeatDraft.player, SeatDraft.cards, SeatDraft.updated_at).where(
+        SeatDraft.session_id == table.id, SeatDraft.position == position)).all()
+    if not rows:
+        return SeatDeal(())
+    players = list(head.get("players") or ())
+    sent = tuple(p for p in players if p in {r.player for r in rows})
+    if len(sent) < len(players):
+        return SeatDeal(sent)
+    key = (table.id, position, tuple(sorted((r.player, str(r.updated_at)) for r in rows)))
+    known = _SEAT_DEALS.get(key)
+    if known is None:
+        try:
+            drafts = {r.player: seats.Draft.from_json(r.cards) for r in rows}
+            known = SeatDeal(sent, seats.deal(family_of(head["game"]), head, drafts))
+        except ScorekeeperError as exc:
+            known = SeatDeal(sent, problem=exc)
+        with _SETTLED_LOCK:
+            _put(_SEAT_DEALS, key, known)
+    return known
+
+
+_SEAT_DEALS: dict[tuple[Any, ...], SeatDeal] = {}
 
 
 def export_session(table: TableSession) -> dict[str, Any]:

@@ -94,6 +94,7 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (/\/my-hand$/.test(url.pathname)) return;  // a player's own hand: never kept on the phone (no-store)
   if (request.mode === "navigate" && request.method === "GET") event.respondWith(page(event));
   else if (request.mode === "navigate" && request.method === "POST") event.respondWith(post(event));
   else if (request.method === "GET" && url.pathname.indexOf("/static/") === 0) event.respondWith(staticFile(request));

@@ -1,5 +1,5 @@
-"""A table's links, as its page shows them: the read-only link, and on a scorer's phone the edit link and
-the club the table belongs to.
+"""A table's links, as its page shows them: the read-only link, each player's own hand (where the game's deal
+can come from the players' phones), and on a scorer's phone the edit link and the club the table belongs to.
 
 The club is linked by its read-only link, and only from the edit link: whoever scores a club's table was
 given it by the club, while a table's read-only link may travel further than the club's own.
@@ -7,15 +7,22 @@ given it by the club, while a table's read-only link may travel further than the
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from flask import url_for
 
-from .. import clubs
+from ...engine import seats
+from ...engine.family import family_of
+from .. import clubs, services
 from ..models import TableSession
 
 
 def table_links(table: TableSession, can_edit: bool, key: str) -> dict[str, str]:
     """``read``, and with the edit token ``edit`` and (a club's table) ``club`` with ``club_name``."""
     found = {"read": url_for(".session_read", sid=table.id, key=table.read_key, _external=True)}
+    if takes_seats(table):
+        found["my_hand"] = url_for(".my_hand", sid=table.id, key=table.read_key)
     if can_edit:
         found["edit"] = url_for(".session_edit", sid=table.id, key=key, _external=True)
         club = clubs.club_of_table(table.id)
@@ -23,3 +30,24 @@ def table_links(table: TableSession, can_edit: bool, key: str) -> dict[str, str]
             found["club"] = url_for("clubs.club_read", cid=club.id, key=club.read_key)
             found["club_name"] = club.name
     return found
+
+
+def takes_seats(table: TableSession) -> bool:
+    """Whether the table's hands can be dealt from the players' own phones (``engine.seats``): asked of the
+    engine once per game, options and number of players in a process."""
+    key = (table.config.get("game"), json.dumps(table.config.get("options") or {}, sort_keys=True),
+           len(table.config.get("players") or ()))
+    known = _TAKES_SEATS.get(key)
+    if known is None:
+        from . import pages_of  # the registry imports the families' folders, which import this module
+
+        try:
+            head: Any = pages_of(table.config.get("game")).card_table(table).record()
+            known = seats.takes_seats(family_of(head["game"]), head)
+        except services.NotFound:
+            known = False
+        _TAKES_SEATS[key] = known
+    return known
+
+
+_TAKES_SEATS: dict[tuple[Any, str, int], bool] = {}

@@ -1,0 +1,203 @@
+"""The deal given seat by seat: each player taps his own hand (and the cards he passes) on his own phone.
+
+Built on the family seam alone (``Family.dealing_json`` and ``advance_json``), so no family is named here.
+A seat's hand is checked on its own, before the other hands are known: the family's questions about the
+deal are asked in their order, the other seats answered with stand-in cards that leave this seat's cards
+free, and this seat's hand must answer its question (or, for the last hand of a deal without a widow,
+be the cards left). The cards a seat passes are the pass the family asks of it after the deal, checked
+the same way. Once every seat has sent, ``deal`` writes the record with the whole deal and the passes,
+and refuses drafts that do not make one deal without naming a card (the sentence goes to every phone).
+
+A game whose deal before the first card asks more than each hand (Reversis' face-down cards) is not
+given this way: ``SeatsRefused`` (code ``no-seats``); its deal is given on the card page.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .errors import ScorekeeperError
+
+HAND = "hand"  # the question of the deal that asks a hand as dealt (engine.progress, the families' Dealing)
+MAX_CARDS = 120  # a draft longer than any pack is refused before the engine reads it
+
+
+class Dealt(Protocol):
+    """What this module needs of a family (``engine.family.Family``)."""
+
+    def dealing_json(self, value: Mapping[str, Any], given: object) -> dict[str, Any]: ...
+
+    def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Asks:
+    """What a seat taps: the cards of its hand, and how many of them it passes (0: no pass this hand)."""
+
+    hand: int
+    passed: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"hand": self.hand, "passed": self.passed}
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A seat's hand as its player tapped it, and the cards he passes (empty where nobody passes)."""
+
+    hand: tuple[str, ...]
+    passed: tuple[str, ...] = ()
+
+    @classmethod
+    def from_json(cls, value: object) -> Draft:
+        """:raises ScorekeeperError: not ``{"hand": [codes], "passed": [codes]}``."""
+        if not isinstance(value, Mapping):
+            raise ScorekeeperError("a hand is sent as {\"hand\": [cards], \"passed\": [cards]}", code="draft")
+        return cls(_codes(value.get("hand"), "hand"), _codes(value.get("passed") or [], "passed"))
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {"hand": list(self.hand), "passed": list(self.passed)}
+
+
+def _codes(value: object, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > MAX_CARDS or not all(isinstance(c, str) and len(c) <= 3
+                                                                          for c in value):
+        raise ScorekeeperError(f"the {what} is sent as a list of cards", code="draft")
+    return tuple(value)
+
+
+class SeatsRefused(ScorekeeperError):
+    """The game's deal is not given seat by seat (its deal asks more than each hand)."""
+
+    default_code = "no-seats"
+
+
+def takes_seats(family: Dealt, head: Mapping[str, Any]) -> bool:
+    """Whether the hand ``head`` starts can be dealt seat by seat (its family asks each hand, and only that)."""
+    try:
+        _walk(family, head, None, None)
+    except ScorekeeperError:
+        return False
+    return True
+
+
+def asks(family: Dealt, head: Mapping[str, Any], player: str) -> Asks:
+    """What ``player`` taps for the hand ``head`` starts. :raises ScorekeeperError: no such seat, or the game's
+    deal is not given seat by seat."""
+    if player not in (head.get("players") or ()):
+        raise ScorekeeperError(f"{player!r} is not at this table", code="seat")
+    return _walk(family, head, player, None)
+
+
+def check(family: Dealt, head: Mapping[str, Any], player: str, draft: Draft) -> Asks:
+    """:raises ScorekeeperError: ``draft`` is not a hand ``player`` can be dealt (the family's sentence), or
+    its cards passed are not a pass he can make."""
+    asks(family, head, player)
+    return _walk(family, head, player, draft)
+
+
+def deal(family: Dealt, head: Mapping[str, Any], drafts: Mapping[str, Draft]) -> dict[str, Any]:
+    """The record ``head`` starts with the deal the seats sent, and their passes.
+
+    :raises ScorekeeperError: a seat has not sent (code ``waiting``), or the hands do not make one deal
+        (code ``seats``, no card named: the sentence is for every phone)."""
+    missing = [p for p in head.get("players") or () if p not in drafts]
+    if missing:
+        raise ScorekeeperError(f"waiting for the hands of {', '.join(missing)}", code="waiting")
+    given: list[dict[str, Any]] = []
+    try:
+        while not (asked := family.dealing_json(head, given))["dealt"]:
+            question = asked["next"]
+            if question.get("kind") != HAND:
+                raise SeatsRefused("this game's deal asks more than each hand: give it on the card page")
+            given.append({"kind": HAND, "player": question["player"], "value": list(drafts[question["player"]].hand)})
+    except SeatsRefused:
+        raise
+    except ScorekeeperError:
+        raise _not_one_deal(drafts) from None
+    record: dict[str, Any] = asked["record"]
+    dealt = record.get("deal") or {}
+    if any(Counter(dealt.get(p) or ()) != Counter(d.hand) for p, d in drafts.items()):
+        raise _not_one_deal(drafts)
+    record = {**record, "deal": {p: list(drafts[p].hand) for p in dealt}}  # each hand as its player tapped it
+    return _passes(family, {**asked, "record": record}, {p: d.passed for p, d in drafts.items()}, None)[0]
+
+
+def _not_one_deal(drafts: Mapping[str, Draft]) -> ScorekeeperError:
+    counts = Counter(code for d in drafts.values() for code in set(d.hand))
+    shared = sum(1 for n in counts.values() if n > 1)
+    why = f"{shared} card{'s are' if shared != 1 else ' is'} in two hands" if shared else "a card is missing"
+    return ScorekeeperError(f"the hands sent do not make one deal ({why}): each player looks at his hand on "
+                            "his phone and sends it again", code="seats")
+
+
+def _stand_in(choices: Sequence[str], count: int, keep: Counter[str]) -> list[str]:
+    """``count`` of ``choices`` that leave the cards of ``keep`` free (a code once per copy in ``choices``)."""
+    free, out = Counter(keep), list[str]()
+    for code in choices:
+        if len(out) == count:
+            break
+        if free[code]:
+            free[code] -= 1
+            continue
+        out.append(code)
+    return out
+
+
+def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Draft | None) -> Asks:
+    """The deal asked question by question, ``player`` answering with ``draft`` (or stand-in cards), the other
+    seats with stand-in cards; what ``player`` is asked. :raises ScorekeeperError: as ``check``."""
+    keep = Counter(draft.hand if draft is not None else ())
+    given: list[dict[str, Any]] = []
+    size: int | None = None
+    while not (asked := family.dealing_json(head, given))["dealt"]:
+        question = asked["next"]
+        if question.get("kind") != HAND:
+            raise SeatsRefused("this game's deal asks more than each hand: give it on the card page")
+        mine = question["player"] == player
+        if mine:
+            size = question["count"]
+        value = list(draft.hand) if mine and draft is not None else _stand_in(question["choices"], question["count"],
+                                                                              keep)
+        given.append({"kind": HAND, "player": question["player"], "value": value})
+    if player is not None and size is None:  # the last hand, where no widow is dealt: the cards left
+        left = list((asked["record"].get("deal") or {}).get(player) or ())
+        size = len(left)
+        if draft is not None and Counter(draft.hand) != Counter(left):
+            raise ScorekeeperError(f"{player}'s hand is {size} cards of this game's pack, each card as often as "
+                                   "the pack holds it", code="deal", player=player)
+    _, passed = _passes(family, asked, {player: draft.passed} if player and draft else {}, player)
+    return Asks(size or 0, passed)
+
+
+def _passes(family: Dealt, asked: dict[str, Any], passed: Mapping[str | None, Sequence[str]],
+            player: str | None) -> tuple[dict[str, Any], int]:
+    """The record after the passes the family asks before the first card (a ``cards`` ask of a named player),
+    each seat's from ``passed`` (stand-in cards for the others), and how many ``player`` passes.
+
+    :raises ScorekeeperError: a pass refused by the engine, or one sent where none is asked."""
+    record: dict[str, Any] = asked["record"]
+    count, asked_of = 0, set()
+    while not asked.get("complete") and not record.get("play") and (question := asked.get("next") or {}).get(
+            "ask") == "cards" and question.get("player") and question["player"] not in asked_of:
+        who = question["player"]
+        asked_of.add(who)
+        if who == player:
+            count = question["count"]
+        if passed.get(who):
+            value = list(passed[who])
+        elif who == player and who in passed:
+            raise ScorekeeperError(f"{who} passes {count} cards this hand", code="deal", player=who)
+        elif player is None:
+            break  # a seat that sent no pass: the card page asks it
+        else:
+            value = list(question.get("choices") or ())[:question["count"]]
+        asked = family.advance_json(record, {"kind": question["kind"], "player": who, "value": value})
+        record = asked["record"]
+    extra = [who for who, cards in passed.items() if cards and who not in asked_of]
+    if extra:
+        raise ScorekeeperError(f"{extra[0]} passes no cards this hand", code="deal", player=extra[0])
+    return record, count

@@ -1,0 +1,110 @@
+/* A player's own hand on his own phone (templates/pages/my_hand.html, web/my_hand.py): the seat is chosen once
+   (kept on this phone), the hand and the cards passed are tapped and sent with a secret this phone makes and
+   keeps; the server gives the cards back to this phone only. No rule lives here: the engine checks the hand. */
+(function () {
+  "use strict";
+  var root = document.getElementById("my-hand");
+  if (!root || !window.fetch || !window.crypto) return;
+  var $ = function (sel) { return document.querySelector(sel); };
+  var data = function (name) { try { return JSON.parse(root.dataset[name] || "null"); } catch (e) { return null; } };
+  var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
+  var ASKS = data("asks") || {}, POSITION = parseInt(root.dataset.position, 10);
+  var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var store = window.localStorage, seatKey = "scorekeeper-seat:" + root.dataset.table;
+  var draftKey = "scorekeeper-my-hand:" + root.dataset.table + ":" + POSITION;
+  var seat = null, mine = { hand: [], passed: [] }, step = "hand", sent = false, dirty = false, timer = null;
+
+  var get = function (k) { try { return store.getItem(k); } catch (e) { return null; } };
+  var put = function (k, v) { try { if (v === null) store.removeItem(k); else store.setItem(k, v); } catch (e) { /* private mode */ } };
+  var secret = get("scorekeeper-secret");
+  if (!/^[0-9a-f]{64}$/.test(secret || "")) {  // made once on this phone, never shown, sent only to this site
+    var bytes = new Uint8Array(32);
+    window.crypto.getRandomValues(bytes);
+    secret = Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    put("scorekeeper-secret", secret);
+  }
+  var cardText = function (code) { return code.replace("T", "10").replace(/[SHDC]$/, function (x) { return SUITS[x]; }); };
+
+  var ask = function (draft) {  // the server's answer: who has sent, this seat's own draft (to this phone only)
+    var body = { player: seat, secret: secret };
+    if (draft) body.draft = draft;
+    return fetch(root.dataset.answer, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf }, body: JSON.stringify(body)
+    }).then(function (r) { return r.json(); });
+  };
+
+  var refuse = function (text) { var p = $("#mine-refusal"); p.textContent = text || ""; p.hidden = !text; };
+  var shown = function (a) {
+    if (!a.ok) { refuse(a.error.message); return; }
+    if (a.position !== POSITION) { window.location.reload(); return; }  // the hand was stored: the next one
+    var players = data("players") || [], waiting = players.filter(function (p) { return a.sent.indexOf(p) < 0; });
+    $("#sent-line").textContent = a.problem ? a.problem : a.dealt ? "Every hand is in: the scorer's phone has the deal." :
+      "Sent from the phones: " + (a.sent.join(", ") || "none yet") + (waiting.length ? ". Waiting for " + waiting.join(", ") + "." : ".");
+    if (a.mine && !dirty) { mine = { hand: a.mine.hand, passed: a.mine.passed }; sent = true; step = "hand"; }
+    if (!a.dealt) { clearTimeout(timer); timer = setTimeout(look, 5000); }
+    render();
+  };
+  var look = function () { if (seat) ask(null).then(shown, function () { timer = setTimeout(look, 10000); }); };
+
+  var asks = function () { return ASKS[seat] || { hand: 0, passed: 0 }; };
+  var render = function () {
+    $("#seat-choice").hidden = !!seat;
+    $("#hand-tap").hidden = !seat;
+    if (!seat) return;
+    var n = asks(), list = step === "hand" ? mine.hand : mine.passed, want = step === "hand" ? n.hand : n.passed;
+    $("#mine-turn").textContent = sent ? seat + ": your hand is sent. Tap a card to change it." :
+      step === "hand" ? seat + ": tap the " + n.hand + " cards you were dealt" : seat + ": tap the " + n.passed + " cards you pass";
+    $("#mine-count").textContent = list.length + " of " + want;
+    Array.prototype.forEach.call(document.querySelectorAll("#mine-grid button.card"), function (b) {
+      var code = b.dataset.card;
+      b.disabled = step === "passed" && mine.hand.indexOf(code) < 0;
+      b.classList.toggle("chosen", list.indexOf(code) >= 0);
+    });
+    var send = $("#send");
+    send.disabled = sent || list.length !== want;
+    send.textContent = step === "hand" && n.passed ? "Next: the cards you pass" : "Send my hand";
+    put(draftKey, JSON.stringify(mine));
+  };
+
+  var grid = $("#mine-grid");
+  (root.dataset.pack || "").split(" ").forEach(function (code) {
+    if (!code) return;
+    var b = document.createElement("button");
+    b.type = "button"; b.className = "card s" + code[1]; b.textContent = cardText(code);
+    b.dataset.card = code; b.id = "mine-" + code;
+    b.addEventListener("click", function () {
+      if (sent) { sent = false; step = "hand"; }
+      dirty = true;
+      var list = step === "hand" ? mine.hand : mine.passed, at = list.indexOf(code);
+      if (at >= 0) list.splice(at, 1); else list.push(code);
+      if (step === "hand") mine.passed = mine.passed.filter(function (c) { return mine.hand.indexOf(c) >= 0; });
+      refuse("");
+      render();
+    });
+    grid.appendChild(b);
+  });
+  $("#send").addEventListener("click", function () {
+    if (step === "hand" && asks().passed) { step = "passed"; render(); return; }
+    var send = $("#send");
+    send.disabled = true;
+    ask({ hand: mine.hand, passed: mine.passed }).then(function (a) {
+      if (a.ok) { sent = true; dirty = false; step = "hand"; refuse(""); }
+      shown(a);
+    }, function () { refuse("Not sent: no connection. Tap Send again when it returns."); render(); });
+  });
+  $("#change-seat").addEventListener("click", function () {
+    seat = null; sent = false; dirty = false; mine = { hand: [], passed: [] }; step = "hand";
+    put(seatKey, null); put(draftKey, null);
+    render();
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("#seat-choice button[data-player]"), function (b) {
+    b.addEventListener("click", function () { seat = b.dataset.player; put(seatKey, seat); render(); look(); });
+  });
+
+  seat = get(seatKey);
+  if (seat && !ASKS[seat]) seat = null;
+  try { var kept = JSON.parse(get(draftKey) || "null"); if (kept && Array.isArray(kept.hand)) mine = kept; } catch (e) { /* none */ }
+  render();
+  if (seat) look(); else ask(null).then(function (a) { if (a.ok) shown(a); }, function () {});
+})();

@@ -19,7 +19,7 @@ from sqlalchemy.engine import Engine
 from ..resources import CHECKOUT, installed, resource
 from .cookies import SessionCookies, behind_proxies, proxy_count
 from .extensions import csrf, db, migrate
-from . import qr
+from . import params, qr
 from .http import answer_everything, security_headers
 from .static_files import fast_pages
 
@@ -73,6 +73,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .progressive import bp as progressive_bp
     from .sheets import bp as sheets_bp
 
+    app.url_map.converters["int"] = params.WholeConverter  # before the first route: ASCII digits only
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API authenticates with the session's token, not a cookie
     app.register_blueprint(club_api_bp)

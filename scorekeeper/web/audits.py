@@ -23,7 +23,7 @@ from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import Family, family_of
 from ..engine.jsontext import decode
 from ..sheets.audit_steps import StepsAudit, choice_value, shown, steps_audit, value_words
-from . import forms, services
+from . import forms, params, services
 from .models import Hand as HandRow
 from .models import TableSession
 from .sheets import table_clock
@@ -252,7 +252,7 @@ def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
         if posted and form.validate():
             whatif = _what_if(table, row, base, family, record, found, form)
             choices = _choices(family, record, found, form.change.data) if whatif is None else None
-    wanted = form.step.data if posted else request.args.get("step", type=int)
+    wanted = form.step.data if posted else params.count(request.args.get("step"))
     if choices is not None:
         wanted = choices["frame"].number
     elif whatif is not None:
@@ -389,7 +389,8 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
         flash(sentence(exc, position), "error")
         return redirect(back)
     response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="audit-{table.id}-hand-{position}.pdf"'
+    response.headers["Content-Disposition"] = params.attachment_header(f"audit-{table.id}-hand-{position}.pdf",
+                                                                       inline=True)
     return response
 
 

@@ -20,14 +20,13 @@ from typing import Any
 from sqlalchemy import func, select, update
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError
-from ..engine.fields import read_name
-from . import progressive_services, services, writelock
+from . import params, progressive_services, services, writelock
 from .extensions import db
 from .models import (
     Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession,
 )
 
-MAX_CLUB_NAME = 60
+MAX_CLUB_NAME = params.MAX_CLUB_NAME
 
 
 # --- keys ------------------------------------------------------------------------------------------
@@ -54,16 +53,8 @@ def table_token(club_token: str, session_id: str) -> str:
 
 # --- the club and its people -------------------------------------------------------------------------
 
-def club_name(value: Any) -> str:
-    """:raises RecordSyntaxError: not 1 to ``MAX_CLUB_NAME`` characters of text."""
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > MAX_CLUB_NAME:
-        raise RecordSyntaxError(f"a club's name is 1 to {MAX_CLUB_NAME} characters")
-    return value.strip()
-
-
-def person_name(value: Any) -> str:
-    """A person's name, read as every player's name is (``fields.read_name``), spaces around it dropped."""
-    return read_name(value.strip() if isinstance(value, str) else value)
+club_name = params.club_name  # the one rule of every name (params), each with its own limit
+person_name = params.player_name
 
 
 def create_club(name: Any, people: Sequence[Any] = ()) -> services.Created:
@@ -71,7 +62,7 @@ def create_club(name: Any, people: Sequence[Any] = ()) -> services.Created:
     named = club_name(name)
     names = _distinct([person_name(p) for p in people])
     token = secrets.token_urlsafe(24)
-    club = Club(id=secrets.token_urlsafe(9), token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
+    club = Club(id=params.new_id(), token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
                 name=named, revision=0)
     club.people = [ClubPerson(name=n) for n in names]
     db.session.add(club)

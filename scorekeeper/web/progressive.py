@@ -15,9 +15,9 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 from flask_wtf.csrf import CSRFError
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.progressive import TablePlan, seating_plan
+from ..engine.progressive import MAX_TABLES, TablePlan, seating_plan
 from ..sheets import progressive as tally
-from . import services, views
+from . import params, services, views
 from . import progressive_forms as forms
 from . import progressive_services as evenings
 from . import sheets as printed
@@ -214,14 +214,13 @@ def sheet(eid: str) -> Any:
 @bp.get("/evenings/blank.pdf")
 def blank() -> Any:
     """A blank tally for pen and paper: ``tables`` (2 to 20) and ``rounds`` (1 to 30)."""
-    tables, rounds = request.args.get("tables") or "3", request.args.get("rounds") or "6"
-    if not (tables.isdigit() and 2 <= int(tables) <= 20 and rounds.isdigit() and 1 <= int(rounds) <= 30):
-        return _refused("tables must be a number from 2 to 20, and rounds from 1 to 30")
     try:
+        tables = params.number_arg(request.args, "tables", "tables", 2, MAX_TABLES, 3)
+        rounds = params.number_arg(request.args, "rounds", "rounds", 1, 30, 6)
         paper = printed._paper()
     except RecordSyntaxError as exc:
         return _refused(exc.message)
-    return printed._pdf(tally.blank_pdf(int(tables), int(rounds), paper=paper), f"progressive-hearts-{tables}-tables.pdf")
+    return printed._pdf(tally.blank_pdf(tables, rounds, paper=paper), f"progressive-hearts-{tables}-tables.pdf")
 
 
 def _refused(message: str) -> Any:

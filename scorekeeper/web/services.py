@@ -28,7 +28,7 @@ from ..engine.settled import Settled
 from ..engine.settlement import settle_json
 from ..engine.settlement.session import split_counts
 from ..sheets.clock import known_zone
-from . import direct, writelock
+from . import direct, params, writelock
 from .extensions import db
 from .models import Hand, HandVersion, TableSession, now
 
@@ -106,7 +106,7 @@ Linked = TypeVar("Linked")  # what has its own links: a table, an evening, a clu
 
 def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
     """:raises NotFound: no ``noun`` of that id."""
-    found = db.session.get(model, ident)
+    found = db.session.get(model, ident) if params.is_ident(ident) else None
     if found is None:
         raise NotFound(f"no {noun} {ident!r}")
     return found
@@ -147,7 +147,7 @@ class SessionHead:
 
 def get_head(session_id: str) -> SessionHead:
     """The session's row as a value. :raises NotFound: no such session."""
-    row = db.session.connection().execute(_HEAD, {"sid": session_id}).first()
+    row = db.session.connection().execute(_HEAD, {"sid": session_id}).first() if params.is_ident(session_id) else None
     if row is None:
         raise NotFound(f"no session {session_id!r}")
     head = SessionHead(*row)
@@ -358,7 +358,7 @@ def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], c
                time_zone: str | None = None, *, token_from: Callable[[str], str] | None = None,
                commit: bool = True) -> Created:
     """Store a checked session: a new id, edit token (kept as its hash) and read key."""
-    sid = secrets.token_urlsafe(9)
+    sid = params.new_id()
     token = token_from(sid) if token_from else secrets.token_urlsafe(24)
     created = Created(sid, token, secrets.token_urlsafe(12))
     if not commit:

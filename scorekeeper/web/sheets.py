@@ -16,7 +16,7 @@ from flask import Blueprint, Response, render_template, request
 
 from .. import sheets  # names load on first use: WeasyPrint is imported by the first PDF, not by the app
 from ..engine.errors import RecordSyntaxError
-from . import services
+from . import params, services
 from .http import bearer_token, json_errors
 from .models import Hand, TableSession
 
@@ -32,7 +32,7 @@ def _paper() -> str:
 
 def _pdf(pdf: bytes, filename: str) -> Response:
     response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Content-Disposition"] = params.attachment_header(filename, inline=True)
     return response
 
 
@@ -67,12 +67,10 @@ def session_sheet(session_id: str) -> Response:
 def blank_sheet() -> Response:
     """A blank score sheet: ``game``, ``players`` (a number), optional ``profile``, ``settlement``, ``paper``."""
     game = request.args.get("game") or "hearts"
-    players = request.args.get("players") or "4"
-    if not players.isdigit() or not 2 <= int(players) <= 12:
-        raise RecordSyntaxError("players must be a number of players, such as 4")
+    players = params.number_arg(request.args, "players", "players", 2, 12, 4)
     profile = request.args.get("profile")
     options: dict[str, Any] | None = {"profile": profile} if profile else None
-    pdf = sheets.blank_pdf(game, int(players), options=options, settlement=request.args.get("settlement") or None,
+    pdf = sheets.blank_pdf(game, players, options=options, settlement=request.args.get("settlement") or None,
                            paper=_paper())
     return _pdf(pdf, f"scorekeeper-{game[:40]}-{players}-players.pdf")
 

@@ -141,6 +141,11 @@ class Family(Protocol):
         recorded (``engine.progress.changed``): an audit's what-if. :raises ScorekeeperError: refused."""
         ...
 
+    def renamed(self, value: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+        """A hand record, or a session without its hands, with the player ``old`` called ``new`` wherever
+        the family's records hold a player's name, and nowhere else (``engine.renaming``)."""
+        ...
+
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         """A session record checked whole (every hand legal, the settlement fitting), as it is stored.
 
@@ -312,6 +317,12 @@ class HeartsFamily:
         from .progress import changed
 
         return changed(WALK, value, index, new)
+
+    def renamed(self, value: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+        from .records import NAME_FIELDS
+        from .renaming import renamed
+
+        return dict(renamed(value, old, new, NAME_FIELDS))
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle
@@ -552,6 +563,13 @@ class PackageFamily:
 
         settled = self.settle_json(value)
         return tally_json(settled, str(own_game_id(value.get("game"))), list(settled.get("totals") or {}))
+
+    def renamed(self, value: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+        """The package's ``fields.NAME_FIELDS`` say where its records name players."""
+        from .renaming import renamed
+
+        fields = importlib.import_module(f"{__package__}.{self.id}.fields")
+        return dict(renamed(value, old, new, fields.NAME_FIELDS))
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .errors import RecordSyntaxError

@@ -10,6 +10,7 @@ import os
 import secrets
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any
 
 from flask import Flask
@@ -49,6 +50,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # form; the CSRF token is still checked, and the SameSite cookie stays home on cross-site posts.
         WTF_CSRF_SSL_STRICT=False,
         PROXIES=proxy_count(os.environ.get("SCOREKEEPER_PROXY")),  # trusted X-Forwarded-* hops; 0: none
+        # The address links and QR codes are built on (links.public_url); unset: the request's own (the
+        # development server, a LAN), never trusted from a Host header on a public server.
+        PUBLIC_URL=public_address(os.environ.get("SCOREKEEPER_PUBLIC_URL")),
     )
     if config:
         app.config.update(config)
@@ -88,6 +92,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     fast_pages(app)  # fingerprinted static files with a long cache; compressed responses
     answer_everything(app)
     return app
+
+
+def public_address(value: str | None) -> str | None:
+    """``SCOREKEEPER_PUBLIC_URL``: an http(s) address such as ``https://scores.example.org``, or None when unset.
+
+    :raises RuntimeError: set to something that is not one (the app would hand out broken links).
+    """
+    text = (value or "").strip().rstrip("/")
+    if not text:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise RuntimeError(f"SCOREKEEPER_PUBLIC_URL={value!r}: give the address the phones open, "
+                           "such as https://scores.example.org")
+    return text
 
 
 def _instance_secret(instance: str) -> str:

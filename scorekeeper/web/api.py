@@ -48,7 +48,11 @@ def create_session() -> tuple[Response, int]:
 @bp.post("/sessions/<session_id>/hands")
 def add_hand(session_id: str) -> tuple[Response, int]:
     table = services.head_for_write(session_id)  # no ORM object, no statement when known: the hot path
-    services.check_token(table, bearer_token())
+    try:
+        services.check_token(table, bearer_token())
+    except services.AccessDenied:  # the links may have been renewed since this process kept the head
+        table = services.get_head(session_id)
+        services.check_token(table, bearer_token())
     recorded = services.record_hand(table, _json_body())
     return jsonify(recorded.settlement), 201 if recorded.created else 200
 

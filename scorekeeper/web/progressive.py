@@ -24,6 +24,7 @@ from . import sheets as printed
 from .extensions import db
 from .forms import ActionForm, choices
 from .http import bearer_token
+from .links import public_url
 from .models import Evening
 from .submit import checked, submit
 
@@ -79,9 +80,9 @@ def revision(eid: str, key: str) -> Response:
 
 
 def _evening_page(evening: Evening, can_edit: bool, key: str) -> str:
-    links = {"read": url_for(".evening_read", eid=evening.id, key=evening.read_key, _external=True)}
+    links = {"read": public_url(".evening_read", eid=evening.id, key=evening.read_key)}
     if can_edit:
-        links["edit"] = url_for(".evening_edit", eid=evening.id, key=key, _external=True)
+        links["edit"] = public_url(".evening_edit", eid=evening.id, key=key)
     return render_template("pages/progressive_evening.html", links=links, **_context(evening, can_edit, key))
 
 

@@ -91,7 +91,8 @@ def _hash(token: str) -> str:
 def check_token(table: TableSession | SessionHead, token: str | None) -> None:
     """:raises AccessDenied: unless ``token`` is the session's edit token."""
     if not token or not hmac.compare_digest(_hash(token), table.token_hash):
-        raise AccessDenied("this needs the session's edit link or token")
+        raise AccessDenied("this needs the table's edit link or token; a link the table has replaced with new "
+                           "links opens nothing: ask its scorer for the current one")
 
 
 def check_read(table: TableSession | SessionHead, token: str | None, key: str | None) -> None:
@@ -441,7 +442,10 @@ def record_hand(
     for attempt in write_attempts():
         if attempt:  # another phone wrote to this session a moment ago: check against what it stored
             stored = _load_snapshot(sid)
-            config = get_head(sid).config  # a club's rename may have changed the names
+            head = get_head(sid)
+            config = head.config  # a club's rename may have changed the names
+            if head.token_hash != table.token_hash:  # the table took new links: the old token writes nothing
+                raise AccessDenied("this table has new links since: ask its scorer for the new edit link")
         if client_id is not None:
             existing = next((h for h in stored.hands if h.client_id == client_id), None)
             if existing is not None:  # the answer is the session as stored now, read afresh

@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from ..resources import CHECKOUT, installed, resource
 from .cookies import SessionCookies, behind_proxies, proxy_count
 from .extensions import csrf, db, migrate
-from . import params, qr
+from . import links, params, qr
 from .http import answer_everything, security_headers
 from .static_files import fast_pages
 
@@ -89,6 +89,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(offline_bp)  # the manifest, the service worker, the offline page: GET only
     app.jinja_env.globals["qr_svg"] = qr.svg  # the share section's QR codes (templates/pages/_share.html)
     app.after_request(security_headers)
+    app.after_request(links.offline_headers)  # what the service worker may keep of a page
     fast_pages(app)  # fingerprinted static files with a long cache; compressed responses
     answer_everything(app)
     return app

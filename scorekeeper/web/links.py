@@ -19,11 +19,31 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import current_app, url_for
+from flask import Response, current_app, request, url_for
 from sqlalchemy import select
 
 from . import services
 from .extensions import db
+
+
+OFFLINE_KEPT = ("s", "v", "e", "ve")  # a table's and an evening's pages: what a scorer needs without a connection
+LINKED = ("s", "v", "e", "ve", "c", "vc")  # pages whose path holds a link's key
+
+
+def offline_headers(response: Response) -> Response:
+    """What the service worker reads of a page (templates/offline/sw.js): whether to keep a copy for
+    offline use (``Scorekeeper-Offline: keep``: the pages without a key, and a table's and an evening's,
+    which a scorer needs offline; a club's pages are not kept), and the link the page was opened with
+    (``Scorekeeper-Links``), so that copies kept under the table's older links are dropped."""
+    if response.mimetype != "text/html" or response.status_code != 200:
+        return response
+    parts = request.path.split("/")
+    linked = len(parts) > 3 and parts[1] in LINKED
+    if not linked or parts[1] in OFFLINE_KEPT:
+        response.headers["Scorekeeper-Offline"] = "keep"
+    if linked:
+        response.headers["Scorekeeper-Links"] = "/".join(parts[:4]) + "/"
+    return response
 
 
 def public_url(endpoint: str, **values: Any) -> str:

@@ -14,6 +14,7 @@ from flask import Blueprint, Response, jsonify, request
 from ..engine.jsontext import decode
 from . import services
 from .http import bearer_token, json_errors
+from .ratelimit import creating, printing
 from .models import TableSession
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -40,6 +41,7 @@ json_errors(bp)
 
 
 @bp.post("/sessions")
+@creating
 def create_session() -> tuple[Response, int]:
     created = services.create_session(_json_body())
     return jsonify({"id": created.id, "token": created.token, "read_key": created.read_key}), 201

@@ -24,6 +24,7 @@ from ..engine.family import Family, family_of
 from ..engine.jsontext import decode
 from ..sheets.audit_steps import StepsAudit, choice_value, shown, steps_audit, value_words
 from . import forms, params, services
+from .ratelimit import creating, printing
 from .models import Hand as HandRow
 from .models import TableSession
 from .sheets import table_clock
@@ -352,11 +353,13 @@ def audit_undo(sid: str, key: str, position: int) -> Any:
 
 
 @bp.route("/s/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
+@printing
 def audit_pdf_edit(sid: str, key: str, position: int) -> Any:
     return _audit_pdf(edit_table(sid, key), position, url_for(".audit_edit", sid=sid, key=key, position=position))
 
 
 @bp.route("/v/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
+@printing
 def audit_pdf_read(sid: str, key: str, position: int) -> Any:
     return _audit_pdf(read_table(sid, key), position, url_for(".audit_read", sid=sid, key=key, position=position))
 

@@ -16,6 +16,7 @@ from ..engine.jsontext import decode
 from ..sheets import club as season
 from . import club_export, club_stats, clubs, params
 from .http import bearer_token, json_errors
+from .ratelimit import creating, printing
 from .models import Club, ClubPerson
 
 bp = Blueprint("club_api", __name__, url_prefix="/api/clubs")
@@ -42,6 +43,7 @@ def person_json(person: ClubPerson) -> dict[str, Any]:
 
 
 @bp.post("")
+@creating
 def create_club() -> tuple[Response, int]:
     body = _body()
     people = body.get("players") or []
@@ -129,6 +131,7 @@ def export_csv(club_id: str) -> Response:
 
 
 @bp.get("/<club_id>/summary.pdf")
+@printing
 def summary(club_id: str) -> Response:
     """The printed season summary over ``from``..``to``."""
     club = _read(club_id)

@@ -20,6 +20,7 @@ from . import progressive_forms
 from .club_forms import ClubForm, PersonForm
 from .forms import ActionForm
 from .links import public_url
+from .ratelimit import creating, printing
 from .extensions import db
 from .models import Club
 from .submit import checked, submit
@@ -34,6 +35,7 @@ RECENT_TABLES = 20  # the tables listed on the club's page; the export has them 
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
+@creating
 def new_club() -> Any:
     form = ClubForm()
     sent = submit(checked(form),

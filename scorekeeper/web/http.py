@@ -60,7 +60,11 @@ def error_object(code: str, message: str) -> dict[str, Any]:
 
 
 # What the web's own refusals are called in the error object (the engine's keep their codes).
-HTTP_CODES = {400: "syntax", 403: "forbidden", 404: "not-found", 405: "method-not-allowed", 413: "too-large"}
+HTTP_CODES = {400: "syntax", 403: "forbidden", 404: "not-found", 405: "method-not-allowed", 413: "too-large",
+              429: "rate-limited"}
+# A limit reached (``ratelimit``): what the phone is told, whatever the figure.
+TOO_MANY = ("this address has made many tables, clubs or printed sheets in a short time: nothing was made; "
+            "try again in a minute")
 
 
 def answer_everything(app: Flask) -> None:
@@ -74,6 +78,10 @@ def answer_everything(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Any:
+        if exc.code == 429:
+            headers = dict(exc.get_response().headers) if exc.response is None else dict(exc.response.headers)
+            kept = {k: v for k, v in headers.items() if k.lower() == "retry-after" or k.lower().startswith("x-ratelimit")}
+            return _answer(ScorekeeperError(TOO_MANY, code="rate-limited"), 429, "Please wait a minute", kept)
         if not _wants_json():
             return exc
         status = exc.code or 400

@@ -25,6 +25,7 @@ from .extensions import db
 from .forms import ActionForm, choices
 from .http import bearer_token
 from .links import public_url
+from .ratelimit import creating, printing
 from .models import Evening
 from .submit import checked, submit
 
@@ -39,6 +40,7 @@ POLL_SECONDS = views.POLL_SECONDS
 
 
 @bp.route("/evenings/new", methods=["GET", "POST"])
+@creating
 def start() -> Any:
     """Start an evening: the ladies and the gentlemen, the first seating, the rounds."""
     form = forms.EveningForm()
@@ -200,6 +202,7 @@ def prize_cut(eid: str, key: str) -> Any:
 # --- the printed tally --------------------------------------------------------------------------------
 
 @bp.get("/evenings/<eid>/sheet.pdf")
+@printing
 def sheet(eid: str) -> Any:
     """The evening's tally (rounds, tables, hearts, stars, prizes): the read key as ``?key=`` or the
     edit token as ``Authorization: Bearer``, as a session's sheet."""
@@ -213,6 +216,7 @@ def sheet(eid: str) -> Any:
 
 
 @bp.get("/evenings/blank.pdf")
+@printing
 def blank() -> Any:
     """A blank tally for pen and paper: ``tables`` (2 to 20) and ``rounds`` (1 to 30)."""
     try:

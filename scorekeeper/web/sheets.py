@@ -18,6 +18,7 @@ from .. import sheets  # names load on first use: WeasyPrint is imported by the 
 from ..engine.errors import RecordSyntaxError
 from . import params, services
 from .http import bearer_token, json_errors
+from .ratelimit import creating, printing
 from .models import Hand, TableSession
 
 bp = Blueprint("sheets", __name__)
@@ -54,6 +55,7 @@ def table_clock(table: TableSession) -> sheets.TableClock:
 
 
 @bp.get("/sessions/<session_id>/sheet.pdf")
+@printing
 def session_sheet(session_id: str) -> Response:
     """The session's printed score sheet (the records contract, docs/command.md), corrections included."""
     table = services.get_session(session_id)
@@ -64,6 +66,7 @@ def session_sheet(session_id: str) -> Response:
 
 
 @bp.get("/sheets/blank.pdf")
+@printing
 def blank_sheet() -> Response:
     """A blank score sheet: ``game``, ``players`` (a number), optional ``profile``, ``settlement``, ``paper``."""
     game = request.args.get("game") or "hearts"

@@ -27,7 +27,7 @@ from . import forms, params, services
 from .ratelimit import creating, printing
 from .models import Hand as HandRow
 from .models import TableSession
-from .sheets import table_clock
+from .sheets import kept_pdf, table_clock
 from .submit import submit
 from .views import bp, edit_table, format_points, read_table, sentence, stored_row
 
@@ -383,11 +383,16 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
                                     "audit page first")
         stand = established(table, row, base, family, record, found)
         name = family.game_def(table.config["game"]).name
-        pdf = sheets.steps_pdf(found, title=f"{name}: audit of hand {position}",
-                               subtitle=_subtitle(record), stand=None if stand is None else (
-                                   stand.rule, stand.scored.words() if stand.scored else ""),
-                               paper="letter" if request.args.get("paper") == "letter" else "a4",
-                               clock=table_clock(table))
+        paper = "letter" if request.args.get("paper") == "letter" else "a4"
+
+        def make() -> bytes:
+            return sheets.steps_pdf(found, title=f"{name}: audit of hand {position}",
+                                    subtitle=_subtitle(record), stand=None if stand is None else (
+                                        stand.rule, stand.scored.words() if stand.scored else ""),
+                                    paper=paper, clock=table_clock(table))
+
+        # the stored hand's audit is kept by the table's revision; a hand as typed is made each time
+        pdf = make() if request.method == "POST" else kept_pdf(("audit", table.id, table.revision, position, paper), make)
     except ScorekeeperError as exc:
         flash(sentence(exc, position), "error")
         return redirect(back)

@@ -34,8 +34,12 @@ class MaskedRequestHandler(WSGIRequestHandler):
     """werkzeug's request handler, logging the request line with its keys masked."""
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        self.requestline = masked(self.requestline)
-        super().log_request(code, size)
+        path, line = self.path, self.requestline  # werkzeug logs the path (the request line without one)
+        self.path, self.requestline = masked(path), masked(line)
+        try:
+            super().log_request(code, size)
+        finally:
+            self.path, self.requestline = path, line
 
 
 def _gunicorn_logger() -> type:

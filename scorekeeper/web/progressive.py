@@ -211,7 +211,8 @@ def sheet(eid: str) -> Any:
         paper = printed._paper()
     except RecordSyntaxError as exc:
         return _refused(exc.message)
-    pdf = tally.evening_pdf(evenings.tally(evenings.load(evening)), paper=paper)
+    pdf = printed.kept_pdf(("evening", evening.id, evening.revision, paper),
+                           lambda: tally.evening_pdf(evenings.tally(evenings.load(evening)), paper=paper))
     return printed._pdf(pdf, f"progressive-hearts-{evening.id}.pdf")
 
 
@@ -225,7 +226,8 @@ def blank() -> Any:
         paper = printed._paper()
     except RecordSyntaxError as exc:
         return _refused(exc.message)
-    return printed._pdf(tally.blank_pdf(tables, rounds, paper=paper), f"progressive-hearts-{tables}-tables.pdf")
+    pdf = printed.kept_pdf(("tally", tables, rounds, paper), lambda: tally.blank_pdf(tables, rounds, paper=paper))
+    return printed._pdf(pdf, f"progressive-hearts-{tables}-tables.pdf")
 
 
 def _refused(message: str) -> Any:

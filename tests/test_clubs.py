@@ -392,3 +392,15 @@ def test_a_rename_that_meets_a_new_hand_changes_nothing(app: Flask, client: Flas
     assert "Ann" in settled["totals"]
     names = [p["name"] for p in client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]]
     assert "Ann" in names and "Annie" not in names
+
+
+def test_a_nul_in_an_id_or_a_name_is_refused_with_a_sentence(client: FlaskClient) -> None:
+    """On PostgreSQL a NUL is not even a valid string: it must never reach the database."""
+    club = make_club(client)
+    for path in ("/api/sessions/abc%00def", f"/api/clubs/{club['id']}%00", "/s/abc%00/def", "/vc/x%00y/z"):
+        answer = client.get(path)
+        assert answer.status_code == 404, path
+    named = client.post("/api/clubs", json={"name": "Club\u0000", "players": ["Ann\u0007"]})
+    assert named.status_code == 400 and "a club's name holds U+0000" in named.get_json()["error"]["message"]
+    person = client.post(f"/api/clubs/{club['id']}/players", json={"name": "Zed\u0000"}, headers=auth(club))
+    assert person.status_code == 400

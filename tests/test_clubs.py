@@ -206,13 +206,15 @@ def test_a_rename_changes_names_only(client: FlaskClient) -> None:
     hand = {"id": "Bob", "taken": {"add": {"hearts": 3}, "Bob": {"hearts": 2, "QS": 1}, "Cat": {"hearts": 0},
                                    "Dan": {"hearts": 8}}}
     assert client.post(f"/api/sessions/{table['id']}/hands", json=hand, headers=bearer).status_code == 201
-    people = {p["name"]: p["id"] for p in client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]}
+    listed = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]
+    people = {p["name"]: p["id"] for p in listed}
     before = client.get(f"/api/sessions/{table['id']}", query_string={"key": table["read_key"]}).get_json()
     zed = client.patch(f"/api/clubs/{club['id']}/players/{people['add']}", json={"name": "Zed"}, headers=auth(club))
     assert zed.status_code == 200, zed.get_json()
     # Bob is called QS, then Robert: the counts of the queen of spades ("QS": 1) are never taken for him.
     for name in ("QS", "Robert"):
-        answer = client.patch(f"/api/clubs/{club['id']}/players/{people['Bob']}", json={"name": name}, headers=auth(club))
+        answer = client.patch(f"/api/clubs/{club['id']}/players/{people['Bob']}", json={"name": name},
+                              headers=auth(club))
         assert answer.status_code == 200, (name, answer.get_json())
     exported = client.get(f"/api/sessions/{table['id']}/export", query_string={"key": table["read_key"]}).get_json()
     assert exported["players"] == ["Zed", "Robert", "Cat", "Dan"]

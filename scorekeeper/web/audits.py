@@ -392,7 +392,8 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
                                     paper=paper, clock=table_clock(table))
 
         # the stored hand's audit is kept by the table's revision; a hand as typed is made each time
-        pdf = make() if request.method == "POST" else kept_pdf(("audit", table.id, table.revision, position, paper), make)
+        kept = ("audit", table.id, table.revision, position, paper)
+        pdf = make() if request.method == "POST" else kept_pdf(kept, make)
     except ScorekeeperError as exc:
         flash(sentence(exc, position), "error")
         return redirect(back)

@@ -32,7 +32,8 @@ COLUMNS = ("table", "started", "game", "hand", "dealer", "player", "points", "to
 
 def safe_cell(value: Any) -> Any:
     """A CSV cell a spreadsheet shows as written: text that could start a formula gets an apostrophe."""
-    if isinstance(value, str) and (value.startswith(FORMULA_STARTS) or _after_invisible(value).startswith(FORMULA_STARTS)):
+    if isinstance(value, str) and (value.startswith(FORMULA_STARTS)
+                                   or _after_invisible(value).startswith(FORMULA_STARTS)):
         return "'" + value
     return value
 

@@ -112,8 +112,8 @@ def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
 
     Each table's record and every version of its hands get the new name wherever the old one stood
     as a player's name, as the table's family reads its records (``Family.renamed``: never a card, a
-    count's key or a hand's client id spelt the same); the engine settles each table again and must find the same figures
-    seat for seat, or nothing is stored. Every table touched moves its revision, so the phones, the
+    count's key or a hand's client id spelt the same); the engine settles each table again and must
+    find the same figures seat for seat, or nothing is stored. Every table touched moves its revision, so the phones, the
     caches and the statistics read it again.
 
     :raises ScorekeeperError: the new name cannot be one, is another person's, or a table would not

@@ -80,7 +80,8 @@ def answer_everything(app: Flask) -> None:
     def _http(exc: HTTPException) -> Any:
         if exc.code == 429:
             headers = dict(exc.get_response().headers) if exc.response is None else dict(exc.response.headers)
-            kept = {k: v for k, v in headers.items() if k.lower() == "retry-after" or k.lower().startswith("x-ratelimit")}
+            kept = {k: v for k, v in headers.items()
+                    if k.lower() == "retry-after" or k.lower().startswith("x-ratelimit")}
             return _answer(ScorekeeperError(TOO_MANY, code="rate-limited"), 429, "Please wait a minute", kept)
         if not _wants_json():
             return exc

@@ -11,9 +11,10 @@ gets about the whole limit across them, never more than the figure plus one a wo
 the counts. That is enough to stop one address from making thousands of tables or PDFs, which is what
 the limit is for (docs/server.md).
 
-The figures (``LIMIT_CREATE``, ``LIMIT_PDF``) are Flask-Limiter's strings; ``LIMITS_ON`` turns it off
-(read per request: the one limiter serves every app of a process, as the test suite makes many) (``SCOREKEEPER_RATE_LIMIT=off``; the test suite's apps, which make thousands of tables from one
-address, run without it unless a test turns it on). A request over the limit is answered 429, with
+The figures (``LIMIT_CREATE``, ``LIMIT_PDF``) are Flask-Limiter's strings. ``LIMITS_ON`` turns it off
+(``SCOREKEEPER_RATE_LIMIT=off``; the test suite's apps, which make thousands of tables from one address,
+run without it unless a test turns it on); it is read per request, as the one limiter serves every app
+of a process. A request over the limit is answered 429, with
 ``Retry-After`` and a sentence: the error object for the API, the error page for a browser.
 """
 

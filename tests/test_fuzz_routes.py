@@ -25,6 +25,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.boundary import is_unexpected
 
+pytestmark = pytest.mark.fuzz
+
 # What a phone or an attacker may send where a number, a day, an id or a name is read.
 NASTY = ("４", "٤", "۴", "²", "𝟒", "१२", "1_0", " 4", "4 ", "+4", "-4", "0", "9" * 30, "1e9", "4.0", "",
          "9999-12-31", "0000-01-01", "2024-02-30", "２０２４-01-01", "2024-1-1", "-2024-01-01", "1899-12-31",

@@ -25,8 +25,6 @@ from hypothesis import strategies as st
 
 from scorekeeper.boundary import is_unexpected
 
-pytestmark = pytest.mark.fuzz
-
 # What a phone or an attacker may send where a number, a day, an id or a name is read.
 NASTY = ("４", "٤", "۴", "²", "𝟒", "१२", "1_0", " 4", "4 ", "+4", "-4", "0", "9" * 30, "1e9", "4.0", "",
          "9999-12-31", "0000-01-01", "2024-02-30", "２０２４-01-01", "2024-1-1", "-2024-01-01", "1899-12-31",
@@ -139,6 +137,7 @@ def caught() -> Iterator[Caught]:
     logging.getLogger().removeHandler(handler)
 
 
+@pytest.mark.fuzz
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_every_route_refuses_nasty_values_with_a_sentence(world: tuple[Flask, dict[str, str]],

@@ -64,7 +64,7 @@ def live_server(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -
         mp.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp / "instance"))
         mp.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
         app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'scorekeeper.db'}",
-                          "SECRET_KEY": "browser-test-secret"})
+                          "SECRET_KEY": "browser-test-secret", "LIMITS_ON": False})  # one address, many tables
     upgrade_database(app)
     server = make_server(HOST, 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="browser-test-server", daemon=True)

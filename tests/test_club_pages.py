@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -131,6 +132,26 @@ def api_club(client: FlaskClient, players: list[str]) -> tuple[dict[str, str], l
 ])
 def test_a_cell_that_could_start_a_formula_is_made_text(cell: object, safe: object) -> None:
     assert safe_cell(cell) == safe
+
+
+INVISIBLE = [chr(c) for c in range(0x110000)
+             if unicodedata.category(chr(c)) in ("Zs", "Zl", "Zp", "Cf", "Cc") and not 0xD800 <= c <= 0xDFFF]
+
+
+@pytest.mark.parametrize("sign", ["=", "+", "-", "@"])
+def test_every_unicode_space_before_a_formula_sign_is_made_text(sign: str) -> None:
+    assert {"\t", "\r", " ", "\u00a0", "\u3000", "\u2003", "\u200b", "\u202e", "\ufeff"} <= set(INVISIBLE)
+    for space in INVISIBLE:
+        cell = f"{space}{sign}1+1"
+        assert safe_cell(cell) == "'" + cell, hex(ord(space))
+        assert safe_cell(space * 3 + sign + "x") == "'" + space * 3 + sign + "x"
+    assert safe_cell(f"Ann {sign}1") == f"Ann {sign}1"
+
+
+def test_new_ids_never_begin_with_a_formula_sign() -> None:
+    from scorekeeper.web.params import new_id
+
+    assert not any(new_id().startswith(("-", "_", "=", "+", "@")) for _ in range(5000))
 
 
 def test_the_csv_is_safe_against_formula_injection(client: FlaskClient) -> None:

@@ -195,21 +195,43 @@ def test_a_rename_shows_at_every_table(app: Flask, client: FlaskClient) -> None:
         assert row is not None and row.config["players"][0] == "Annie"
 
 
-def test_a_rename_the_records_cannot_take_is_refused(client: FlaskClient) -> None:
+def test_a_rename_changes_names_only(client: FlaskClient) -> None:
     club = make_club(client, players=[])
-    # A player named "add" at a table where a moon's choice is "add": renaming him would change the choice.
+    # A player named "add" at a table where a moon's choice is "add": the choice is no name and stays.
     players = ["add", "Bob", "Cat", "Dan"]
     table = start(client, club, {"game": "black-lady", "players": players, "first_dealer": "Dan", "hands": [
         {"taken": {"add": {"hearts": 0}, "Bob": {"hearts": 13, "QS": 1}, "Cat": {"hearts": 0}, "Dan": {"hearts": 0}},
          "moon_choice": "add"}]})
-    people = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]
-    add = next(p for p in people if p["name"] == "add")
-    refused = client.patch(f"/api/clubs/{club['id']}/players/{add['id']}", json={"name": "Zed"}, headers=auth(club))
-    assert refused.status_code in (400, 422), refused.get_json()
-    settled = client.get(f"/api/sessions/{table['id']}", query_string={"key": table["read_key"]}).get_json()
-    assert "add" in settled["totals"]  # nothing was changed
-    bob = next(p for p in people if p["name"] == "Bob")
-    taken = client.patch(f"/api/clubs/{club['id']}/players/{bob['id']}", json={"name": "Cat"}, headers=auth(club))
+    bearer = {"Authorization": f"Bearer {table['token']}"}
+    hand = {"id": "Bob", "taken": {"add": {"hearts": 3}, "Bob": {"hearts": 2, "QS": 1}, "Cat": {"hearts": 0},
+                                   "Dan": {"hearts": 8}}}
+    assert client.post(f"/api/sessions/{table['id']}/hands", json=hand, headers=bearer).status_code == 201
+    listed = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]
+    people = {p["name"]: p["id"] for p in listed}
+    before = client.get(f"/api/sessions/{table['id']}", query_string={"key": table["read_key"]}).get_json()
+    zed = client.patch(f"/api/clubs/{club['id']}/players/{people['add']}", json={"name": "Zed"}, headers=auth(club))
+    assert zed.status_code == 200, zed.get_json()
+    # Bob is called QS, then Robert: the counts of the queen of spades ("QS": 1) are never taken for him.
+    for name in ("QS", "Robert"):
+        answer = client.patch(f"/api/clubs/{club['id']}/players/{people['Bob']}", json={"name": name},
+                              headers=auth(club))
+        assert answer.status_code == 200, (name, answer.get_json())
+    exported = client.get(f"/api/sessions/{table['id']}/export", query_string={"key": table["read_key"]}).get_json()
+    assert exported["players"] == ["Zed", "Robert", "Cat", "Dan"]
+    assert exported["hands"][0]["moon_choice"] == "add"
+    assert exported["hands"][1]["id"] == "Bob"  # the phone's client id, not a name
+    assert exported["hands"][1]["taken"]["Robert"] == {"hearts": 2, "QS": 1}
+    after = client.get(f"/api/sessions/{table['id']}", query_string={"key": table["read_key"]}).get_json()
+    assert list(after["totals"].values()) == list(before["totals"].values())
+    # That phone sends its hand again under its id (by the table's names now): "already stored", not a clash.
+    again = {"id": "Bob", "taken": {"Zed": {"hearts": 3}, "Robert": {"hearts": 2, "QS": 1}, "Cat": {"hearts": 0},
+                                    "Dan": {"hearts": 8}}}
+    assert client.post(f"/api/sessions/{table['id']}/hands", json=again, headers=bearer).status_code == 200
+    # ... and by the names it had then: never stored twice.
+    assert client.post(f"/api/sessions/{table['id']}/hands", json=hand, headers=bearer).status_code == 409
+    assert len(client.get(f"/api/sessions/{table['id']}/export", query_string={"key": table["read_key"]})
+               .get_json()["hands"]) == 2
+    taken = client.patch(f"/api/clubs/{club['id']}/players/{people['Cat']}", json={"name": "Robert"}, headers=auth(club))
     assert taken.status_code == 400 and "already" in taken.get_json()["error"]["message"]
 
 
@@ -372,3 +394,15 @@ def test_a_rename_that_meets_a_new_hand_changes_nothing(app: Flask, client: Flas
     assert "Ann" in settled["totals"]
     names = [p["name"] for p in client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]]
     assert "Ann" in names and "Annie" not in names
+
+
+def test_a_nul_in_an_id_or_a_name_is_refused_with_a_sentence(client: FlaskClient) -> None:
+    """On PostgreSQL a NUL is not even a valid string: it must never reach the database."""
+    club = make_club(client)
+    for path in ("/api/sessions/abc%00def", f"/api/clubs/{club['id']}%00", "/s/abc%00/def", "/vc/x%00y/z"):
+        answer = client.get(path)
+        assert answer.status_code == 404, path
+    named = client.post("/api/clubs", json={"name": "Club\u0000", "players": ["Ann\u0007"]})
+    assert named.status_code == 400 and "a club's name holds U+0000" in named.get_json()["error"]["message"]
+    person = client.post(f"/api/clubs/{club['id']}/players", json={"name": "Zed\u0000"}, headers=auth(club))
+    assert person.status_code == 400

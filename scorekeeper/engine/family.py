@@ -152,6 +152,10 @@ class Family(Protocol):
         """``changed_json`` made to fit where its later actions no longer do (``engine.progress.repaired``):
         ``{"record": ..., "repaired": [indexes of the later actions changed]}``, or None where nothing
         repairs it so. :raises ScorekeeperError: refused."""
+
+    def renamed(self, value: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+        """A hand record, or a session without its hands, with the player ``old`` called ``new`` wherever
+        the family's records hold a player's name, and nowhere else (``engine.renaming``)."""
         ...
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
@@ -337,6 +341,12 @@ class HeartsFamily:
         from .progress import repaired_json
 
         return repaired_json(WALK, value, index, new)
+
+    def renamed(self, value: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+        from .records import NAME_FIELDS
+        from .renaming import renamed
+
+        return dict(renamed(value, old, new, NAME_FIELDS))
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle
@@ -587,6 +597,13 @@ class PackageFamily:
 
         settled = self.settle_json(value)
         return tally_json(settled, str(own_game_id(value.get("game"))), list(settled.get("totals") or {}))
+
+    def renamed(self, value: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+        """The package's ``fields.NAME_FIELDS`` say where its records name players."""
+        from .renaming import renamed
+
+        fields = importlib.import_module(f"{__package__}.{self.id}.fields")
+        return dict(renamed(value, old, new, fields.NAME_FIELDS))
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .errors import RecordSyntaxError

@@ -118,6 +118,17 @@ def read_name(value: Any) -> str:
     return read_text(value, "a player's name", MAX_NAME)
 
 
+def read_label(value: Any, what: str, limit: int) -> str:
+    """A name a person types (a player's, a club's): the spaces around it dropped, then 1 to ``limit``
+    characters that every page and sheet can show (``read_text``), the one rule of every name.
+
+    :raises RecordSyntaxError: not text, only spaces, too long, or holding a character no sheet can show.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise RecordSyntaxError(f"{what} must be non-empty text, not {shown(value)}")
+    return read_text(value.strip(), what, limit)
+
+
 def read_player(players: tuple[str, ...], what: str, value: Any) -> str:
     if not isinstance(value, str) or value not in players:
         raise RecordSyntaxError(f"{what}: {shown(value)} is not one of the players ({', '.join(players)})")

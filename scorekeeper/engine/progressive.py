@@ -31,10 +31,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import Card, Rank
 from .errors import ImpossibleResult, InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
-from .fields import read_name
+from .fields import MAX_NAME, read_label
 from .settlement.family import (
     HandResult,
     ProgressiveRound,
@@ -51,6 +52,9 @@ __all__ = [
     "check_table", "settle_round", "play_evening", "prize_tie",
 ]
 
+# Tables of an evening at most: 80 players, the most the printed tally has room for (and a bound on
+# every evening's work: each round settles every table).
+MAX_TABLES: Final = 20
 HEARTS = 13  # hearts in a deal: every table's counts add up to this (2.20, 13 cards each)
 _FIELDS = ("hearts", "cuts", "cut_cards", "revoke")
 # Any other table's result while one table is checked alone: no tie, 13 hearts.
@@ -69,7 +73,7 @@ def _names(values: Sequence[str], kind: str) -> tuple[str, ...]:
     for value in values:
         if not isinstance(value, str) or not value.strip():
             raise RecordSyntaxError(f"every {kind} needs a name")
-        names.append(read_name(value.strip()))
+        names.append(read_label(value, "a player's name", MAX_NAME))
     return tuple(names)
 
 
@@ -92,6 +96,9 @@ def start_evening(ladies: Sequence[str], gentlemen: Sequence[str]) -> Progressiv
         raise InconsistentRecord(
             f"every table seats two ladies and two gentlemen: {len(women)} ladies and {len(men)} gentlemen "
             "do not make full tables", code="players")
+    if len(women) > 2 * MAX_TABLES:
+        raise InconsistentRecord(f"an evening has at most {MAX_TABLES} tables: {2 * MAX_TABLES} ladies and "
+                                 f"{2 * MAX_TABLES} gentlemen, not {len(women)} of each", code="players")
     if len(women) < 4:
         raise InconsistentRecord("an evening needs at least two tables (a head and a booby table): "
                                  "four ladies and four gentlemen", code="players")

@@ -18,6 +18,15 @@ from .errors import RecordSyntaxError, shown
 from .events import EVENTS, FIELDS, MAX_EVENTS, MAX_NOTE
 from .fields import read_hand_number, read_id, read_players, read_text
 from .jsontext import decode
+from .renaming import NameFields
+
+# Where a hand or a session of the core names players (``Family.renamed``): every other field is a card,
+# a count, an id or a note, however it is spelt.
+NAME_FIELDS: Final = NameFields(
+    named=frozenset({"players", "dealer", "first_dealer", "leader", "player", "partner"}),
+    keyed=frozenset({"deal", "passes", "taken"}),
+    paired=frozenset({"play"}),
+)
 
 TakenEntry = tuple[Card, ...] | Mapping[str, Any]
 

@@ -10,6 +10,7 @@ import os
 import secrets
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any
 
 from flask import Flask
@@ -19,7 +20,7 @@ from sqlalchemy.engine import Engine
 from ..resources import CHECKOUT, installed, resource
 from .cookies import SessionCookies, behind_proxies, proxy_count
 from .extensions import csrf, db, migrate
-from . import qr
+from . import links, params, qr, ratelimit
 from .http import ServerDates, answer_everything, security_headers
 from .static_files import fast_pages
 
@@ -49,6 +50,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # form; the CSRF token is still checked, and the SameSite cookie stays home on cross-site posts.
         WTF_CSRF_SSL_STRICT=False,
         PROXIES=proxy_count(os.environ.get("SCOREKEEPER_PROXY")),  # trusted X-Forwarded-* hops; 0: none
+        # The address links and QR codes are built on (links.public_url); unset: the request's own (the
+        # development server, a LAN), never trusted from a Host header on a public server.
+        PUBLIC_URL=public_address(os.environ.get("SCOREKEEPER_PUBLIC_URL")),
     )
     if config:
         app.config.update(config)
@@ -65,6 +69,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     csrf.init_app(app)
+    ratelimit.init_app(app)  # after the config: its figures and whether it is on
 
     from . import models  # noqa: F401  (tables known to the metadata)
     from .api import bp as api_bp
@@ -76,6 +81,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .progressive import bp as progressive_bp
     from .sheets import bp as sheets_bp
 
+    app.url_map.converters["int"] = params.WholeConverter  # before the first route: ASCII digits only
     app.register_blueprint(api_bp)
     csrf.exempt(api_bp)  # the JSON API authenticates with the session's token, not a cookie
     app.register_blueprint(club_api_bp)
@@ -87,10 +93,26 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(offline_bp)  # the manifest, the service worker, the offline page: GET only
     app.jinja_env.globals["qr_svg"] = qr.svg  # the share section's QR codes (templates/pages/_share.html)
     app.after_request(security_headers)
+    app.after_request(links.offline_headers)  # what the service worker may keep of a page
     fast_pages(app)  # fingerprinted static files with a long cache; compressed responses
     answer_everything(app)
     app.wsgi_app = ServerDates(app.wsgi_app)  # type: ignore[method-assign]  # one Date per answer: the server's
     return app
+
+
+def public_address(value: str | None) -> str | None:
+    """``SCOREKEEPER_PUBLIC_URL``: an http(s) address such as ``https://scores.example.org``, or None when unset.
+
+    :raises RuntimeError: set to something that is not one (the app would hand out broken links).
+    """
+    text = (value or "").strip().rstrip("/")
+    if not text:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise RuntimeError(f"SCOREKEEPER_PUBLIC_URL={value!r}: give the address the phones open, "
+                           "such as https://scores.example.org")
+    return text
 
 
 def _instance_secret(instance: str) -> str:

@@ -15,6 +15,7 @@ from ..engine.errors import RecordSyntaxError
 from ..engine.jsontext import decode
 from . import services
 from .http import bearer_token, json_errors
+from .ratelimit import creating, printing
 from .models import TableSession
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -55,6 +56,7 @@ json_errors(bp)
 
 
 @bp.post("/sessions")
+@creating
 def create_session() -> tuple[Response, int]:
     created = services.create_session(_json_body())
     return jsonify({"id": created.id, "token": created.token, "read_key": created.read_key}), 201
@@ -63,7 +65,11 @@ def create_session() -> tuple[Response, int]:
 @bp.post("/sessions/<session_id>/hands")
 def add_hand(session_id: str) -> tuple[Response, int]:
     table = services.head_for_write(session_id)  # no ORM object, no statement when known: the hot path
-    services.check_token(table, bearer_token())
+    try:
+        services.check_token(table, bearer_token())
+    except services.AccessDenied:  # the links may have been renewed since this process kept the head
+        table = services.get_head(session_id)
+        services.check_token(table, bearer_token())
     recorded = services.record_hand(table, _json_body(), for_hand=_for_hand())
     return jsonify(recorded.settlement), 201 if recorded.created else 200
 

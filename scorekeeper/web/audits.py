@@ -23,10 +23,11 @@ from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import Family, family_of
 from ..engine.jsontext import decode
 from ..sheets.audit_steps import StepsAudit, choice_value, shown, steps_audit, value_words
-from . import forms, services
+from . import forms, params, services
+from .ratelimit import creating, printing
 from .models import Hand as HandRow
 from .models import TableSession
-from .sheets import table_clock
+from .sheets import kept_pdf, table_clock
 from .submit import submit
 from .views import bp, edit_table, format_points, read_table, sentence, stored_row
 
@@ -280,7 +281,7 @@ def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
         if posted and form.validate():
             whatif = _what_if(table, row, base, family, record, found, form)
             choices = _choices(family, record, found, form.change.data) if whatif is None else None
-    wanted = form.step.data if posted else request.args.get("step", type=int)
+    wanted = form.step.data if posted else params.count(request.args.get("step"))
     if choices is not None:
         wanted = choices["frame"].number
     elif whatif is not None:
@@ -385,11 +386,13 @@ def audit_undo(sid: str, key: str, position: int) -> Any:
 
 
 @bp.route("/s/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
+@printing
 def audit_pdf_edit(sid: str, key: str, position: int) -> Any:
     return _audit_pdf(edit_table(sid, key), position, url_for(".audit_edit", sid=sid, key=key, position=position))
 
 
 @bp.route("/v/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
+@printing
 def audit_pdf_read(sid: str, key: str, position: int) -> Any:
     return _audit_pdf(read_table(sid, key), position, url_for(".audit_read", sid=sid, key=key, position=position))
 
@@ -413,16 +416,23 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
                                     "audit page first")
         stand = established(table, row, base, family, record, found)
         name = family.game_def(table.config["game"]).name
-        pdf = sheets.steps_pdf(found, title=f"{name}: audit of hand {position}",
-                               subtitle=_subtitle(record), stand=None if stand is None else (
-                                   stand.rule, stand.scored.words() if stand.scored else ""),
-                               paper="letter" if request.args.get("paper") == "letter" else "a4",
-                               clock=table_clock(table))
+        paper = "letter" if request.args.get("paper") == "letter" else "a4"
+
+        def make() -> bytes:
+            return sheets.steps_pdf(found, title=f"{name}: audit of hand {position}",
+                                    subtitle=_subtitle(record), stand=None if stand is None else (
+                                        stand.rule, stand.scored.words() if stand.scored else ""),
+                                    paper=paper, clock=table_clock(table))
+
+        # the stored hand's audit is kept by the table's revision; a hand as typed is made each time
+        kept = ("audit", table.id, table.revision, position, paper)
+        pdf = make() if request.method == "POST" else kept_pdf(kept, make)
     except ScorekeeperError as exc:
         flash(sentence(exc, position), "error")
         return redirect(back)
     response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="audit-{table.id}-hand-{position}.pdf"'
+    response.headers["Content-Disposition"] = params.attachment_header(f"audit-{table.id}-hand-{position}.pdf",
+                                                                       inline=True)
     return response
 
 

@@ -14,8 +14,9 @@ from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import family_of
 from ..engine.jsontext import decode
 from ..sheets import club as season
-from . import club_export, club_stats, clubs
+from . import club_export, club_stats, clubs, params
 from .http import bearer_token, json_errors
+from .ratelimit import creating, printing
 from .models import Club, ClubPerson
 
 bp = Blueprint("club_api", __name__, url_prefix="/api/clubs")
@@ -42,6 +43,7 @@ def person_json(person: ClubPerson) -> dict[str, Any]:
 
 
 @bp.post("")
+@creating
 def create_club() -> tuple[Response, int]:
     body = _body()
     people = body.get("players") or []
@@ -110,7 +112,7 @@ def player(club_id: str, person_id: int) -> Response:
 
 def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Content-Disposition"] = params.attachment_header(filename)
     return response
 
 
@@ -129,6 +131,7 @@ def export_csv(club_id: str) -> Response:
 
 
 @bp.get("/<club_id>/summary.pdf")
+@printing
 def summary(club_id: str) -> Response:
     """The printed season summary over ``from``..``to``."""
     club = _read(club_id)
@@ -138,7 +141,7 @@ def summary(club_id: str) -> Response:
     pdf = season.season_pdf(club.name, club_stats.period_words(since, until), found.figures,
                             [row.tally for row in found.tables], names)
     response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="club-{club.id}-season.pdf"'
+    response.headers["Content-Disposition"] = params.attachment_header(f"club-{club.id}-season.pdf", inline=True)
     return response
 
 

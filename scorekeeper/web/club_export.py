@@ -2,8 +2,11 @@
 archive) and a CSV of every hand and every table's totals for a spreadsheet.
 
 The CSV is safe to open in a spreadsheet: a text cell that begins with ``=``, ``+``, ``-``, ``@``, a tab
-or a carriage return (a player named ``=HYPERLINK(...)``) gets a leading apostrophe, so it stays text
-and is never run as a formula. Numbers stay numbers (a score of -3, money of -3.80).
+or a carriage return (a player named ``=HYPERLINK(...)``), also after any number of spaces or invisible
+characters (every Unicode space, format character and control: a spreadsheet may skip them before it
+reads a formula), gets a leading apostrophe, so it stays text and is never run as a formula. Numbers
+stay numbers (a score of -3, money of -3.80). A table's id is written as the API has it: ids are made
+never to begin with a formula sign (``params.new_id``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from decimal import Decimal
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -20,14 +24,26 @@ from . import services
 from .models import TableSession
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What a spreadsheet may pass over before it reads a formula: spaces of every kind, format characters
+# (zero width, bidirectional marks), controls.
+_INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cf", "Cc"})
 COLUMNS = ("table", "started", "game", "hand", "dealer", "player", "points", "total", "money")
 
 
 def safe_cell(value: Any) -> Any:
     """A CSV cell a spreadsheet shows as written: text that could start a formula gets an apostrophe."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    if isinstance(value, str) and (value.startswith(FORMULA_STARTS)
+                                   or _after_invisible(value).startswith(FORMULA_STARTS)):
         return "'" + value
     return value
+
+
+def _after_invisible(text: str) -> str:
+    """``text`` from its first character a reader sees."""
+    for i, char in enumerate(text):
+        if unicodedata.category(char) not in _INVISIBLE:
+            return text[i:]
+    return ""
 
 
 def _points(value: Any) -> Any:

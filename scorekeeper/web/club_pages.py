@@ -15,9 +15,12 @@ from flask_wtf.csrf import CSRFError
 
 from ..engine.errors import ScorekeeperError
 from ..sheets.charts import running_totals
-from . import club_stats, clubs, recent, services, start, views
+from . import club_stats, clubs, links, recent, services, start, views
 from . import progressive_forms
 from .club_forms import ClubForm, PersonForm
+from .forms import ActionForm
+from .links import public_url
+from .ratelimit import creating, printing
 from .extensions import db
 from .models import Club
 from .submit import checked, submit
@@ -32,6 +35,7 @@ RECENT_TABLES = 20  # the tables listed on the club's page; the export has them 
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
+@creating
 def new_club() -> Any:
     form = ClubForm()
     sent = submit(checked(form),
@@ -57,9 +61,10 @@ def club_read(cid: str, key: str) -> str:
 
 
 def _links(club: Club, can_edit: bool, key: str) -> dict[str, str]:
-    links = {"read": url_for(".club_read", cid=club.id, key=club.read_key, _external=True)}
+    links = {"read": public_url(".club_read", cid=club.id, key=club.read_key)}
     if can_edit:
-        links["edit"] = url_for(".club_edit", cid=club.id, key=key, _external=True)
+        links["edit"] = public_url(".club_edit", cid=club.id, key=key)
+        links["renew"] = url_for(".new_links", cid=club.id, key=key)
     return links
 
 
@@ -95,6 +100,17 @@ def _game_name(game: str) -> str:
         return family_of(game).game_def(game).name
     except ScorekeeperError:  # pragma: no cover - a stored table's game is known
         return game
+
+
+@bp.post("/c/<cid>/<key>/links")
+def new_links(cid: str, key: str) -> Any:
+    """New links for the club and every one of its tables: the old ones open nothing from now on."""
+    club = clubs.edit_club(cid, key)
+    if not ActionForm().validate():
+        return redirect(url_for(".club_edit", cid=cid, key=key) + "#share")
+    made = links.new_club_links(club)
+    flash("New links for the club and its tables: the old ones open nothing any more. Share these again.")
+    return redirect(url_for(".club_edit", cid=cid, key=made.token) + "#share", 303)
 
 
 @bp.post("/c/<cid>/<key>/people")

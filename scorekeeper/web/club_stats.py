@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import family_of_record
 from ..engine.tally import TALLY_VERSION, ClubFigures, Line, club_figures
-from . import services, writelock
+from . import params, services, writelock
 from .extensions import db
 from .models import Club, ClubTable, TableSession, TableTally
 
@@ -201,10 +201,7 @@ def period(args: Any) -> tuple[date | None, date | None]:
     days = []
     for name in ("from", "to"):
         text = (args.get(name) or "").strip()
-        try:
-            days.append(date.fromisoformat(text) if text else None)
-        except ValueError:
-            raise RecordSyntaxError(f"{name!r} must be a day written as 2026-11-21, not {text[:20]!r}") from None
+        days.append(params.day(text, repr(name)) if text else None)
     since, until = days
     if since and until and until < since:
         raise RecordSyntaxError("the period ends before it starts: swap the two days")

@@ -20,14 +20,14 @@ from typing import Any
 from sqlalchemy import func, select, update
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError
-from ..engine.fields import read_name
-from . import progressive_services, services, writelock
+from ..engine.family import family_of
+from . import params, progressive_services, services, writelock
 from .extensions import db
 from .models import (
     Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession,
 )
 
-MAX_CLUB_NAME = 60
+MAX_CLUB_NAME = params.MAX_CLUB_NAME
 
 
 # --- keys ------------------------------------------------------------------------------------------
@@ -54,16 +54,8 @@ def table_token(club_token: str, session_id: str) -> str:
 
 # --- the club and its people -------------------------------------------------------------------------
 
-def club_name(value: Any) -> str:
-    """:raises RecordSyntaxError: not 1 to ``MAX_CLUB_NAME`` characters of text."""
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > MAX_CLUB_NAME:
-        raise RecordSyntaxError(f"a club's name is 1 to {MAX_CLUB_NAME} characters")
-    return value.strip()
-
-
-def person_name(value: Any) -> str:
-    """A person's name, read as every player's name is (``fields.read_name``), spaces around it dropped."""
-    return read_name(value.strip() if isinstance(value, str) else value)
+club_name = params.club_name  # the one rule of every name (params), each with its own limit
+person_name = params.player_name
 
 
 def create_club(name: Any, people: Sequence[Any] = ()) -> services.Created:
@@ -71,7 +63,7 @@ def create_club(name: Any, people: Sequence[Any] = ()) -> services.Created:
     named = club_name(name)
     names = _distinct([person_name(p) for p in people])
     token = secrets.token_urlsafe(24)
-    club = Club(id=secrets.token_urlsafe(9), token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
+    club = Club(id=params.new_id(), token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
                 name=named, revision=0)
     club.people = [ClubPerson(name=n) for n in names]
     db.session.add(club)
@@ -119,8 +111,9 @@ def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
     """Rename a person at every table and evening of the club, in one transaction.
 
     Each table's record and every version of its hands get the new name wherever the old one stood
-    as a name (a value or a key); the engine settles each table again and must find the same figures
-    seat for seat, or nothing is stored. Every table touched moves its revision, so the phones, the
+    as a player's name, as the table's family reads its records (``Family.renamed``: never a card, a
+    count's key or a hand's client id spelt the same); the engine settles each table again and must
+    find the same figures seat for seat, or nothing is stored. Every table touched moves its revision, so the phones, the
     caches and the statistics read it again.
 
     :raises ScorekeeperError: the new name cannot be one, is another person's, or a table would not
@@ -138,19 +131,21 @@ def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
     for table in tables:  # every check before the first change: a refusal leaves nothing half renamed
         if old not in (table.config.get("players") or []):
             continue
+        family = family_of(table.game)  # it knows which fields of its records are names
         before = services.session_record(table)
-        config = renamed(table.config, old, new)
-        _same_figures(before, {**config, "hands": [renamed(h, old, new) for h in before["hands"]]}, old, new)
+        config = family.renamed(table.config, old, new)
+        _same_figures(before, {**config, "hands": [family.renamed(h, old, new) for h in before["hands"]]}, old, new)
         checked.append((table, config, table.revision))
     evenings = [e for e in _evenings(club) if any(p.name == old for p in e.players)]
     touched = [table.id for table, _, _ in checked]
     with writelock.writing(db.engine):  # before the first change: a lazy load would flush it
         for table, config, _ in checked:
+            family = family_of(table.game)
             table.config = config
             for hand in table.hands:
-                hand.record = renamed(hand.record, old, new)
+                hand.record = family.renamed(hand.record, old, new)
                 for version in hand.versions:
-                    version.record = renamed(version.record, old, new)
+                    version.record = family.renamed(version.record, old, new)
         for evening in evenings:
             _rename_in_evening(evening, old, new)
         person.name = new
@@ -170,7 +165,8 @@ def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
 
 
 def renamed(value: Any, old: str, new: str) -> Any:
-    """``value`` (JSON data) with every string and key equal to ``old`` made ``new``."""
+    """``value`` (an evening's JSON data, whose only strings are names) with every string and key equal to
+    ``old`` made ``new``."""
     if isinstance(value, str):
         return new if value == old else value
     if isinstance(value, list):

@@ -20,7 +20,6 @@ from wtforms import (
     Field,
     FieldList,
     HiddenField,
-    IntegerField,
     RadioField,
     SelectField,
     StringField,
@@ -41,6 +40,7 @@ from ..engine.scoring import base_points
 from ..engine.seating import Seating
 from ..engine.result_shape import ResultShape, result_shape
 from ..engine.settlement import METHODS
+from .params import WholeField
 
 OPTION_PREFIX = "opt_"
 SETTLEMENT_PREFIX = "setopt_"
@@ -138,7 +138,7 @@ class StartForm(FlaskForm):
     profile = SelectField("Version", choices=[], validate_choice=False)
     settlement = SelectField("Settlement", choices=[], validate_choice=False)
     stake = StringField("Stake (money per point or chip, optional)", validators=[Length(max=16)])
-    table_stakes = IntegerField("Chips each player brings (optional)",
+    table_stakes = WholeField("Chips each player brings (optional)",
                                 validators=[Optional(), NumberRange(1, 1_000_000, "a whole number from 1 to 1,000,000")])
     first_dealer = SelectField("First dealer", choices=[], validate_choice=False)
     confirm_required = BooleanField("Hands count only once a second phone confirms them")
@@ -346,17 +346,17 @@ def result_form(
     attrs: dict[str, Any] = {}
     for seat, name in enumerate(players):
         if shape.card_points:
-            attrs[f"points_{seat}"] = IntegerField(f"{name}'s card points", validators=[Optional()])
+            attrs[f"points_{seat}"] = WholeField(f"{name}'s card points", validators=[Optional()])
         if shape.hearts:
-            attrs[f"hearts_{seat}"] = IntegerField(f"{name}'s hearts", validators=[Optional()])
+            attrs[f"hearts_{seat}"] = WholeField(f"{name}'s hearts", validators=[Optional()])
         if shape.spots:
-            attrs[f"spots_{seat}"] = IntegerField(f"{name}'s spots", validators=[Optional()])
+            attrs[f"spots_{seat}"] = WholeField(f"{name}'s spots", validators=[Optional()])
         if shape.tricks:
-            attrs[f"tricks_{seat}"] = IntegerField(f"{name}'s tricks", validators=[Optional()])
+            attrs[f"tricks_{seat}"] = WholeField(f"{name}'s tricks", validators=[Optional()])
         if shape.capot:
             attrs[f"capot_{seat}"] = BooleanField(f"{name} declared Capot")
         if shape.bids:
-            attrs[f"bid_{seat}"] = IntegerField(f"{name}'s bid", validators=[Optional()])
+            attrs[f"bid_{seat}"] = WholeField(f"{name}'s bid", validators=[Optional()])
     taker_choices = choices([*seats, (OUT_OF_PLAY, "out of play")] if shape.out_of_play else seats)
     for c, copy in shape.named:
         attrs[special_name(c, copy)] = RadioField(f"Who took {c}", choices=taker_choices, validators=[Optional()],
@@ -365,7 +365,7 @@ def result_form(
         attrs[key] = RadioField(f"Who won the {key.replace('_', ' ')}", choices=choices(seats),
                                 validators=[Optional()], validate_choice=False)
     if shape.dead_hearts:
-        attrs["out_hearts"] = IntegerField("Out of play", validators=[Optional()])
+        attrs["out_hearts"] = WholeField("Out of play", validators=[Optional()])
     if shape.trumps:
         pack = sorted(set(layout.pack), key=lambda c: c.sort_key)
         offered = SUIT_CHOICES if shape.trumps == "fixed-per-deal" else [(c.code, c.code) for c in pack]
@@ -595,11 +595,11 @@ class AuditForm(FlaskForm):
     change and the choice tapped instead (a what-if), and who applies the rule and why."""
 
     record = TextAreaField("The hand to audit", validators=[Optional(), Length(max=100_000)])
-    step = IntegerField(validators=[Optional(), NumberRange(min=0, max=10_000)])
-    change = IntegerField(validators=[Optional(), NumberRange(min=0, max=10_000)])
-    whatif_step = IntegerField(validators=[Optional(), NumberRange(min=0, max=10_000)])
+    step = WholeField(validators=[Optional(), NumberRange(min=0, max=10_000)])
+    change = WholeField(validators=[Optional(), NumberRange(min=0, max=10_000)])
+    whatif_step = WholeField(validators=[Optional(), NumberRange(min=0, max=10_000)])
     whatif_value = StringField(validators=[Optional(), Length(max=400)])
-    whatif_amount = IntegerField(validators=[Optional(), NumberRange(min=0, max=1_000_000)])
+    whatif_amount = WholeField(validators=[Optional(), NumberRange(min=0, max=1_000_000)])
     who = StringField("Decided by", validators=[Optional(), Length(max=60)])
     why = StringField("Why", validators=[Optional(), Length(max=120)])
 

@@ -62,10 +62,13 @@ def error_object(code: str, message: str) -> dict[str, Any]:
 
 # What the web's own refusals are called in the error object (the engine's keep their codes).
 HTTP_CODES = {400: "syntax", 403: "forbidden", 404: "not-found", 405: "method-not-allowed", 413: "too-large",
-              414: "too-large"}
+              414: "too-large", 429: "rate-limited"}
 
 
 MAX_URL = 4094  # bytes of path and query the app reads; beyond, 414 (gunicorn's own limit sits above: gunicorn_conf)
+# A limit reached (``ratelimit``): what the phone is told, whatever the figure.
+TOO_MANY = ("this address has made many tables, clubs or printed sheets in a short time: nothing was made; "
+            "try again in a minute")
 
 
 def answer_everything(app: Flask) -> None:
@@ -86,6 +89,11 @@ def answer_everything(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Any:
+        if exc.code == 429:
+            headers = dict(exc.get_response().headers) if exc.response is None else dict(exc.response.headers)
+            kept = {k: v for k, v in headers.items()
+                    if k.lower() == "retry-after" or k.lower().startswith("x-ratelimit")}
+            return _answer(ScorekeeperError(TOO_MANY, code="rate-limited"), 429, "Please wait a minute", kept)
         if not _wants_json():
             return exc
         status = exc.code or 400

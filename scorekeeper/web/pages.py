@@ -16,7 +16,7 @@ from typing import Any
 from flask import Response, flash, redirect, request, url_for
 
 from ..engine.errors import ScorekeeperError
-from . import forms, recent, services
+from . import forms, links, recent, services
 from .extensions import db
 from .families import pages_of
 from .models import TableSession
@@ -79,6 +79,17 @@ def record_result(sid: str, key: str) -> Any:
     """A new hand by its result: what each player took (the family's form)."""
     table = edit_table(sid, key)
     return _pages(table).record(table, sid, key)
+
+
+@bp.post("/s/<sid>/<key>/links")
+def new_links(sid: str, key: str) -> Any:
+    """New links for the table (``links.new_table_links``): the old ones open nothing from now on."""
+    table = edit_table(sid, key)
+    if not forms.ActionForm().validate():
+        return redirect(url_for(".session_edit", sid=sid, key=key) + "#share")
+    made = links.new_table_links(table, key)
+    flash("New links: the old ones open nothing any more. Share these again.")
+    return redirect(url_for(".session_edit", sid=sid, key=made.token) + "#share", 303)
 
 
 @bp.post("/s/<sid>/<key>/misdeal")

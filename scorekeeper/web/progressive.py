@@ -15,15 +15,17 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 from flask_wtf.csrf import CSRFError
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.progressive import TablePlan, seating_plan
+from ..engine.progressive import MAX_TABLES, TablePlan, seating_plan
 from ..sheets import progressive as tally
-from . import services, views
+from . import params, services, views
 from . import progressive_forms as forms
 from . import progressive_services as evenings
 from . import sheets as printed
 from .extensions import db
 from .forms import ActionForm, choices
 from .http import bearer_token
+from .links import public_url
+from .ratelimit import creating, printing
 from .models import Evening
 from .submit import checked, submit
 
@@ -38,6 +40,7 @@ POLL_SECONDS = views.POLL_SECONDS
 
 
 @bp.route("/evenings/new", methods=["GET", "POST"])
+@creating
 def start() -> Any:
     """Start an evening: the ladies and the gentlemen, the first seating, the rounds."""
     form = forms.EveningForm()
@@ -79,9 +82,9 @@ def revision(eid: str, key: str) -> Response:
 
 
 def _evening_page(evening: Evening, can_edit: bool, key: str) -> str:
-    links = {"read": url_for(".evening_read", eid=evening.id, key=evening.read_key, _external=True)}
+    links = {"read": public_url(".evening_read", eid=evening.id, key=evening.read_key)}
     if can_edit:
-        links["edit"] = url_for(".evening_edit", eid=evening.id, key=key, _external=True)
+        links["edit"] = public_url(".evening_edit", eid=evening.id, key=key)
     return render_template("pages/progressive_evening.html", links=links, **_context(evening, can_edit, key))
 
 
@@ -199,6 +202,7 @@ def prize_cut(eid: str, key: str) -> Any:
 # --- the printed tally --------------------------------------------------------------------------------
 
 @bp.get("/evenings/<eid>/sheet.pdf")
+@printing
 def sheet(eid: str) -> Any:
     """The evening's tally (rounds, tables, hearts, stars, prizes): the read key as ``?key=`` or the
     edit token as ``Authorization: Bearer``, as a session's sheet."""
@@ -207,21 +211,23 @@ def sheet(eid: str) -> Any:
         paper = printed._paper()
     except RecordSyntaxError as exc:
         return _refused(exc.message)
-    pdf = tally.evening_pdf(evenings.tally(evenings.load(evening)), paper=paper)
+    pdf = printed.kept_pdf(("evening", evening.id, evening.revision, paper),
+                           lambda: tally.evening_pdf(evenings.tally(evenings.load(evening)), paper=paper))
     return printed._pdf(pdf, f"progressive-hearts-{evening.id}.pdf")
 
 
 @bp.get("/evenings/blank.pdf")
+@printing
 def blank() -> Any:
     """A blank tally for pen and paper: ``tables`` (2 to 20) and ``rounds`` (1 to 30)."""
-    tables, rounds = request.args.get("tables") or "3", request.args.get("rounds") or "6"
-    if not (tables.isdigit() and 2 <= int(tables) <= 20 and rounds.isdigit() and 1 <= int(rounds) <= 30):
-        return _refused("tables must be a number from 2 to 20, and rounds from 1 to 30")
     try:
+        tables = params.number_arg(request.args, "tables", "tables", 2, MAX_TABLES, 3)
+        rounds = params.number_arg(request.args, "rounds", "rounds", 1, 30, 6)
         paper = printed._paper()
     except RecordSyntaxError as exc:
         return _refused(exc.message)
-    return printed._pdf(tally.blank_pdf(int(tables), int(rounds), paper=paper), f"progressive-hearts-{tables}-tables.pdf")
+    pdf = printed.kept_pdf(("tally", tables, rounds, paper), lambda: tally.blank_pdf(tables, rounds, paper=paper))
+    return printed._pdf(pdf, f"progressive-hearts-{tables}-tables.pdf")
 
 
 def _refused(message: str) -> Any:

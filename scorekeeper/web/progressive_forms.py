@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import FieldList, HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .forms import choices
+from .params import WholeField, count
 from .progressive_services import MAX_NAME, MAX_ROUNDS
 
 SEATING_CHOICES = [
@@ -43,7 +44,7 @@ class EveningForm(FlaskForm):
     ladies = TextAreaField("Ladies, one a line", validators=[InputRequired(), Length(max=4000), _short_names])
     gentlemen = TextAreaField("Gentlemen, one a line", validators=[InputRequired(), Length(max=4000), _short_names])
     seating = RadioField("The first seating", choices=choices(SEATING_CHOICES), default="drawn")
-    rounds = IntegerField("Rounds (leave empty: the host ends the evening)",
+    rounds = WholeField("Rounds (leave empty: the host ends the evening)",
                           validators=[Optional(), NumberRange(1, MAX_ROUNDS)])
 
 
@@ -54,7 +55,7 @@ class TableForm(FlaskForm):
     choices are those positions, never names, so a name is only ever shown, escaped.
     """
 
-    hearts = FieldList(IntegerField(validators=[Optional()]), min_entries=4, max_entries=4)
+    hearts = FieldList(WholeField(validators=[Optional()]), min_entries=4, max_entries=4)
     cut_ladies = RadioField("The ladies tied: who cut the lower card?", choices=[], validate_choice=False)
     cut_gentlemen = RadioField("The gentlemen tied: who cut the lower card?", choices=[], validate_choice=False)
     cards = FieldList(StringField(validators=[Length(max=12)]), min_entries=4, max_entries=4)
@@ -69,7 +70,7 @@ class TableForm(FlaskForm):
         self.revoke.choices = choices([("", "No revoke"), *((str(i), name) for i, name in enumerate(players))])
 
     def seen_version(self) -> int:
-        return int(self.version.data) if (self.version.data or "").isdigit() else 0
+        return count(self.version.data) or 0
 
 
 def table_form(players: Sequence[str], stored: dict[str, Any] | None, version: int, posted: bool) -> TableForm:

@@ -28,7 +28,7 @@ from ..engine.progressive import (
 )
 from ..engine.settlement.family import Prize, ProgressiveState, progressive_prizes
 from ..sheets.progressive import Tally
-from . import services
+from . import params, services
 from .extensions import db
 from .models import Evening, EveningPlayer, EveningResult
 from .changes import describe_fields  # what changed, field by field: "hearts Ann 3 → 4"
@@ -175,7 +175,7 @@ def create_evening(ladies: Sequence[str], gentlemen: Sequence[str], seating: str
     if seating == "drawn":
         ladies, gentlemen = draw_seating(ladies, gentlemen, rng or random.SystemRandom())
     state = start_evening(ladies, gentlemen)
-    eid = secrets.token_urlsafe(9)
+    eid = params.new_id()
     token = token_from(eid) if token_from else secrets.token_urlsafe(24)
     evening = Evening(id=eid, token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
                       rounds=rounds, seating=seating, ended=False, prize_cuts=[], revision=0)

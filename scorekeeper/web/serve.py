@@ -16,6 +16,7 @@ from flask import Flask
 from flask_migrate import upgrade
 
 from . import MIGRATIONS, create_app
+from .logs import MaskedRequestHandler
 from .qr import terminal
 
 ALL_INTERFACES = "0.0.0.0"
@@ -63,5 +64,5 @@ def serve(host: str = "127.0.0.1", port: int = 5000, *, lan: bool = False, out: 
         out.write(lan_banner(port, lan_address()))
     print(f"scorekeeper: serving on http://{host}:{port}/ (database {app.config['SQLALCHEMY_DATABASE_URI']})",
           file=out, flush=True)
-    app.run(host=host, port=port, threaded=True)
+    app.run(host=host, port=port, threaded=True, request_handler=MaskedRequestHandler)  # no key in the log
     return 0

@@ -30,7 +30,7 @@ from ..engine.settled import Settled
 from ..engine.settlement import settle_json
 from ..engine.settlement.session import split_counts
 from ..sheets.clock import known_zone
-from . import changes, direct, writelock
+from . import changes, direct, params, writelock
 from .extensions import db
 from .models import Hand, HandVersion, SeatDraft, TableSession, now
 
@@ -102,7 +102,8 @@ def _hash(token: str) -> str:
 def check_token(table: TableSession | SessionHead, token: str | None) -> None:
     """:raises AccessDenied: unless ``token`` is the session's edit token."""
     if not token or not hmac.compare_digest(_hash(token), table.token_hash):
-        raise AccessDenied("this needs the session's edit link or token")
+        raise AccessDenied("this needs the table's edit link or token; a link the table has replaced with new "
+                           "links opens nothing: ask its scorer for the current one")
 
 
 def check_read(table: TableSession | SessionHead, token: str | None, key: str | None) -> None:
@@ -117,7 +118,7 @@ Linked = TypeVar("Linked")  # what has its own links: a table, an evening, a clu
 
 def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
     """:raises NotFound: no ``noun`` of that id."""
-    found = db.session.get(model, ident)
+    found = db.session.get(model, ident) if params.is_ident(ident) else None
     if found is None:
         raise NotFound(f"no {noun} {ident!r}")
     return found
@@ -158,7 +159,7 @@ class SessionHead:
 
 def get_head(session_id: str) -> SessionHead:
     """The session's row as a value. :raises NotFound: no such session."""
-    row = db.session.connection().execute(_HEAD, {"sid": session_id}).first()
+    row = db.session.connection().execute(_HEAD, {"sid": session_id}).first() if params.is_ident(session_id) else None
     if row is None:
         raise NotFound(f"no session {session_id!r}")
     head = SessionHead(*row)
@@ -381,7 +382,7 @@ def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], c
                time_zone: str | None = None, *, token_from: Callable[[str], str] | None = None,
                commit: bool = True) -> Created:
     """Store a checked session: a new id, edit token (kept as its hash) and read key."""
-    sid = secrets.token_urlsafe(9)
+    sid = params.new_id()
     token = token_from(sid) if token_from else secrets.token_urlsafe(24)
     created = Created(sid, token, secrets.token_urlsafe(12))
     if not commit:
@@ -475,7 +476,10 @@ def record_hand(
     for attempt in write_attempts():
         if attempt:  # another phone wrote to this session a moment ago: check against what it stored
             stored = _load_snapshot(sid)
-            config = get_head(sid).config  # a club's rename may have changed the names
+            head = get_head(sid)
+            config = head.config  # a club's rename may have changed the names
+            if head.token_hash != table.token_hash:  # the table took new links: the old token writes nothing
+                raise AccessDenied("this table has new links since: ask its scorer for the new edit link")
         if client_id is not None:
             existing = next((h for h in stored.hands if h.client_id == client_id), None)
             if existing is not None:  # the answer is the session as stored now, read afresh

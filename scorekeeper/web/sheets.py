@@ -10,14 +10,18 @@ of blank sheets at ``/sheets/``. The PDFs are made by ``scorekeeper.sheets``.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, render_template, request
 
 from .. import sheets  # names load on first use: WeasyPrint is imported by the first PDF, not by the app
 from ..engine.errors import RecordSyntaxError
-from . import services
+from . import params, services
 from .http import bearer_token, json_errors
+from .ratelimit import creating, printing
 from .models import Hand, TableSession
 
 bp = Blueprint("sheets", __name__)
@@ -30,9 +34,32 @@ def _paper() -> str:
     return paper
 
 
+# PDFs made, by what they show: a table's sheet by its revision (every write moves it), a blank sheet by its
+# choices. A sheet asked for again (a phone reloading it, many phones at one table) costs nothing; a sheet
+# of 100 hands takes seconds to make.
+KEPT_PDFS = 32
+_KEPT: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+_KEPT_LOCK = threading.Lock()
+
+
+def kept_pdf(key: tuple[Any, ...], make: Callable[[], bytes]) -> bytes:
+    """The PDF kept for ``key``, or ``make()``'s, kept (the ``KEPT_PDFS`` latest)."""
+    with _KEPT_LOCK:
+        found = _KEPT.get(key)
+        if found is not None:
+            _KEPT.move_to_end(key)
+            return found
+    pdf = make()
+    with _KEPT_LOCK:
+        _KEPT[key] = pdf
+        while len(_KEPT) > KEPT_PDFS:
+            _KEPT.popitem(last=False)
+    return pdf
+
+
 def _pdf(pdf: bytes, filename: str) -> Response:
     response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Content-Disposition"] = params.attachment_header(filename, inline=True)
     return response
 
 
@@ -54,26 +81,29 @@ def table_clock(table: TableSession) -> sheets.TableClock:
 
 
 @bp.get("/sessions/<session_id>/sheet.pdf")
+@printing
 def session_sheet(session_id: str) -> Response:
     """The session's printed score sheet (the records contract, docs/command.md), corrections included."""
     table = services.get_session(session_id)
     services.check_read(table, bearer_token(), request.args.get("key"))
     record = {**table.config, "id": table.id}
-    pdf = sheets.session_pdf(record, stored=stored_hands(table.hands), paper=_paper(), clock=table_clock(table))
+    paper = _paper()
+    pdf = kept_pdf(("session", table.id, table.revision, paper), lambda: sheets.session_pdf(
+        record, stored=stored_hands(table.hands), paper=paper, clock=table_clock(table)))
     return _pdf(pdf, f"scorekeeper-{table.id}.pdf")
 
 
 @bp.get("/sheets/blank.pdf")
+@printing
 def blank_sheet() -> Response:
     """A blank score sheet: ``game``, ``players`` (a number), optional ``profile``, ``settlement``, ``paper``."""
     game = request.args.get("game") or "hearts"
-    players = request.args.get("players") or "4"
-    if not players.isdigit() or not 2 <= int(players) <= 12:
-        raise RecordSyntaxError("players must be a number of players, such as 4")
+    players = params.number_arg(request.args, "players", "players", 2, 12, 4)
     profile = request.args.get("profile")
     options: dict[str, Any] | None = {"profile": profile} if profile else None
-    pdf = sheets.blank_pdf(game, int(players), options=options, settlement=request.args.get("settlement") or None,
-                           paper=_paper())
+    settlement, paper = request.args.get("settlement") or None, _paper()
+    pdf = kept_pdf(("blank", game, players, profile, settlement, paper), lambda: sheets.blank_pdf(
+        game, players, options=options, settlement=settlement, paper=paper))
     return _pdf(pdf, f"scorekeeper-{game[:40]}-{players}-players.pdf")
 
 

@@ -24,6 +24,7 @@ from . import forms, recent, services
 from .extensions import db
 from .families import pages_of
 from .models import TableSession
+from .ratelimit import creating
 from .submit import submit
 from .views import bp
 
@@ -51,6 +52,7 @@ def _pick(value: str | None, choices: Sequence[str], default: str) -> str:
 
 
 @bp.route("/", methods=["GET", "POST"])
+@creating
 def start() -> Any:
     """Start a table: players, game, options, settlement, stake, first dealer."""
     return start_page(url_for("pages.start"), known_players(), _create)

@@ -19,7 +19,7 @@ from ..engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
 from ..engine.family import family_of
 from ..engine.words import option_words, plain_warning
 from ..engine.jsontext import decode
-from . import changes, services
+from . import changes, params, services
 from .http import retry_after
 from .models import Hand as HandRow
 from .models import TableSession
@@ -75,7 +75,8 @@ def busy_page(exc: services.Busy) -> tuple[str, int, dict[str, str]]:
 
 def _count(text: str | None) -> int:
     """A small count sent back by a page; anything else is 0."""
-    return int(text) if text and text.isdigit() and len(text) < 4 else 0
+    found = params.count(text)
+    return found if found is not None and found < 1000 else 0
 
 
 # --- template filters ------------------------------------------------------------------------------

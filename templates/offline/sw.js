@@ -48,11 +48,34 @@ var trim = function (cache) {
   });
 };
 
+// Only a page the app marks for offline use is kept (every page says no-store: a table's pages, which a
+// scorer needs without a connection, add Scorekeeper-Offline: keep; a club's pages do not).
+var keeps = function (response) { return response.headers.get("Scorekeeper-Offline") === "keep"; };
+
+// A table's page names its current link (Scorekeeper-Links: /s/<id>/<key>/): the copies kept under its
+// older links, which the table has taken back, go.
+var dropRetired = function (current) {
+  var table = current.split("/").slice(0, 3).join("/") + "/";
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      return Promise.all(keys.map(function (k) {
+        var path = new URL(k.url).pathname;
+        return path.indexOf(table) === 0 && (path + "/").indexOf(current) !== 0 ? cache.delete(k) : null;
+      }));
+    });
+  });
+};
+
 var page = function (event) {
   var request = event.request;
   return fetch(request).then(function (response) {
     var html = (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
-    if (response.status === 200 && response.type === "basic" && html) {  // a page: no PDF, no JSON
+    var current = response.headers.get("Scorekeeper-Links");
+    if (response.status === 200 && current) event.waitUntil(dropRetired(current));
+    if (response.status === 403 || response.status === 404 || response.status === 410) {  // a link taken back
+      event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.delete(request.url); }));
+    }
+    if (response.status === 200 && response.type === "basic" && html && keeps(response)) {  // a page: no PDF, no JSON
       var copy = response.clone();
       event.waitUntil(caches.open(PAGES).then(function (cache) {
         return cache.delete(request.url).then(function () { return cache.put(request.url, copy); })
@@ -114,7 +137,7 @@ self.addEventListener("message", function (event) {
       return (data.refresh ? Promise.resolve(null) : cache.match(url.href)).then(function (kept) {
         if (kept) return null;
         return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-          if (response.status !== 200 || response.redirected) return null;
+          if (response.status !== 200 || response.redirected || !keeps(response)) return null;
           return cache.delete(url.href).then(function () { return cache.put(url.href, response); });
         }).catch(function () { return null; });
       });

@@ -11,6 +11,14 @@ from typing import Any
 from .. import fields as common
 from ..cards import Card
 from ..errors import RecordSyntaxError, shown
+from ..renaming import NameFields
+
+# Where a Reversis hand or session names players (``Family.renamed``).
+NAME_FIELDS = NameFields(
+    named=frozenset({"players", "dealer", "first_dealer", "leader", "player", "winner", "broken_by"}),
+    keyed=frozenset({"deal", "face_down", "exchanges", "taken"}),
+    paired=frozenset({"play"}),
+)
 from ..fields import read_player as read_player, read_players as read_players, whole as whole  # re-exported for record.py
 from ..records import PlayItem
 from .actions import EVENT_FIELDS, HOWS, MISDEAL_REASONS, CardEntry, Event, ReversisEntry, Taken

@@ -18,6 +18,16 @@ from ..records import MISDEAL_REASONS, PlayItem
 from .actions import BET_KINDS, SPARE_ACTIONS, BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .layout import SPACES, Space, parse_space
 from .rules import GAMES
+from ..renaming import NameFields
+
+# Where a Tripoli hand or session names players (``Family.renamed``).
+NAME_FIELDS = NameFields(
+    named=frozenset({"players", "dealer", "first_dealer", "player", "winner", "winners", "leader", "out", "cut",
+                     "buyer"}),
+    keyed=frozenset({"deal", "hands", "bets", "left"}),
+    paired=frozenset({"bids", "betting", "play"}),
+    valued=frozenset({"claims"}),
+)
 
 POKER_FIELDS = ("hands", "betting", "bets", "winners")
 MICHIGAN_FIELDS = ("leader", "play", "out", "block", "left")

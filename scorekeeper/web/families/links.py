@@ -15,16 +15,18 @@ from flask import url_for
 from ...engine import seats
 from ...engine.family import family_of
 from .. import clubs, services
+from ..links import public_url
 from ..models import TableSession
 
 
 def table_links(table: TableSession, can_edit: bool, key: str) -> dict[str, str]:
     """``read``, and with the edit token ``edit`` and (a club's table) ``club`` with ``club_name``."""
-    found = {"read": url_for(".session_read", sid=table.id, key=table.read_key, _external=True)}
+    found = {"read": public_url(".session_read", sid=table.id, key=table.read_key)}
     if takes_seats(table):
         found["my_hand"] = url_for(".my_hand", sid=table.id, key=table.read_key)
     if can_edit:
-        found["edit"] = url_for(".session_edit", sid=table.id, key=key, _external=True)
+        found["edit"] = public_url(".session_edit", sid=table.id, key=key)
+        found["renew"] = url_for(".new_links", sid=table.id, key=key)
         club = clubs.club_of_table(table.id)
         if club is not None:
             found["club"] = url_for("clubs.club_read", cid=club.id, key=club.read_key)

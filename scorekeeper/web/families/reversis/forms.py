@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, HiddenField, IntegerField, RadioField, SelectField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField
 from wtforms.validators import Optional
 
 from ....engine.cards import card
@@ -29,6 +29,7 @@ from ....engine.reversis.actions import HOWS, MISDEAL_REASONS
 from ....engine.reversis.rules import ACES, LAST_TRICKS, PAYING_CARDS, TRICKS
 from ....engine.words import card_label
 from ...forms import MISDEAL_WORDS, choices, new_client_id, seat_chosen
+from ...params import WholeField, count
 
 CARDS = tuple(c.code for c in PAYING_CARDS)  # JH AS AH AD AC, as the engine lists them
 ACE_CODES = frozenset(c.code for c in ACES)
@@ -43,7 +44,7 @@ class ReversisHandForm(FlaskForm):
     """One hand's quick result; the per-player and per-card fields are added for the table."""
 
     client_id = HiddenField()
-    talon_points = IntegerField("Card points in the talon (optional: the engine derives them)", validators=[Optional()])
+    talon_points = WholeField("Card points in the talon (optional: the engine derives them)", validators=[Optional()])
     broken_player = SelectField("Attempted by", choices=[], validate_choice=False)
     broken_by = SelectField("and broken by", choices=[], validate_choice=False)
     broken_trick = RadioField("in trick", choices=choices([(str(t), str(t)) for t in range(LAST_TRICKS, TRICKS + 1)]),
@@ -53,7 +54,7 @@ class ReversisHandForm(FlaskForm):
                                                    ("0", "did not declare, but revoked (committed)")]),
                               default="1", validators=[Optional()], validate_choice=False)
     revoke_player = SelectField("Revoke by", choices=[], validate_choice=False)
-    revoke_trick = IntegerField("in trick", validators=[Optional()])
+    revoke_trick = WholeField("in trick", validators=[Optional()])
     misdeal = RadioField("What happened", choices=choices([("", "No misdeal"), *MISDEAL_WORDS.items()]),
                          validators=[Optional()], validate_choice=False)
 
@@ -101,12 +102,12 @@ def hand_form(players: Sequence[str], *, formdata: Any = None, data: Mapping[str
     seats = _seats(players)
     attrs: dict[str, Any] = {}
     for seat, name in enumerate(players):
-        attrs[f"tricks_{seat}"] = IntegerField(f"{name}'s tricks", validators=[Optional()])
-        attrs[f"points_{seat}"] = IntegerField(f"{name}'s card points", validators=[Optional()])
+        attrs[f"tricks_{seat}"] = WholeField(f"{name}'s tricks", validators=[Optional()])
+        attrs[f"points_{seat}"] = WholeField(f"{name}'s card points", validators=[Optional()])
     for code in CARDS:
         attrs[f"{code}_player"] = RadioField(f"Who played {code}", choices=choices([*seats, (TALON, "talon")]),
                                              validators=[Optional()], validate_choice=False)
-        attrs[f"{code}_trick"] = IntegerField("In trick", validators=[Optional()])
+        attrs[f"{code}_trick"] = WholeField("In trick", validators=[Optional()])
         attrs[f"{code}_how"] = RadioField("How", choices=choices(list(HOW_WORDS.items())), default=COMMONEST_HOW,
                                           validators=[Optional()], validate_choice=False)
         attrs[f"{code}_leader"] = RadioField("Led by", choices=choices(seats), validators=[Optional()],
@@ -127,7 +128,8 @@ def hand_form(players: Sequence[str], *, formdata: Any = None, data: Mapping[str
 def _number(raw: Any) -> int | str | None:
     """A trick number from a form field (a number box, or a choice of 10 and 11): the engine checks it."""
     text = "" if raw is None else str(raw)
-    return int(text) if text.isdigit() else (text or None)
+    number = count(text)
+    return number if number is not None else (text or None)
 
 
 def asked(code: str, how: str | None) -> frozenset[str]:

@@ -18,13 +18,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, HiddenField, IntegerField, RadioField, SelectField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField
 from wtforms.validators import Optional
 
 from ....engine.tripoli.layout import Space
 from ....engine.tripoli.rules import SEQUENCES, TripoliRules
 from ....sheets.tripoli import SUIT_SYMBOLS, rules_of, shown_spaces, space_labels
 from ...forms import choices, new_client_id, seat_chosen
+from ...params import WholeField
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 CLAIM_SPACES = (Space.AH, Space.KH, Space.QH, Space.JH, Space.TH, Space.KQ)  # one taker each; SEQ may be shared
@@ -45,9 +46,9 @@ class TripoliDealForm(FlaskForm):
     spare_action = RadioField("The spare hand", choices=choices(list(SPARE_WORDS.items())), default="keep",
                               validators=[Optional()], validate_choice=False)
     spare_buyer = SelectField("Bought by", choices=[], validate_choice=False)
-    spare_price = IntegerField("For (chips)", validators=[Optional()])
+    spare_price = WholeField("For (chips)", validators=[Optional()])
     bid_winner = SelectField("Won the bid for the paying suit", choices=[], validate_choice=False)
-    bid_amount = IntegerField("Bid (chips, onto the kitty)", validators=[Optional()])
+    bid_amount = WholeField("Bid (chips, onto the kitty)", validators=[Optional()])
     bid_suit = SelectField("Paying suit chosen", choices=[], validate_choice=False)
     board_suit = SelectField("Paying suit on the board", choices=[], validate_choice=False)
     board_sequence = SelectField("Sequence on the board", choices=[], validate_choice=False)
@@ -106,7 +107,7 @@ def _per_player_fields(players: Sequence[str], bets: bool) -> dict[str, Any]:
     attrs: dict[str, Any] = {}
     for seat, name in enumerate(players):
         if bets:
-            attrs[f"bet_{seat}"] = IntegerField(f"{name}'s chips in the pot", validators=[Optional()])
+            attrs[f"bet_{seat}"] = WholeField(f"{name}'s chips in the pot", validators=[Optional()])
             attrs[f"win_{seat}"] = BooleanField(f"{name} won the pot")
     return attrs
 
@@ -123,7 +124,7 @@ def deal_form(
                                              validators=[Optional()], validate_choice=False)
     for seat, name in enumerate(players):
         attrs[f"seq_{seat}"] = BooleanField(f"{name} took the sequence")
-        attrs[f"left_{seat}"] = IntegerField(f"{name}'s cards left", validators=[Optional()])
+        attrs[f"left_{seat}"] = WholeField(f"{name}'s cards left", validators=[Optional()])
     cls = type("TripoliDealForm_", (TripoliDealForm,), attrs)
     form: TripoliDealForm = cls(formdata=formdata, data=dict(data or {}))
     form.players = tuple(players)
@@ -275,7 +276,7 @@ class TripoliFinalForm(FlaskForm):
 
     client_id = HiddenField()
     final = HiddenField(default="1")
-    pot = IntegerField("Chips played for in this pot", validators=[Optional()])
+    pot = WholeField("Chips played for in this pot", validators=[Optional()])
     cut = SelectField("The cut for the odd chips was won by", choices=[], validate_choice=False)
 
     players: tuple[str, ...]

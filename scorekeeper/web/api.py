@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from ..engine.errors import RecordSyntaxError
 from ..engine.jsontext import decode
-from . import services
+from . import params, services
 from .http import bearer_token, json_errors
 from .ratelimit import creating, printing
 from .models import TableSession
@@ -45,11 +45,7 @@ def _for_hand() -> int | None:
     :raises RecordSyntaxError: not a whole number from 1 to 999999.
     """
     text = request.args.get("for_hand")
-    if text is None:
-        return None
-    if not (text.isascii() and text.isdigit() and len(text) <= 6 and int(text) >= 1):
-        raise RecordSyntaxError(f"for_hand is the number of the hand this one was drawn for, not {text[:20]!r}")
-    return int(text)
+    return None if text is None else params.number(text, "for_hand, the hand this one was drawn for,", 1, 999_999)
 
 
 json_errors(bp)

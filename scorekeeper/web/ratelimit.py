@@ -31,6 +31,8 @@ from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
+from . import params
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 LIMIT_CREATE = "10 per minute;60 per hour"  # new tables, clubs and evenings from one address
@@ -50,8 +52,7 @@ def init_app(app: Flask) -> None:
 
 
 def _workers(value: str | None) -> int:
-    text = (value or "").strip()
-    return int(text) if text.isascii() and text.isdigit() and int(text) > 0 else 1
+    return params.count((value or "").strip()) or 1
 
 
 def shared(figures: str, workers: int) -> str:

@@ -172,8 +172,7 @@ FOR_HAND = "for_hand"  # the field of a new hand's form: the number of the hand 
 
 def _drawn_for() -> int | None:
     """The hand a new hand's form was drawn for (``FOR_HAND``); None when the form does not say."""
-    drawn = request.form.get(FOR_HAND, "")
-    return int(drawn) if drawn.isascii() and drawn.isdigit() and len(drawn) <= 6 else None
+    return params.count(request.form.get(FOR_HAND))
 
 
 def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:

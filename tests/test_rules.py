@@ -129,7 +129,7 @@ ERRORS = [
                  "first-trick-points", 3, 1, "Ann", "QS", ["first trick"], id="first-trick-points-queen"),
     # --- duplicate-card (without the deal, each card once in a single pack)
     pytest.param(hand_record(TRICK_1 + TRICK_2 + ["2C"], deal=None), "duplicate-card", 8, 3, "Ann", "2C",
-                 ["already played", "play 0"], id="duplicate-card"),
+                 ["already played", "play 1"], id="duplicate-card"),
     # --- impossible-result
     pytest.param(result_record("black-lady", {"Ann": {"hearts": 3}, "Bob": {"hearts": 2}, "Cat": {"hearts": 0},
                                               "Dan": {"hearts": 9, "QS": 1}}),
@@ -429,7 +429,7 @@ def test_without_the_deal_a_later_card_proves_the_revoke() -> None:
     play = ["2C", "QS", "AC", "4S", "KC", "7S", "3C", "6C"]
     error = error_of(hand_record(play, deal=None))
     assert (error.code, error.play, error.trick, error.player, error.card) == ("revoke", 1, 1, "Bob", "QS")
-    assert "proven by 6C" in error.message and "Bob played later" in error.message and "play 7" in error.message
+    assert "proven by 6C" in error.message and "Bob played later" in error.message and "play 8" in error.message
 
 
 def test_without_the_deal_no_later_card_no_proof() -> None:

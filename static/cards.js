@@ -11,10 +11,13 @@
   var PLAYERS = data("players") || [];
   var SPACES = data("spaces") || [];
   var storeKey = "scorekeeper-hand:" + root.dataset.store;
+  var ORDER = null;  // the players in the order they play (the server's: offline.table_known), for the turn offline
+  var moved = false;  // the table is further on than this page was drawn for (hands kept on the phone): not asked
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var ask = $("#ask"), refused = $("#play-refusal"), save = $("#save-play");
   var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
   var busy = false, picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
+  var away = function () { return cut || moved || !navigator.onLine; };
 
   var el = function (tag, cls, text) {
     var e = document.createElement(tag);
@@ -74,17 +77,39 @@
     return Object.keys(obj || {}).map(function (k) { return k + " " + cardText(obj[k]); }).join(" \u00b7 ");
   };
 
+  // Without the server: the trick and whose turn from the engine's last answer and the cards tapped since, as
+  // far as the order of play tells them (ORDER, the server's); who wins a trick is the engine's to say.
+  var derived = function (a) {
+    var state = a.state || {}, n = a.next || {};
+    var cards = hand.pending.every(function (t) { return t.kind === "play" && typeof t.value === "string"; });
+    if (!ORDER || !cards || !Array.isArray(state.current) || n.kind !== "play" || n.ask !== "card") return null;
+    var tricks = state.tricks || [];
+    var size = tricks.length ? tricks[tricks.length - 1].cards.length : ORDER.length;
+    var trick = state.current.slice(), number = tricks.length + 1, player = n.player || null;
+    hand.pending.forEach(function (t) {
+      if (trick.length >= size) { trick = []; number += 1; player = null; }  // led by the last trick's winner
+      var who = t.player || player;
+      trick.push([who, t.value]);
+      player = who && ORDER.indexOf(who) >= 0 ? ORDER[(ORDER.indexOf(who) + 1) % ORDER.length] : null;
+    });
+    var pack = root.dataset.pack.split(" ").reduce(function (sum, item) { return sum + (parseInt(item.slice(3), 10) || 1); }, 0);
+    var done = trick.length >= size;
+    return { trick: trick, number: number, player: done ? null : player, done: done,
+             all: hand.taps.length + hand.pending.length >= pack };
+  };
+
   var showTable = function (a) {
     var state = a.state || {}, trick = $("#trick");
     trick.textContent = "";
-    var current = Array.isArray(state.current) ? state.current : (state.played || []).slice(-4);
+    var current = a.seen ? a.seen.trick : Array.isArray(state.current) ? state.current : (state.played || []).slice(-4);
     current.forEach(function (pc) {
       var li = el("li");
-      li.appendChild(document.createTextNode(pc[0] + " "));
+      li.appendChild(document.createTextNode((pc[0] || "?") + " "));
       li.appendChild(el("span", "s" + String(pc[1])[1], cardText(pc[1])));
       trick.appendChild(li);
     });
     $("#strip").textContent = "";
+    if (a.seen) line("Trick", a.seen.number + (a.seen.done ? ", complete" : ""));
     if (Array.isArray(state.tricks) && state.tricks.length) {
       var won = {};
       state.tricks.forEach(function (t) { if (t.winner) won[t.winner] = (won[t.winner] || 0) + 1; });
@@ -141,7 +166,7 @@
           done.disabled = n.count ? chosen.length !== n.count : !chosen.length;
           return;
         }
-        if (!n.player && !(cut || !navigator.onLine) && PLAYERS.length) { picked = code; render(hand.last); return; }
+        if (!n.player && !away() && PLAYERS.length) { picked = code; render(hand.last); return; }
         send(n, code);
       });
     });
@@ -295,7 +320,7 @@
 
   var render = function (a) {
     ask.textContent = "";
-    var waiting = hand.pending.length, away = cut || !navigator.onLine;
+    var waiting = hand.pending.length, away = cut || moved || !navigator.onLine;
     $("#count").textContent = (hand.taps.length + waiting) + " recorded";
     $("#plays").value = hand.taps.concat(hand.pending).map(function (t) { return typeof t.value === "string" ? t.value : "-"; }).join(" ");
     $("#record").value = JSON.stringify(record());
@@ -304,19 +329,24 @@
     if (dealing(a)) return;
     if (!a || a.ok === false) { $("#turn").textContent = a && a.error ? a.error.message : "\u2026"; return; }
     if (away && !a.complete && a.next) {  // what the engine last said comes next, its choices unknown now
-      var was = a.next;
-      a = { ok: true, next: { kind: was.kind, ask: was.ask, player: waiting ? null : was.player, count: was.count,
-                              choices: was.ask === "card" ? null : was.choices }, state: a.state, paid: a.paid };
+      var was = a.next, seen = derived(a);
+      a = { ok: true, next: { kind: was.kind, ask: was.ask, player: seen ? seen.player : waiting ? null : was.player,
+                              count: was.count, choices: was.ask === "card" ? null : was.choices },
+            state: a.state, paid: a.paid, seen: seen };
     }
     var n = a.next || {}, complete = $("#complete");
     complete.hidden = !a.complete;
     complete.textContent = a.complete ? "The hand is complete: tap Save." : "";
     showTable(a);
     if (a.complete && !n.declare) { $("#turn").textContent = "Every action is in."; remember(); return; }
-    var kind = WORDS.kinds[n.kind] || n.kind;
-    $("#turn").textContent = a.complete ? "Every action is in." : away || waiting ? "No connection: " + waiting +
-      " taps kept on this phone, not checked yet: the engine checks them when the connection returns." :
+    var kind = WORDS.kinds[n.kind] || n.kind, seen = a.seen;
+    var whose = seen && seen.all ? "Every card is tapped: save the hand." :
+      seen && seen.done ? "Trick " + seen.number + " is complete: its winner leads the next." :
       n.player ? n.player + " " + kind : (kind.charAt(0).toUpperCase() + kind.slice(1));
+    var kept = moved && navigator.onLine ? "The hands kept on this phone go in first: " + waiting + " taps kept here, " +
+      "checked after them." : "No connection: " + waiting + " taps kept on this phone, not checked yet: the engine " +
+      "checks them when the connection returns.";
+    $("#turn").textContent = a.complete ? "Every action is in." : away || waiting ? whose + " " + kept : whose;
     if (picked !== null && !away) {  // a card whose player the engine cannot tell: who played it?
       ask.appendChild(el("p", "help", "Who played " + cardText(picked) + "?"));
       players(PLAYERS, function (name) { var c = picked; picked = null; tap({ kind: n.kind, player: name, value: c }, true); });
@@ -420,7 +450,7 @@
 
   var tap = function (action, named) {
     if (busy) return;
-    if (hand.pending.length || !navigator.onLine) { keep(action, named); return; }
+    if (hand.pending.length || moved || !navigator.onLine) { keep(action, named); return; }
     busy = true;
     post(record(), action).then(function (a) {
       cut = false;
@@ -443,7 +473,7 @@
   };
 
   var flush = function () {
-    if (busy || !hand.pending.length || !navigator.onLine) return;
+    if (busy || moved || !hand.pending.length || !navigator.onLine) return;
     busy = true;
     var action = hand.pending[0];
     post(record(), action).then(function (a) {
@@ -456,6 +486,7 @@
   };
 
   var start = function () {
+    if (moved) { render(hand.last); return; }  // the server's next hand is not this one yet
     busy = true;
     post(record(), null).then(function (a) {
       busy = false; cut = false;
@@ -488,8 +519,13 @@
     hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
     var first = data("opening");
     if (first && first.ok) hand.last = first;
-    start();
+    (window.scorekeeperTable ? window.scorekeeperTable.again() : Promise.resolve(null)).then(function (now) {
+      drawnFor(now);
+      start();
+    });
   });
+  // The hands kept before this one went in: the page again, drawn by the server for this hand.
+  document.addEventListener("scorekeeper:sent", function () { if (moved && navigator.onLine) window.location.reload(); });
   document.addEventListener("scorekeeper:correct", function (ev) {
     var value = window.scorekeeperOutbox.valueOf, fields = ev.detail.fields;
     try {
@@ -499,17 +535,37 @@
     start();
   });
 
-  forget();
-  try {
-    var saved = JSON.parse(window.localStorage.getItem(storeKey) || "null");
-    if (saved && Array.isArray(saved.records) && saved.records.length) {
-      hand = saved;
-      if (hand.client_id) $("#client_id").value = hand.client_id;
-    }
-  } catch (e) { /* a fresh hand */ }
-  if (!hand.last) { var first = data("opening"); if (first) hand.last = first; }
-  if (!$("#client_id").value) $("#client_id").value = hand.client_id;
-  hand.client_id = $("#client_id").value;
-  render(hand.last);
-  start();
+  // The hand this page is for: the one the phone knows comes next (offline.js: the table as the phone last saw
+  // it and the hands kept on it), which may be later than the one it was drawn for (a copy kept offline).
+  var drawnFor = function (now) {
+    if (!now) return;
+    var e = now.entry || {}, own = (now.own.coming || [])[0] || {};
+    ORDER = e.order || own.order || null;
+    if (!now.moved) return;
+    moved = true;
+    var title = document.querySelector("[data-coming=title]");
+    storeKey = "scorekeeper-hand:" + root.dataset.store.split(":")[0] + ":" + (title ? title.textContent : now.position) +
+      ":" + (e.dealer || "?");
+    var first = data("opening") || {}, next = first.next || {};
+    var turn = e.turn || { kind: next.kind, ask: next.ask, player: null };
+    hand.last = { ok: true, next: turn, state: turn.kind === "play" ? { current: [], tricks: [] } : {} };
+  };
+
+  var begin = function (now) {
+    drawnFor(now);
+    forget();
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(storeKey) || "null");
+      if (saved && Array.isArray(saved.records) && (saved.records.length || (saved.pending || []).length)) {
+        hand = saved;
+        if (hand.client_id) $("#client_id").value = hand.client_id;
+      }
+    } catch (e) { /* a fresh hand */ }
+    if (!hand.last) { var first = data("opening"); if (first) hand.last = first; }
+    if (!$("#client_id").value) $("#client_id").value = hand.client_id;
+    hand.client_id = $("#client_id").value;
+    render(hand.last);
+    start();
+  };
+  (window.scorekeeperTable ? window.scorekeeperTable.ready : Promise.resolve(null)).then(begin, function () { begin(null); });
 })();

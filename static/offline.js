@@ -47,6 +47,85 @@
       .then(function (ok) { clearTimeout(timer); return ok; });
   };
 
+  /* --- what the phone knows of a table: the newest of its pages seen online, and what waits in the outbox --- */
+  // A table's scorer's page says the table's revision, the position of its next hand and, as far as the
+  // rotation tells them, that hand and those after it (#table-known: offline.table_known). The newest the
+  // phone has seen is remembered, and a newer one has the service worker fetch the table's pages again. A
+  // page opened from an older copy, or with new hands kept on the phone, shows the hand that comes after
+  // them (its number, dealer, pass and leader) and draws its form for it; the engine checks each on arrival.
+  var KNOWN = "scorekeeper-known:";
+  var readKnown = function (el) {
+    try { return JSON.parse(el.getAttribute("data-known")); } catch (e) { return null; }
+  };
+  var remembered = function (table) {
+    try { return JSON.parse(window.localStorage.getItem(KNOWN + table) || "null"); } catch (e) { return null; }
+  };
+  var keepPages = function (table, refresh) {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker) return;
+    var here = window.location.pathname;  // a page opened online is kept as it is answered
+    var urls = [table, table + "/result", table + "/play"].filter(function (u) { return copyOf || u !== here; });
+    worker.postMessage({ type: "keep-pages", urls: urls, refresh: !!refresh });
+  };
+  var learn = function (known) {  // whether the phone had seen an older revision; the kept pages follow it
+    if (!known || !known.table) return false;
+    var before = remembered(known.table);
+    if (before && known.revision < before.revision) return false;
+    try { window.localStorage.setItem(KNOWN + known.table, JSON.stringify(known)); } catch (e) { /* no storage */ }
+    var newer = !before || known.revision > before.revision;
+    keepPages(known.table, newer);
+    return newer;
+  };
+  var ownKnown = function () { var el = $("#table-known"); return el ? readKnown(el) : null; };
+  var asItIs = function () {
+    var own = ownKnown();
+    if (!own) return Promise.resolve(null);
+    var mem = remembered(own.table);
+    var base = mem && mem.revision > own.revision ? mem : own;
+    return (outbox ? outbox.all() : Promise.resolve([])).then(function (items) {
+      var kept = items.filter(function (i) { return i.session === own.table && i.hand === null; });
+      var played = kept.filter(function (i) { return i.kind !== "misdeal"; }).length;  // a misdeal is dealt again
+      var position = base.position + kept.length;
+      return { own: own, kept: kept.length, position: position, entry: (base.coming || [])[played] || null,
+               moved: position !== own.position };
+    }, function () { return null; });
+  };
+  var showAsItIs = function (now) {
+    if (!now || !now.moved) return now;
+    var e = now.entry;
+    $$("[data-coming]").forEach(function (el) {
+      var k = el.getAttribute("data-coming");
+      if (k === "title") el.textContent = el.textContent.replace(/\d+/, String(now.position));
+      else if (e && e[k] !== undefined) el.textContent = String(e[k]);
+      else if (k === "number") el.textContent = String(now.position);
+      else if (el.tagName === "P") el.hidden = true;  // a sentence of an earlier hand: not shown
+      else el.textContent = "?";
+    });
+    $$("[data-coming-in]").forEach(function (el) {  // a sentence that names it: the name replaced
+      var k = el.getAttribute("data-coming-in"), to = e && e[k] !== undefined ? String(e[k]) : "?";
+      el.textContent = el.textContent.replace(el.getAttribute("data-was"), to);
+      el.setAttribute("data-was", to);
+    });
+    $$("input[name=for_hand]").forEach(function (i) { i.value = String(now.position); });
+    var note = $("#coming-note");
+    if (!now.kept && e) { if (note) note.remove(); return now; }
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "coming-note";
+      note.className = "notice";
+      note.setAttribute("role", "status");
+      var at = $("#main h1");
+      if (at) at.parentNode.insertBefore(note, at.nextSibling);
+    }
+    note.textContent = (now.kept ? "After the " + (now.kept === 1 ? "hand" : now.kept + " hands") +
+      " kept on this phone, this is hand " + now.position + ". " : "") + (e ? "" : "Who deals it and how it goes " +
+      "follow from them: the engine works that out when they arrive.");
+    return now;
+  };
+  var again = function () { return asItIs().then(showAsItIs); };
+  window.scorekeeperTable = { ready: again(), again: again };  // cards.js waits for it
+  if (!copyOf) learn(ownKnown());
+
   if (!outbox) return;  // no IndexedDB (an old browser): the forms go the usual way
 
   /* --- what a kept form is, in words ---------------------------------------------------------------------- */
@@ -153,7 +232,10 @@
     if (response.status >= 500 || (response.status === 409 && $("[data-busy-resend]", doc))) return { later: true };
     var said = texts(doc, ".flash.refusal, .refusal[role=alert]");
     if (said.length) return { refused: said.concat(texts(doc, ".field-error")).join(" ") };
-    if (response.ok && response.redirected) return { stored: true };
+    if (response.ok && response.redirected) {
+      var known = $("#table-known", doc);  // the sheet it went on to: the table as it is now
+      return { stored: texts(doc, ".flash:not(.refusal)").join(" ") || "Stored.", known: known && readKnown(known) };
+    }
     return { refused: texts(doc, "h1").concat(texts(doc, "main p")).join(": ") || "The server did not take it (" + response.status + ")." };
   };
   var send = function (item) {
@@ -179,7 +261,11 @@
           if (stop) return true;
           if (item.state === "refused" || blocked[item.session]) { blocked[item.session] = true; return false; }
           return send(item).then(function (outcome) {
-            if (outcome.stored) { stored += 1; return outbox.drop(item.key).then(function () { return false; }); }
+            if (outcome.stored) {
+              stored += 1;
+              learn(outcome.known);
+              return outbox.stored(item, outcome.stored).then(function () { return false; });
+            }
             if (outcome.refused) {
               blocked[item.session] = true;
               return outbox.mark(item.key, "refused", outcome.refused).then(function () { return false; });
@@ -260,6 +346,27 @@
       body.appendChild(tr);
     });
   };
+  // What went in from the outbox, each with the server's words, until the scorer has seen it.
+  var sentLines = function (went) {
+    var part = document.createElement("div");
+    part.id = "outbox-sent";
+    var list = document.createElement("ul");
+    list.className = "outbox-items";
+    went.forEach(function (line) {
+      var li = document.createElement("li");
+      li.className = "outbox-item stored";
+      li.setAttribute("data-sent", line.key);
+      var mark = document.createElement("strong");
+      mark.className = "mark";
+      mark.textContent = "sent and stored";
+      li.appendChild(mark);
+      li.appendChild(document.createTextNode(" " + line.label + ". " + line.message));
+      list.appendChild(li);
+    });
+    part.appendChild(list);
+    part.appendChild(button("OK", "secondary", { id: "outbox-seen", "data-sent-seen": went.map(function (l) { return l.key; }).join("\n") }));
+    return part;
+  };
   var render = function () {
     var table = tableOf();
     var box = $("#outbox");
@@ -271,25 +378,31 @@
       live.parentNode.insertBefore(box, live);
     }
     if (!box) return Promise.resolve();
-    return outbox.all().then(function (items) {
-      var mine = box.hasAttribute("data-every-session") ? items : items.filter(function (i) { return i.session === table; });
+    var every = box.hasAttribute("data-every-session");
+    return Promise.all([outbox.all(), outbox.sent()]).then(function (found) {
+      var ours = function (i) { return every || i.session === table; };
+      var mine = found[0].filter(ours), went = found[1].filter(ours);
       box.textContent = "";
-      box.hidden = !mine.length;
+      box.hidden = !mine.length && !went.length;
       sheetRows(table ? mine : []);
-      if (!mine.length) return;
-      var waiting = mine.filter(function (i) { return i.state !== "refused"; }).length;
+      if (box.hidden) return;
       var head = document.createElement("h2");
       head.textContent = "Kept on this phone";
-      var said = document.createElement("p");
-      said.id = "outbox-said";
-      said.textContent = (waiting === 1 ? "1 form is" : waiting + " forms are") + " waiting to be sent: they go by " +
-        "themselves when the connection returns." + (waiting < mine.length ? " The server refused what is marked " +
-        "below: correct it or drop it; the forms after it wait for it." : "");
-      var list = document.createElement("ul");
-      list.className = "outbox-items";
-      mine.forEach(function (item) { list.appendChild(itemLine(item)); });
-      box.appendChild(head); box.appendChild(said); box.appendChild(list);
-      if (waiting) box.appendChild(button("Send now", "secondary", { id: "outbox-send" }));
+      box.appendChild(head);
+      if (mine.length) {
+        var waiting = mine.filter(function (i) { return i.state !== "refused"; }).length;
+        var said = document.createElement("p");
+        said.id = "outbox-said";
+        said.textContent = (waiting === 1 ? "1 form is" : waiting + " forms are") + " waiting to be sent: they go by " +
+          "themselves when the connection returns." + (waiting < mine.length ? " The server refused what is marked " +
+          "below: correct it or drop it; the forms after it wait for it." : "");
+        var list = document.createElement("ul");
+        list.className = "outbox-items";
+        mine.forEach(function (item) { list.appendChild(itemLine(item)); });
+        box.appendChild(said); box.appendChild(list);
+        if (waiting) box.appendChild(button("Send now", "secondary", { id: "outbox-send" }));
+      }
+      if (went.length) box.appendChild(sentLines(went));
     });
   };
 
@@ -298,6 +411,8 @@
     var drop = ev.target.closest("[data-outbox-drop]");
     if (drop) { outbox.drop(drop.getAttribute("data-outbox-drop")).then(render).then(flush); return; }
     if (ev.target.closest("#outbox-send")) flush();
+    var seen = ev.target.closest("[data-sent-seen]");
+    if (seen) Promise.all(seen.getAttribute("data-sent-seen").split("\n").map(outbox.seen)).then(render);
   });
 
   /* --- "Correct it": the form again, filled with what was typed, and the server's sentence ---------------- */
@@ -339,20 +454,16 @@
 
   /* --- a page opened from what the phone last saw --------------------------------------------------------- */
   // Its forms carry the client ids they were drawn with, maybe sent before: each gets a new one. The hand a
-  // new hand's form was drawn for is not known any more (the phone may have kept hands since): not said.
+  // new hand's form is drawn for is the one the phone knows comes next (above); where the page does not
+  // say what it knows of the table, not said.
   if (copyOf) {
     $$(".flash").forEach(function (f) { f.remove(); });  // "Hand 3 saved." was said then, not now
     $$("input[name=client_id]").forEach(function (i) { i.value = outbox.newId(); });
-    $$("input[name=for_hand]").forEach(function (i) { i.remove(); });
+    if (!ownKnown()) $$("input[name=for_hand]").forEach(function (i) { i.remove(); });
   }
 
-  // The scorer's next pages kept too (by the service worker), so they open without a connection.
-  if (tableOf() && navigator.serviceWorker && navigator.serviceWorker.controller && !copyOf) {
-    var next = $$("#record-result, #record-cards").map(function (a) { return a.href; });
-    if (next.length) navigator.serviceWorker.controller.postMessage({ type: "keep-pages", urls: next });
-  }
-
-  document.addEventListener("scorekeeper:live", function () { render(); });
+  document.addEventListener("scorekeeper:live", function () { learn(ownKnown()); again(); render(); });
+  document.addEventListener("scorekeeper:kept", function () { again(); });
   window.addEventListener("online", function () { probe().then(function (ok) { offline(!ok); if (ok) flush(); }); });
   window.addEventListener("offline", function () { offline(true); });
   setInterval(function () { if (!flushing) flush(); }, RETRY_MS);

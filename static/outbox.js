@@ -7,6 +7,8 @@
   var idb = root.idbKeyval;
   if (!idb || !root.indexedDB) return;
   var store = idb.createStore("scorekeeper-outbox", "forms");
+  var sentStore = idb.createStore("scorekeeper-sent", "forms");  // what went in, with the server's words
+  var SENT_KEPT_MS = 24 * 3600 * 1000;  // shown on the sheet until seen (OK) or a day old
 
   // A table's write, by its address: the table's edit link, what it writes, and the stored hand it changes.
   var PLACES = [
@@ -95,6 +97,24 @@
     });
   };
 
+  // A kept form the server stored, taken out of the outbox with what the server said ("Hand 5 saved.",
+  // or that it was stored before): the sheet shows it, so nothing leaves the phone without a word.
+  var stored = function (item, message) {
+    var line = { key: item.key, session: item.session, label: item.label, message: message || "", sent: Date.now() };
+    return idb.set(item.key, line, sentStore).then(function () { return drop(item.key); });
+  };
+  var sent = function () {
+    var now = Date.now();
+    return idb.values(sentStore).then(function (lines) {
+      var old = lines.filter(function (l) { return now - l.sent > SENT_KEPT_MS; });
+      return Promise.all(old.map(function (l) { return idb.del(l.key, sentStore); })).then(function () {
+        return lines.filter(function (l) { return now - l.sent <= SENT_KEPT_MS; })
+          .sort(function (a, b) { return a.sent - b.sent; });
+      });
+    });
+  };
+  var seen = function (key) { return idb.del(key, sentStore); };
+
   root.scorekeeperOutbox = { place: place, keep: keep, all: all, get: get, drop: drop, mark: mark, newId: newId,
-                             valueOf: valueOf, own: OWN, describe: describe };
+                             valueOf: valueOf, own: OWN, describe: describe, stored: stored, sent: sent, seen: seen };
 })(self);

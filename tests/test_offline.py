@@ -9,6 +9,7 @@ refused with a sentence, and goes in when the scorer saves it again. The browser
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import struct
@@ -229,3 +230,86 @@ def test_a_new_hand_drawn_before_another_phone_recorded_it_is_refused(app: Flask
     # The same form sent again once it is stored is no refusal: it shows the stored hand.
     again = submit(client, page, "result-form")
     assert again.status_code == 302 and again.headers["Location"].endswith("/hand/2") and stored(app) == (2, 0)
+
+
+# --- what a table's pages tell the phone, for when it opens them without a connection --------------------------
+
+def known(page: Page) -> dict[str, Any]:
+    found = re.search(r'id="table-known" data-known="([^"]*)"', page.html)
+    assert found, "the page tells the phone what it knows of the table"
+    value: dict[str, Any] = json.loads(html.unescape(found.group(1)))
+    return value
+
+
+def test_a_table_s_pages_tell_the_phone_the_hands_to_come(app: Flask, client: FlaskClient) -> None:
+    """The scorer's sheet, result form and card page carry the table's revision, its next hand's position
+    and that hand and the six after it: each is what the sheet says once the hands before it are in (a
+    misdeal is dealt again by the same dealer, and passes the same way). The read-only page keeps none."""
+    edit, read = start_table(client, players=ABCD)
+    sheet = get(client, edit)
+    first = known(sheet)
+    assert (first["table"], first["position"], len(first["coming"])) == (edit, 1, 7)
+    assert [c["dealer"] for c in first["coming"]] == ["Dan", "Ann", "Bob", "Cat", "Dan", "Ann", "Bob"]
+    assert known(get(client, edit + "/result"))["coming"] == first["coming"]
+    cards = known(get(client, edit + "/play"))["coming"]
+    assert [{k: v for k, v in c.items() if k not in ("turn", "order")} for c in cards] == first["coming"]
+    assert all(c["order"] == ABCD for c in cards)
+    assert [c["turn"] for c in cards[:2]] == [{"kind": "play", "player": "Ann", "ask": "card"},
+                                              {"kind": "play", "player": "Bob", "ask": "card"}]
+    assert "table-known" not in get(client, read).html
+    revision = first["revision"]
+    for k, (hearts, queen) in enumerate([((3, 10, 0, 0), "1"), ((0, 4, 4, 5), "2"), ((5, 5, 3, 0), "0")], start=1):
+        fields = {f"hearts_{seat}": str(n) for seat, n in enumerate(hearts)}
+        assert submit(client, get(client, edit + "/result"), "result-form",
+                      {**fields, "take_QS": queen}).status_code == 302
+        sheet = get(client, edit)
+        now = known(sheet)
+        assert now["position"] == k + 1 and now["revision"] > revision
+        assert now["coming"][0] == first["coming"][k]
+        said = first["coming"][k]
+        assert f'<strong id="dealer" data-coming="dealer">{said["dealer"]}</strong>' in sheet.html
+        assert f'<p id="pass" data-coming="pass">{said["pass"]}</p>' in sheet.html
+        revision = now["revision"]
+    before = known(sheet)["coming"]
+    assert submit(client, sheet, "misdeal-form", {"reason": "wrong-count"}).status_code == 302
+    after = known(get(client, edit))
+    assert after["position"] == 5
+    assert [{**c, "position": c["position"] - 1} for c in after["coming"]] == before[:len(after["coming"])]
+
+
+# --- one Date per answer --------------------------------------------------------------------------------------
+
+def test_every_answer_carries_one_date_the_server_s(sqlite_app: Flask) -> None:
+    """The HTTP server dates every answer; the app adds no second ``Date`` (a compressed page, a static file
+    sent by its fingerprint, the probe), so a page the phone kept says when the server sent it."""
+    import http.client
+    import threading
+    from email.utils import parsedate_to_datetime
+
+    from werkzeug.serving import make_server
+
+    client = sqlite_app.test_client()
+    start_table(client, ABCD)
+    page = client.get("/")
+    script = re.search(r'src="(/static/app\.js\?v=\w+)"', page.get_data(as_text=True))
+    assert script
+    paths = ["/", script.group(1), "/static/icons/icon-192.png", "/ping", "/sw.js", "/offline"]
+    for path in paths:  # the app itself leaves the date to the server
+        assert "Date" not in client.get(path, headers={"Accept-Encoding": "gzip"}).headers, path
+    server = make_server("127.0.0.1", 0, sqlite_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for path in paths:
+            connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=10)
+            connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
+            answer = connection.getresponse()
+            answer.read()
+            dates = answer.headers.get_all("Date") or []
+            connection.close()
+            assert len(dates) == 1, (path, dates)
+            assert parsedate_to_datetime(dates[0]).tzinfo is not None
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()

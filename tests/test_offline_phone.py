@@ -405,3 +405,146 @@ def test_a_hand_another_phone_recorded_meanwhile_is_refused_and_kept(lan_phone: 
     hands = stored_hands(page)
     assert len(hands) == 2 and hands[1]["taken"]["Bob"] == {"hearts": 5, "QS": 1}
     assert not errors, f"script errors: {errors}"
+
+
+def test_a_page_opened_offline_shows_the_hand_the_table_is_at(phone: Phone) -> None:
+    """The sheet, the result form and the card page first kept at hand 1; hands 1 to 4 recorded online in
+    another tab; offline, "Record a hand" and "Card by card" open hand 5 (Ann dealing, passing and leading as
+    the sheet said online), not the copies first kept. A hand kept offline moves them on to hand 6; the
+    card page shows whose turn it is and the trick from the cards tapped; back online, each form kept
+    goes in and the sheet says so in the server's words."""
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    start_table(page)
+    session = sheet_url(page)
+    controlled(page)
+    page.goto(session + "/result")
+    page.goto(session + "/play")
+    page.wait_for_selector("#grid")
+    page.goto(session)
+    page.wait_for_function("""(base) => caches.open("scorekeeper-pages").then(c => c.keys())
+        .then(keys => [base + "/result", base + "/play"].every(u => keys.some(k => k.url === u)))""", arg=session)
+    other = page.context.new_page()  # the same phone, another tab: hands 1 to 4
+    for hearts, queen in RESULTS + [([7, 0, 1, 5], 0), ([2, 2, 4, 5], 2)]:
+        other.goto(session + "/result")
+        fill_result(other, hearts, queen)
+        save(other, "#save-hand")
+    expect(other.locator("#dealer")).to_have_text("Ann")
+    said = {sel: other.locator(sel).inner_text() for sel in ("#pass", "#lead")}
+    other.close()
+    expect(page.locator("#dealer")).to_have_text("Ann", timeout=15_000)  # the sheet follows the other tab
+    # The kept copies follow the newest revision seen (the worker fetches them again).
+    kept_with(page, session + "/result", 'data-coming="number">5<')
+
+    page.context.set_offline(True)
+    try:
+        page.locator("#record-result").tap()
+        page.wait_for_selector("#result-form")
+        expect(page.locator("html")).to_have_attribute("data-offline-copy", re.compile(r"^\d{4}-"))
+        expect(page.locator("h1")).to_contain_text("Hand 5")
+        expect(page.locator(".context")).to_contain_text("Ann dealt")
+        assert page.locator("input[name=for_hand]").input_value() == "5"
+        fill_result(page, *RESULTS[0])
+        save(page, "#save-hand")  # kept: the sheet as last seen, hand 6 next after it
+        expect(page.locator("#sheet tr.outbox-row")).to_have_count(1)
+        expect(page.locator("#dealer")).to_have_text("Bob")
+        expect(page.locator("#coming-note")).to_contain_text("After the hand kept on this phone, this is hand 6.")
+
+        page.goto(session)  # the copy of the sheet: what was typed offline counts
+        expect(page.locator("#dealer")).to_have_text("Bob")
+        page.locator("#record-result").tap()
+        page.wait_for_selector("#result-form")
+        expect(page.locator("h1")).to_contain_text("Hand 6")
+        expect(page.locator(".context")).to_contain_text("Bob dealt")
+        assert page.locator("input[name=for_hand]").input_value() == "6"
+
+        page.goto(session + "/play")
+        page.wait_for_selector("#grid")
+        expect(page.locator("h1")).to_contain_text("Hand 6")
+        expect(page.locator(".context")).to_contain_text("Bob deals. Cat (left of the dealer) leads")
+        expect(page.locator("#count")).to_have_text("0 recorded")
+        expect(page.locator("#save-play")).to_be_disabled()
+        expect(page.locator("#turn")).to_have_text(re.compile(r"^Cat to play"))
+        record, plays, _ = card_hand("Bob", 6)
+        for k, code in enumerate(plays[:3], start=1):
+            page.locator(f"#card-{code}").tap()
+            expect(page.locator("#count")).to_have_text(f"{k} recorded")
+        expect(page.locator("#turn")).to_have_text(re.compile(r"^Bob to play .*3 taps kept on this phone"))
+        expect(page.locator("#trick li")).to_have_text([f"Cat {_label(plays[0])}", f"Dan {_label(plays[1])}",
+                                                         f"Ann {_label(plays[2])}"])
+        page.locator(f"#card-{plays[3]}").tap()
+        expect(page.locator("#turn")).to_contain_text("Trick 1 is complete: its winner leads the next.")
+        for k, code in enumerate(plays[4:], start=5):
+            page.locator(f"#card-{code}").tap()
+            expect(page.locator("#count")).to_have_text(f"{k} recorded")
+        expect(page.locator("#turn")).to_contain_text("Every card is tapped: save the hand.")
+        save(page, "#save-play")
+        expect(page.locator("#sheet tr.outbox-row")).to_have_count(2)
+    finally:
+        page.context.set_offline(False)
+    expect(page.locator("tr#hand-6")).to_have_count(1, timeout=20_000)
+    sent = page.locator("#outbox-sent .outbox-item.stored")
+    expect(sent).to_have_count(2)
+    expect(sent.first).to_contain_text("A new hand, by its result: Ann 3, Bob 5, Cat 2, Dan 3. Hand 5 saved.")
+    expect(sent.nth(1)).to_contain_text("A new hand, card by card: 52 cards. Hand 6 saved.")
+    page.locator("#outbox-seen").tap()
+    expect(page.locator("#outbox")).to_be_hidden()
+    hands = stored_hands(page)
+    assert len(hands) == 6
+    assert [p if isinstance(p, str) else p[1] for p in hands[5]["play"]] == plays
+    assert said["#pass"] and said["#lead"]
+    assert not errors, f"script errors: {errors}"
+
+
+def kept_with(page: Any, url: str, text: str, seconds: float = 15) -> None:
+    """Wait until the page the service worker keeps for ``url`` holds ``text``."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        kept = page.evaluate("""(u) => caches.open("scorekeeper-pages").then(c => c.match(u))
+            .then(r => r ? r.text() : "")""", url)
+        if text in kept:
+            return
+        assert time.monotonic() < deadline, f"the copy kept of {url} never held {text!r}"
+        page.wait_for_timeout(200)
+
+
+def _label(code: str) -> str:
+    return code[0].replace("T", "10") + {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[code[1]]
+
+
+def test_a_hand_saved_card_by_card_is_not_offered_again_offline(phone: Phone) -> None:
+    """A hand played card by card and saved online; offline, "Card by card" opens the next hand, fresh: the
+    saved hand is neither shown complete nor offered to Save again."""
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    start_table(page)
+    session = sheet_url(page)
+    controlled(page)
+    page.goto(session + "/play")
+    page.wait_for_selector("#grid")
+    _, plays, _ = card_hand("Ann", 1)
+    for k, code in enumerate(plays, start=1):
+        page.locator(f"#card-{code}").tap()
+        expect(page.locator("#count")).to_have_text(f"{k} recorded")
+    expect(page.locator("#save-play")).to_be_enabled()
+    save(page, "#save-play")
+    expect(page.locator("tr#hand-1")).to_have_count(1)
+    kept_with(page, session + "/play", 'data-coming="title">Hand 2<')
+    page.context.set_offline(True)
+    try:
+        page.locator("#record-cards").tap()
+        page.wait_for_selector("#grid")
+        expect(page.locator("h1")).to_contain_text("Hand 2")
+        expect(page.locator(".context")).to_contain_text("Bob deals.")
+        expect(page.locator("#count")).to_have_text("0 recorded")
+        expect(page.locator("#complete")).to_be_hidden()
+        expect(page.locator("#save-play")).to_be_disabled()
+    finally:
+        page.context.set_offline(False)
+    page.goto(session)
+    assert len(stored_hands(page)) == 1
+    assert not errors, f"script errors: {errors}"

@@ -20,7 +20,7 @@ from ..resources import CHECKOUT, installed, resource
 from .cookies import SessionCookies, behind_proxies, proxy_count
 from .extensions import csrf, db, migrate
 from . import qr
-from .http import answer_everything, security_headers
+from .http import ServerDates, answer_everything, security_headers
 from .static_files import fast_pages
 
 MIGRATIONS = resource("migrations")
@@ -86,6 +86,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security_headers)
     fast_pages(app)  # fingerprinted static files with a long cache; compressed responses
     answer_everything(app)
+    app.wsgi_app = ServerDates(app.wsgi_app)  # type: ignore[method-assign]  # one Date per answer: the server's
     return app
 
 

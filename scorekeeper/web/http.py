@@ -108,6 +108,22 @@ def _wants_json() -> bool:
     return request.blueprint == "api" or request.path.startswith("/api/")
 
 
+class ServerDates:
+    """WSGI middleware: the ``Date`` of an answer is the HTTP server's, which dates every answer (werkzeug,
+    gunicorn, waitress). Werkzeug's conditional answers (Flask-Compress's compressed pages, ``send_file``'s
+    static files) date themselves too, and an answer with two ``Date`` headers has no readable date: the
+    service worker's copy of a page could not say when the server sent it."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def __call__(self, environ: Any, start_response: Any) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            return start_response(status, [(k, v) for k, v in headers if k.lower() != "date"], exc_info)
+
+        return self.app(environ, start)
+
+
 def security_headers(response: Response) -> Response:
     """Links carry the session's keys: never send them on as a Referer (not even to this site's own
     pages and logs), never cache them; and the pages load nothing from elsewhere."""

@@ -16,7 +16,13 @@ from typing import Any
 
 from flask import Blueprint, Response, render_template, url_for
 
+from ..engine.errors import ScorekeeperError
+from .families import pages_of
+from .models import TableSession
+
 bp = Blueprint("offline", __name__)
+
+AHEAD = 6  # hands a phone may keep offline whose next hand its pages can still word (more: said unknown)
 
 NAME = "Scorekeeper"
 THEME = "#0b6e4f"  # app.css --accent: the header bar
@@ -71,6 +77,21 @@ def service_worker() -> Response:
     response.headers["Cache-Control"] = NO_CACHE
     response.headers["Service-Worker-Allowed"] = "/"
     return response
+
+
+@bp.app_template_global("table_known")
+def table_known(table: TableSession, key: str, turns: bool = False) -> dict[str, Any]:
+    """What a table's page tells the phone of the table, for when it is opened again without a connection
+    (``static/offline.js``): the table's edit link, its revision, the position of its next hand, and that
+    hand and the ``AHEAD`` after it as the family's rotation words them (``FamilyPages.coming``), so a page
+    opened offline after hands kept on the phone shows the hand that comes after them; with ``turns``, what
+    the card page asks first in each and the order of play."""
+    try:
+        coming = pages_of(table.config.get("game")).coming(table, AHEAD, turns)
+    except ScorekeeperError:  # a table whose rotation cannot be read further: the next hand is unknown
+        coming = []
+    return {"table": url_for("pages.session_edit", sid=table.id, key=key), "revision": table.revision,
+            "position": len(table.hands) + 1, "coming": coming}
 
 
 @bp.get("/offline")

@@ -2,7 +2,8 @@
    - The static files: precached by their fingerprinted URLs as the worker installs, then answered from the
      cache (a fingerprint never changes its file).
    - The pages: from the network first; each page answered is kept, so without a connection the phone opens
-     what it last saw of it (marked, for offline.js, as such); a page never seen is the offline page.
+     what it last saw of it (marked, for offline.js, as such); a page never seen is the offline page. A
+     table's pages are fetched again whenever a page sees a newer revision of the table (keep-pages, below).
    - A table's form whose sending fails on the way (the connection dropped after the page checked it) is
      kept in the outbox (outbox.js) and the phone goes to the table's sheet, where it waits to be sent.
    No third-party requests, and nothing here decides a rule. */
@@ -98,8 +99,10 @@ self.addEventListener("fetch", function (event) {
   else if (request.method === "GET" && url.pathname.indexOf("/static/") === 0) event.respondWith(staticFile(request));
 });
 
-// A page asks for the pages a scorer goes to next (the result form, card by card) to be kept too, so they
-// open without a connection even before the scorer has opened them.
+// A page asks for the pages a scorer goes to next (the sheet, the result form, card by card) to be kept too,
+// so they open without a connection even before the scorer has opened them. With "refresh" (the page has
+// seen a newer revision of the table than the phone knew) each is fetched again and replaces the copy kept:
+// a copy is never older than the newest revision the phone has seen, as far as the connection allowed.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type !== "keep-pages" || !Array.isArray(data.urls)) return;
@@ -107,12 +110,13 @@ self.addEventListener("message", function (event) {
     return Promise.all(data.urls.map(function (u) {
       var url = new URL(u, self.location.origin);
       if (url.origin !== self.location.origin) return null;
-      return cache.match(url.href).then(function (kept) {
+      return (data.refresh ? Promise.resolve(null) : cache.match(url.href)).then(function (kept) {
         if (kept) return null;
         return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-          return response.status === 200 && !response.redirected ? cache.put(url.href, response) : null;
+          if (response.status !== 200 || response.redirected) return null;
+          return cache.delete(url.href).then(function () { return cache.put(url.href, response); });
         }).catch(function () { return null; });
       });
-    }));
+    })).then(function () { return trim(cache); });
   }));
 });

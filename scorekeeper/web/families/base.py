@@ -112,6 +112,15 @@ class FamilyPages:
         """The hand page again after a JSON correction the engine refused, the text kept as typed."""
         raise NotImplementedError
 
+    def coming(self, table: TableSession, ahead: int, turns: bool = False) -> list[dict[str, Any]]:
+        """The table's next hand and the ``ahead`` hands after it, as far as the family's rotation tells them
+        before they are played (each played, not a misdeal): what a page opened without a connection shows
+        after the hands waiting on the phone (``offline.table_known``). Each is a dict of the words the
+        pages mark ``data-coming``: ``number``, ``dealer``, ``pass``, ``lead``, ``context``; ``turn``: what
+        the card page asks first, and ``order``: the players in the order they play (only with ``turns``).
+        None past what the rotation alone tells (by default: nothing)."""
+        return []
+
     # --- card by card and the audit: where the family has them ---
 
     def trick_game(self, table: TableSession) -> Any:

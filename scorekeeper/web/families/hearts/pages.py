@@ -16,6 +16,7 @@ from flask import Response, flash, jsonify, redirect, render_template, request, 
 
 from ....engine import words
 from ....engine.errors import ScorekeeperError
+from ....engine.family import family_of
 from ....engine.games import GameDef, make_ruleset
 from ....engine.ruleset import DealLayout, Ruleset
 from ....engine.seating import Direction, Seating
@@ -84,6 +85,16 @@ class NextDeal:
     lead: str
     players: tuple[str, ...]  # who it is dealt to: the session's players, or those still in (Conquimbert)
 
+    @property
+    def pass_words(self) -> str:
+        """How the hand is passed, in words."""
+        if self.direction == "none":
+            return "No passing this hand."
+        if self.direction == "across":
+            return f"Pass {self.pass_count} cards across."
+        return f"Pass {self.pass_count} cards to the {self.direction}."
+
+
 def coming_deal(table: TableSession, game: Game) -> NextDeal:
     """The next deal by the engine's own rotation (a misdeal is redealt by the same dealer).
 
@@ -91,19 +102,35 @@ def coming_deal(table: TableSession, game: Game) -> NextDeal:
     (the session record gives them to the engine as ``"counts": false``). Where players drop
     out of the session (Conquimbert, 3.17), who is still in and who deals are the settlement's.
     """
+    return coming_deals(table, game, 0)[0]
+
+
+def coming_deals(table: TableSession, game: Game, ahead: int) -> list[NextDeal]:
+    """The next deal and the ``ahead`` deals after it (each played, none a misdeal), by the engine's own
+    rotation: the session record with placeholders appended, of which only the place is read. Where
+    players drop out (Conquimbert, 3.17) who is dealt in depends on the scores: the next deal only."""
     record = services.session_record(table)
     dropped = _dropped_out_deal(record) if game.lives else None
-    if dropped is None:
-        record["hands"].append({"taken": {}})  # a placeholder: only its place in the rotation is read
-        *_, last = session_hands(session_from_json(record))
-        dropped = game.players, last.dealer, last.deal
-    players, dealer_seat, number = dropped
+    if dropped is not None or game.lives:
+        if dropped is None:
+            record["hands"].append({"taken": {}})
+            *_, last = session_hands(session_from_json(record))
+            dropped = game.players, last.dealer, last.deal
+        players, dealer_seat, number = dropped
+        return [_deal(game, players, dealer_seat, number, len(table.hands) + 1)]
+    stored = len(record["hands"])
+    record["hands"].extend({"taken": {}} for _ in range(ahead + 1))  # placeholders: only their places are read
+    placed = list(session_hands(session_from_json(record)))[stored:]
+    return [_deal(game, game.players, hand.dealer, hand.deal, len(table.hands) + 1 + k) for k, hand in enumerate(placed)]
+
+
+def _deal(game: Game, players: tuple[str, ...], dealer_seat: int, number: int, position: int) -> NextDeal:
     dealer = game.players[dealer_seat]
     hand_game = _dealt_to(game, players)
     ruleset, n = game.ruleset, len(players)
     direction = ruleset.pass_direction(number, n)
     return NextDeal(
-        position=len(table.hands) + 1, number=number, dealer=dealer, dealer_seat=dealer_seat,
+        position=position, number=number, dealer=dealer, dealer_seat=dealer_seat,
         direction=direction.value, pass_count=ruleset.pass_count(n) if direction is not Direction.NONE else 0,
         lead=_lead_words(hand_game, players.index(dealer)), players=players,
     )
@@ -381,11 +408,30 @@ class HeartsPages(FamilyPages):
 
     def card_table(self, table: TableSession) -> CardTable:
         game = game_of(table)
-        deal = coming_deal(table, game)
-        head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(deal.players),
-                "dealer": deal.dealer, "hand": deal.number}
-        return CardTable(head, f"Hand {deal.position}", f"{deal.dealer} deals. {deal.lead}", start={"play": []},
-                         pack=pack_rows(_dealt_to(game, deal.players).layout.copies))
+        return _card_table(table, game, coming_deal(table, game))
+
+    def coming(self, table: TableSession, ahead: int, turns: bool = False) -> list[dict[str, Any]]:
+        game = game_of(table)
+        found = []
+        for deal in coming_deals(table, game, ahead):
+            said: dict[str, Any] = {"position": deal.position, "number": deal.number, "dealer": deal.dealer,
+                                    "pass": deal.pass_words, "lead": deal.lead, "context": f"{deal.dealer} deals. {deal.lead}"}
+            if turns:  # the card page: who plays first, and the order of play
+                start = _card_table(table, game, deal)
+                opening = family_of(game.id).progress_json(start.record())
+                said["turn"] = {k: v for k, v in (opening.get("next") or {}).items() if k in ("kind", "player", "ask", "count")}
+                seating = _dealt_to(game, deal.players).seating
+                said["order"] = [seating.name(seat) for seat in itertools.accumulate(
+                    range(seating.size - 1), lambda seat, _: seating.next(seat), initial=0)]
+            found.append(said)
+        return found
+
+
+def _card_table(table: TableSession, game: Game, deal: NextDeal) -> CardTable:
+    head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(deal.players),
+            "dealer": deal.dealer, "hand": deal.number}
+    return CardTable(head, f"Hand {deal.position}", f"{deal.dealer} deals. {deal.lead}", start={"play": []},
+                     pack=pack_rows(_dealt_to(game, deal.players).layout.copies))
 
 
 PAGES = HeartsPages()

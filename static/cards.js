@@ -18,6 +18,7 @@
   var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
   var busy = false, picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
   var away = function () { return cut || moved || !navigator.onLine; };
+  var saveNext = false;  // "It stood": the revoke ends the hand, which is saved at once
 
   var el = function (tag, cls, text) {
     var e = document.createElement(tag);
@@ -461,7 +462,14 @@
         if (b) { b.classList.add("refused"); setTimeout(function () { b.classList.remove("refused"); }, 400); }
       }
       render(hand.last);
+      if (saveNext) { saveNext = false; if (a.ok && a.complete) saveNow(); }
     }, function () { cut = true; keep(action, named); }).then(function () { busy = false; });
+  };
+
+  var saveNow = function () {  // as if Save were tapped: the page's form, through the outbox when offline
+    var form = $("#play-form");
+    if (save.disabled) return;
+    if (form.requestSubmit) form.requestSubmit(save); else save.click();
   };
 
   var keep = function (action, named) {
@@ -470,6 +478,7 @@
     if (action) hand.pending.push(action);
     showRefusal("");
     render(hand.last);
+    if (saveNext) { saveNext = false; saveNow(); }
   };
 
   var flush = function () {
@@ -510,7 +519,7 @@
     hand.records.pop(); hand.taps.pop();
     start();
   });
-  $("#claim-revoke").addEventListener("click", function () { if (offered) { var o = offered; showRefusal(""); tap(o); } });
+  $("#claim-revoke").addEventListener("click", function () { if (offered) { var o = offered; showRefusal(""); saveNext = true; tap(o, true); } });
   window.addEventListener("online", function () { cut = false; if (hand.pending.length) flush(); else start(); });
   window.addEventListener("offline", function () { render(hand.last); });
   $("#play-form").addEventListener("submit", function () { render(hand.last); });

@@ -236,11 +236,15 @@ def test_a_what_if_is_two_taps_and_shows_the_difference(sqlite: FlaskClient) -> 
     whatif = Page(submit(sqlite, tapped, "whatif-form", {"whatif_value": json.dumps(other)}))
     result = words(whatif)
     assert "With " in result and " instead of 4♠ at step 14:" in result
-    # 3S instead: Dan's 3S recorded in trick 4 is then a card he no longer holds, refused at its own step.
+    # 3S instead: Dan's 3S recorded in trick 4 is then a card he no longer holds, refused at its own step; the
+    # natural repair has the two cards trade places (4S in trick 4), and the hand is scored beside the stored one.
     whatif = Page(submit(sqlite, tapped, "whatif-form", {"whatif_value": '"3S"'}))
-    assert "With 3♠ instead of 4♠ at step 14: step 21 would break a rule ( not-in-hand ): Dan played 3S but does " \
-        "not hold it" in words(whatif)
-    assert 'id="whatif-result"' in whatif.html
+    result = words(whatif)
+    assert "The rest of the hand as recorded no longer fits: step 21 as recorded would break a rule (a player may " \
+        "play only a card he holds): Dan played 3S but does not hold it" in result
+    assert "step 21: Dan played 4♠ (recorded: Dan played 3♠)" in result
+    assert "With 3♠ instead of 4♠ at step 14: the hand scores " in result and 'id="whatif-compare"' in whatif.html
+    assert '<div class="notice" id="whatif-result">' in whatif.html
 
 
 def test_a_what_if_of_a_bet_offers_its_amounts(sqlite: FlaskClient) -> None:
@@ -273,8 +277,9 @@ def test_apply_the_rule_is_kept_in_the_history_and_undone(app: Flask, client: Fl
         assert len(row.record["play"]) == 10 and len(row.versions) == 2
     after = get(client, edit).totals()
     assert after != before
-    again = get(client, edit + "/hand/1/audit")
-    assert 'id="legal"' in again.html and 'id="undo-form"' in again.html
+    again = get(client, edit + "/hand/1/audit")  # the revoke now stood: marked where it happened, not "legal"
+    assert 'id="stood"' in again.html and 'id="legal"' not in again.html and 'id="undo-form"' in again.html
+    assert "The table let it stand (step " in words(again)
     assert submit(client, again, "undo-form").status_code == 302
     assert get(client, edit).totals() == before
     assert "audit undone: back to version 1" in words(get(client, edit + "/hand/1"))

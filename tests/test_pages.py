@@ -632,7 +632,7 @@ def test_audit_a_hand_recorded_by_result_from_the_tricks_remembered(app: Flask, 
     assert audited.status == 200
     check_page(audited)
     assert "Step 7, trick 2: Ann played 2H on a spade lead while holding" in audited.html
-    assert "proven by KS, which Ann played later, play 9" in audited.html
+    assert "proven by KS, which Ann played later, play 10" in audited.html
     assert "<code>revoke</code>, a player must follow suit when he can" in audited.html
     assert 'id="established"' in audited.html and "Ann 30, Bob 0, Cat 0, Dan 0" in audited.html
     assert re.search(r'id="frame-7" data-frame="7">', audited.html)  # the refused step is shown first
@@ -666,9 +666,11 @@ def test_audit_a_hand_recorded_by_result_from_the_tricks_remembered(app: Flask, 
     assert sheet.totals() == {"Ann": "30", "Bob": "0", "Cat": "0", "Dan": "0"}
     history = get(client, edit + "/hand/1").html
     assert "audit: Ann&#39;s revoke in trick 2 established (revoke-003-points); decided by the table" in history
-    # The stored hand now audits as legal (the revoke established), and the audit's correction can be undone.
+    # The stored hand now audits with the revoke established, marked where it happened (not as legal), and the
+    # audit's correction can be undone.
     again = get(client, edit + "/hand/1/audit")
-    assert 'id="legal"' in again.html and 'id="undo-form"' in again.html
+    assert 'id="stood"' in again.html and 'id="legal"' not in again.html and 'id="undo-form"' in again.html
+    assert "A revoke stood: step 7, trick 2" in again.html
     response = submit(client, again, "undo-form")
     assert response.status_code == 302
     assert get(client, edit).totals() == {"Ann": "3", "Bob": "2", "Cat": "0", "Dan": "8"}

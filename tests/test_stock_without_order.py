@@ -183,7 +183,7 @@ def test_domino_without_the_deal_needs_every_player_named() -> None:
 
 @pytest.mark.parametrize(("card", "code", "message"), [
     ("JK", "not-in-hand", "Ann played JK, which is not in this game's pack"),
-    ("8S", "duplicate-card", "Ann played 8S, which Bob already played (play 1)"),
+    ("8S", "duplicate-card", "Ann played 8S, which Bob already played (play 2)"),
 ])
 def test_domino_without_the_deal_refuses_a_card_not_in_the_pack_or_played_twice(card: str, code: str,
                                                                                message: str) -> None:
@@ -208,7 +208,7 @@ def test_a_kept_event_that_the_plays_contradict_is_refused() -> None:
     alone["events"][-1]["cards"].append("2H")
     with pytest.raises(InconsistentRecord) as info:
         replay(records.from_json(alone))
-    assert info.value.code == "kept" and str(info.value) == "Cat kept 2H, but it was played (play 13)"
+    assert info.value.code == "kept" and str(info.value) == "Cat kept 2H, but it was played (play 14)"
     wrong = {**SPADES, "events": [{"type": "kept", "player": "Bob", "cards": []}]}
     with pytest.raises(InconsistentRecord) as info:
         replay(records.from_json(wrong))
@@ -283,7 +283,7 @@ def kept_8h(alone: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("change", "proof"), [
-    (later_8h, "(proven by 8H, which Cat played later, play 20)"),
+    (later_8h, "(proven by 8H, which Cat played later, play 21)"),
     (kept_8h, "(proven by AH, which Cat kept to the end)"),
 ], ids=["by-a-later-card", "by-a-card-kept"])
 def test_with_the_stock_used_up_a_renege_is_proven(change: Any, proof: str) -> None:

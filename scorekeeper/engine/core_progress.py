@@ -272,4 +272,11 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
     return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
 
 
-WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, dealing=DEALING)
+def plain(action: Action) -> Action | None:
+    """A revoke let stand: the card the replay refused, which the table declared it with."""
+    if action.kind != "revoke" or not isinstance(action.value, Mapping):
+        return None
+    return Action("play", None, action.value.get("card"))
+
+
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, dealing=DEALING, plain=plain)

@@ -27,4 +27,4 @@ def count_card(
     if pack[c] == 0:
         return "not-in-hand", f"{name} played {c}, which is not in this game's pack"
     earlier, earlier_seat = first_seen[c]
-    return "duplicate-card", f"{name} played {c}, which {seating.name(earlier_seat)} already played (play {earlier})"
+    return "duplicate-card", f"{name} played {c}, which {seating.name(earlier_seat)} already played (play {earlier + 1})"

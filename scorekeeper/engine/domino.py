@@ -81,7 +81,7 @@ def domino_hands(
     if unnamed is not None:
         raise InconsistentRecord(
             "Domino Hearts without the deal and the stock needs the player of every play ([player, card]): "
-            f"once players drop out, the cards alone do not show whose turn it was (play {unnamed} names nobody)",
+            f"once players drop out, the cards alone do not show whose turn it was (play {unnamed + 1} names nobody)",
             code="deal", play=unnamed,
         )
     pack = Counter(layout.pack)
@@ -102,7 +102,7 @@ def domino_hands(
         played_too: Counter[Card] = Counter(kept) - unplayed
         if played_too:
             c = next(iter(played_too))
-            raise InconsistentRecord(f"{kept_event['player']} kept {c}, but it was played (play {first_seen[c][0]})",
+            raise InconsistentRecord(f"{kept_event['player']} kept {c}, but it was played (play {first_seen[c][0] + 1})",
                                      code="kept", player=kept_event["player"], card=c.code)
     elif unplayed:
         left = tuple(c for c in layout.pack if unplayed[c])

@@ -148,6 +148,12 @@ class Family(Protocol):
         recorded (``engine.progress.changed``): an audit's what-if. :raises ScorekeeperError: refused."""
         ...
 
+    def repaired_json(self, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any] | None:
+        """``changed_json`` made to fit where its later actions no longer do (``engine.progress.repaired``):
+        ``{"record": ..., "repaired": [indexes of the later actions changed]}``, or None where nothing
+        repairs it so. :raises ScorekeeperError: refused."""
+        ...
+
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         """A session record checked whole (every hand legal, the settlement fitting), as it is stored.
 
@@ -325,6 +331,12 @@ class HeartsFamily:
         from .progress import changed
 
         return changed(WALK, value, index, new)
+
+    def repaired_json(self, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any] | None:
+        from .core_progress import WALK
+        from .progress import repaired_json
+
+        return repaired_json(WALK, value, index, new)
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
         from .settlement import session_from_json, session_to_json, settle
@@ -537,6 +549,11 @@ class PackageFamily:
         from .progress import changed
 
         return changed(self.walk(), value, index, new)
+
+    def repaired_json(self, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any] | None:
+        from .progress import repaired_json
+
+        return repaired_json(self.walk(), value, index, new)
 
     def walk(self) -> Walk:
         """The package's progress (its module ``progress``: ``WALK``), imported on first use.

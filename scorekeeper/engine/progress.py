@@ -14,6 +14,7 @@ of them, and the progress of a record. ``steps`` is built from that alone.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -121,6 +122,19 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Stood:
+    """An action the replay refused and the table let stand (an established revoke): the step where the table
+    declared it, and the refusal it answered (the replay's error: its rule's code, its sentence with the
+    proof, the trick, the player and the card that broke the rule)."""
+
+    index: int  # the declared step's index
+    error: ScorekeeperError
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "error": self.error.to_json()}
+
+
+@dataclass(frozen=True)
 class Steps:
     """A record replayed action by action: the table before any action, each step, and how it ended."""
 
@@ -131,6 +145,7 @@ class Steps:
     last: Progress | None  # the progress after the last legal step (None: refused before any action)
     error: ScorekeeperError | None  # the first illegal action (its ``play`` is the step's index where it applies)
     refused: int | None = None  # the index of the refused action
+    stood: Stood | None = None  # a refused action the table let stand, declared at one of the steps
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": self.error is None, "game": self.game, "players": list(self.players),
@@ -138,6 +153,8 @@ class Steps:
                                "steps": [s.to_json() for s in self.steps]}
         if self.error is not None:
             out["refused"] = {"index": self.refused, "error": self.error.to_json()}
+        if self.stood is not None:
+            out["stood"] = self.stood.to_json()
         if self.last is not None:
             out["next"] = self.last.to_json()["next"]
             if self.last.outcome is not None:
@@ -168,7 +185,8 @@ class Walk:
     leave them to the table (the core's revoke the table let stand, the end of Michigan without the deal,
     which progress lists in ``declare`` when it may come); ``stands(value, action, exc)``:
     for an action the replay refused, the declared action that records it as the table let it stand
-    (None where the rules allow no such thing).
+    (None where the rules allow no such thing); ``plain(action)``: the other way, for such a declared
+    action, the action the replay refused that it was declared in place of (None for any other).
     """
 
     actions: Callable[[Mapping[str, Any]], Sequence[Action]]
@@ -178,6 +196,7 @@ class Walk:
     declared: frozenset[str] = frozenset()
     stands: Callable[[Mapping[str, Any], Action, ScorekeeperError], Action | None] | None = None
     dealing: Dealing | None = None  # how the table gives the deal of a record without it (None: it cannot)
+    plain: Callable[[Action], Action | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -198,7 +217,8 @@ class Dealing:
 
 
 def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
-    """The record action by action; stops at the first action the replay refuses.
+    """The record action by action; stops at the first action the replay refuses. A refused action the table
+    let stand is ``stood``: the replay's refusal of the action it was declared in place of, at that step.
 
     :raises ScorekeeperError: the record is refused before its first action (its shape, its deal).
     """
@@ -207,15 +227,31 @@ def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
     game, players = start.game, start.players
     done: list[Step] = []
     before = start
+    stood: Stood | None = None
     for index, action in enumerate(actions):
         try:
             after = walk.progress(walk.cut(value, index + 1), offer=False)
         except ScorekeeperError as exc:
-            return Steps(game, players, start, tuple(done), before, exc, index)
+            return Steps(game, players, start, tuple(done), before, exc, index, stood)
+        if stood is None:
+            stood = _stood(walk, value, index, action)
         done.append(Step(index, action.kind, action.player, action.value, after.state,
                          _new_payments(before.paid, after.paid)))
         before = after
-    return Steps(game, players, start, tuple(done), before, None)
+    return Steps(game, players, start, tuple(done), before, None, stood=stood)
+
+
+def _stood(walk: Walk, value: Mapping[str, Any], index: int, action: Action) -> Stood | None:
+    """The refusal a declared action answered: the record cut before it, one plain action longer, as the
+    replay judged it when the table declared it (None: not a declared action, or the replay takes it)."""
+    plain = walk.plain(action) if walk.plain is not None and action.kind in walk.declared else None
+    if plain is None:
+        return None
+    try:
+        walk.progress(walk.extend(walk.cut(value, index), plain), offer=False)
+    except ScorekeeperError as exc:
+        return Stood(index, exc)
+    return None
 
 
 def _new_payments(before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
@@ -278,12 +314,68 @@ def changed(walk: Walk, value: Mapping[str, Any], index: int, new: object) -> di
     actions = walk.actions(value)
     if not 0 <= index < len(actions):
         raise RecordSyntaxError(f"the record has {len(actions)} actions: there is no action {index + 1}")
-    was = actions[index]
+    was = _undeclared(walk, actions[index])
     record = walk.cut(value, index)
     record = walk.extend(record, _next_one(walk, record, Action(was.kind, was.player, new)))
     for later in actions[index + 1:]:
         record = walk.extend(record, later)
     return record
+
+
+def repaired(walk: Walk, value: Mapping[str, Any], index: int, new: object) -> tuple[dict[str, Any], list[int]] | None:
+    """A what-if made to fit, the natural way, where the later actions as recorded no longer do: a later card
+    of the value ``new`` trades places with the one it replaced (one card cannot be played twice), and a
+    declared action the replay no longer refuses becomes the plain action it stood for (a revoke that is no
+    longer one is a card played). The record, and the indexes of the later actions repaired; None where the
+    record cannot be made to fit so (or needs no repair: ``changed`` fits already).
+
+    :raises ScorekeeperError: as ``changed``.
+    """
+    actions = walk.actions(value)
+    if not 0 <= index < len(actions):
+        raise RecordSyntaxError(f"the record has {len(actions)} actions: there is no action {index + 1}")
+    was = _undeclared(walk, actions[index])
+    before = walk.cut(value, index)
+    record = walk.extend(before, _next_one(walk, before, Action(was.kind, was.player, new)))
+    mended: list[int] = []
+    for at, later in enumerate(actions[index + 1:], start=index + 1):
+        plain = walk.plain(later) if walk.plain is not None and later.kind in walk.declared else None
+        tries = [later] if plain is None else [later, plain]
+        if new is not None and was.value is not None:
+            tries = [_traded(t, new, was.value) for t in tries]
+            if plain is not None and tries[0] == later and tries[1] != plain:
+                tries = tries[1:]  # the card it was declared with trades places: the declaration goes
+        for attempt in tries:
+            longer = walk.extend(record, attempt)
+            try:
+                walk.progress(longer, offer=False)
+            except ScorekeeperError:
+                continue
+            break
+        else:
+            return None
+        if attempt != later:
+            mended.append(at)
+        record = longer
+    return (record, mended) if mended else None
+
+
+def repaired_json(walk: Walk, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any] | None:
+    """``repaired`` as JSON: ``{"record": ..., "repaired": [...]}``, or None."""
+    found = repaired(walk, value, index, new)
+    return None if found is None else {"record": found[0], "repaired": found[1]}
+
+
+def _undeclared(walk: Walk, action: Action) -> Action:
+    """A declared action as the plain action it stood for (a what-if gives that action another value: a revoke
+    let stand becomes the card played instead); any other as it is."""
+    plain = walk.plain(action) if walk.plain is not None and action.kind in walk.declared else None
+    return action if plain is None else plain
+
+
+def _traded(action: Action, new: object, old: object) -> Action:
+    """A card action of the value ``new`` given ``old`` instead (the two cards trade places)."""
+    return dataclasses.replace(action, value=old) if action.value == new else action
 
 
 def action_from_json(value: object) -> Action:

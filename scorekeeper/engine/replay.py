@@ -667,7 +667,7 @@ def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: s
         later = [(i, c) for i, c in by_seat[seat] if c.suit is led and i > hand.plays_made]
         if later:
             i, c = later[0]
-            return f" (proven by {c}, which {hand.seating.name(seat)} played later, play {i})"
+            return f" (proven by {c}, which {hand.seating.name(seat)} played later, play {i + 1})"
         return ""
     later_cards = [c for i, c in by_seat[seat] if i > hand.plays_made]
     shown = format_cards(later_cards[:4]) + (" ..." if len(later_cards) > 4 else "")

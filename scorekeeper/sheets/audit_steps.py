@@ -10,6 +10,7 @@ gets a plain line for it until it has words of its own in ``KEYS``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -123,6 +124,7 @@ class Frame:
     paid: tuple[str, ...]  # what this action paid, in words
     refused: bool = False
     trick: int | None = None  # the trick the card went to, where the state says
+    stood: bool = False  # the action broke a rule and the table let it stand (an established revoke)
 
 
 @dataclass(frozen=True)
@@ -139,12 +141,31 @@ class Proof:
 
 
 @dataclass(frozen=True)
+class Stood:
+    """An action that broke a rule and that the table let stand (an established revoke): the step where it
+    happened, the rule (code and plain words), the engine's sentence with its proof, the step where the
+    table declared it (with the card that proves it, where that is a later card), and what it cost."""
+
+    code: str
+    rule: str
+    message: str
+    frame: int  # the step of the action that broke the rule
+    declared: int  # the step where the table declared it stood
+    trick: int | None
+    player: str | None
+    card: Shown | None  # the card that broke the rule
+    proof: Shown | None  # the later card that proves it (without the deal), or None: the deal proves it
+    cost: tuple[str, ...]  # the hand's points per player once it stood, and what the declaration paid, in words
+
+
+@dataclass(frozen=True)
 class StepsAudit:
     game: str
     players: tuple[str, ...]
     frames: tuple[Frame, ...]
     proof: Proof | None
     complete: bool
+    stood: Stood | None = None
 
     @property
     def legal(self) -> bool:
@@ -324,7 +345,46 @@ def steps_audit(answer: Mapping[str, Any]) -> StepsAudit:
         proof = Proof(code, RULES.get(code, f"the rule {code}"), str(error.get("message", "")), len(frames) - 1,
                       error.get("trick"), player, card)
     complete = bool(answer.get("ok")) and "outcome" in answer
-    return StepsAudit(str(answer.get("game", "")), players, tuple(frames), proof, complete)
+    frames, stood = _stood(frames, answer)
+    return StepsAudit(str(answer.get("game", "")), players, tuple(frames), proof, complete, stood)
+
+
+def _stood(frames: list[Frame], answer: Mapping[str, Any]) -> tuple[list[Frame], Stood | None]:
+    """The frames with the action the table let stand marked, and the declaration worded, and what it was."""
+    stood = answer.get("stood")
+    declared = next((f for f in frames if isinstance(stood, Mapping) and f.index == stood.get("index")), None)
+    if declared is None or not isinstance(stood, Mapping):
+        return frames, None
+    error = stood.get("error") or {}
+    code, card, trick, player = str(error.get("code", "")), shown(error.get("card")), error.get("trick"), error.get("player")
+    proof = shown(declared.value.get("card")) if isinstance(declared.value, Mapping) else None
+    broke = next((f for f in frames[1:declared.number] if card is not None and f.value == card.code
+                  and f.trick in (None, trick) and player in (None, f.player)), declared)
+    if broke is declared:
+        proof = None  # with the deal, the card refused is the one that broke the rule: the deal proves it
+    cost = [*declared.paid]
+    points = (answer.get("outcome") or {}).get("points")
+    if isinstance(points, Mapping):
+        cost.insert(0, ", ".join(f"{name} {_points(v)}" for name, v in points.items()))
+    where = f" in trick {trick}" if trick else ""
+    if broke is declared:
+        words = f"{player} revoked with {card.label if card else '?'}{where}: the table let it stand"
+    else:
+        words = (f"{player} played {proof.label if proof else '?'}, which proves {player}'s revoke{where} "
+                 f"({card.label if card else '?'}, step {broke.number}): the table let it stand")
+    frames = [dataclasses.replace(f, stood=f is broke, card=(proof or card) if f is declared else f.card,
+                                  action=words if f is declared else f.action) for f in frames]
+    return frames, Stood(code, RULES.get(code, f"the rule {code}"), str(error.get("message", "")), broke.number,
+                         declared.number, trick if isinstance(trick, int) else None,
+                         None if player is None else str(player), card, proof, tuple(cost))
+
+
+def _points(value: Any) -> str:
+    """Points as printed: a number, or Complex Hearts' ``a+bi``."""
+    if isinstance(value, Mapping) and "re" in value:
+        im = int(value.get("im", 0))
+        return f"{value['re']}{im:+d}i" if im else str(value["re"])
+    return str(value)
 
 
 def _illegal_at(frames: Sequence[Frame], index: Any, error: Mapping[str, Any]) -> int:

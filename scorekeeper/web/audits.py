@@ -70,7 +70,7 @@ class Established:
 
 @dataclass(frozen=True)
 class WhatIf:
-    """One action changed, and the hand replayed with it."""
+    """One action changed, and the hand replayed with it (made to fit, where the later actions no longer do)."""
 
     frame: int
     was: str
@@ -78,6 +78,13 @@ class WhatIf:
     audit: StepsAudit | None
     refusal: str | None
     scored: Scored | None
+    unfit: str | None = None  # where the change leaves the later actions as recorded unfit, in words
+    repair: tuple[str, ...] = ()  # the later steps changed to make them fit, in words
+
+    @property
+    def failed(self) -> bool:
+        """Whether the hand with the change breaks a rule (or cannot be replayed): said as a refusal."""
+        return self.refusal is not None or self.audit is None or self.audit.proof is not None
 
 
 def stored_base(table: TableSession, row: HandRow) -> Base:
@@ -178,15 +185,36 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
     if not frames:
         return WhatIf(number, "", "", None, f"there is no step {number} to change", None)
     frame = frames[0]
+    was = frame.card.label if frame.card is not None else value_words(frame.kind, frame.value)
     try:
         value = choice_value(decode(text, "the choice "), form.whatif_amount.data)
         changed = family.changed_json(record, frame.index or 0, value)
         audit = audit_of(family, changed)
+        unfit, repair = None, ()
+        if audit.proof is not None and audit.proof.frame > number:  # a later action as recorded no longer fits
+            proof = audit.proof
+            unfit = f"step {proof.frame} as recorded would break a rule ({proof.rule}): {proof.message}"
+            mended = family.repaired_json(record, frame.index or 0, value)
+            fixed = None if mended is None else audit_of(family, mended["record"])
+            if mended is not None and fixed is not None and fixed.legal:
+                repair = _repair_words(found, fixed, mended["repaired"])
+                changed, audit = mended["record"], fixed
     except ScorekeeperError as exc:
-        return WhatIf(number, value_words(frame.kind, frame.value), "", None, exc.message, None)
+        return WhatIf(number, was, "", None, exc.message, None)
     now = value_words(frame.kind, value)
     cost = scored(table, row, _row_form(changed, base, row)) if audit.complete else None
-    return WhatIf(number, value_words(frame.kind, frame.value), now, audit, None, cost)
+    return WhatIf(number, was, now, audit, None, cost, unfit, repair)
+
+
+def _repair_words(found: StepsAudit, fixed: StepsAudit, indexes: list[int]) -> tuple[str, ...]:
+    """Each later step the repair changed: ``step 19: Dan played 4♥ (recorded: Dan played 6♠, which ...)``."""
+    out = []
+    for index in indexes:
+        old = next((f for f in found.frames if f.index == index), None)
+        new = next((f for f in fixed.frames if f.index == index), None)
+        if old is not None and new is not None:
+            out.append(f"step {new.number}: {new.action} (recorded: {old.action})")
+    return tuple(out)
 
 
 def _choices(family: Family, record: Mapping[str, Any], found: StepsAudit, number: int | None) -> Any:
@@ -267,12 +295,14 @@ def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
 
 
 def _current(found: StepsAudit | None, wanted: int | None) -> int:
-    """The frame to show: the one asked for, else the refused action, else the deal."""
+    """The frame to show: the one asked for, else the refused action, else a revoke that stood, else the deal."""
     if found is None:
         return 0
     if wanted is not None and 0 <= wanted < len(found.frames):
         return wanted
-    return found.proof.frame if found.proof is not None else 0
+    if found.proof is not None:
+        return found.proof.frame
+    return found.stood.frame if found.stood is not None else 0
 
 
 @bp.route("/s/<sid>/<key>/hand/<int:position>/audit", methods=["GET", "POST"])

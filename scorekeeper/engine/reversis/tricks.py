@@ -169,7 +169,7 @@ def rebuild_hands(seating: Seating, dealer: int, leader: int, plays: Sequence[tu
             refuse(IllegalPlay, "not-in-hand",
                    f"{names[who]} played {c}, which is not in the Reversis pack (the tens are removed)")
         if c in first_seen:
-            refuse(IllegalPlay, "duplicate-card", f"{names[who]} played {c}, which was already played (play {first_seen[c]})")
+            refuse(IllegalPlay, "duplicate-card", f"{names[who]} played {c}, which was already played (play {first_seen[c] + 1})")
         if c in discards:
             code, name = discards[c]
             refuse(InconsistentRecord, code, f"{names[who]} played {c}, which {name} discarded to the talon")

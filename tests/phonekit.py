@@ -163,3 +163,14 @@ def settled_export(page: Any, session_url: str) -> tuple[dict[str, Any], dict[st
     session = exported(page, session_url)
     hands = [{k: v for k, v in hand.items() if k != "id"} for hand in session["hands"]]
     return session, family_of(session["game"]).settle_json({**session, "hands": hands})
+
+
+def worker_controls(page: Any, seconds: float = 15) -> None:
+    """Wait until the service worker controls the page, asking from here (no polling function in the page: the
+    pages' CSP forbids the eval that ``wait_for_function`` falls back on)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
+        assert time.monotonic() < deadline, "the service worker never controlled the page"
+        page.wait_for_timeout(200)

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from phonekit import another_phone, exported, settled_export, totals_shown
+from phonekit import another_phone, exported, settled_export, totals_shown, worker_controls
 from test_browser import PLAYERS, card_hand, fill_result, result_points, save
-from test_offline_phone import controlled, kept_with, sheet_url
+from test_offline_phone import kept_with, sheet_url
 
 Phone = tuple[Any, list[str], list[str]]
 TARGET = "50"
@@ -67,7 +67,7 @@ def test_a_black_lady_evening_on_three_phones(phone: Phone, browser: Any, live_s
     a, _, errors = phone
     session = start_table(a)
     read_only = a.locator("#read-link").input_value()
-    controlled(a)
+    worker_controls(a)
 
     # Hand 1 on A, by its result; then A opens the result form and the card page (hand 2): kept by the phone.
     by_result(a, HAND_1)

@@ -104,7 +104,8 @@ def player(club_id: str, person_id: int) -> Response:
     return jsonify({**person_json(person), "overall": overall.to_json() if overall else None,
                     "games": {g: line.to_json() for g, line in sorted(games.items())},
                     "tables": [{"id": t.id, "game": t.game, "started": t.started.isoformat(), "hands": t.hands,
-                                "points": t.points, "won": t.won, "money": t.money}
+                                "points": t.points, "finished": t.finished, "won": t.won, "leading": t.leading,
+                                "money": t.money}
                                for t in club_stats.person_tables(rows, person.name)]})
 
 

@@ -10,8 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import family_of
+from ..engine.errors import RecordSyntaxError
 from ..engine.jsontext import decode
 from ..sheets import club as season
 from . import club_export, club_stats, clubs
@@ -135,16 +134,9 @@ def summary(club_id: str) -> Response:
     club = _read(club_id)
     since, until = club_stats.period(request.args)
     found = club_stats.season(club, since, until)
-    names = {row.game: _game_name(row.game) for row in found.tables}
+    names = {row.game: club_stats.game_name(row.game) for row in found.tables}
     pdf = season.season_pdf(club.name, club_stats.period_words(since, until), found.figures,
                             [row.tally for row in found.tables], names)
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="club-{club.id}-season.pdf"'
     return response
-
-
-def _game_name(game: str) -> str:
-    try:
-        return family_of(game).game_def(game).name
-    except ScorekeeperError:  # pragma: no cover - a stored table's game is known
-        return game

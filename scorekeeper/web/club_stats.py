@@ -19,7 +19,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import DBAPIError
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import family_of_record
+from ..engine.family import family_of, family_of_record
 from ..engine.tally import TALLY_VERSION, ClubFigures, Line, club_figures
 from . import services, writelock
 from .extensions import db
@@ -256,6 +256,14 @@ def over_time(tables: Sequence[PersonTable], name: str) -> dict[str, Any]:
     for hand in hands:
         last.update(hand["totals"])  # every line the chart draws, at its latest value
     return {"hands": hands, "totals": last}
+
+
+def game_name(game: str) -> str:
+    """A game's name as its start page shows it, for the club's pages, its CSV and its printed summary."""
+    try:
+        return family_of(game).game_def(game).name
+    except ScorekeeperError:  # pragma: no cover - a stored table's game is known
+        return game
 
 
 def period(args: Any) -> tuple[date | None, date | None]:

@@ -98,6 +98,15 @@ def test_a_club_on_a_phone(phone: tuple[Any, list[str], list[str]]) -> None:
     assert totals(page, ["Ann", "Bob", "Cat", "Eve"]) == [16, 2, 0, 8]
     same_look(page, ["Ann", "Bob", "Cat", "Eve"])
     assert chart_labels_smallest(page) >= 12
+    # A phone set to a dark theme: the same players in the dark set of colours, on the chart's dark background.
+    page.emulate_media(color_scheme="dark")
+    same_look(page, ["Ann", "Bob", "Cat", "Eve"])
+    dark = page.locator('#charts g.player[data-player="Ann"] .ln').evaluate("e => getComputedStyle(e).stroke")
+    assert dark == "rgb(86, 180, 233)"  # PLAYER_LOOKS[0].dark, #56B4E9
+    assert page.locator("#charts svg.chart.players").evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(23, 23, 26)"
+    page.emulate_media(color_scheme="light")
+    assert page.locator('#charts g.player[data-player="Ann"] .ln').evaluate("e => getComputedStyle(e).stroke") == \
+        "rgb(0, 114, 178)"  # #0072B2
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "club-table-phone.png"), full_page=True)
 

@@ -170,6 +170,33 @@ def test_a_table_that_ends_moves_from_in_progress_to_won(app: Flask, client: Fla
     assert (dan["won"], dan["in_progress"], dan["tables"]) == (1, 0, 1)
 
 
+def test_a_tally_kept_by_an_older_app_is_made_again(app: Flask, client: FlaskClient) -> None:
+    """A tally kept before a table had to be over to be won (version 1: Dan "won" a table he only leads) is not
+    read: the club's figures make it again from the table."""
+    from scorekeeper.web import club_stats
+
+    club = make_club(client)
+    table = start(client, club, dan_leads_black_lady())
+    assert line(stats(client, club), "Dan")["won"] == 0
+    with app.app_context():
+        kept = db.session.get(TableTally, table["id"])
+        assert kept is not None
+        old = json.loads(json.dumps(kept.tally))
+        old["version"] = 1
+        for row in old["players"].values():
+            del row["leading"]  # version 1 had no "leading"
+        old["players"]["Dan"]["won"] = True
+        kept.tally = old
+        db.session.commit()
+    club_stats._SEASONS.clear()  # as a newly started process
+    dan = line(stats(client, club), "Dan")
+    assert (dan["won"], dan["in_progress"]) == (0, 1)
+    people = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]
+    pid = next(p["id"] for p in people if p["name"] == "Dan")
+    mine = client.get(f"/api/clubs/{club['id']}/players/{pid}", query_string={"key": club["read_key"]}).get_json()
+    assert [(t["won"], t["leading"]) for t in mine["tables"]] == [(False, True)]  # made again: version 2's words
+
+
 def test_a_revoke_and_a_moon_are_counted_for_their_player(client: FlaskClient) -> None:
     club = make_club(client)
     record = {"game": "black-lady", "players": ANN4, "first_dealer": "Dan", "hands": [

@@ -162,6 +162,11 @@ def test_a_finished_table_is_won_and_counts_for_the_streak_and_head_to_head(clie
     assert "1 table: 1 won;" in mine.html and "game over" not in mine.html.split('id="person-tables"')[1]
     assert re.search(r'id="streak-now">1<.*?id="streak-best">1<', mine.html, re.S)
     assert re.search(r'<tr data-rival="Cat"><th scope="row">Cat</th><td>1</td><td>1</td><td>1</td><td>0</td></tr>', mine.html)
+    cid, key = read_link(page).split("/")[-2:]
+    pid = person_link(page, "Dan").rsplit("/", 1)[1]
+    answer = client.get(f"/api/clubs/{cid}/players/{pid}", query_string={"key": key}).get_json()
+    assert answer["streaks"] == {"current": 1, "longest": 1}
+    assert {"player": "Cat", "tables": 1, "finished": 1, "ahead": 1, "behind": 0} in answer["head_to_head"]
     cat = get(client, person_link(page, "Cat"))
     assert re.search(r'<tr data-rival="Dan"><th scope="row">Dan</th><td>1</td><td>1</td><td>0</td><td>1</td></tr>', cat.html)
     assert "game over" in cat.html.split('id="person-tables"')[1]

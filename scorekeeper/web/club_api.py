@@ -100,12 +100,17 @@ def player(club_id: str, person_id: int) -> Response:
     person = clubs.get_person(club, person_id)
     rows = club_stats.tallied(club, *club_stats.period(request.args))
     overall, games = club_stats.person_lines(rows, person.name)
+    tallies = [row.tally for row in rows]
+    streaks = club_stats.streaks(tallies, person.name)
     return jsonify({**person_json(person), "overall": overall.to_json() if overall else None,
                     "games": {g: line.to_json() for g, line in sorted(games.items())},
                     "tables": [{"id": t.id, "game": t.game, "started": t.started.isoformat(), "hands": t.hands,
                                 "points": t.points, "finished": t.finished, "won": t.won, "leading": t.leading,
                                 "money": t.money}
-                               for t in club_stats.person_tables(rows, person.name)]})
+                               for t in club_stats.person_tables(rows, person.name)],
+                    "streaks": {"current": streaks.current, "longest": streaks.longest},
+                    "head_to_head": [{"player": r.name, "tables": r.together, "finished": r.finished, "ahead": r.ahead,
+                                      "behind": r.behind} for r in club_stats.head_to_head(tallies, person.name)]})
 
 
 def _download(body: str | bytes, mimetype: str, filename: str) -> Response:

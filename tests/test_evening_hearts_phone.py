@@ -50,6 +50,21 @@ def hands_stored_once(page: Any, session: str, count: int) -> dict[str, Any]:
     return settled
 
 
+def audit_on_paper(page: Any) -> str:
+    """The text of the audit's PDF, as the open audit page's form asks for it (poppler's pdftotext)."""
+    import shutil
+    import subprocess
+
+    form = page.locator("#audit-pdf-form")
+    fields = {name: form.locator(f'input[name="{name}"]').input_value() for name in ("csrf_token", "record")}
+    answer = page.request.post(form.get_attribute("action"), form=fields)
+    assert answer.ok and answer.body()[:5] == b"%PDF-", answer.status
+    if not shutil.which("pdftotext"):
+        pytest.skip("poppler's pdftotext is not installed")
+    return subprocess.run(["pdftotext", "-layout", "-", "-"], input=answer.body(), capture_output=True,
+                          check=True).stdout.decode()
+
+
 def start_table(page: Any) -> str:
     page.goto("/?game=black-lady")
     for seat, name in enumerate(PLAYERS):
@@ -258,6 +273,8 @@ def test_the_evenings_dispute_is_judged_and_audited(phone: Phone) -> None:
     costs = ", ".join(f"{name} {cost[name]}" for name in PLAYERS)
     expect(page.locator("#stood-decision")).to_have_text(
         f"The table let it stand (step 19): an established revoke, which cost: {costs}.")
+    on_paper = audit_on_paper(page)  # the printed audit says the same
+    assert "A revoke stood" in on_paper and "step 10" in on_paper and "6\u2660" in on_paper, on_paper
     page.goto(session + "/hand/2/audit?step=10")
     expect(page.locator("#frame-10 > h3")).to_contain_text("revoke, let stand")
     expect(page.locator("#stood-here")).to_contain_text("the table let it stand at step 19")

@@ -254,7 +254,7 @@ def test_a_reversis_evening_on_three_phones(phone: Phone, browser: Any, live_ser
 
 def tripoli_result(page: Any, number: int) -> None:
     """The typical deal of ``test_chip_forms_phone``, whoever deals: Cat takes the most, Ann wins the poker."""
-    deal = TRIPOLI_DEAL
+    deal: dict[str, Any] = TRIPOLI_DEAL
     for space, who in deal["claims"].items():
         pill(page, f"claim_{space}", str(PLAYERS.index(who)))
     pill(page, "win_0", "y")

@@ -61,8 +61,9 @@ def audit_on_paper(page: Any) -> str:
     assert answer.ok and answer.body()[:5] == b"%PDF-", answer.status
     if not shutil.which("pdftotext"):
         pytest.skip("poppler's pdftotext is not installed")
-    return subprocess.run(["pdftotext", "-layout", "-", "-"], input=answer.body(), capture_output=True,
-                          check=True).stdout.decode()
+    text: str = subprocess.run(["pdftotext", "-layout", "-", "-"], input=answer.body(), capture_output=True,
+                               check=True).stdout.decode()
+    return text
 
 
 def start_table(page: Any) -> str:

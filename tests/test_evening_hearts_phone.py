@@ -14,6 +14,7 @@ The dispute of the evening (a revoke refused on the spot, "It stood", the stored
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 from typing import Any
 
 import pytest
@@ -124,11 +125,16 @@ def test_a_black_lady_evening_on_three_phones(phone: Phone, browser: Any, live_s
         # A offline: the pages first kept at hand 2 open at hand 4, Dan dealing (the copies followed B's hands).
         kept_with(a, session + "/result", 'data-coming="number">4<')
         kept_with(a, session + "/play", 'data-coming="title">Hand 4<')
+        went_offline = datetime.now(timezone.utc)
         a.context.set_offline(True)
         try:
             a.locator("#record-cards").tap()
             a.wait_for_selector("#grid")
-            expect(a.locator("html")).to_have_attribute("data-offline-copy", re.compile(r"^\d{4}-"))
+            # The copy's time is when the server sent it (its one Date header, to the second), not now.
+            copied = a.locator("html").get_attribute("data-offline-copy") or ""
+            assert copied.endswith(".000Z"), copied
+            assert datetime.fromisoformat(copied.replace("Z", "+00:00")) <= went_offline, (copied, went_offline)
+            expect(a.locator("#offline-notice")).to_contain_text("This page is as this phone last saw it (")
             expect(a.locator("h1")).to_contain_text("Hand 4")
             expect(a.locator(".context")).to_contain_text("Dan deals.")
             expect(a.locator("#count")).to_have_text("0 recorded")

@@ -14,6 +14,7 @@ import importlib.util
 import os
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -136,3 +137,40 @@ def totals_shown(page: Any, session_url: str, players: list[str]) -> dict[str, i
     page.goto(session_url)
     return {name: int(page.locator(f'td.chips[data-player="{name}"], td.total[data-player="{name}"]').first
                       .inner_text()) for name in players}
+
+
+@contextmanager
+def another_phone(browser: Any, live_server: str) -> Iterator[tuple[Any, list[str]]]:
+    """A second phone at the same table (its own browser context: its own storage and service worker), the
+    script errors it hit; closed when the block ends."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  base_url=live_server)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("dialog", lambda d: d.accept())
+    try:
+        yield page, errors
+    finally:
+        context.close()
+
+
+def settled_export(page: Any, session_url: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The session as stored (the export, hands without their client ids) and the engine's settlement of it."""
+    from scorekeeper.engine.family import family_of
+
+    session = exported(page, session_url)
+    hands = [{k: v for k, v in hand.items() if k != "id"} for hand in session["hands"]]
+    return session, family_of(session["game"]).settle_json({**session, "hands": hands})
+
+
+def worker_controls(page: Any, seconds: float = 15) -> None:
+    """Wait until the service worker controls the page, asking from here (no polling function in the page: the
+    pages' CSP forbids the eval that ``wait_for_function`` falls back on)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
+        assert time.monotonic() < deadline, "the service worker never controlled the page"
+        page.wait_for_timeout(200)

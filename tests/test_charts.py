@@ -42,7 +42,7 @@ def points(path: ET.Element) -> list[tuple[float, float]]:
 
 def lines_by_player(root: ET.Element) -> dict[str, list[tuple[float, float]]]:
     return {g.attrib["data-player"]: points(g.find(f"{SVG}path"))  # type: ignore[arg-type]
-            for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "player"}
+            for g in root.iter(f"{SVG}g") if "player" in g.attrib.get("class", "").split()}
 
 
 def hand(totals: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -271,3 +271,99 @@ def test_hartenjagen_draws_its_two_phases_from_its_settlement() -> None:
     assert "100: phase 2, coming down" in chart.summary
     black_lady = make_ruleset("black-lady")
     assert make_method("cumulative", black_lady, seating, {}).marks() == ()
+
+
+# --- one look per player, from the sheet to every chart --------------------------------------------------
+
+def contrast(a: str, b: str) -> float:
+    """WCAG's contrast ratio of two colours written #rrggbb."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_each_players_look_is_distinct_and_has_the_contrast_of_a_graphic() -> None:
+    """WCAG 2.2 AA non-text contrast: every player's colour at least 3:1 against the chart's background, white
+    on paper and a light page, #17171a on a dark one; and no two players share a colour, a dash or a marker."""
+    from scorekeeper.sheets.charts import PLAYER_LOOKS
+
+    assert len(PLAYER_LOOKS) == 8
+    for look in PLAYER_LOOKS:
+        assert contrast(look.colour, "#ffffff") >= 3, look
+        assert contrast(look.colour, "#fbfbf8") >= 3, look  # the page behind the sheet's header
+        assert contrast(look.dark, "#17171a") >= 3, look
+    for field in ("colour", "dark", "dash", "marker"):
+        assert len({getattr(look, field) for look in PLAYER_LOOKS}) == 8, field
+
+
+def test_the_stylesheet_paints_the_players_as_the_charts_do() -> None:
+    """``static/app.css`` holds the same colours as ``PLAYER_LOOKS`` in its custom properties: the light ones
+    for every page, the dark ones when the phone asks for a dark theme."""
+    from scorekeeper.sheets.charts import PLAYER_LOOKS
+
+    css = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text()
+    light, dark = css.split("@media (prefers-color-scheme: dark)", 1)[0], css.split("@media (prefers-color-scheme: dark)")[1]
+    for look in PLAYER_LOOKS:
+        assert re.findall(rf"--player-{look.number}: (#[0-9A-Fa-f]{{6}})", light)[-1] == look.colour
+        assert re.findall(rf"--player-{look.number}: (#[0-9A-Fa-f]{{6}})", dark)[0] == look.dark
+        assert f".p{look.number} {{ --pc: var(--player-{look.number}); }}" in css
+
+
+def marker_of(element: ET.Element) -> tuple[str, str]:
+    """A marker's shape (its element, and for a path, its number of corners) and colour."""
+    mark = next(e for e in element.iter() if "mk" in e.attrib.get("class", "").split())
+    corners = mark.attrib.get("d", "").count("L")
+    return f"{mark.tag.split('}')[-1]}{corners or ''}{' open' if 'open' in mark.attrib['class'] else ''}", \
+        mark.attrib["stroke"]
+
+
+def test_a_player_keeps_his_colour_and_marker_from_the_sheet_to_every_chart(sqlite_app: Any) -> None:
+    """The session page's header, its chart, the printed sheet's header and its chart draw each player with the
+    same marker in the same colour, and the same class (the page's stylesheet colours it by the class)."""
+    from webdata import Table, result
+
+    from scorekeeper.sheets.charts import look_of
+    from scorekeeper.sheets.model import filled_sheet
+    from scorekeeper.sheets.render import sheet_html
+
+    client = sqlite_app.test_client()
+    table = Table(client)
+    table.add(result((3, 2, 0, 8), "Ann"))
+    page = client.get(f"/v/{table.id}/{table.read_key}").get_data(as_text=True)
+    record = client.get(f"/api/sessions/{table.id}/export", query_string={"key": table.read_key}).get_json()
+    for where, html in {"page": page, "paper": sheet_html(filled_sheet(record))}.items():
+        svg = re.search(r"<svg [^>]*class=\"chart players\".*?</svg>", html, re.S)
+        assert svg, where
+        chart = parsed(svg.group(0).replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1)
+                       if "xmlns" not in svg.group(0)[:200] else svg.group(0))
+        drawn = {g.attrib["data-player"]: (g.attrib["class"].split()[1], marker_of(g))
+                 for g in chart.iter(f"{SVG}g") if "player" in g.attrib.get("class", "").split()}
+        for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
+            look = look_of(seat)
+            one = r'<svg class="pk p\d"(?:(?!</svg>).)*</svg>'  # one key, not the next one's
+            header = re.search(rf'data-player="{name}">({one})', html, re.S) if where == "page" \
+                else re.search(rf'({one}){name}</th>', html, re.S)
+            assert header, (where, name)
+            key = ET.fromstring(header.group(1).replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
+            assert key.attrib["class"] == f"pk p{look.number}"
+            assert drawn[name] == (f"p{look.number}", marker_of(key)), (where, name)
+            assert marker_of(key)[1] == look.colour
+
+
+def test_chart_labels_are_at_least_12_px_on_a_phone() -> None:
+    """Every label of the players' charts is drawn in the chart's font (no smaller size anywhere), which is at
+    least 12 px once the 360-unit-wide chart fills a 390 px phone's 366 px column."""
+    from scorekeeper.sheets.charts import FONT, WIDTH
+
+    assert FONT * 366 / WIDTH >= 12
+    charts = [running_totals(settle("hartenjagen-session.json"), target=100),
+              complex_plane({"totals": {"A": {"re": 30, "im": 40}}, "hands": [hand({"A": {"re": 30, "im": 40}})]}),
+              pool_over_hands(settle("auction-hearts-session.json"))]
+    for chart in charts:
+        assert chart is not None
+        root = parsed(chart.svg)
+        assert root.attrib["font-size"] == str(FONT)
+        assert all("font-size" not in t.attrib for t in root.iter(f"{SVG}text")), chart.summary

@@ -55,8 +55,8 @@ def test_a_club_its_table_a_hand_and_its_figures(client: FlaskClient) -> None:
     assert record_result(client, table, [3, 2, 0, 8], 0).status_code == 302  # Ann takes 3 hearts and Q♠: 16
     page = get(client, club)
     assert 'data-person="Dee"' in page.html  # a new name at the table joined the club
-    # Ann: 1 table, not won (Cat's 0 is lowest), 1 hand, 16 points a hand, no moon, Q♠ once.
-    assert re.search(r'<tr data-player="Ann">.*?<td>1</td><td>0</td><td>1</td>\s*<td>16.0</td><td>0</td>\s*<td>1 Q\u2660</td>',
+    # Ann: 1 table, not won (the game goes on), in play, 1 hand, 16 points a hand, no moon, Q♠ once.
+    assert re.search(r'<tr data-player="Ann">.*?<td>1</td><td>0</td><td>1</td><td>1</td>\s*<td>16.0</td><td>0</td>\s*<td>1 Q\u2660</td>',
                      page.html.split('id="game-black-lady"')[1], re.S)
     assert "qr-code" in page.html and 'id="edit-link"' in page.html
     # The club's table list links to the table's edit page (the token made from the club's).
@@ -106,6 +106,71 @@ def test_names_are_escaped_on_every_club_page(client: FlaskClient) -> None:
     person = re.search(r'<a href="([^"]+)" data-person="&lt;script', page.html)
     assert person
     get(client, person.group(1))
+
+
+def dan_leads(client: FlaskClient) -> tuple[str, str]:
+    """A club table of Black Lady to 100, three hands in: Ann 25, Bob 25, Cat 22, Dan 6. Dan is winning so far; the
+    game is not over. (The club's edit link, the table's.)"""
+    club = start_club(client)
+    table = start_table_in(client, club, ["Ann", "Bob", "Cat", "Dan"])
+    for hearts, queen in (([12, 1, 0, 0], 0), ([0, 11, 0, 2], 1), ([0, 0, 9, 4], 2)):
+        assert record_result(client, table, hearts, queen).status_code == 302
+    assert "Winning so far: Dan" in get(client, table).html
+    return club, table
+
+
+def person_link(page: Page, name: str) -> str:
+    found = re.search(rf'<a href="([^"]+)" data-person="{name}">', page.html)
+    assert found
+    return found.group(1)
+
+
+def test_a_table_still_in_play_is_won_by_nobody_on_any_page(client: FlaskClient) -> None:
+    """The table says "Winning so far: Dan": the club's standings, Dan's page, the CSV and the season summary
+    all say the table is in play, and nobody has won it."""
+    club, _ = dan_leads(client)
+    page = get(client, club)
+    dan = re.search(r'<tr data-player="Dan">(.*?)</tr>', page.html.split('id="standings"')[1], re.S)
+    assert dan and re.findall(r"<td>([^<]*)</td>", dan.group(1))[1:5] == ["1", "0", "1", "3"]  # tables, won, in play, hands
+    assert "In play" in page.html and "until then it is in play" in page.html
+    mine = get(client, person_link(page, "Dan"))
+    assert "1 table: 0 won, 1 still in play" in mine.html
+    assert "in play, leading so far" in mine.html and "· won" not in mine.html
+    assert re.search(r'id="streak-now">0<.*?id="streak-best">0<', mine.html, re.S)
+    assert re.search(r'<tr data-rival="Ann"><th scope="row">Ann</th><td>1</td><td>0</td><td>0</td><td>0</td></tr>', mine.html)
+    read = read_link(page).split("/")
+    key = {"key": read[-1]}
+    cid = read[-2]
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/api/clubs/{cid}/export.csv", query_string=key).get_data(as_text=True))))
+    totals = {r["player"]: r["result"] for r in rows if r["hand"] == "total"}
+    assert totals == {"Ann": "in play", "Bob": "in play", "Cat": "in play", "Dan": "in play"}
+    text = pdf_text(client.get(f"/api/clubs/{cid}/summary.pdf", query_string=key).data)
+    assert re.search(r"Dan\s+1\s+0\s+1\s+3\s+2\.0", text), text  # tables 1, won 0, in play 1, 3 hands, 2.0 a hand
+    assert "a table still going is counted in play" in text
+
+
+def test_a_finished_table_is_won_and_counts_for_the_streak_and_head_to_head(client: FlaskClient) -> None:
+    """The same table played to its end: four more hands of Cat 9 hearts and Q♠ (22), Dan 4 take Cat to 110 and
+    Dan to 22: game over, Dan (the lowest) won."""
+    club, table = dan_leads(client)
+    for _ in range(4):
+        assert record_result(client, table, [0, 0, 9, 4], 2).status_code == 302
+    assert 'id="game-over"' in get(client, table).html
+    page = get(client, club)
+    dan = re.search(r'<tr data-player="Dan">(.*?)</tr>', page.html.split('id="standings"')[1], re.S)
+    assert dan and re.findall(r"<td>([^<]*)</td>", dan.group(1))[:5] == ["1", "1", "1", "0", "7"]  # first, won 1
+    mine = get(client, person_link(page, "Dan"))
+    assert "1 table: 1 won;" in mine.html and "game over" not in mine.html.split('id="person-tables"')[1]
+    assert re.search(r'id="streak-now">1<.*?id="streak-best">1<', mine.html, re.S)
+    assert re.search(r'<tr data-rival="Cat"><th scope="row">Cat</th><td>1</td><td>1</td><td>1</td><td>0</td></tr>', mine.html)
+    cid, key = read_link(page).split("/")[-2:]
+    pid = person_link(page, "Dan").rsplit("/", 1)[1]
+    answer = client.get(f"/api/clubs/{cid}/players/{pid}", query_string={"key": key}).get_json()
+    assert answer["streaks"] == {"current": 1, "longest": 1}
+    assert {"player": "Cat", "tables": 1, "finished": 1, "ahead": 1, "behind": 0} in answer["head_to_head"]
+    cat = get(client, person_link(page, "Cat"))
+    assert re.search(r'<tr data-rival="Dan"><th scope="row">Dan</th><td>1</td><td>1</td><td>0</td><td>1</td></tr>', cat.html)
+    assert "game over" in cat.html.split('id="person-tables"')[1]
 
 
 # --- taking the data away --------------------------------------------------------------------------
@@ -159,15 +224,23 @@ def test_the_csv_is_safe_against_formula_injection(client: FlaskClient) -> None:
     club, _ = api_club(client, players)
     answer = client.get(f"/api/clubs/{club['id']}/export.csv", query_string={"key": club["read_key"]})
     assert answer.status_code == 200 and answer.mimetype == "text/csv"
-    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+    text = answer.get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(text)))
     assert {r["player"] for r in rows} == {"'" + p for p in players}
+    # Words, not ids: the game's name, the table's number in the club, each player's result at its totals.
+    assert list(rows[0]) == ["table", "started", "game", "hand", "dealer", "player", "points", "total", "money", "result"]
+    assert [r["table"] for r in rows if r["hand"] == "total"] == ["Table 1"] * 4 + ["Table 2"] * 4
+    assert {r["game"] for r in rows} == {"Black Lady", "Hearts"}
+    assert all(r["result"] == "in play" for r in rows if r["hand"] == "total")
+    assert all(r["result"] == "" for r in rows if r["hand"] != "total")
+    assert club["id"] not in text
     assert all(not value.startswith(("=", "+", "@", "\t", "\r")) for r in rows for value in r.values())
-    first = [r for r in rows if r["game"] == "black-lady" and r["hand"] == "1"]
+    first = [r for r in rows if r["game"] == "Black Lady" and r["hand"] == "1"]
     assert [(r["points"], r["total"]) for r in first] == [("16", "16"), ("2", "2"), ("0", "0"), ("8", "8")]
-    totals = [r for r in rows if r["game"] == "black-lady" and r["hand"] == "total"]
+    totals = [r for r in rows if r["game"] == "Black Lady" and r["hand"] == "total"]
     # 0.10 a point, every pair its difference: the first player (16) pays (16-2)+(16-0)+(16-8) = 38 points.
     assert totals[0]["money"] == "-3.80"
-    hearts = [r for r in rows if r["game"] == "hearts" and r["hand"] == "1"]
+    hearts = [r for r in rows if r["game"] == "Hearts" and r["hand"] == "1"]
     assert [r["points"] for r in hearts] == ["5", "0", "8", "0"]
 
 
@@ -192,7 +265,7 @@ def test_the_season_summary_prints(client: FlaskClient) -> None:
     text = pdf_text(answer.data)
     assert "Export" in text and "season summary" in text and "every table · 2 tables, 2 hands" in text
     assert "Standings" in text and "Black Lady" in text and EVIL in text  # the name printed as typed
-    assert re.search(r"Ann\s+1\s+0\s+1\s+16\.0\s+0\s+1 × QS\s+0\s+\+0\.00 −3\.80", text), text
+    assert re.search(r"Ann\s+1\s+0\s+1\s+1\s+16\.0\s+0\s+1 × Q\u2660\s+0\s+\+0\.00 −3\.80", text), text
     assert "Tables won over the season" in text
     width, height, pixels = gray_page(answer.data)
     dark = sum(1 for p in pixels if p < 128)

@@ -28,9 +28,10 @@ ANN4 = ["Ann", "Bob", "Cat", "Dan"]
 
 def black_lady_night() -> dict[str, Any]:
     """Hand 1: Ann 3 hearts + Q♠ = 16, Bob 2, Cat 0, Dan 8. Hand 2: Ann takes all 13 and Q♠ and adds 26 to
-    the others. Totals Ann 16, Bob 28, Cat 26, Dan 34; at 0.05 a point, every pair settling its difference:
+    the others. Totals Ann 16, Bob 28, Cat 26, Dan 34: Dan passed 31, the game is over, Ann won; at 0.05 a point, every pair settling its difference:
     Ann +(12+10+18)*0.05 = +2.00, Bob (-12-2+6)*0.05 = -0.40, Cat (-10+2+8) = 0.00, Dan (-18-6-8)*0.05 = -1.60."""
-    return {"game": "black-lady", "players": ANN4, "first_dealer": "Dan", "stake": "0.05", "hands": [
+    return {"game": "black-lady", "players": ANN4, "first_dealer": "Dan", "stake": "0.05",
+            "settlement_options": {"target": 31}, "hands": [
         {"id": "h1", "taken": {"Ann": {"hearts": 3, "QS": 1}, "Bob": {"hearts": 2}, "Cat": {"hearts": 0},
                                "Dan": {"hearts": 8}}},
         {"id": "h2", "taken": {"Ann": {"hearts": 13, "QS": 1}, "Bob": {"hearts": 0}, "Cat": {"hearts": 0},
@@ -39,7 +40,8 @@ def black_lady_night() -> dict[str, Any]:
 
 
 def hearts_night() -> dict[str, Any]:
-    """Plain Hearts (Q♠ scores nothing): Ann 5, Bob 0, Cat 8, Eve 0; the lowest totals win (Bob and Eve)."""
+    """Plain Hearts (Q♠ scores nothing): Ann 5, Bob 0, Cat 8, Eve 0 after one hand of a game to 100: Bob and Eve
+    lead, nobody has won yet."""
     return {"game": "hearts", "players": ["Ann", "Bob", "Cat", "Eve"], "first_dealer": "Eve", "hands": [
         {"taken": {"Ann": {"hearts": 5}, "Bob": {"hearts": 0}, "Cat": {"hearts": 8}, "Eve": {"hearts": 0}}},
     ]}
@@ -84,23 +86,115 @@ def test_a_club_history_worked_by_hand(client: FlaskClient) -> None:
     figures = stats(client, club)
     assert (figures["tables"], figures["hands"]) == (2, 3)
     ann = line(figures, "Ann", "black-lady")
-    assert ann == {"tables": 1, "won": 1, "hands": 2, "points": 16, "points_per_hand": 8.0, "moons": 1,
+    assert ann == {"tables": 1, "won": 1, "in_progress": 0, "hands": 2, "points": 16, "points_per_hand": 8.0, "moons": 1,
                    "penalty_card": "QS", "penalty": 2, "revokes": 0, "money_won": "2.00", "money_lost": "0.00"}
     assert line(figures, "Bob", "black-lady")["points_per_hand"] == 14.0  # (2 + 26) / 2
     assert line(figures, "Dan", "black-lady")["money_lost"] == "1.60"
     assert line(figures, "Cat", "black-lady")["money_lost"] == "0.00"
-    # Plain Hearts: no main penalty card; Bob and Eve share the lowest total (0), so both win.
+    # Plain Hearts: no main penalty card; Bob and Eve share the lowest total (0), but the game goes on.
     assert line(figures, "Ann", "hearts")["penalty_card"] is None
-    assert [line(figures, p, "hearts")["won"] for p in ("Ann", "Bob", "Cat", "Eve")] == [0, 1, 0, 1]
+    assert [line(figures, p, "hearts")["won"] for p in ("Ann", "Bob", "Cat", "Eve")] == [0, 0, 0, 0]
+    assert [line(figures, p, "hearts")["in_progress"] for p in ("Ann", "Bob", "Cat", "Eve")] == [1, 1, 1, 1]
     # Over every game: Ann 2 tables, 1 won, 16 + 5 points over 3 hands = 7.0 a hand.
     overall = line(figures, "Ann")
     assert (overall["tables"], overall["won"], overall["hands"], overall["points_per_hand"]) == (2, 1, 3, 7.0)
-    # Standings: most tables won first (Ann 1, Bob 1, Eve 1), then money (Ann +2.00, Bob -0.40, Eve 0).
-    assert [row["player"] for row in figures["standings"]][:3] == ["Ann", "Eve", "Bob"]
+    # Standings: most tables won first (Ann 1), then money (Eve and Cat 0, Bob -0.40, Dan -1.60), then the
+    # fewest points a hand (Eve 0.0, Cat 34 / 3).
+    assert [row["player"] for row in figures["standings"]] == ["Ann", "Eve", "Cat", "Bob", "Dan"]
     # Every seated name became one of the club's people.
     names = [p["name"] for p in client.get(f"/api/clubs/{club['id']}", query_string={"key": club["read_key"]})
              .get_json()["players"]]
     assert sorted(names) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def dan_leads_black_lady() -> dict[str, Any]:
+    """Black Lady to 100, three hands in: Ann 12 hearts + Q♠ (25), Bob 1; Bob 11 + Q♠ (24), Dan 2; Cat 9 + Q♠ (22),
+    Dan 4. Totals Ann 25, Bob 25, Cat 22, Dan 6: nobody reached 100, so Dan is only winning so far."""
+    return {"game": "black-lady", "players": ANN4, "first_dealer": "Dan", "hands": [
+        {"taken": {"Ann": {"hearts": 12, "QS": 1}, "Bob": {"hearts": 1}, "Cat": {"hearts": 0}, "Dan": {"hearts": 0}}},
+        {"taken": {"Ann": {"hearts": 0}, "Bob": {"hearts": 11, "QS": 1}, "Cat": {"hearts": 0}, "Dan": {"hearts": 2}}},
+        {"taken": {"Ann": {"hearts": 0}, "Bob": {"hearts": 0}, "Cat": {"hearts": 9, "QS": 1}, "Dan": {"hearts": 4}}},
+    ]}
+
+
+def omnibus_tied() -> dict[str, Any]:
+    """Omnibus Hearts, one hand: Cat 13 hearts and J♦ (13 - 10 = 3), Dan Q♠ (13): Ann and Bob tied at 0, mid-game."""
+    return {"game": "omnibus-hearts", "players": ANN4, "first_dealer": "Dan", "hands": [
+        {"taken": {"Ann": {"hearts": 0}, "Bob": {"hearts": 0}, "Cat": {"hearts": 13, "JD": 1}, "Dan": {"hearts": 0, "QS": 1}}}]}
+
+
+def dan_wins_black_lady() -> dict[str, Any]:
+    """The same table played to 31: a fourth hand like the third takes Cat to 44, so the game is over and Dan
+    (10) has won it."""
+    record = dan_leads_black_lady()
+    record["settlement_options"] = {"target": 31}
+    record["hands"].append(record["hands"][-1])
+    return record
+
+
+@pytest.mark.parametrize("record, won, in_progress", [
+    (dan_leads_black_lady(), [0, 0, 0, 0], [1, 1, 1, 1]),  # the table's page says "Winning so far: Dan"
+    (omnibus_tied(), [0, 0, 0, 0], [1, 1, 1, 1]),  # Ann and Bob tied mid-game: nobody has won yet
+    (dan_wins_black_lady(), [0, 0, 0, 1], [0, 0, 0, 0]),  # game over: Dan won
+])
+def test_only_a_finished_table_is_won(client: FlaskClient, record: dict[str, Any], won: list[int],
+                                      in_progress: list[int]) -> None:
+    """A table won is a table whose settlement says the game is over (the session page's "Game over"); a table
+    still going counts as in progress for everyone at it, whoever leads."""
+    club = make_club(client)
+    table = start(client, club, record)
+    settled = client.get(f"/api/sessions/{table['id']}", query_string={"key": table["read_key"]}).get_json()
+    figures = stats(client, club)
+    assert [line(figures, p)["won"] for p in ANN4] == won
+    assert [line(figures, p)["in_progress"] for p in ANN4] == in_progress
+    assert [line(figures, p, record["game"])["won"] for p in ANN4] == won
+    assert sum(won) == (len(settled["winners"]) if settled["finished"] else 0)
+    people = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]
+    dan = next(p for p in people if p["name"] == "Dan")
+    mine = client.get(f"/api/clubs/{club['id']}/players/{dan['id']}", query_string={"key": club["read_key"]}).get_json()
+    assert [(t["finished"], t["won"]) for t in mine["tables"]] == [(settled["finished"], won[3] == 1)]
+    assert mine["overall"]["won"] == won[3] and mine["overall"]["in_progress"] == in_progress[3]
+
+
+def test_a_table_that_ends_moves_from_in_progress_to_won(app: Flask, client: FlaskClient) -> None:
+    """The kept tally follows the table: the hand that ends the game turns "in progress" into "won" at once."""
+    club = make_club(client)
+    record = dan_leads_black_lady()
+    record["settlement_options"] = {"target": 31}
+    table = start(client, club, record)
+    assert line(stats(client, club), "Dan")["in_progress"] == 1
+    ended = client.post(f"/api/sessions/{table['id']}/hands", json=record["hands"][-1],
+                        headers={"Authorization": f"Bearer {table['token']}"})
+    assert ended.status_code == 201, ended.get_json()
+    dan = line(stats(client, club), "Dan")
+    assert (dan["won"], dan["in_progress"], dan["tables"]) == (1, 0, 1)
+
+
+def test_a_tally_kept_by_an_older_app_is_made_again(app: Flask, client: FlaskClient) -> None:
+    """A tally kept before a table had to be over to be won (version 1: Dan "won" a table he only leads) is not
+    read: the club's figures make it again from the table."""
+    from scorekeeper.web import club_stats
+
+    club = make_club(client)
+    table = start(client, club, dan_leads_black_lady())
+    assert line(stats(client, club), "Dan")["won"] == 0
+    with app.app_context():
+        kept = db.session.get(TableTally, table["id"])
+        assert kept is not None
+        old = json.loads(json.dumps(kept.tally))
+        old["version"] = 1
+        for row in old["players"].values():
+            del row["leading"]  # version 1 had no "leading"
+        old["players"]["Dan"]["won"] = True
+        kept.tally = old
+        db.session.commit()
+    club_stats._SEASONS.clear()  # as a newly started process
+    dan = line(stats(client, club), "Dan")
+    assert (dan["won"], dan["in_progress"]) == (0, 1)
+    people = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]
+    pid = next(p["id"] for p in people if p["name"] == "Dan")
+    mine = client.get(f"/api/clubs/{club['id']}/players/{pid}", query_string={"key": club["read_key"]}).get_json()
+    assert [(t["won"], t["leading"]) for t in mine["tables"]] == [(False, True)]  # made again: version 2's words
 
 
 def test_a_revoke_and_a_moon_are_counted_for_their_player(client: FlaskClient) -> None:
@@ -171,7 +265,7 @@ def test_the_period_chooses_the_tables(app: Flask, client: FlaskClient) -> None:
 
 def test_a_rename_shows_at_every_table(app: Flask, client: FlaskClient) -> None:
     club = make_club(client)
-    first = start(client, club, black_lady_night())
+    first = start(client, club, {**black_lady_night(), "settlement_options": {"target": 100}})  # goes on
     second = start(client, club, hearts_night())
     people = client.get(f"/api/clubs/{club['id']}", headers=auth(club)).get_json()["players"]
     ann = next(p for p in people if p["name"] == "Ann")
@@ -336,7 +430,7 @@ def test_every_familys_tally_is_its_settlement(name: str) -> None:
         points = [h["points"][player] for h in played if player in h["points"]]
         if all(isinstance(p, int) for p in points):
             assert row["points"] == sum(points)
-        assert row["won"] == (player in settled.get("winners", []))
+        assert row["won"] == (settled["finished"] and player in settled.get("winners", []))
         assert row["moons"] == sum(1 for h in played if h.get("moon") == player)
 
 
@@ -406,3 +500,48 @@ def test_a_nul_in_an_id_or_a_name_is_refused_with_a_sentence(client: FlaskClient
     assert named.status_code == 400 and "a club's name holds U+0000" in named.get_json()["error"]["message"]
     person = client.post(f"/api/clubs/{club['id']}/players", json={"name": "Zed\u0000"}, headers=auth(club))
     assert person.status_code == 400
+
+
+# --- head to head and streaks ------------------------------------------------------------------------
+
+def table(won: str = "", *, over: bool = True, seated: str = "ABC") -> dict[str, Any]:
+    """A tally of a table: the players ``seated`` (a letter each), ``won`` the letters the settlement named winners
+    (winners so far when not ``over``)."""
+    return {"finished": over, "players": {p: {"won": over and p in won, "leading": not over and p in won}
+                                          for p in seated}}
+
+
+@pytest.mark.parametrize("tables, rivals", [
+    ([], []),
+    ([table("A")], [("B", 1, 1, 1, 0), ("C", 1, 1, 1, 0)]),
+    ([table("B")], [("B", 1, 1, 0, 1), ("C", 1, 1, 0, 0)]),  # C did not win either: even with A
+    ([table("AB")], [("B", 1, 1, 0, 0), ("C", 1, 1, 1, 0)]),  # joint winners are even
+    ([table("A", over=False)], [("B", 1, 0, 0, 0), ("C", 1, 0, 0, 0)]),  # A leads, but nothing is decided
+    ([table("B", seated="BC")], []),  # A not at the table
+    ([table("A", seated="AB"), table("B", seated="ABC"), table("C", seated="AC"), table("A", over=False, seated="AC")],
+     [("C", 3, 2, 0, 1), ("B", 2, 2, 1, 1)]),  # most tables together first; B's win is even between A and C
+])
+def test_head_to_head(tables: list[dict[str, Any]], rivals: list[tuple[str, int, int, int, int]]) -> None:
+    from scorekeeper.web.club_stats import head_to_head
+
+    got = head_to_head(tables, "A")
+    assert [(r.name, r.together, r.finished, r.ahead, r.behind) for r in got] == rivals
+    assert all(r.even == r.finished - r.ahead - r.behind >= 0 for r in got)
+
+
+@pytest.mark.parametrize("tables, current, longest", [
+    ([], 0, 0),
+    ([table("A")], 1, 1),
+    ([table("B")], 0, 0),
+    ([table("A"), table("A"), table("B"), table("A")], 1, 2),
+    ([table("A"), table("A"), table("A", over=False)], 2, 2),  # a table still going neither adds nor breaks
+    ([table("A"), table("B", over=False), table("A")], 2, 2),
+    ([table("A"), table("AB"), table("A")], 3, 3),  # a shared win is a win
+    ([table("A"), table("B", seated="BC"), table("A")], 2, 2),  # a table without A does not break it
+    ([table("A", over=False), table("A", over=False)], 0, 0),  # leading is not winning
+])
+def test_winning_streaks_count_finished_tables_only(tables: list[dict[str, Any]], current: int, longest: int) -> None:
+    from scorekeeper.web.club_stats import streaks
+
+    found = streaks(tables, "A")
+    assert (found.current, found.longest) == (current, longest)

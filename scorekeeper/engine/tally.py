@@ -3,8 +3,12 @@
 A table's tally is read off its settle output (the family seam's ``tally``: the same settlement
 the session page shows), never scored a second time: per player the hands played, the points the
 hands gave (their sum), the moons shot, the game's main penalty card taken, the revokes, the
-money, and whether the table named the player among its winners. A tally is plain JSON data, so
-the app can keep it beside the table, keyed by the table's revision, and add tallies up later.
+money, and whether the player won the table. A tally is plain JSON data, so the app can keep it
+beside the table, keyed by the table's revision, and add tallies up later.
+
+A table is won only once it is over: the settle output's ``finished`` (the one fact the session page
+reads to say "Game over" rather than "Winning so far") and its ``winners``. Until then the table is in
+progress for everyone at it, and whoever leads is only ``leading``.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-TALLY_VERSION = 1  # bumped when a tally's shape changes: kept tallies of another version are made again
+TALLY_VERSION = 2  # bumped when a tally's shape changes: kept tallies of another version are made again
+# 2: ``won`` only at a finished table; ``leading`` the winners so far of a table still in progress
 
 
 def main_penalty_card(values: Mapping[Any, int], hearts: Any) -> str | None:
@@ -42,7 +47,8 @@ def tally_json(
     hand of the output (None: nobody, or a void hand), as the family's replay found it."""
     hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
     per: dict[str, dict[str, Any]] = {
-        p: {"hands": 0, "points": 0, "moons": 0, "penalty": 0, "revokes": 0, "won": False, "money": None}
+        p: {"hands": 0, "points": 0, "moons": 0, "penalty": 0, "revokes": 0, "won": False, "leading": False,
+            "money": None}
         for p in players}
     played = 0
     for i, hand in enumerate(hands):
@@ -63,13 +69,14 @@ def tally_json(
         taker = penalty_takers[i] if i < len(penalty_takers) else None
         if taker in per:
             per[taker]["penalty"] += 1
+    finished = bool(settled.get("finished"))
     for p in settled.get("winners") or ():
         if p in per and played:
-            per[p]["won"] = True
+            per[p]["won" if finished else "leading"] = True
     for p, amount in (settled.get("money") or {}).items():
         if p in per:
             per[p]["money"] = str(amount)
-    return {"version": TALLY_VERSION, "game": game, "hands": played, "finished": bool(settled.get("finished")),
+    return {"version": TALLY_VERSION, "game": game, "hands": played, "finished": finished,
             "penalty_card": penalty_card, "players": per}
 
 
@@ -80,7 +87,8 @@ class Line:
     """One player's figures over some tables (of one game, or of every game)."""
 
     tables: int = 0
-    won: int = 0
+    won: int = 0  # finished tables the player won
+    in_progress: int = 0  # tables not over yet (won by nobody so far)
     hands: int = 0
     points: int | float | None = 0
     moons: int = 0
@@ -101,10 +109,17 @@ class Line:
     def money(self) -> Decimal:
         return self.money_won - self.money_lost
 
-    def add(self, row: Mapping[str, Any], penalty_card: str | None) -> None:
-        """Add one table's row of a tally (``tally_json``)."""
+    @property
+    def finished(self) -> int:
+        """The tables that are over."""
+        return self.tables - self.in_progress
+
+    def add(self, row: Mapping[str, Any], penalty_card: str | None, *, finished: bool = True) -> None:
+        """Add one table's row of a tally (``tally_json``); ``finished``: the table is over."""
         self.tables += 1
-        if row.get("won"):
+        if not finished:
+            self.in_progress += 1
+        elif row.get("won"):
             self.won += 1
         self.hands += int(row.get("hands") or 0)
         points = _number(row.get("points"))
@@ -126,6 +141,7 @@ class Line:
         """Add another line's tables (one game's to a player's over every game)."""
         self.tables += other.tables
         self.won += other.won
+        self.in_progress += other.in_progress
         self.hands += other.hands
         self.points = None if self.points is None or other.points is None else self.points + other.points
         self.moons += other.moons
@@ -137,7 +153,7 @@ class Line:
 
     def to_json(self) -> dict[str, Any]:
         per_hand = self.per_hand
-        return {"tables": self.tables, "won": self.won, "hands": self.hands, "points": self.points,
+        return {"tables": self.tables, "won": self.won, "in_progress": self.in_progress, "hands": self.hands, "points": self.points,
                 "points_per_hand": None if per_hand is None else round(per_hand, 2), "moons": self.moons,
                 "penalty_card": "/".join(sorted(self.penalty_cards)) or None, "penalty": self.penalty,
                 "revokes": self.revokes, "money_won": f"{self.money_won:.2f}", "money_lost": f"{self.money_lost:.2f}"}
@@ -184,11 +200,11 @@ class ClubFigures:
             line = lines.get(person)
             if line is None:
                 line = lines[person] = Line()
-            line.add(row, card)
+            line.add(row, card, finished=bool(tally.get("finished")))
 
     def standings(self) -> list[tuple[str, Line]]:
-        """Every player over all games: most tables won first, then the most money, then the lowest
-        points a hand (lower is better in the Hearts family), then by name."""
+        """Every player over all games: most tables won first (finished tables only), then the most money,
+        then the lowest points a hand (lower is better in the Hearts family), then by name."""
         return sorted(self.overall.items(), key=lambda item: (
             -item[1].won, -item[1].money, item[1].per_hand if item[1].per_hand is not None else 0.0, item[0]))
 

@@ -5,7 +5,13 @@ gives), so the pages and the sheets of every game draw the same pictures from th
 Each chart is one self-contained ``<svg>`` element with a ``viewBox``: it scales to a phone's width
 and to the printed page, needs no script and no font of its own, and reads in black and white too
 (each player's line has its own dash pattern and marker, not only its own colour). Every name and
-label is escaped.
+label is escaped; its labels are at least 12 px on a 390 px phone (``FONT``).
+
+A player keeps one look from the sheet to every chart (``PLAYER_LOOKS``, by seat: the order of the
+settle output's totals): a colour, a dash pattern and a marker shape. ``player_key`` draws the marker
+alone for the sheet's header. The colours are written into the SVG for paper, and each player's marks
+carry the class ``p<n>`` that the page's stylesheet paints with ``--player-<n>`` (``static/app.css``),
+so a dark theme gives the same players other colours of the same contrast.
 """
 
 from __future__ import annotations
@@ -16,15 +22,49 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
+from markupsafe import Markup
+
 NAMESPACE: Final = "http://www.w3.org/2000/svg"
 WIDTH: Final = 360  # the viewBox; the element itself is as wide as its container
 HEIGHT: Final = 220
-LEFT, RIGHT, TOP, BOTTOM = 34, 78, 14, 26  # the margins around the plot: y labels, names, moons, x labels
-# Per player: a colour (the Okabe-Ito palette, told apart by colour-blind eyes), a dash pattern and a
-# marker, so that the lines stay apart on a black-and-white print.
-COLOURS: Final = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
-DASHES: Final = ("", "6 3", "2 2", "8 3 2 3", "4 4", "1 3", "10 2", "3 3 1 3")
-MARKERS: Final = ("circle", "square", "triangle", "diamond", "cross", "circle-open", "square-open", "triangle-open")
+FONT: Final = 13  # the labels, in viewBox units: 13 * 366 / 360 = 13.2 px on a 390 px phone, 12 px at 360
+LEFT, RIGHT, TOP, BOTTOM = 40, 10, 18, 36  # the margins around the plot: y labels, air, moons, x labels
+LEGEND_ROW: Final = 18  # a row of the legend under the plot: two players a row
+
+
+@dataclass(frozen=True)
+class PlayerLook:
+    """How one seat's player is drawn everywhere: ``colour`` on paper and a light page, ``dark`` on a dark one
+    (each at least 3:1 against its background, WCAG's non-text contrast), a dash pattern and a marker shape,
+    so that the lines stay apart on a black-and-white print and for colour-blind eyes."""
+
+    number: int  # 1-based: the class ``p<number>`` and the custom property ``--player-<number>``
+    colour: str
+    dark: str
+    dash: str
+    marker: str
+
+
+# Hues after Okabe and Ito's colour-blind palette, darkened (light) or lightened (dark) to reach 3:1 against
+# white and against #17171a: blue, vermillion, green, pink, ochre, violet, ink, brick.
+PLAYER_LOOKS: Final = tuple(PlayerLook(n, colour, dark, dash, marker) for n, (colour, dark, dash, marker) in enumerate((
+    ("#0072B2", "#56B4E9", "", "circle"),
+    ("#D55E00", "#F0874A", "6 3", "square"),
+    ("#00845F", "#2BC597", "2 2", "triangle"),
+    ("#B5457F", "#E78CC0", "8 3 2 3", "diamond"),
+    ("#8A6500", "#E6B53A", "4 4", "cross"),
+    ("#6A4FC0", "#A896F0", "1 3", "circle-open"),
+    ("#1B1B1F", "#F2F2F2", "10 2", "square-open"),
+    ("#A8322D", "#FF7A70", "3 3 1 3", "triangle-open"),
+), 1))
+COLOURS: Final = tuple(look.colour for look in PLAYER_LOOKS)
+DASHES: Final = tuple(look.dash for look in PLAYER_LOOKS)
+MARKERS: Final = tuple(look.marker for look in PLAYER_LOOKS)
+
+
+def look_of(seat: int) -> PlayerLook:
+    """The look of the player in ``seat`` (0-based; the ninth seat looks like the first)."""
+    return PLAYER_LOOKS[seat % len(PLAYER_LOOKS)]
 
 
 @dataclass(frozen=True)
@@ -58,29 +98,60 @@ def _fmt(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def _marker(kind: str, x: float, y: float, colour: str) -> str:
-    """One point's marker: filled or open, round, square, triangle, diamond or a cross."""
+def _marker(kind: str, x: float, y: float, colour: str, r: float = 3.4) -> str:
+    """One point's marker: filled or open, round, square, triangle, diamond or a cross (class ``mk``: the page's
+    stylesheet paints it in the player's colour; an open one keeps the chart's background inside)."""
     open_ = kind.endswith("-open")
     shape = kind.removesuffix("-open")
-    paint = f'fill="#fff" stroke="{colour}"' if open_ else f'fill="{colour}" stroke="{colour}"'
-    r = 2.6
+    paint = (f'class="mk open" fill="#fff" stroke="{colour}" stroke-width="1.4"' if open_
+             else f'class="mk" fill="{colour}" stroke="{colour}"')
     if shape == "circle":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" {paint}/>'
     if shape == "square":
-        return f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" {paint}/>'
+        return f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" {paint}/>'
     if shape == "triangle":
-        return f'<path d="M{x:.1f} {y - r - .6:.1f}L{x + r + .4:.1f} {y + r:.1f}L{x - r - .4:.1f} {y + r:.1f}Z" {paint}/>'
+        return (f'<path d="M{x:.1f} {y - r - .8:.1f}L{x + r + .6:.1f} {y + r:.1f}L{x - r - .6:.1f} {y + r:.1f}Z" '
+                f'{paint}/>')
     if shape == "diamond":
-        return f'<path d="M{x:.1f} {y - r - .8:.1f}L{x + r + .8:.1f} {y:.1f}L{x:.1f} {y + r + .8:.1f}L{x - r - .8:.1f} {y:.1f}Z" {paint}/>'
-    return (f'<path d="M{x - r:.1f} {y - r:.1f}L{x + r:.1f} {y + r:.1f}M{x - r:.1f} {y + r:.1f}L{x + r:.1f} {y - r:.1f}" '
-            f'stroke="{colour}" stroke-width="1.6"/>')
+        return (f'<path d="M{x:.1f} {y - r - 1:.1f}L{x + r + 1:.1f} {y:.1f}L{x:.1f} {y + r + 1:.1f}'
+                f'L{x - r - 1:.1f} {y:.1f}Z" {paint}/>')
+    return (f'<path class="mk cross" d="M{x - r:.1f} {y - r:.1f}L{x + r:.1f} {y + r:.1f}M{x - r:.1f} {y + r:.1f}'
+            f'L{x + r:.1f} {y - r:.1f}" fill="none" stroke="{colour}" stroke-width="2"/>')
 
 
-def _frame(title: str, body: list[str], summary: str) -> str:
-    """The chart's element: its ``<title>`` names it, its ``<desc>`` says what it shows in words."""
-    return (f'<svg xmlns="{NAMESPACE}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" class="chart" '
-            f'font-family="sans-serif" font-size="9"><title>{escape(title)}</title><desc>{escape(summary)}</desc>'
+def player_key(seat: int) -> Markup:
+    """The marker of the player in ``seat`` alone, in his colour, for the sheet's header: the key between
+    the sheet and its charts (hidden from screen readers: the name beside it says who it is)."""
+    look = look_of(seat)
+    return Markup(f'<svg class="pk p{look.number}" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" '
+                  f'focusable="false">{_marker(look.marker, 6, 6, look.colour, r=3.6)}</svg>')
+
+
+def _frame(title: str, body: list[str], summary: str, *, height: float = HEIGHT, players: bool = False) -> str:
+    """The chart's element: its ``<title>`` names it, its ``<desc>`` says what it shows in words. A chart of
+    ``players`` is painted by the page's stylesheet (class ``players``: its background, ink and the
+    players' colours follow the page's theme)."""
+    kind = "chart players" if players else "chart"
+    return (f'<svg xmlns="{NAMESPACE}" viewBox="0 0 {WIDTH} {height:g}" role="img" class="{kind}" '
+            f'font-family="sans-serif" font-size="{FONT}"><title>{escape(title)}</title><desc>{escape(summary)}</desc>'
             + "".join(body) + "</svg>")
+
+
+def _legend(top: float, entries: Sequence[tuple[int, str]]) -> tuple[list[str], float]:
+    """The players' key under the plot, two a row: each one's marker and line in his look, his name and his last
+    value. Returns the drawn entries and the height they take."""
+    body = []
+    half = WIDTH / 2
+    for i, (seat, words) in enumerate(entries):
+        look = look_of(seat)
+        x = 6 + half * (i % 2)
+        y = top + LEGEND_ROW * (i // 2) + LEGEND_ROW / 2
+        dashing = f' stroke-dasharray="{look.dash}"' if look.dash else ""
+        body.append(f'<g class="key p{look.number}"><line class="ln" x1="{x:.1f}" x2="{x + 22:.1f}" y1="{y:.1f}" '
+                    f'y2="{y:.1f}" stroke="{look.colour}" stroke-width="2"{dashing}/>'
+                    f'{_marker(look.marker, x + 11, y, look.colour)}'
+                    f'<text class="ink" x="{x + 28:.1f}" y="{y + FONT * .35:.1f}" fill="#000">{escape(words)}</text></g>')
+    return body, LEGEND_ROW * math.ceil(len(entries) / 2)
 
 
 def running_totals(
@@ -130,60 +201,57 @@ def running_totals(
     def y_of(v: float) -> float:
         return TOP + plot_h * (high - v) / (high - low or 1)
 
-    body = [f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="#999" stroke-width=".6"/>']
+    body = [f'<rect class="plot" x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="#999" '
+            f'stroke-width=".6"/>']
     tick = low
     while tick <= high + step / 2:
         y = y_of(tick)
-        body.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd" stroke-width=".5"/>'
-                    f'<text x="{LEFT - 4}" y="{y + 3:.1f}" text-anchor="end" fill="#333">{_fmt(tick)}</text>')
+        body.append(f'<line class="rule" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd" '
+                    f'stroke-width=".5"/><text class="axis" x="{LEFT - 4}" y="{y + FONT * .35:.1f}" text-anchor="end" '
+                    f'fill="#333">{_fmt(tick)}</text>')
         tick += step
-    every = max(1, math.ceil(count / 12))
+    every = max(1, math.ceil(count / 8))  # at most nine numbers across: 13 units each stay apart
     for i in range(0, count + 1, every):
-        body.append(f'<text x="{x_of(i):.1f}" y="{HEIGHT - BOTTOM + 12}" text-anchor="middle" fill="#333">{i}</text>')
-    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">{escape(x_label)}</text>')
+        body.append(f'<text class="axis" x="{x_of(i):.1f}" y="{TOP + plot_h + FONT + 2}" text-anchor="middle" '
+                    f'fill="#333">{i}</text>')
+    body.append(f'<text class="axis" x="{LEFT + plot_w / 2:.1f}" y="{TOP + plot_h + 2 * FONT + 6}" '
+                f'text-anchor="middle" fill="#333">{escape(x_label)}</text>')
     if target is not None and low <= target <= high:
         y = y_of(target)
         body.append(f'<line class="target" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" '
                     f'stroke-width="1" stroke-dasharray="1 2"/>'
-                    f'<text x="{LEFT + plot_w - 2}" y="{y - 3:.1f}" text-anchor="end" fill="#000">target {target}</text>')
+                    f'<text class="ink" x="{LEFT + plot_w - 2}" y="{y - 3:.1f}" text-anchor="end" fill="#000">'
+                    f'target {target}</text>')
     for at, words in marks:
         y = y_of(at)
         body.append(f'<line class="mark" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" '
                     f'stroke-width="1" stroke-dasharray="4 2"/>'
-                    f'<text x="{LEFT + 2}" y="{y - 3:.1f}" fill="#000">{escape(words)}</text>')
+                    f'<text class="ink" x="{LEFT + 2}" y="{y - 3:.1f}" fill="#000">{escape(words)}</text>')
     moons = [i + 1 for i, hand in enumerate(hands) if hand.get("moon")]
     for i in moons:
         x = x_of(i)
         body.append(f'<g class="moon"><line x1="{x:.1f}" x2="{x:.1f}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#888" '
-                    f'stroke-width=".6" stroke-dasharray="3 2"/><text x="{x:.1f}" y="{TOP - 3}" text-anchor="middle" '
-                    f'fill="#000">\u263e</text></g>')
-    ends: list[tuple[float, int]] = []
+                    f'stroke-width=".6" stroke-dasharray="3 2"/><text class="ink" x="{x:.1f}" y="{TOP - 4}" '
+                    f'text-anchor="middle" fill="#000">\u263e</text></g>')
     for k, (name, points) in enumerate(zip(players, series)):
-        colour, dash, marker = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
+        look = look_of(k)
         path = " ".join(f"{'M' if i == 0 else 'L'}{x_of(i):.1f} {y_of(v):.1f}" for i, v in enumerate(points))
-        dashing = f' stroke-dasharray="{dash}"' if dash else ""
-        end = _marker(marker, x_of(len(points) - 1), y_of(points[-1]), colour)  # the end; dashes tell the lines apart
-        body.append(f'<g class="player" data-player="{escape(name)}"><path d="{path}" fill="none" stroke="{colour}" '
-                    f'stroke-width="1.6"{dashing}/>{end}</g>')
-        ends.append((y_of(points[-1]), k))
-    # The names at the lines' ends, moved apart where totals are close.
-    placed: list[float] = []
-    for y, k in sorted(ends):
-        y = max(y, placed[-1] + 10) if placed else y
-        placed.append(y)
-        name, last = players[k], series[k][-1]
-        body.append(_marker(MARKERS[k % 8], LEFT + plot_w + 10, y, COLOURS[k % 8]) +
-                    f'<text x="{LEFT + plot_w + 16}" y="{y + 3:.1f}" fill="#000">{escape(_short(name))} {_fmt(last)}</text>')
+        dashing = f' stroke-dasharray="{look.dash}"' if look.dash else ""
+        end = _marker(look.marker, x_of(len(points) - 1), y_of(points[-1]), look.colour)  # the end
+        body.append(f'<g class="player p{look.number}" data-player="{escape(name)}"><path class="ln" d="{path}" '
+                    f'fill="none" stroke="{look.colour}" stroke-width="2"{dashing}/>{end}</g>')
+    key, key_h = _legend(HEIGHT, [(k, f"{_short(name)} {_fmt(s[-1])}") for k, (name, s) in enumerate(zip(players, series))])
+    body += key
     what = "lives left" if lives else "chips" if chips else "totals"
     summary = (f"{title}: after {count} {x_label}{'s' if count != 1 else ''}, " +
                ", ".join(f"{name} {_fmt(s[-1])}" for name, s in zip(players, series)) + f" ({what})" +
                (f"; target {target}" if target is not None else "") +
                "".join(f"; {words}" for _, words in marks) +
                (f"; moon in hand{'s' if len(moons) > 1 else ''} {', '.join(map(str, moons))}" if moons else ""))
-    return Chart(_frame(title, body, summary), summary)
+    return Chart(_frame(title, body, summary, height=HEIGHT + key_h + 4, players=True), summary)
 
 
-def _short(name: str, most: int = 10) -> str:
+def _short(name: str, most: int = 14) -> str:
     return name if len(name) <= most else name[: most - 1] + "\u2026"
 
 
@@ -238,42 +306,41 @@ def complex_plane(settled: Mapping[str, Any], *, radius: int = 100, title: str =
                 return None
             paths[i].append((re_, im))
     reach = max([float(radius)] + [max(abs(a), abs(b)) for path in paths for a, b in path]) * 1.08
-    size = HEIGHT - TOP - BOTTOM
-    cx, cy = LEFT + size / 2, TOP + size / 2
+    size = HEIGHT - TOP - 10
+    cx, cy = WIDTH / 2, TOP + size / 2
+    left = cx - size / 2
     scale = size / 2 / reach
 
     def at(point: tuple[float, float]) -> tuple[float, float]:
         return cx + point[0] * scale, cy - point[1] * scale
 
-    body = [f'<rect x="{LEFT}" y="{TOP}" width="{size}" height="{size}" fill="#fff" stroke="#999" stroke-width=".6"/>',
-            f'<line x1="{LEFT}" x2="{LEFT + size}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="#bbb" stroke-width=".6"/>',
-            f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{TOP}" y2="{TOP + size}" stroke="#bbb" stroke-width=".6"/>',
+    body = [f'<rect class="plot" x="{left:.1f}" y="{TOP}" width="{size}" height="{size}" fill="#fff" stroke="#999" '
+            f'stroke-width=".6"/>',
+            f'<line class="rule" x1="{left:.1f}" x2="{left + size:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="#bbb" '
+            f'stroke-width=".6"/>',
+            f'<line class="rule" x1="{cx:.1f}" x2="{cx:.1f}" y1="{TOP}" y2="{TOP + size}" stroke="#bbb" stroke-width=".6"/>',
             f'<circle class="limit" cx="{cx:.1f}" cy="{cy:.1f}" r="{radius * scale:.1f}" fill="none" stroke="#000" '
             f'stroke-width="1" stroke-dasharray="1 2"/>',
-            f'<text x="{cx + radius * scale * .71 + 2:.1f}" y="{cy - radius * scale * .71 - 2:.1f}" fill="#000">'
-            f'|z| = {radius}</text>',
-            f'<text x="{LEFT + size - 2}" y="{cy - 3:.1f}" text-anchor="end" fill="#333">real</text>',
-            f'<text x="{cx + 3:.1f}" y="{TOP + 9}" fill="#333">imaginary</text>']
+            f'<text class="ink" x="{cx + radius * scale * .71 + 2:.1f}" y="{cy - radius * scale * .71 - 2:.1f}" '
+            f'fill="#000">|z| = {radius}</text>',
+            f'<text class="axis" x="{left + size - 2:.1f}" y="{cy - 3:.1f}" text-anchor="end" fill="#333">real</text>',
+            f'<text class="axis" x="{cx + 3:.1f}" y="{TOP + FONT}" fill="#333">imaginary</text>']
     for k, (name, path) in enumerate(zip(players, paths)):
-        colour, dash, marker = COLOURS[k % 8], DASHES[k % 8], MARKERS[k % 8]
+        look = look_of(k)
         d = " ".join(f"{'M' if i == 0 else 'L'}{at(pt)[0]:.1f} {at(pt)[1]:.1f}" for i, pt in enumerate(path))
-        dashing = f' stroke-dasharray="{dash}"' if dash else ""
+        dashing = f' stroke-dasharray="{look.dash}"' if look.dash else ""
         x, y = at(path[-1])
-        body.append(f'<g class="player" data-player="{escape(name)}"><path d="{d}" fill="none" stroke="{colour}" '
-                    f'stroke-width="1.2"{dashing}/>{_marker(marker, x, y, colour)}</g>')
-        legend_y = TOP + 10 + 12 * k
-        re_, im = path[-1]
-        body.append(_marker(marker, LEFT + size + 10, legend_y - 3, colour) +
-                    f'<text x="{LEFT + size + 16}" y="{legend_y:.1f}" fill="#000">{escape(_short(name))} '
-                    f'{_fmt(re_)}{"+" if im >= 0 else "-"}{_fmt(abs(im))}i</text>')
+        body.append(f'<g class="player p{look.number}" data-player="{escape(name)}"><path class="ln" d="{d}" '
+                    f'fill="none" stroke="{look.colour}" stroke-width="1.6"{dashing}/>'
+                    f'{_marker(look.marker, x, y, look.colour)}</g>')
+    key, key_h = _legend(HEIGHT, [(k, f"{_short(name)} {_fmt(p[-1][0])}{'+' if p[-1][1] >= 0 else '-'}"
+                                      f"{_fmt(abs(p[-1][1]))}i") for k, (name, p) in enumerate(zip(players, paths))])
+    body += key
     summary = f"{title}: " + ", ".join(
         f"{name} {_fmt(path[-1][0])}{'+' if path[-1][1] >= 0 else '-'}{_fmt(abs(path[-1][1]))}i "
         f"(magnitude {_fmt(round(math.hypot(*path[-1]), 1))})" for name, path in zip(players, paths)
     ) + f"; the game ends at magnitude {radius}"
-    return Chart(_frame(title, body, summary), summary)
-
-
-
+    return Chart(_frame(title, body, summary, height=HEIGHT + key_h + 4, players=True), summary)
 
 
 # --- what a chip game keeps on the table between hands ------------------------------------------------

@@ -9,14 +9,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..engine.cards import card
+from ..engine.errors import ScorekeeperError
 from ..engine.tally import ClubFigures
+from ..engine.words import card_label
 from .charts import Chart, running_totals
 
 MOST_LINES = 8  # the chart's players: a line each, told apart by dash and marker (charts.MARKERS)
 
 
 def season_chart(tallies: Sequence[Mapping[str, Any]], players: Sequence[str]) -> Chart | None:
-    """The tables each of ``players`` (the first ``MOST_LINES``) had won after each table of the season."""
+    """The tables each of ``players`` (the first ``MOST_LINES``) had won after each table of the season (a table
+    counts once its game is over: ``engine.tally``)."""
     shown = list(players)[:MOST_LINES]
     won = dict.fromkeys(shown, 0)
     hands = []
@@ -30,6 +34,14 @@ def season_chart(tallies: Sequence[Mapping[str, Any]], players: Sequence[str]) -
     return running_totals({"hands": hands, "totals": dict(won)}, title="Tables won over the season", x_label="table")
 
 
+def card_words(code: str) -> str:
+    """A penalty card as printed on the card (``QS`` -> ``Q♠``)."""
+    try:
+        return card_label(card(code))
+    except ScorekeeperError:  # pragma: no cover - a tally names a card of the game
+        return code
+
+
 def season_html(club: str, period: str, figures: ClubFigures, tallies: Sequence[Mapping[str, Any]],
                 game_names: Mapping[str, str], printed: str | None = None) -> str:
     """The HTML of a club's season summary."""
@@ -39,6 +51,7 @@ def season_html(club: str, period: str, figures: ClubFigures, tallies: Sequence[
     return render.environment().get_template("sheets/club.html").render(
         club=club, period=period, figures=figures, standings=standings, game_names=game_names,
         chart=season_chart(tallies, [p for p, _ in standings]), printed=printed or render._printed(),
+        card_words=card_words,
     )
 
 

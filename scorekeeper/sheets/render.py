@@ -25,6 +25,7 @@ from ..engine.records import HandRecord
 from ..resources import resource
 from .audit import Audit, hand_audit
 from .audit_steps import StepsAudit, printed_frames
+from .charts import player_key
 from .clock import TableClock, printed
 from .model import Sheet, StoredHand, blank_sheet, filled_sheet, paper_key
 
@@ -75,6 +76,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals["player_key"] = player_key  # each player's marker in the sheet's header, as in its charts
     return env
 
 

@@ -10,8 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import family_of
+from ..engine.errors import RecordSyntaxError
 from ..engine.jsontext import decode
 from ..sheets import club as season
 from . import club_export, club_stats, clubs, params
@@ -103,11 +102,17 @@ def player(club_id: str, person_id: int) -> Response:
     person = clubs.get_person(club, person_id)
     rows = club_stats.tallied(club, *club_stats.period(request.args))
     overall, games = club_stats.person_lines(rows, person.name)
+    tallies = [row.tally for row in rows]
+    streaks = club_stats.streaks(tallies, person.name)
     return jsonify({**person_json(person), "overall": overall.to_json() if overall else None,
                     "games": {g: line.to_json() for g, line in sorted(games.items())},
                     "tables": [{"id": t.id, "game": t.game, "started": t.started.isoformat(), "hands": t.hands,
-                                "points": t.points, "won": t.won, "money": t.money}
-                               for t in club_stats.person_tables(rows, person.name)]})
+                                "points": t.points, "finished": t.finished, "won": t.won, "leading": t.leading,
+                                "money": t.money}
+                               for t in club_stats.person_tables(rows, person.name)],
+                    "streaks": {"current": streaks.current, "longest": streaks.longest},
+                    "head_to_head": [{"player": r.name, "tables": r.together, "finished": r.finished, "ahead": r.ahead,
+                                      "behind": r.behind} for r in club_stats.head_to_head(tallies, person.name)]})
 
 
 def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
@@ -137,16 +142,9 @@ def summary(club_id: str) -> Response:
     club = _read(club_id)
     since, until = club_stats.period(request.args)
     found = club_stats.season(club, since, until)
-    names = {row.game: _game_name(row.game) for row in found.tables}
+    names = {row.game: club_stats.game_name(row.game) for row in found.tables}
     pdf = season.season_pdf(club.name, club_stats.period_words(since, until), found.figures,
                             [row.tally for row in found.tables], names)
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = params.attachment_header(f"club-{club.id}-season.pdf", inline=True)
     return response
-
-
-def _game_name(game: str) -> str:
-    try:
-        return family_of(game).game_def(game).name
-    except ScorekeeperError:  # pragma: no cover - a stored table's game is known
-        return game

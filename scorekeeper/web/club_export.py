@@ -1,12 +1,14 @@
 """A club's data to take away: its tables' session records (JSON lines, as ``scorekeeper settle`` reads an
 archive) and a CSV of every hand and every table's totals for a spreadsheet.
 
-The CSV is safe to open in a spreadsheet: a text cell that begins with ``=``, ``+``, ``-``, ``@``, a tab
+The CSV is written in a player's words: the game by its name, each table by its number in the club ("Table 3":
+the club's third table, the third line of the JSON export), and each player's result at the table's totals
+("won", "game over" or "in play": won only once the settlement says the game is over, as the table's page
+says). The CSV is safe to open in a spreadsheet: a text cell that begins with ``=``, ``+``, ``-``, ``@``, a tab
 or a carriage return (a player named ``=HYPERLINK(...)``), also after any number of spaces or invisible
 characters (every Unicode space, format character and control: a spreadsheet may skip them before it
 reads a formula), gets a leading apostrophe, so it stays text and is never run as a formula. Numbers
-stay numbers (a score of -3, money of -3.80). A table's id is written as the API has it: ids are made
-never to begin with a formula sign (``params.new_id``).
+stay numbers (a score of -3, money of -3.80).
 """
 
 from __future__ import annotations
@@ -21,13 +23,14 @@ from typing import Any
 
 from ..engine.errors import ScorekeeperError
 from . import services
+from .club_stats import game_name
 from .models import TableSession
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What a spreadsheet may pass over before it reads a formula: spaces of every kind, format characters
 # (zero width, bidirectional marks), controls.
 _INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cf", "Cc"})
-COLUMNS = ("table", "started", "game", "hand", "dealer", "player", "points", "total", "money")
+COLUMNS = ("table", "started", "game", "hand", "dealer", "player", "points", "total", "money", "result")
 
 
 def safe_cell(value: Any) -> Any:
@@ -60,24 +63,33 @@ def records_jsonl(tables: Iterable[TableSession]) -> Iterator[str]:
         yield json.dumps(services.export_session(table), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+def result_words(settled: dict[str, Any], player: str) -> str:
+    """A player's result at a table, from its settle output: won only once the game is over."""
+    if not settled.get("finished"):
+        return "in play"
+    return "won" if player in (settled.get("winners") or ()) else "game over"
+
+
 def csv_rows(tables: Iterable[TableSession]) -> Iterator[list[Any]]:
     """A row a player a hand (``hand`` its number), then a row a player with the table's totals (``hand``
-    "total"), from each table's settle output."""
-    for table in tables:
+    "total", with the money and the player's result), from each table's settle output. ``tables`` oldest
+    first: the n-th is "Table n"."""
+    for number, table in enumerate(tables, 1):
         try:
             settled = services.current_settlement(table)
         except ScorekeeperError:  # pragma: no cover - every stored table settled when it was written
             continue
         started = table.created_at.date().isoformat() if table.created_at else ""
-        head = [table.id, started, table.game]
-        for number, hand in enumerate(settled.get("hands") or [], 1):
+        head = [f"Table {number}", started, game_name(table.game)]
+        for hand_number, hand in enumerate(settled.get("hands") or [], 1):
             for player, points in (hand.get("points") or {}).items():
-                yield [*head, number, hand.get("dealer", ""), player, _points(points),
-                       _points((hand.get("totals") or {}).get(player)), ""]
+                yield [*head, hand_number, hand.get("dealer", ""), player, _points(points),
+                       _points((hand.get("totals") or {}).get(player)), "", ""]
         money = settled.get("money") or {}
         for player, total in (settled.get("totals") or {}).items():
             amount = money.get(player)
-            yield [*head, "total", "", player, "", _points(total), "" if amount is None else Decimal(amount)]
+            yield [*head, "total", "", player, "", _points(total), "" if amount is None else Decimal(amount),
+                   result_words(settled, player)]
 
 
 def csv_text(tables: Iterable[TableSession]) -> str:

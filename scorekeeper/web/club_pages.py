@@ -81,7 +81,7 @@ def _club_page(club: Club, can_edit: bool, key: str) -> str:
         figures=found.figures, period=club_stats.period_words(since, until), refusal=refusal,
         since=since, until=until, tables=tables, table_count=clubs.table_count(club),
         table_links=[_table_link(t, club, can_edit, key) for t in tables],
-        evenings=clubs.evenings(club), person_form=PersonForm(formdata=None), game_name=_game_name,
+        evenings=clubs.evenings(club), person_form=PersonForm(formdata=None), game_name=club_stats.game_name,
         evening_link=lambda e: url_for("progressive.evening_edit", eid=e.id, key=clubs.table_token(key, e.id))
         if can_edit else url_for("progressive.evening_read", eid=e.id, key=e.read_key),
     )
@@ -91,15 +91,6 @@ def _table_link(table: Any, club: Club, can_edit: bool, key: str) -> str:
     if can_edit:
         return url_for("pages.session_edit", sid=table.id, key=clubs.table_token(key, table.id))
     return url_for("pages.session_read", sid=table.id, key=table.read_key)
-
-
-def _game_name(game: str) -> str:
-    from ..engine.family import family_of
-
-    try:
-        return family_of(game).game_def(game).name
-    except ScorekeeperError:  # pragma: no cover - a stored table's game is known
-        return game
 
 
 @bp.post("/c/<cid>/<key>/links")
@@ -171,7 +162,9 @@ def _person_page(club: Club, person: Any, can_edit: bool, key: str, form: Person
     back = url_for(".club_edit" if can_edit else ".club_read", cid=club.id, key=key)
     return render_template(
         "pages/club_person.html", club=club, person=person, can_edit=can_edit, key=key, form=form, refusal=refusal,
-        overall=overall, games=games, played=list(reversed(played)), chart=chart, back=back, game_name=_game_name,
+        overall=overall, games=games, played=list(reversed(played)), chart=chart, back=back, game_name=club_stats.game_name,
+        rivals=club_stats.head_to_head((row.tally for row in rows), person.name),
+        streaks=club_stats.streaks((row.tally for row in rows), person.name),
         table_link=lambda sid: url_for("pages.session_edit", sid=sid, key=clubs.table_token(key, sid)) if can_edit
         else None,
     )

@@ -10,7 +10,7 @@ with hundreds of tables reads its tallies in one query instead of settling every
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
@@ -19,7 +19,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import DBAPIError
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import family_of_record
+from ..engine.family import family_of, family_of_record
 from ..engine.tally import TALLY_VERSION, ClubFigures, Line, club_figures
 from . import params, services, writelock
 from .extensions import db
@@ -145,7 +145,8 @@ def _keep(fresh: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
 
 @dataclass(frozen=True)
 class PersonTable:
-    """One table of a person's, for the person's page and chart."""
+    """One table of a person's, for the person's page and chart. ``won`` only once the table is over
+    (``finished``); before that, ``leading`` says the person was among the winners so far."""
 
     id: str
     game: str
@@ -154,6 +155,8 @@ class PersonTable:
     points: Any
     won: bool
     money: str | None
+    finished: bool = True
+    leading: bool = False
 
 
 def person_tables(rows: Iterable[Tallied], name: str) -> list[PersonTable]:
@@ -162,8 +165,70 @@ def person_tables(rows: Iterable[Tallied], name: str) -> list[PersonTable]:
         mine = (row.tally.get("players") or {}).get(name)
         if mine is not None:
             found.append(PersonTable(row.id, row.game, row.started, int(mine.get("hands") or 0), mine.get("points"),
-                                     bool(mine.get("won")), mine.get("money")))
+                                     bool(mine.get("won")), mine.get("money"), bool(row.tally.get("finished")),
+                                     bool(mine.get("leading"))))
     return found
+
+
+# --- head to head and streaks: read off the tallies, finished tables deciding ---------------------------
+
+@dataclass(frozen=True)
+class Rival:
+    """A person against one other player: the tables they sat at together, how many of them are over, and
+    at those, how often one won the table and the other did not (both winning, or neither, is even)."""
+
+    name: str
+    together: int
+    finished: int
+    ahead: int  # the person won, the rival did not
+    behind: int  # the rival won, the person did not
+
+    @property
+    def even(self) -> int:
+        return self.finished - self.ahead - self.behind
+
+
+def head_to_head(tallies: Iterable[Mapping[str, Any]], name: str) -> list[Rival]:
+    """``name`` against each player met at a table, most tables together first, then by name. Only finished
+    tables say who finished ahead: the settlement's winners of a table that is over (``engine.tally``)."""
+    met: dict[str, list[int]] = {}
+    for tally in tallies:
+        players = tally.get("players") or {}
+        mine = players.get(name)
+        if mine is None:
+            continue
+        over = bool(tally.get("finished"))
+        for other, row in players.items():
+            if other == name:
+                continue
+            counts = met.setdefault(other, [0, 0, 0, 0])
+            counts[0] += 1
+            if over:
+                counts[1] += 1
+                counts[2] += bool(mine.get("won")) and not row.get("won")
+                counts[3] += bool(row.get("won")) and not mine.get("won")
+    return sorted((Rival(other, *counts) for other, counts in met.items()), key=lambda r: (-r.together, r.name))
+
+
+@dataclass(frozen=True)
+class Streaks:
+    """Finished tables won in a row: the run up to the latest finished table, and the longest run."""
+
+    current: int
+    longest: int
+
+
+def streaks(tallies: Iterable[Mapping[str, Any]], name: str) -> Streaks:
+    """``name``'s winning streaks over ``tallies`` in the order played. A table still in progress neither
+    adds to a streak nor breaks it; a finished table the person did not win ends it."""
+    current = longest = 0
+    for tally in tallies:
+        mine = (tally.get("players") or {}).get(name)
+        if mine is None or not tally.get("finished"):
+            continue
+        current = current + 1 if mine.get("won") else 0
+        longest = max(longest, current)
+    return Streaks(current, longest)
 
 
 def person_lines(rows: Iterable[Tallied], name: str) -> tuple[Line | None, dict[str, Line]]:
@@ -191,6 +256,14 @@ def over_time(tables: Sequence[PersonTable], name: str) -> dict[str, Any]:
     for hand in hands:
         last.update(hand["totals"])  # every line the chart draws, at its latest value
     return {"hands": hands, "totals": last}
+
+
+def game_name(game: str) -> str:
+    """A game's name as its start page shows it, for the club's pages, its CSV and its printed summary."""
+    try:
+        return family_of(game).game_def(game).name
+    except ScorekeeperError:  # pragma: no cover - a stored table's game is known
+        return game
 
 
 def period(args: Any) -> tuple[date | None, date | None]:

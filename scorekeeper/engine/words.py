@@ -84,6 +84,12 @@ def first_lead(ruleset: Ruleset, layout: DealLayout | None, who: str, *, sentenc
         words = "whoever holds 2\u2663 leads it"
     elif rule == "any-club" and has_2c:
         words = "whoever holds 2\u2663 leads, and must lead a club"
+    elif rule == "lowest-club":
+        clubs = sorted((c for c in layout.copies if c.suit is Suit.CLUBS), key=lambda c: c.rank) if layout else []
+        if layout is not None and clubs and not layout.widow_size:
+            words = f"whoever holds {card_label(clubs[0])} leads it"
+        else:
+            words = "whoever holds the lowest club in the hands leads it (2\u2663, or 3\u2663 with 2\u2663 out)"
     else:
         if rule in ("two-of-clubs", "any-club"):
             rule = ruleset.fallback_lead

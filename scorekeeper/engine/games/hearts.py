@@ -21,7 +21,7 @@ from .registry import GameDef, register
 QS, JD, TD, QH, C7, JC = card("QS"), card("JD"), card("TD"), card("QH"), card("7C"), card("JC")
 HEARTS = tuple(c for c in ALL_CARDS if c.suit is Suit.HEARTS)
 
-FIRST_LEADS = ("eldest-any", "eldest-no-heart", "eldest-no-spade-heart", "two-of-clubs", "any-club")
+FIRST_LEADS = ("eldest-any", "eldest-no-heart", "eldest-no-spade-heart", "two-of-clubs", "any-club", "lowest-club")
 MOONS = ("none", "hearts-26", "black-lady-26", "greek", "omnibus", "spot-instant-win", "hooligan", "pink-lady", "complex",
          "cancellation")
 
@@ -69,6 +69,8 @@ FIRST_LEAD_WORDS = {
                               "the player left of the dealer leads a club or a diamond if he has one"),
     "two-of-clubs": ("The two of clubs", "whoever holds the two of clubs leads it"),
     "any-club": ("Any club, by the two's holder", "whoever holds the two of clubs leads, and may lead any club"),
+    "lowest-club": ("The lowest club", "whoever holds the lowest club dealt leads it: the two, or the three when "
+                                       "the two is out"),
 }
 
 
@@ -186,8 +188,8 @@ def _game_end(opts: Mapping[str, Any], target: int | None) -> int | None:
 
 
 def _fallback(first_lead: str, game_default: str) -> str:
-    """AMB-44: with 2C out of the hands, the game's own eldest rule applies."""
-    if first_lead not in ("two-of-clubs", "any-club"):
+    """AMB-44: with 2C out of the hands (under ``lowest-club``: no club in them), the game's own eldest rule applies."""
+    if first_lead not in ("two-of-clubs", "any-club", "lowest-club"):
         return first_lead
     return game_default if game_default.startswith("eldest") else "eldest-any"
 

@@ -122,7 +122,7 @@ def rules_in_words(ruleset: Ruleset, players: int, settlement: str, method: Meth
         if ruleset.passing == "rotation-lrah" and players == 4:
             where = "left, right, across, then keep, in turn"
         else:
-            where = "to the left"
+            where = f"to the {ruleset.pass_direction(1, players)}"
         lines["Passing"] = f"{count} cards {where}"
     layout = ruleset.layout(players) if players else None
     lines["First lead"] = first_lead(ruleset, layout, f"the player {eldest_side(ruleset)} of the dealer")
@@ -152,8 +152,9 @@ def penalties(ruleset: Ruleset) -> str:
     hearts = [c for c in ruleset.values if c.suit is Suit.HEARTS]
     parts = []
     if ruleset.spots:
-        ace = next((v for c, v in ruleset.values.items() if c.code == "AH"), 14)
-        parts.append(f"hearts score their pips (J 11, Q 12, K 13, A {ace})")
+        faces = {c.code[0]: v for c, v in ruleset.values.items() if c.suit is Suit.HEARTS and c.code[0] in "JQKA"}
+        parts.append("hearts score their pips (" + ", ".join(f"{rank} {faces.get(rank, pips)}" for rank, pips in (
+            ("J", 11), ("Q", 12), ("K", 13), ("A", 14))) + ")")
     elif hearts and ruleset.heart_unit:
         parts.append("each heart 1")
     if ruleset.trick_value:
@@ -183,6 +184,8 @@ def moon_words(ruleset: Ruleset) -> str:
         return f"{needs}: the shooter wins the game"
     if moon.complex:
         return f"{needs}: see the Complex Hearts rules (13+13i)"
+    if moon.whole:
+        return f"{needs}: the shooter scores nothing, every other player the hand's whole total"
     if moon.greek:
         return f"{needs}: the shooter scores \u2212{moon.value} per opponent, each opponent +{moon.value}"
     said = f"{needs}: \u2212{moon.value}"

@@ -136,13 +136,13 @@ class Hand:
         self.out_of_turn_tricks = frozenset(out_of_turn_tricks)
         # The club rules (2.2.3): the club whose holder leads trick 1 (2C, or the lowest club in the hands), and
         # its holder; None when it is out of the hands (AMB-44: the game's eldest rule applies instead).
-        self.lead_club: Card | None = None
-        self.lead_club_holder: int | None = None
+        # (Returned, not set by the method: mypyc would keep the attributes narrowed to None across the call.)
+        found = self._find_lead_club() if ruleset.first_lead in CLUB_LEADS else None
+        self.lead_club: Card | None = None if found is None else found[0]
+        self.lead_club_holder: int | None = None if found is None else found[1]
         self.first_lead = ruleset.first_lead
-        if self.first_lead in CLUB_LEADS:
-            self._find_lead_club()
-            if self.lead_club_holder is None:
-                self.first_lead = ruleset.fallback_lead  # AMB-44
+        if self.first_lead in CLUB_LEADS and found is None:
+            self.first_lead = ruleset.fallback_lead  # AMB-44
         self.first_leader = self._first_leader() if leader is None else leader
         self._joker = ruleset.joker  # Joker Hearts: the Joker's trick rule and its discard exception
         self._suit_bits = JOKER_SUIT_BITS if self._joker else SUIT_BITS
@@ -182,10 +182,10 @@ class Hand:
 
     # --- the rules ---------------------------------------------------------------------------
 
-    def _find_lead_club(self) -> None:
+    def _find_lead_club(self) -> tuple[Card, int] | None:
         """The club the club rules hand the first lead to, and its holder (2.2.3): 2C under ``two-of-clubs`` and
         ``any-club``; under ``lowest-club`` the lowest club any player holds (the highest club bit: clubs run
-        from the ace down in bit order)."""
+        from the ace down in bit order). None when no player holds it."""
         if self.ruleset.first_lead == "lowest-club":
             clubs = 0
             for h in self._held:
@@ -196,8 +196,8 @@ class Hand:
             bit = TWO_C_BIT
         for s, h in enumerate(self._held):
             if h & bit:
-                self.lead_club, self.lead_club_holder = CARD_ORDER[bit.bit_length() - 1], s
-                return
+                return CARD_ORDER[bit.bit_length() - 1], s
+        return None
 
     def presume_lead_club(self, seat: int, club: Card | None) -> None:
         """Without the deal, before the cards show it: take the table's stated leader as the holder of the club

@@ -277,7 +277,7 @@ def test_catalogue_ids_are_all_known() -> None:
         "pink-lady", "dirty-nasty-filthy-hearts", "cancellation-hearts", "domino-hearts", "two-handed-hearts",
         "three-handed-hearts", "joker-hearts", "heartsette", "discard-hearts", "auction-hearts",
         "progressive-hearts", "polignac", "slobberhannes", "knaves", "conquimbert", "hartenjagen",
-        "hartenjagen-three", "complex-hearts", "reversis", "tripoli", "rummoli", "cosmo",
+        "hartenjagen-three", "complex-hearts", "reversis", "tripoli", "rummoli", "cosmo", "black-maria",
     }
     assert set(GAMES) | PLANNED == catalogue
     assert not set(GAMES) & PLANNED

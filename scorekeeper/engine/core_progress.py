@@ -19,10 +19,10 @@ from typing import Any
 
 from . import core_steps
 from .core_dealing import DEALING
-from .cards import Card, card
+from .cards import Card, Suit, card
 from .errors import RecordSyntaxError, ScorekeeperError
 from .games import make_ruleset
-from .hand import Snapshot
+from .hand import CLUB_LEADS, TWO_OF_CLUBS, Snapshot
 from .output import outcome_json
 from .progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, stops_early
 from .records import HandRecord, PlayItem, from_json, to_json
@@ -93,6 +93,17 @@ def _says_leader(record: HandRecord) -> bool:
         dataclasses.replace(record, leader=None, play=()))
 
 
+def _club_unshown(record: HandRecord) -> bool:
+    """Whether the table's word on who leads still stands for a club not played yet (the club rules without the
+    deal: 2C, or any club under ``lowest-club``), so that the replay refuses that club to anyone else."""
+    rule = make_ruleset(record.game, record.options).first_lead
+    if rule not in CLUB_LEADS or not _says_leader(record):
+        return False
+    if rule == "lowest-club":
+        return not any(item.card.suit is Suit.CLUBS for item in record.play)
+    return all(item.card is not TWO_OF_CLUBS for item in record.play)
+
+
 def _asks_leader(record: HandRecord) -> bool:
     """Whether the replay needs to be told who led before the first card (the holder of 2C, the deal unknown)."""
     if record.leader is not None or record.deal is not None or record.play:
@@ -134,8 +145,10 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     if _asks_leader(record):
         return Progress(record.game, names, "leader", choices=names, ask="player", actions=count,
                         state={"tricks": [], "current": []})
-    if not record.play and _says_leader(record):  # the table said who holds 2C: he leads it (checked when played)
-        return Progress(record.game, names, "play", record.leader, None, UNKNOWN, actions=count,
+    if not record.play and _says_leader(record):  # the table said who holds the lead club: what he may lead
+        layout = make_ruleset(record.game, record.options).layout(len(names))
+        choices = tuple(c.code for c in sorted(layout.copies) if _takes(record, c)) if offer else None
+        return Progress(record.game, names, "play", record.leader, choices, actions=count,
                         state={"tricks": [], "current": []})
     try:
         audited = replay(record, audit=True)
@@ -168,6 +181,9 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
         played = {item.card for item in record.play}
         pack = [c for c in sorted(audited.layout.copies if audited.layout else ()) if c not in played]
         turn = _turn(record, pack)
+        if turn is not None and _club_unshown(record):  # the stated leader's club still to come: not offered
+            choices = tuple(c.code for c in pack if _takes(record, c))
+            return Progress(record.game, names, "play", names[turn], choices, state=state, actions=count)
         return Progress(record.game, names, "play", None if turn is None else names[turn], None, UNKNOWN,
                         state=state, actions=count)
     turn = _turn(record, sorted({c for h in held for c in h}))

@@ -37,6 +37,7 @@ SUIT_BITS: Final[tuple[int, ...]] = tuple(sum(c.bit for c in CARD_ORDER if c.si 
 HEARTS_BITS: Final = SUIT_BITS[H]
 QS_BIT: Final = QUEEN_OF_SPADES.bit
 TWO_C_BIT: Final = TWO_OF_CLUBS.bit
+CLUB_LEADS: Final = ("two-of-clubs", "any-club", "lowest-club")  # first leads given by a club's holder (2.2.3)
 POINT_BITS: Final = HEARTS_BITS | QS_BIT  # what first_trick_points=false keeps off trick 1
 JOKER_BIT: Final = JOKER.bit
 # Joker Hearts (2.16, AMB-15): the Joker is a heart for following, leading and breaking.
@@ -133,13 +134,14 @@ class Hand:
         self.rank_of = _RANK_ORDERS[ruleset.rank_order == "ten-second"]
         self.trump = None if trump is None else trump_index(trump)
         self.out_of_turn_tricks = frozenset(out_of_turn_tricks)
-        self.two_clubs_holder: int | None = None
-        for s, h in enumerate(self._held):
-            if h & TWO_C_BIT:
-                self.two_clubs_holder = s
-                break
+        # The club rules (2.2.3): the club whose holder leads trick 1 (2C, or the lowest club in the hands), and
+        # its holder; None when it is out of the hands (AMB-44: the game's eldest rule applies instead).
+        # (Returned, not set by the method: mypyc would keep the attributes narrowed to None across the call.)
+        found = self._find_lead_club() if ruleset.first_lead in CLUB_LEADS else None
+        self.lead_club: Card | None = None if found is None else found[0]
+        self.lead_club_holder: int | None = None if found is None else found[1]
         self.first_lead = ruleset.first_lead
-        if self.first_lead in ("two-of-clubs", "any-club") and self.two_clubs_holder is None:
+        if self.first_lead in CLUB_LEADS and found is None:
             self.first_lead = ruleset.fallback_lead  # AMB-44
         self.first_leader = self._first_leader() if leader is None else leader
         self._joker = ruleset.joker  # Joker Hearts: the Joker's trick rule and its discard exception
@@ -180,10 +182,34 @@ class Hand:
 
     # --- the rules ---------------------------------------------------------------------------
 
+    def _find_lead_club(self) -> tuple[Card, int] | None:
+        """The club the club rules hand the first lead to, and its holder (2.2.3): 2C under ``two-of-clubs`` and
+        ``any-club``; under ``lowest-club`` the lowest club any player holds (the highest club bit: clubs run
+        from the ace down in bit order). None when no player holds it."""
+        if self.ruleset.first_lead == "lowest-club":
+            clubs = 0
+            for h in self._held:
+                clubs |= h
+            clubs &= SUIT_BITS[C]
+            bit = 1 << (clubs.bit_length() - 1) if clubs else 0
+        else:
+            bit = TWO_C_BIT
+        for s, h in enumerate(self._held):
+            if h & bit:
+                return CARD_ORDER[bit.bit_length() - 1], s
+        return None
+
+    def presume_lead_club(self, seat: int, club: Card | None) -> None:
+        """Without the deal, before the cards show it: take the table's stated leader as the holder of the club
+        the club rules hand the lead to (``club`` None: a club not known yet, the lowest in the hands)."""
+        self.first_lead = self.ruleset.first_lead
+        self.lead_club, self.lead_club_holder = club, seat
+        self.first_leader = self.leader = self.turn = seat
+
     def _first_leader(self) -> int:
-        """Eldest, or the holder of 2C under the two-of-clubs rules (catalogue 2.2.3)."""
-        if self.first_lead in ("two-of-clubs", "any-club") and self.two_clubs_holder is not None:
-            return self.two_clubs_holder
+        """Eldest, or the holder of the lead club under the club rules (catalogue 2.2.3)."""
+        if self.first_lead in CLUB_LEADS and self.lead_club_holder is not None:
+            return self.lead_club_holder
         return self.seating.eldest(self.dealer)
 
     @property
@@ -261,6 +287,14 @@ class Hand:
             self._fail("first-lead", seat, c, f"{name} holds 2C and must lead it to the first trick, not {c}")
         if rule == "any-club" and c.si != C:
             self._fail("first-lead", seat, c, f"{name} holds 2C and must lead a club to the first trick, not {c}")
+        if rule == "lowest-club" and c is not self.lead_club:
+            if self.lead_club is None:  # without the deal, the leader's lowest club is not known yet
+                if c.si != C:
+                    self._fail("first-lead", seat, c, f"{name} holds the lowest club in the hands and must lead it "
+                                                      f"to the first trick, not {c}")
+            else:
+                self._fail("first-lead", seat, c, f"{name} holds {self.lead_club}, the lowest club in the hands, and "
+                                                  f"must lead it to the first trick, not {c}")
         hearts = self._hearts
         if rule == "eldest-no-heart" and bit & hearts and held & ~hearts:
             self._fail("first-lead", seat, c, f"{name} may not lead {c} to the first trick while holding other suits than hearts")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Final
 
-from .cards import Card, card, format_cards
+from .cards import Card, Suit, card, format_cards
 from .counting import count_card
 from .domino import kept_proof
 from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
@@ -24,8 +24,8 @@ from .events import admit
 from .games import make_ruleset
 from .games.conquimbert import Trade, trade_hands, trades_of, untrade_hands
 from .hand import (
-    TWO_OF_CLUBS, ConquimbertHand, DominoHand, Draw, Hand, Remainder, Snapshot, Trick, Turned, _suit_noun, mask_of,
-    new_hand,
+    CLUB_LEADS, TWO_OF_CLUBS, ConquimbertHand, DominoHand, Draw, Hand, Remainder, Snapshot, Trick, Turned, _suit_noun,
+    mask_of, new_hand,
 )
 from .records import HandRecord
 from .ruleset import DealLayout, Ruleset
@@ -242,6 +242,10 @@ def _replay_play(
 
     hand = new_hand(ruleset, seating, dealer, hands, undealt=widow, out_of_turn_tricks=out_of_turn, leader=leader,
                     trump=trump)
+    if proofs is not None and leader is not None and bought_lead is None:
+        presumed = _presumed_lead_club(ruleset, layout, hands, leader, plays, seating.eldest(dealer))
+        if presumed is not None:
+            hand.presume_lead_club(leader, presumed[0])
     domino = hand if isinstance(hand, DominoHand) else None
     if domino is not None and unknown_draws:
         domino.draws_unknown = True
@@ -502,11 +506,50 @@ def _leader_without_deal(
         return seating.seat(record.leader)
     if plays and plays[0][1] is not None:
         return plays[0][1]
-    if ruleset.first_lead in ("two-of-clubs", "any-club") and plays and plays[0][0] is TWO_OF_CLUBS:
+    if plays and (ruleset.first_lead in ("two-of-clubs", "any-club") and plays[0][0] is TWO_OF_CLUBS
+                  or ruleset.first_lead == "lowest-club" and plays[0][0].suit is Suit.CLUBS):
         raise InconsistentRecord(
             "the holder of 2C led the first trick: without the deal, say who (\"leader\")", code="leader",
         )
     return None
+
+
+def _presumed_lead_club(
+    ruleset: Ruleset, layout: DealLayout, hands: Sequence[Sequence[Card]], leader: int,
+    plays: Sequence[tuple[Card, int | None]], eldest: int,
+) -> tuple[Card | None] | None:
+    """Without the deal, under the club rules (2.2.3): whether the table's stated leader is to be taken as the
+    holder of the club that gives the lead, the cards played so far not showing who holds it; and which club
+    (None: the lowest club in the hands, not known yet). None when the cards decide, or when the first lead is the
+    game's eldest rule (AMB-44: the club out of the hands).
+
+    Every card in the hands is played by the end of a hand, so a club not played yet is held by a player who has
+    still to play it, or lies in the widow. Without a widow the club is in a hand: the stated leader holds it. With
+    one, the stated leader holds it unless he is eldest and leads what only the eldest rule allows (under
+    ``two-of-clubs`` anything but 2C, under ``any-club`` anything but a club), which says the club is in the widow;
+    a whole hand played without it says so too.
+    """
+    rule = ruleset.first_lead
+    if rule not in CLUB_LEADS:
+        return None
+    n = len(hands)
+    if len(plays) >= n * layout.hand_size:
+        return None  # every card of the hands is played: the cards say it all
+    held = {c for h in hands for c in h}
+    pack_clubs = sorted({c for c in layout.pack if c.suit is Suit.CLUBS}, key=lambda c: c.rank)
+    if rule == "lowest-club":
+        if not pack_clubs or pack_clubs[0] in held:
+            return None
+        if not layout.widow_size:
+            return (pack_clubs[0],)  # the pack's lowest club is dealt, and the leader holds it
+        return None if any(c.suit is Suit.CLUBS for c in held) else (None,)
+    if TWO_OF_CLUBS in held or TWO_OF_CLUBS not in pack_clubs:
+        return None
+    if layout.widow_size and leader == eldest and plays:
+        first = plays[0][0]
+        if rule == "two-of-clubs" or first.suit is not Suit.CLUBS:
+            return None  # eldest led what only the eldest rule allows: 2C lies in the widow
+    return (TWO_OF_CLUBS,)
 
 
 def _rebuild_hands(
@@ -655,8 +698,9 @@ def _wrong_first_leader(hand: Hand, leader: int, plays: Sequence[tuple[Card, int
     should = hand._first_leader()
     first = plays[0][0] if plays else TWO_OF_CLUBS
     name, rightful = hand.seating.name(leader), hand.seating.name(should)
-    if hand.first_lead in ("two-of-clubs", "any-club"):
-        hand._fail("first-lead", leader, first, f"{name} led {first} to the first trick, but {rightful} holds 2C and leads it")
+    if hand.first_lead in CLUB_LEADS:
+        hand._fail("first-lead", leader, first, f"{name} led {first} to the first trick, but {rightful} holds "
+                                                f"{hand.lead_club} and leads it")
     hand._fail("out-of-turn", leader, first, f"{name} led {first} to the first trick, but {rightful} (eldest) leads it")
 
 

@@ -79,7 +79,12 @@ DEAL_RANGES: dict[str, tuple[int, int]] = {
     "double-pack": (6, 11),  # Cancellation Hearts (2.12): two packs, 104 // n each, the extras a widow
     "two-handed": (2, 2),  # Two-Handed Hearts (2.14): 13 each, the other 26 a stock
     "domino": (2, 8),  # Domino Hearts (2.13, AMB-17): 6 each, the rest a stock (6n < 52)
+    "twos-2c": (3, 7),  # Black Maria (2.31, AMB-60): twos taken out by the table's size; 2C three-handed
+    "twos-2s": (3, 7),  # ... 2S three-handed
+    "twos-2d": (3, 7),  # ... 2D three-handed
 }
+# Black Maria (2.31): the twos taken out for 5, 6 and 7 players, whichever two goes three-handed
+_TWOS_OUT: Final = {4: "", 5: "2C 2S", 6: "2C 2S 2D 2H", 7: "2C 2S 2D"}
 _PIQUET: Final = pack_of_ranks(PIQUET_RANKS)
 
 
@@ -114,6 +119,10 @@ def deal_layout(deal: str, players: int) -> DealLayout:
         return DealLayout(ALL_CARDS, 6, 52 - 6 * players)
     if deal == "double-pack":
         return DealLayout(double_pack(), 104 // players, 104 % players, double_deck=True)
+    if deal.startswith("twos-"):
+        twos = deal[len("twos-"):].upper() if players == 3 else _TWOS_OUT[players]
+        pack = pack_without(ALL_CARDS, cards(twos)) if twos else ALL_CARDS
+        return DealLayout(pack, len(pack) // players, 0)
     chart = _HEARTSETTE_004 if deal == "heartsette-004" else _HEARTSETTE_002
     out, size, widow = chart[players]
     pack = pack_without(ALL_CARDS, [card(out)]) if out else ALL_CARDS
@@ -153,6 +162,7 @@ class MoonRule:
     greek: bool = False
     instant_win: bool = False
     complex: bool = False
+    whole: bool = False  # Black Maria's (2.2.4 black-maria-all): the shooter 0, every other the hand's whole total
 
     @property
     def has_choice(self) -> bool:
@@ -173,7 +183,7 @@ class Ruleset:
     deal: str  # deal method id (catalogue 2.2.1)
     min_players: int
     max_players: int
-    passing: str = "none"  # left-3 | rotation-lrah | none
+    passing: str = "none"  # left-3 | rotation-lrah | none | right-3 | left-by-players
     pass_size: int | None = None  # cards passed; None: 3, or 2 with six or more players (003 "The Pass")
     first_lead: str = "eldest-any"
     fallback_lead: str = "eldest-any"  # AMB-44: the eldest rule when 2C is not in any hand
@@ -274,6 +284,8 @@ class Ruleset:
             return _ROTATION[3]  # Direction.NONE
         if self.passing == "rotation-lrah" and players == 4:
             return _ROTATION[(hand - 1) % 4]
+        if self.passing == "right-3":
+            return _ROTATION[1]  # Direction.RIGHT (Black Maria, 2.31)
         return _ROTATION[0]  # Direction.LEFT
 
     def pass_count(self, players: int) -> int:
@@ -282,6 +294,10 @@ class Ruleset:
             return 0
         if self.pass_size is not None:
             return self.pass_size  # Discard Hearts: always 3 (2.18)
+        if self.passing == "right-3":
+            return 3
+        if self.passing == "left-by-players":  # Black Maria (2.31, BM-fgt): 4 with three, 3 with four or five
+            return 4 if players == 3 else 3 if players <= 5 else 2
         return 2 if players >= 6 else 3
 
     def tricks_per_hand(self, layout: DealLayout, players: int) -> int | None:

@@ -224,6 +224,8 @@ def score_hand(
         return _apply_moon(points, shooter, choice, -amount, amount, Gaussian(0, 0)), outcome
     took_bonus = moon.bonus_card is not None and hauls[shooter].has(moon.bonus_card)
     bonus = moon.bonus if took_bonus else 0
+    if moon.whole:  # the shooter's points are the hand's whole total: each other player scores them
+        return _apply_moon(points, shooter, "add", 0, points[shooter], 0), outcome
     if moon.greek:
         for seat in range(n):
             points[seat] = -moon.value * (n - 1) if seat == shooter else points[seat] + moon.value

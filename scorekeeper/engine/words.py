@@ -84,6 +84,12 @@ def first_lead(ruleset: Ruleset, layout: DealLayout | None, who: str, *, sentenc
         words = "whoever holds 2\u2663 leads it"
     elif rule == "any-club" and has_2c:
         words = "whoever holds 2\u2663 leads, and must lead a club"
+    elif rule == "lowest-club":
+        clubs = sorted((c for c in layout.copies if c.suit is Suit.CLUBS), key=lambda c: c.rank) if layout else []
+        if layout is not None and clubs and not layout.widow_size:
+            words = f"whoever holds {card_label(clubs[0])} leads it"
+        else:
+            words = "whoever holds the lowest club in the hands leads it (2\u2663, or 3\u2663 with 2\u2663 out)"
     else:
         if rule in ("two-of-clubs", "any-club"):
             rule = ruleset.fallback_lead
@@ -116,7 +122,7 @@ def rules_in_words(ruleset: Ruleset, players: int, settlement: str, method: Meth
         if ruleset.passing == "rotation-lrah" and players == 4:
             where = "left, right, across, then keep, in turn"
         else:
-            where = "to the left"
+            where = f"to the {ruleset.pass_direction(1, players)}"
         lines["Passing"] = f"{count} cards {where}"
     layout = ruleset.layout(players) if players else None
     lines["First lead"] = first_lead(ruleset, layout, f"the player {eldest_side(ruleset)} of the dealer")
@@ -146,8 +152,9 @@ def penalties(ruleset: Ruleset) -> str:
     hearts = [c for c in ruleset.values if c.suit is Suit.HEARTS]
     parts = []
     if ruleset.spots:
-        ace = next((v for c, v in ruleset.values.items() if c.code == "AH"), 14)
-        parts.append(f"hearts score their pips (J 11, Q 12, K 13, A {ace})")
+        faces = {c.code[0]: v for c, v in ruleset.values.items() if c.suit is Suit.HEARTS and c.code[0] in "JQKA"}
+        parts.append("hearts score their pips (" + ", ".join(f"{rank} {faces.get(rank, pips)}" for rank, pips in (
+            ("J", 11), ("Q", 12), ("K", 13), ("A", 14))) + ")")
     elif hearts and ruleset.heart_unit:
         parts.append("each heart 1")
     if ruleset.trick_value:
@@ -177,6 +184,8 @@ def moon_words(ruleset: Ruleset) -> str:
         return f"{needs}: the shooter wins the game"
     if moon.complex:
         return f"{needs}: see the Complex Hearts rules (13+13i)"
+    if moon.whole:
+        return f"{needs}: the shooter scores nothing, every other player the hand's whole total"
     if moon.greek:
         return f"{needs}: the shooter scores \u2212{moon.value} per opponent, each opponent +{moon.value}"
     said = f"{needs}: \u2212{moon.value}"

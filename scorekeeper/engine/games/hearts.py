@@ -21,7 +21,7 @@ from .registry import GameDef, register
 QS, JD, TD, QH, C7, JC = card("QS"), card("JD"), card("TD"), card("QH"), card("7C"), card("JC")
 HEARTS = tuple(c for c in ALL_CARDS if c.suit is Suit.HEARTS)
 
-FIRST_LEADS = ("eldest-any", "eldest-no-heart", "eldest-no-spade-heart", "two-of-clubs", "any-club")
+FIRST_LEADS = ("eldest-any", "eldest-no-heart", "eldest-no-spade-heart", "two-of-clubs", "any-club", "lowest-club")
 MOONS = ("none", "hearts-26", "black-lady-26", "greek", "omnibus", "spot-instant-win", "hooligan", "pink-lady", "complex",
          "cancellation")
 
@@ -37,6 +37,12 @@ DEAL_WORDS = {
     "double-pack": ("Two packs", "two packs shared out evenly; the cards left over a widow"),
     "two-handed": ("Thirteen each and a stock", "thirteen cards each; the rest is a stock to draw from"),
     "domino": ("Six each and a stock", "six cards each; the rest is a stock to draw from"),
+    "twos-2c": ("Two of clubs out for three", "three players leave out the two of clubs; five the black twos, six "
+                                              "all four twos, seven every two but hearts"),
+    "twos-2s": ("Two of spades out for three", "three players leave out the two of spades; the larger tables as "
+                                               "with the two of clubs"),
+    "twos-2d": ("Two of diamonds out for three", "three players leave out the two of diamonds; the larger tables "
+                                                 "as with the two of clubs"),
 }
 MOON_WORDS = {
     "none": ("No moon", "taking every heart is no different from taking some"),
@@ -69,6 +75,8 @@ FIRST_LEAD_WORDS = {
                               "the player left of the dealer leads a club or a diamond if he has one"),
     "two-of-clubs": ("The two of clubs", "whoever holds the two of clubs leads it"),
     "any-club": ("Any club, by the two's holder", "whoever holds the two of clubs leads, and may lead any club"),
+    "lowest-club": ("The lowest club", "whoever holds the lowest club dealt leads it: the two, or the three when "
+                                       "the two is out"),
 }
 
 
@@ -173,6 +181,10 @@ def _moon(opts: Mapping[str, Any], values: Mapping[Card, int]) -> MoonRule | Non
         requires = (QS, bonus_card) if opts.get("moon_requires_bonus") else (QS,)
         adds: dict[str, Any] = {"bonus_card": bonus_card, "bonus": 10} if opts.get("moon_adds_bonus") else {}
         return MoonRule("pink-lady", requires=requires, value=38, modes=choice, **adds)
+    if moon == "black-maria-all":  # every penalty card: the shooter 0, each other player the hand's total
+        return MoonRule("black-maria-all", requires=tuple(c for c in sorted(values, key=lambda c: c.sort_key)
+                                                          if c.suit is not Suit.HEARTS and values[c] > 0),
+                        modes=("add",), whole=True)
     if moon == "cancellation":  # every heart and both QS of the two packs; 26 or 52 (AMB-27)
         return MoonRule("cancellation", requires=(QS,), value=opts.get("moon_value", 26))
     return MoonRule("complex", requires=(QS,), complex=True)
@@ -186,8 +198,8 @@ def _game_end(opts: Mapping[str, Any], target: int | None) -> int | None:
 
 
 def _fallback(first_lead: str, game_default: str) -> str:
-    """AMB-44: with 2C out of the hands, the game's own eldest rule applies."""
-    if first_lead not in ("two-of-clubs", "any-club"):
+    """AMB-44: with 2C out of the hands (under ``lowest-club``: no club in them), the game's own eldest rule applies."""
+    if first_lead not in ("two-of-clubs", "any-club", "lowest-club"):
         return first_lead
     return game_default if game_default.startswith("eldest") else "eldest-any"
 
@@ -204,7 +216,7 @@ def hearts_game(
     settlement: Mapping[str, str] | str = "cumulative",
     target: Mapping[str, int | None] | int | None = 100,
     deals: tuple[str, ...] = ("chart-004", "equal-widow", "strip-low", "strip-2s"),
-    spots: bool = False,
+    spots: bool | Callable[[Mapping[str, Any]], bool] = False,
     complex_scoring: bool = False,
     aliases: tuple[str, ...] = (),
     warning: str | None = None,
@@ -264,7 +276,7 @@ def hearts_game(
             lead_heart_instead_of_queen=opts["lead_heart_instead_of_queen"],
             first_trick_points=opts["first_trick_points"],
             values=values,
-            spots=spots,
+            spots=spots(opts) if callable(spots) else spots,
             complex=complex_scoring,
             moon=moon,
             moon_choice=opts["moon_choice"],
@@ -571,4 +583,68 @@ hearts_game(
     target=31, only={"pass": ("none",), "moon": ("none",)}, aliases=("domino",),
     words=lambda ruleset: {"Stock": DOMINO_STOCK_WORDS},
     summary="Hearts with six cards each: a player who cannot follow draws from the stock until he can.",
+)
+
+
+# --- Black Maria (catalogue 2.31, from public rules pages) -------------------------------------------------------
+
+KS, AS = card("KS"), card("AS")
+_PIPS = {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
+BLACK_MARIA_VALUES = ("standard", "queen-only", "face-124", "face-130")
+
+
+def _black_maria_values(opts: Mapping[str, Any]) -> dict[Card, int]:
+    """AMB-63: the penalty scale. ``face-124``: hearts at their pips with J Q K 10 and A 15, QS 25; ``face-130``:
+    hearts at their pips (J 11, Q 12, K 13, A 14), QS 26."""
+    scale = opts["values"]
+    if scale == "standard":
+        return {QS: 13, KS: 10, AS: 7}
+    if scale == "queen-only":
+        return {QS: 13}
+    if scale == "face-124":
+        faces = {Rank.JACK: 10, Rank.QUEEN: 10, Rank.KING: 10, Rank.ACE: 15}
+        return {**{c: faces.get(c.rank, int(c.rank)) for c in HEARTS}, QS: 25}
+    return {**{c: _PIPS.get(c.rank, int(c.rank)) for c in HEARTS}, QS: 26}
+
+
+hearts_game(
+    "black-maria", "Black Maria",
+    defaults={"deal": "twos-2c", "pass": "right-3", "first_lead": "eldest-any", "break": "none", "moon": "none"},
+    deals=("twos-2c", "twos-2s", "twos-2d"), players=(3, 7),
+    extra_values=_black_maria_values, spots=lambda opts: opts["values"].startswith("face"),
+    only={"first_lead": ("eldest-any", "eldest-no-heart", "lowest-club", "two-of-clubs")},
+    extra_options=(
+        OptionSpec("pass", "right-3", ("right-3", "left-3", "left-by-players", "none"),
+                   "2.31, AMB-61: three to the right (the printed book), or to the left", "Passing",
+                   "Which cards change hands before play", {
+                       "right-3": ("Three to the right", "three cards to the right-hand player, every hand"),
+                       "left-3": ("Three to the left", "three cards to the left-hand player (two when six or more "
+                                                       "play)"),
+                       "left-by-players": ("To the left, by the table", "to the left: four cards with three "
+                                                                        "players, three with four or five, two with "
+                                                                        "six or seven"),
+                       "none": ("No passing", "everybody plays the cards dealt")}),
+        OptionSpec("values", "standard", BLACK_MARIA_VALUES, "2.31, AMB-63: the penalty cards' values",
+                   "Penalty cards", "What each penalty card costs its taker", {
+                       "standard": ("The three spades", "each heart 1, the queen of spades 13, the king 10, the "
+                                                        "ace 7: 43 a hand"),
+                       "queen-only": ("Hearts and the queen", "each heart 1 and the queen of spades 13: 26 a hand"),
+                       "face-124": ("Hearts by their face, 124", "hearts at their pips, picture cards 10, the ace "
+                                                                 "15, the queen of spades 25: 124 a hand"),
+                       "face-130": ("Hearts by their face, 130", "hearts at their pips, jack 11 to ace 14, the "
+                                                                 "queen of spades 26: 130 a hand")}),
+        OptionSpec("moon", "none", ("none", "black-maria-all"), "2.31, AMB-64: taking every penalty card",
+                   "Taking everything", "What a player scores who takes every penalty card", {
+                       "none": ("No moon", "taking every penalty card scores them like any other hand"),
+                       "black-maria-all": ("Everyone else pays it all", "the player who takes every penalty card "
+                                                                        "scores nothing, and every other player "
+                                                                        "scores the hand's whole total")}),
+        OptionSpec("end", 100, (100, "none"), "2.31, AMB-65: a total of 100 or more ends the game, the lowest wins; "
+                   "none: an agreed number of deals", "The end", "What ends the game", {
+                       100: ("A total of 100", "the game ends when a total reaches 100; the lowest wins"),
+                       "none": ("An agreed number of deals", "the table stops when it agreed to; the lowest total "
+                                                             "wins")}),
+    ),
+    target=100, settlements=("cumulative",), aliases=("black maria",),
+    summary="Three-handed Hearts with the spade honours: the queen 13, the king 10, the ace 7.",
 )

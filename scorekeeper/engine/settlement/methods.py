@@ -229,7 +229,7 @@ class Cumulative(Method):
             elif moon is not None and moon.seat == seat:
                 how = f", chose to {moon.choice}" if moon.choice else ""
                 notes.append(f"{took}: shot the moon ({moon.rule}{how}): {p}")
-            elif moon is not None and moon.choice == "add" or moon is not None and moon.rule == "greek":
+            elif moon is not None and (moon.choice == "add" or moon.rule in ("greek", "black-maria-all")):
                 notes.append(f"{took}: {p}, with {self.names[moon.seat]}'s moon added")
             else:
                 notes.append(f"{took}: {p}")

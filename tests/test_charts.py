@@ -25,6 +25,8 @@ from scorekeeper.sheets.charts import (
 SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
+APP_CSS = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text(encoding="utf-8")
+
 
 def settle(name: str) -> dict[str, Any]:
     """The settle output of an example session, as ``scorekeeper settle`` prints it."""
@@ -325,7 +327,7 @@ def test_a_player_keeps_his_colour_and_marker_from_the_sheet_to_every_chart(sqli
     same marker in the same colour, and the same class (the page's stylesheet colours it by the class)."""
     from webdata import Table, result
 
-    from scorekeeper.sheets.charts import look_of
+    from scorekeeper.sheets.charts import MARK_CHARACTERS, look_of
     from scorekeeper.sheets.model import filled_sheet
     from scorekeeper.sheets.render import sheet_html
 
@@ -343,9 +345,15 @@ def test_a_player_keeps_his_colour_and_marker_from_the_sheet_to_every_chart(sqli
                  for g in chart.iter(f"{SVG}g") if "player" in g.attrib.get("class", "").split()}
         for seat, name in enumerate(["Ann", "Bob", "Cat", "Dan"]):
             look = look_of(seat)
+            if where == "page":  # the marker as a character, painted by the stylesheet by the player's class
+                header = re.search(rf'data-player="{name}"><i class="pk (p\d) ([a-z-]+)"></i>{name}</th>', html)
+                assert header, (where, name)
+                assert header.groups() == (f"p{look.number}", look.marker)
+                assert f'i.pk.{look.marker}::before {{ content: "\\{ord(MARK_CHARACTERS[look.marker]):04X}" / ""; }}' in APP_CSS
+                assert drawn[name][0] == f"p{look.number}", (where, name)
+                continue
             one = r'<svg class="pk p\d"(?:(?!</svg>).)*</svg>'  # one key, not the next one's
-            header = re.search(rf'data-player="{name}">({one})', html, re.S) if where == "page" \
-                else re.search(rf'({one}){name}</th>', html, re.S)
+            header = re.search(rf'({one}){name}</th>', html, re.S)
             assert header, (where, name)
             key = ET.fromstring(header.group(1).replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
             assert key.attrib["class"] == f"pk p{look.number}"

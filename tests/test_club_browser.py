@@ -46,14 +46,19 @@ def chart_labels_smallest(page: Any) -> float:
 
 def same_look(page: Any, players: list[str]) -> None:
     """Each player's key in the sheet's header is painted like his line and marker in the chart."""
-    for name in players:
-        key = page.locator(f'#sheet th[data-player="{name}"] svg.pk .mk')
+    from scorekeeper.sheets.charts import MARK_CHARACTERS
+
+    for seat, name in enumerate(players):
+        key = page.locator(f'#sheet th[data-player="{name}"] i.pk')
         line = page.locator(f'#charts g.player[data-player="{name}"]')
-        assert key.evaluate("e => e.tagName") == line.locator(".mk").evaluate("e => e.tagName")
-        colour = key.evaluate("e => getComputedStyle(e).stroke")
+        shape = key.evaluate("e => e.classList[2]")
+        drawn = key.evaluate("e => getComputedStyle(e, '::before').content")
+        assert drawn.startswith(f'"{MARK_CHARACTERS[shape]}"'), (name, drawn)  # the character, its alt text empty
+        assert line.locator(".mk").evaluate("e => e.getAttribute('class')").endswith("open") == shape.endswith("-open")
+        colour = key.evaluate("e => getComputedStyle(e).color")
         assert colour == line.locator(".ln").evaluate("e => getComputedStyle(e).stroke")
         assert colour == line.locator(".mk").evaluate("e => getComputedStyle(e).stroke")
-    colours = [page.locator(f'#sheet th[data-player="{n}"] svg.pk .mk').evaluate("e => getComputedStyle(e).stroke")
+    colours = [page.locator(f'#sheet th[data-player="{n}"] i.pk').evaluate("e => getComputedStyle(e).color")
                for n in players]
     assert len(set(colours)) == len(players)
 

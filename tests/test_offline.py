@@ -237,7 +237,7 @@ def test_a_new_hand_drawn_before_another_phone_recorded_it_is_refused(app: Flask
 # --- what a table's pages tell the phone, for when it opens them without a connection --------------------------
 
 def known(page: Page) -> dict[str, Any]:
-    found = re.search(r'id="table-known" data-known="([^"]*)"', page.html)
+    found = re.search(r"id=\"table-known\" data-known='([^']*)'", page.html)
     assert found, "the page tells the phone what it knows of the table"
     value: dict[str, Any] = json.loads(html.unescape(found.group(1)))
     return value

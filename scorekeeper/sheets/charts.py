@@ -119,6 +119,22 @@ def _marker(kind: str, x: float, y: float, colour: str, r: float = 3.4) -> str:
             f'L{x + r:.1f} {y - r:.1f}" fill="none" stroke="{colour}" stroke-width="2"/>')
 
 
+# The marker shapes as characters, for a page's header (``player_mark``): the page's stylesheet writes them
+# (static/app.css, ``i.pk.<shape>::before``, kept in step by tests/test_charts.py) in the player's colour, a few
+# bytes each where a drawn marker costs two hundred.
+MARK_CHARACTERS: Final = {"circle": "\u25cf", "square": "\u25a0", "triangle": "\u25b2", "diamond": "\u25c6",
+                          "cross": "\u2715", "circle-open": "\u25cb", "square-open": "\u25a1",
+                          "triangle-open": "\u25b3"}
+
+
+def player_mark(seat: int) -> Markup:
+    """``player_key`` for a phone's page: an element of the player's class (``p<n>``) and his marker's shape,
+    which the page's stylesheet draws as a character in his colour, as it colours his marks in the charts
+    (its text is the stylesheet's, not the page's: nothing for a screen reader to read)."""
+    look = look_of(seat)
+    return Markup(f'<i class="pk p{look.number} {look.marker}"></i>')
+
+
 def player_key(seat: int) -> Markup:
     """The marker of the player in ``seat`` alone, in his colour, for the sheet's header: the key between
     the sheet and its charts (hidden from screen readers: the name beside it says who it is)."""

@@ -80,7 +80,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .offline import bp as offline_bp
     from .progressive import bp as progressive_bp
     from .sheets import bp as sheets_bp
-    from ..sheets.charts import player_key
+    from ..sheets.charts import player_mark
 
     app.url_map.converters["int"] = params.WholeConverter  # before the first route: ASCII digits only
     app.register_blueprint(api_bp)
@@ -93,7 +93,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(club_pages_bp)  # clubs: their people, tables, evenings, statistics (CSRF)
     app.register_blueprint(offline_bp)  # the manifest, the service worker, the offline page: GET only
     app.jinja_env.globals["qr_svg"] = qr.svg  # the share section's QR codes (templates/pages/_share.html)
-    app.jinja_env.globals["player_key"] = player_key  # each player's marker in the sheet's header, as in the charts
+    app.jinja_env.globals["player_key"] = player_mark  # each player's marker in the sheet's header, as in the charts
     app.after_request(security_headers)
     app.after_request(links.offline_headers)  # what the service worker may keep of a page
     fast_pages(app)  # fingerprinted static files with a long cache; compressed responses

@@ -223,6 +223,55 @@ def test_the_tripoli_board_puts_each_space_s_chips_on_it() -> None:
     assert cosmo is not None and "POT" not in spaces_drawn(parsed(cosmo.svg))
 
 
+COSMO_LABELS = {"AH": "A", "KH": "K", "QH": "Q", "JH": "J", "TH": "10", "KQ": "K+Q", "SEQ": "Sequence",
+                "KITTY": "Kitty"}
+SHEET_CSS = (Path(__file__).resolve().parent.parent / "static" / "sheet.css").read_text(encoding="utf-8")
+
+
+def font_sizes(root: ET.Element) -> list[float]:
+    """The size of every text of a chart, in its viewBox's units (its own, or the chart's)."""
+    return [float(t.attrib.get("font-size", root.attrib["font-size"])) for t in root.iter(f"{SVG}text")]
+
+
+@pytest.mark.parametrize("labels", [TRIPOLI_LABELS, COSMO_LABELS], ids=["tripoli", "cosmo"])
+def test_the_board_writes_every_label_and_count_in_the_chart_s_font(labels: dict[str, str]) -> None:
+    """The board is read on a phone: nothing in it smaller than the chart's font (12 px and more there), the five
+    pay cards a row, K\u2665Q\u2665, the sequence and the bowls the next (tests/test_board_phone.py measures it drawn)."""
+    from scorekeeper.sheets.charts import FONT, WIDTH
+
+    layout = {space: 12 for space in labels}
+    chart = layout_board(layout, labels)
+    assert chart is not None
+    root = parsed(chart.svg)
+    assert min(font_sizes(root)) >= FONT
+    assert {t.text for t in root.iter(f"{SVG}text")} >= set(labels.values()) | {"12"}
+    assert root.attrib["viewBox"].split()[2] == str(WIDTH)
+    tops = {g.attrib["data-space"]: float(g[0].attrib.get("y", g[0].attrib.get("cy", 0))) for g in root.iter(f"{SVG}g")
+            if "data-space" in g.attrib}
+    assert len({tops[s] for s in ("AH", "KH", "QH", "JH", "TH")}) == 1
+    assert tops["KQ"] == tops["SEQ"] > tops["AH"] and tops["KITTY"] > tops["AH"]
+
+
+def test_the_printed_layout_chart_is_at_least_7_pt_on_a4() -> None:
+    """The layout deal by deal is printed only: its smallest text (each cell's count) may be under the phone's 12
+    px, not under 7 pt on an upright A4 sheet, where a chart is 48% of the column between the margins."""
+    from scorekeeper.sheets.charts import WIDTH
+
+    margins = re.search(r"@page \{\s*margin: (\d+)mm (\d+)mm (\d+)mm (\d+)mm", SHEET_CSS)
+    share = re.search(r"\.charts figure\.chart \{[^}]*width: (\d+)%", SHEET_CSS)
+    assert margins and share
+    chart_mm = (210 - int(margins[2]) - int(margins[4])) * int(share[1]) / 100
+    pt_per_unit = chart_mm / 25.4 * 72 / WIDTH
+    settled = settle("tripoli-session.json")
+    chart = layout_over_hands(settled, TRIPOLI_LABELS)
+    assert chart is not None
+    root = parsed(chart.svg)
+    assert min(font_sizes(root)) * pt_per_unit >= 7
+    written = [t.text for t in root.iter(f"{SVG}text") if t.attrib.get("font-size")]
+    counts = [hand["layout"][s] for hand in settled["hands"] for s in TRIPOLI_LABELS if hand["layout"][s]]
+    assert sorted(written, key=int) == sorted(map(str, counts), key=int)  # every count written, none dropped
+
+
 def test_the_layout_deal_by_deal_has_a_cell_for_each_space_and_deal() -> None:
     settled = settle("tripoli-session.json")
     chart = layout_over_hands(settled, TRIPOLI_LABELS)

@@ -5,7 +5,8 @@ gives), so the pages and the sheets of every game draw the same pictures from th
 Each chart is one self-contained ``<svg>`` element with a ``viewBox``: it scales to a phone's width
 and to the printed page, needs no script and no font of its own, and reads in black and white too
 (each player's line has its own dash pattern and marker, not only its own colour). Every name and
-label is escaped; its labels are at least 12 px on a 390 px phone (``FONT``).
+label is escaped; its labels are at least 12 px on a 390 px phone (``FONT``), the board's too; only the chart
+printed alone, the layout deal by deal, writes its counts smaller (``PAPER_FONT``, 7 pt on A4).
 
 A player keeps one look from the sheet to every chart (``PLAYER_LOOKS``, by seat: the order of the
 settle output's totals): a colour, a dash pattern and a marker shape. ``player_key`` draws the marker
@@ -30,6 +31,10 @@ HEIGHT: Final = 220
 FONT: Final = 13  # the labels, in viewBox units: 13 * 366 / 360 = 13.2 px on a 390 px phone, 12 px at 360
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 18, 36  # the margins around the plot: y labels, air, moons, x labels
 LEGEND_ROW: Final = 18  # a row of the legend under the plot: two players a row
+# The smallest text of a chart drawn only for paper (the layout deal by deal's counts): on paper a chart is 48% of
+# the column (static/sheet.css), 90 mm for its 360 units on A4 upright (188 mm between the margins), so a unit is
+# .71 pt and 10 units are 7.1 pt (Letter and a landscape sheet print it larger).
+PAPER_FONT: Final = 10
 
 
 @dataclass(frozen=True)
@@ -361,8 +366,15 @@ def complex_plane(settled: Mapping[str, Any], *, radius: int = 100, title: str =
 
 # --- what a chip game keeps on the table between hands ------------------------------------------------
 
-# The board's card spaces, drawn as cards in a row, and its two big spaces, drawn as bowls below them.
+# The board: the single cards' spaces in a row (Tripoli's pay cards A\u2665 K\u2665 Q\u2665 J\u2665 10\u2665), then a second row
+# with the spaces of two or three cards (K\u2665Q\u2665, the sequence: ``Sequence`` on Cosmo's board), drawn wider, and the
+# two big spaces drawn as bowls. Two rows rather than one of seven cards: each label is written in the chart's
+# font (``FONT``, 12 px and more on a phone) inside its own space.
 _BOWLS: Final = ("KITTY", "POT")
+_WIDE: Final = ("KQ", "SEQ")
+CARD_H: Final = 64  # a card space's height; its count is written under it
+ROW_H: Final = CARD_H + FONT + 10  # a row of the board: the cards, their counts, air
+WIDE_SHARE: Final = 84  # the width a wide card takes in its row: ``Sequence`` at 13 units is about 64
 
 
 def _chips(x: float, y: float, count: int) -> str:
@@ -378,62 +390,89 @@ def _ink(label: str) -> str:
     return "#b00000" if any(c in label for c in "\u2665\u2666") else "#000"
 
 
+def _card(space: str, label: str, count: int, x: float, top: float, w: float) -> str:
+    """One card space: its label at the top, its chips, and its count under the card (all in the chart's font)."""
+    mid = x + w / 2
+    return (f'<g class="space" data-space="{escape(space)}" data-chips="{count}">'
+            f'<rect x="{x:.1f}" y="{top}" width="{w:.1f}" height="{CARD_H}" rx="4" fill="#fff" stroke="#000" '
+            f'stroke-width="{1.2 if count else .6}"/>'
+            f'<text x="{mid:.1f}" y="{top + FONT + 4}" text-anchor="middle" fill="{_ink(label)}">{escape(label)}</text>'
+            f'{_chips(mid, top + CARD_H - 8, count)}'
+            f'<text x="{mid:.1f}" y="{top + CARD_H + FONT + 2}" text-anchor="middle" font-weight="bold" '
+            f'fill="#000">{count}</text></g>')
+
+
+def _bowl(space: str, label: str, count: int, cx: float, top: float, rx: float) -> str:
+    """One big space as a bowl: its label, its chips and its count (bigger) inside."""
+    cy = top + (ROW_H - 6) / 2
+    return (f'<g class="space" data-space="{escape(space)}" data-chips="{count}">'
+            f'<ellipse cx="{cx:.1f}" cy="{cy:.1f}" rx="{rx:.1f}" ry="{(ROW_H - 6) / 2:.1f}" fill="#fff" stroke="#000" '
+            f'stroke-width="{1.2 if count else .6}"/>'
+            f'<text x="{cx:.1f}" y="{cy - 10:.1f}" text-anchor="middle" fill="#000">{escape(label)}</text>'
+            f'{_chips(cx - 16, cy + 20, count)}'
+            f'<text x="{cx + 14:.1f}" y="{cy + 20:.1f}" text-anchor="middle" font-size="16" font-weight="bold" '
+            f'fill="#000">{count}</text></g>')
+
+
 def layout_board(layout: Mapping[str, Any], labels: Mapping[str, str], *, title: str = "The layout") -> Chart | None:
     """A Tripoli layout as the board: each pay card's space as a card with its chips, the kitty and the pot
-    as bowls; ``labels`` gives the spaces to draw, in order, and how each is written."""
+    as bowls; ``labels`` gives the spaces to draw, in order, and how each is written. The single cards make
+    the first row; the wide cards (K\u2665Q\u2665, the sequence) and the bowls the second."""
     if not labels:
         return None
-    cards = [s for s in labels if s not in _BOWLS]
+    singles = [s for s in labels if s not in _BOWLS and s not in _WIDE]
+    wides = [s for s in labels if s in _WIDE]
     bowls = [s for s in labels if s in _BOWLS]
+    span = WIDTH - 16
     body: list[str] = []
-    gap = (WIDTH - 16) / max(len(cards), 1)
-    w, h = min(gap - 6, 44), 62
     said = []
-    for i, space in enumerate(cards):
-        x = 8 + gap * i + (gap - w) / 2
+
+    def chips_on(space: str) -> int:
         count = int(_number(layout.get(space)) or 0)
         said.append(f"{labels[space]} {count}")
-        body.append(f'<g class="space" data-space="{escape(space)}" data-chips="{count}">'
-                    f'<rect x="{x:.1f}" y="10" width="{w:.1f}" height="{h}" rx="4" fill="#fff" stroke="#000" '
-                    f'stroke-width="{1.2 if count else .6}"/>'
-                    f'<text x="{x + w / 2:.1f}" y="24" text-anchor="middle" font-size="10" fill="{_ink(labels[space])}">'
-                    f'{escape(labels[space])}</text>'
-                    f'{_chips(x + w / 2, 58, count)}'
-                    f'<text x="{x + w / 2:.1f}" y="{h + 24}" text-anchor="middle" font-size="11" font-weight="bold" '
-                    f'fill="#000">{count}</text></g>')
-    bowl_gap = (WIDTH - 16) / max(len(bowls), 1)
-    for i, space in enumerate(bowls):
-        cx = 8 + bowl_gap * i + bowl_gap / 2
-        count = int(_number(layout.get(space)) or 0)
-        said.append(f"{labels[space]} {count}")
-        body.append(f'<g class="space" data-space="{escape(space)}" data-chips="{count}">'
-                    f'<ellipse cx="{cx:.1f}" cy="150" rx="62" ry="34" fill="#fff" stroke="#000" '
-                    f'stroke-width="{1.2 if count else .6}"/>'
-                    f'<text x="{cx:.1f}" y="134" text-anchor="middle" font-size="10" fill="#000">{escape(labels[space])}</text>'
-                    f'{_chips(cx - 20, 166, count)}'
-                    f'<text x="{cx + 14:.1f}" y="164" text-anchor="middle" font-size="16" font-weight="bold" '
-                    f'fill="#000">{count}</text></g>')
+        return count
+
+    top = 6.0
+    if singles:
+        gap = span / len(singles)
+        w = min(gap - 8, 56)
+        for i, space in enumerate(singles):
+            body.append(_card(space, labels[space], chips_on(space), 8 + gap * i + (gap - w) / 2, top, w))
+        top += ROW_H
+    if wides or bowls:
+        wide_share = min(WIDE_SHARE, span / max(len(wides) + len(bowls), 1))
+        bowl_share = min((span - wide_share * len(wides)) / max(len(bowls), 1), 140)
+        used = wide_share * len(wides) + bowl_share * len(bowls)
+        x = 8 + (span - used) / 2
+        for space in wides:
+            body.append(_card(space, labels[space], chips_on(space), x + 4, top, wide_share - 8))
+            x += wide_share
+        for space in bowls:
+            body.append(_bowl(space, labels[space], chips_on(space), x + bowl_share / 2, top, bowl_share / 2 - 5))
+            x += bowl_share
+        top += ROW_H
     summary = f"{title}: " + ", ".join(said)
-    return Chart(_frame(title, body, summary), summary)
+    return Chart(_frame(title, body, summary, height=top), summary)
 
 
 def layout_over_hands(settled: Mapping[str, Any], labels: Mapping[str, str], *,
                       title: str = "The layout deal by deal") -> Chart | None:
-    """The chips on each space after every deal: a row a space, a column a deal, darker for more chips."""
+    """The chips on each space after every deal: a row a space, a column a deal, darker for more chips, each
+    count written at ``PAPER_FONT`` (this chart is printed only: on a phone the board shows the layout now)."""
     hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
     if not hands or not labels or not any(hand.get("layout") for hand in hands):
         return None
-    shown = hands[-24:]  # the last two dozen deals: a column each stays readable
+    shown = hands[-18:]  # the last eighteen deals: a column each holds a two-digit count at ``PAPER_FONT``
     first = len(hands) - len(shown) + 1
     spaces = list(labels)
     most = max([1] + [int(_number((hand.get("layout") or {}).get(s)) or 0) for hand in shown for s in spaces])
-    left, top = 58, 16
+    left, top = 72, 16  # room for the longest row's name in the chart's font (``Sequence``, Cosmo's board)
     cell_w = (WIDTH - left - 6) / len(shown)
     cell_h = (HEIGHT - top - 20) / len(spaces)
     body = []
     for r, space in enumerate(spaces):
         y = top + r * cell_h
-        body.append(f'<text x="{left - 4}" y="{y + cell_h / 2 + 3:.1f}" text-anchor="end" fill="#000">'
+        body.append(f'<text x="{left - 4}" y="{y + cell_h / 2 + FONT * .35:.1f}" text-anchor="end" fill="#000">'
                     f'{escape(labels[space])}</text>')
         for c, hand in enumerate(shown):
             count = int(_number((hand.get("layout") or {}).get(space)) or 0)
@@ -443,9 +482,9 @@ def layout_over_hands(settled: Mapping[str, Any], labels: Mapping[str, str], *,
             body.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{cell_w:.1f}" height="{cell_h:.1f}" '
                         f'fill="rgb({shade},{shade},{shade})" stroke="#999" stroke-width=".4" data-space="{escape(space)}" '
                         f'data-deal="{first + c}" data-chips="{count}"/>')
-            if count and cell_w >= 9:
-                body.append(f'<text x="{x + cell_w / 2:.1f}" y="{y + cell_h / 2 + 3:.1f}" text-anchor="middle" '
-                            f'font-size="8" fill="{ink}">{count}</text>')
+            if count and len(str(count)) * .64 * PAPER_FONT <= cell_w - 1:  # a count too wide for its cell: its shade
+                body.append(f'<text x="{x + cell_w / 2:.1f}" y="{y + cell_h / 2 + PAPER_FONT * .35:.1f}" '
+                            f'text-anchor="middle" font-size="{PAPER_FONT}" fill="{ink}">{count}</text>')
     every = max(1, math.ceil(len(shown) / 12))
     for c in range(0, len(shown), every):
         body.append(f'<text x="{left + (c + .5) * cell_w:.1f}" y="{top - 4}" text-anchor="middle" fill="#333">'

@@ -76,6 +76,14 @@
     keepPages(known.table, newer);
     return newer;
   };
+  // A hand to come may say players as seats of the table ("seats": a big table's page stays small): by name here.
+  var named = function (entry, players) {
+    if (!entry || !entry.seats || !players) return entry || null;
+    var out = {};
+    Object.keys(entry).forEach(function (k) { if (k !== "seats") out[k] = entry[k]; });
+    Object.keys(entry.seats).forEach(function (k) { out[k] = players[entry.seats[k]]; });
+    return out;
+  };
   var ownKnown = function () { var el = $("#table-known"); return el ? readKnown(el) : null; };
   var asItIs = function () {
     var own = ownKnown();
@@ -84,9 +92,11 @@
     var base = mem && mem.revision > own.revision ? mem : own;
     return (outbox ? outbox.all() : Promise.resolve([])).then(function (items) {
       var kept = items.filter(function (i) { return i.session === own.table && i.hand === null; });
-      var played = kept.filter(function (i) { return i.kind !== "misdeal"; }).length;  // a misdeal is dealt again
+      var played = kept.filter(function (i) {  // a misdeal is dealt again: its own form, or a result form that says one
+        return i.kind !== "misdeal" && !outbox.valueOf(i.fields, "misdeal");
+      }).length;
       var position = base.position + kept.length;
-      return { own: own, kept: kept.length, position: position, entry: (base.coming || [])[played] || null,
+      return { own: own, kept: kept.length, position: position, entry: named((base.coming || [])[played], base.players),
                moved: position !== own.position };
     }, function () { return null; });
   };

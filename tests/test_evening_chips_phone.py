@@ -95,9 +95,14 @@ def the_evening_goes_on(a: Any, b: Any, c: Any, session: str, fill: Fill, first:
         save(a, "#save-hand")
         expect(a.locator("#sheet tr.outbox-row")).to_have_count(1)
         expect(a.locator("#dealer")).not_to_have_text(dealer)  # the next hand's, after the one kept
+        expect(a.locator("#dealer")).not_to_have_text("?")  # the engine's rotation, known before it arrives
+        after = a.locator("#dealer").inner_text().strip()
+        assert after in PLAYERS, after
         a.locator("#record-result").tap()  # opened again: the hand after the one kept, not an older one
         a.wait_for_selector("#result-form, #deal-form")
         expect(a.locator("h1")).to_contain_text(f" {mine + 1}")
+        expect(a.locator('.context [data-coming="dealer"]')).to_have_text(after)
+        expect(a.locator("#coming-note")).not_to_contain_text("works that out")
         assert a.locator("input[name=for_hand]").input_value() == str(mine + 1)
         a.go_back()
         expect(a.locator("#sheet tr.outbox-row")).to_have_count(1)
@@ -108,6 +113,8 @@ def the_evening_goes_on(a: Any, b: Any, c: Any, session: str, fill: Fill, first:
     a.locator("#outbox-seen").tap()
     expect(a.locator("#outbox")).to_be_hidden()
     stored_once(a, session, mine)
+    a.goto(session)  # the dealer the phone showed offline is the one the server names once the hand is in
+    expect(a.locator("#dealer")).to_have_text(after)
 
     a.goto(session)
     refused = mine + 1

@@ -315,3 +315,64 @@ def test_every_answer_carries_one_date_the_server_s(sqlite_app: Flask) -> None:
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
+
+
+def by_name(known_: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hands to come with their seats by name (what offline.js shows), the rest as said."""
+    players = known_.get("players") or []
+    return [{**{k: v for k, v in c.items() if k != "seats"}, **{k: players[s] for k, s in c.get("seats", {}).items()}}
+            for c in known_["coming"]]
+
+
+def test_a_reversis_table_s_pages_tell_the_phone_the_hands_to_come(app: Flask, client: FlaskClient) -> None:
+    """Reversis: the next hand and the six after it, each dealt to the right and led by the player right of
+    the dealer, as seats of the table with the names said once; each is the dealer the sheet names once the
+    hands before it are in; a misdeal is dealt again by the same dealer; the pools words are not said."""
+    from test_web_reversis import E2, record as record_reversis, start_reversis
+
+    edit, _ = start_reversis(client, ["Ann", "Bob", "Cat", "Dan"])
+    first = known(get(client, edit))
+    assert first["players"] == ["Ann", "Bob", "Cat", "Dan"] and first["position"] == 1
+    said = by_name(first)
+    assert [c["dealer"] for c in said] == ["Ann", "Dan", "Cat", "Bob", "Ann", "Dan", "Cat"]
+    assert [c["leader"] for c in said] == ["Dan", "Cat", "Bob", "Ann", "Dan", "Cat", "Bob"]
+    assert all(set(c) == {"dealer", "leader"} for c in said)
+    assert known(get(client, edit + "/result"))["coming"] == first["coming"]
+    cards = by_name(known(get(client, edit + "/play")))
+    assert [c["context"] for c in cards[:2]] == ["Ann deals; Dan leads.", "Dan deals; Cat leads."]
+    for k, fields in enumerate(E2[:2], start=1):
+        assert record_reversis(client, edit, fields).status_code == 302
+        sheet = get(client, edit)
+        now = by_name(known(sheet))
+        assert now[0] == said[k] and sheet.text("dealer") == said[k]["dealer"]
+        assert now == said[k:] + now[len(said) - k:]
+    assert record_reversis(client, edit, {"misdeal": "face-up-in-pack"}).status_code == 302
+    after = known(get(client, edit))
+    assert after["position"] == 4 and by_name(after)[0] == said[2]  # Cat deals again
+
+
+def test_a_tripoli_table_s_pages_tell_the_phone_the_hands_to_come(app: Flask, client: FlaskClient) -> None:
+    """Tripoli: the next deal and the six after it, each dealt clockwise with the player left of the dealer
+    eldest, as the sheet says them; a misdeal is dealt again by the same dealer; once the final poker took
+    the layout no deal is left to come."""
+    from test_tripoli_web import DEAL_1, DEAL_2, FINAL, record as record_tripoli, start_tripoli
+
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    edit, _ = start_tripoli(client, players=players)  # Dan deals first
+    first = known(get(client, edit))
+    said = by_name(first)
+    assert [c["dealer"] for c in said] == ["Dan", "Ann", "Bob", "Cat", "Dan", "Ann", "Bob"]
+    assert [c["eldest"] for c in said] == ["Ann", "Bob", "Cat", "Dan", "Ann", "Bob", "Cat"]
+    assert known(get(client, edit + "/result"))["coming"] == first["coming"]
+    assert by_name(known(get(client, edit + "/play")))[1]["context"] == "Ann deals; Bob is first."
+    assert record_tripoli(client, edit, DEAL_1).status_code == 302
+    sheet = get(client, edit)
+    assert by_name(known(sheet))[0] == said[1] and sheet.text("dealer") == "Ann"
+    assert '<p id="eldest"><span data-coming="eldest">Bob</span> (left of the dealer) is eldest.</p>' in sheet.html
+    assert submit(client, sheet, "misdeal-form", {"reason": "wrong-count"}).status_code == 302
+    assert by_name(known(get(client, edit)))[:6] == said[1:7]  # Ann deals again
+    assert record_tripoli(client, edit, DEAL_2).status_code == 302
+    assert by_name(known(get(client, edit)))[0] == said[2]
+    assert record_tripoli(client, edit, FINAL, final=True).status_code == 302
+    over = known(get(client, edit))
+    assert over["coming"] == [] and "players" not in over

@@ -147,3 +147,19 @@ def test_a_hand_that_breaks_the_rotation_is_refused(field: str, value: Any, sent
     with pytest.raises(ScorekeeperError) as caught:
         settle_json(session)
     assert (caught.value.code, caught.value.hand, caught.value.message) == ("rotation", 2, sentence)
+
+
+def test_the_dealers_to_come_stop_at_the_agreed_number_of_hands() -> None:
+    """Who deals the hands to come is the fold's own rotation (to the right, a misdeal dealt again by the
+    same dealer), and none is said past the agreed number of hands, waiting ones among those played."""
+    from scorekeeper.engine.reversis.settlement import ReversisFold
+
+    head = {k: v for k, v in SESSION.items() if k != "hands"}
+    fold = ReversisFold({**head, "first_dealer": head["players"][0], "settlement_options": {"hands": 4}})
+    a, b, c, d = head["players"]
+    assert fold.coming_dealers(6) == (a, d, c, b)
+    fold.add({**MISDEAL, "counts": False})
+    fold.add(MISDEAL)
+    assert fold.coming_dealers(6) == (a, d, c, b)
+    fold.add({**{k: v for k, v in SESSION["hands"][0].items() if k not in ("hand", "dealer")}, "counts": False})
+    assert fold.coming_dealers(6) == (d, c, b) and fold.coming_dealers(1) == (d, c)

@@ -85,13 +85,15 @@ def table_known(table: TableSession, key: str, turns: bool = False) -> dict[str,
     (``static/offline.js``): the table's edit link, its revision, the position of its next hand, and that
     hand and the ``AHEAD`` after it as the family's rotation words them (``FamilyPages.coming``), so a page
     opened offline after hands kept on the phone shows the hand that comes after them; with ``turns``, what
-    the card page asks first in each and the order of play."""
+    the card page asks first in each and the order of play. Where a family says players as seats of the
+    table (``seats`` in each hand to come: a big table's page stays small), their names come once, ``players``."""
     try:
         coming = pages_of(table.config.get("game")).coming(table, AHEAD, turns)
     except ScorekeeperError:  # a table whose rotation cannot be read further: the next hand is unknown
         coming = []
+    seats = {"players": list(table.config["players"])} if any("seats" in c for c in coming) else {}
     return {"table": url_for("pages.session_edit", sid=table.id, key=key), "revision": table.revision,
-            "position": len(table.hands) + 1, "coming": coming}
+            "position": len(table.hands) + 1, "coming": coming, **seats}
 
 
 @bp.get("/offline")

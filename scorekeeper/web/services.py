@@ -578,6 +578,13 @@ def _settle_with(
 _FOLDS: dict[str, tuple[int, Fold]] = {}
 
 
+def stored_fold(table: TableSession | SessionHead) -> Any:
+    """The family's fold of the session's stored hands (shared: read it, or copy it before adding a hand):
+    what the pages ask the engine of the table as it stands, such as who deals the hands to come.
+    :raises ScorekeeperError: the stored session is refused (never: every write settles first)."""
+    return _stored_fold(table.id, snapshot(table), table.config)
+
+
 def _stored_fold(session_id: str, stored: Snapshot, config: Mapping[str, Any]) -> Fold:
     """The fold of the stored hands at ``stored``'s revision (shared: copy it before adding a hand)."""
     known = _FOLDS.get(session_id)

@@ -275,6 +275,7 @@ class ReversisFold:
         self.given = {"game": GAME, "options": dict(options), "players": list(players)}
         self.dealer = seating.seat(first_dealer)
         self.read = 0  # hands read so far, counting ones that do not count yet
+        self.played = 0  # hands dealt and played so far (a misdeal is not one), counting ones that do not count yet
         self.hands: list[HandSettled] = []
         self.outcomes: list[ReversisOutcome] = []
         self.replayed: list[dict[str, Any]] = []  # each hand's replay output, made once, when first asked for
@@ -302,7 +303,8 @@ class ReversisFold:
                 raise InconsistentRecord(f"the game was over after {method.hands_settled} hands (the agreed number), "
                                          "but more hands are recorded", code="game-over")
             if not counts:  # dealt (the deal passes on, unless it was a misdeal) but not settled yet
-                self.dealer = self.dealer if record.misdeal is not None else seating.next(self.dealer)
+                self.dealer = self.passed(self.dealer, record.misdeal is not None)
+                self.played += record.misdeal is None
                 return
             outcome = replay(record, method.pools)
             if self.table_stakes is not None:
@@ -319,8 +321,26 @@ class ReversisFold:
         self.outcomes.append(outcome)
         cuts = [e.player for e in record.events if e.type == "cut" and e.player is not None]
         self.cut = seating.seat(cuts[-1]) if cuts else None
-        if outcome.void is None:
-            self.dealer = seating.next(self.dealer)  # AMB-38k: to the right
+        self.dealer = self.passed(self.dealer, outcome.void is not None)
+        self.played += outcome.void is None
+
+    def passed(self, dealer: int, void: bool) -> int:
+        """Who deals after ``dealer``'s hand: the deal passes to the right (AMB-38k), but a misdeal is
+        dealt again by the same dealer."""
+        return dealer if void else self.seating.next(dealer)
+
+    def coming_dealers(self, ahead: int) -> tuple[str, ...]:
+        """Who deals the next hand and each of the ``ahead`` hands after it, each played and none a misdeal
+        (``passed``); none past the agreed number of hands (6.10), the hands waiting for confirmation
+        among those played."""
+        agreed = self.method.hands
+        if self.method.finished:
+            return ()
+        count = ahead + 1 if agreed is None else min(ahead + 1, agreed - self.played)
+        seats = [self.dealer]
+        while len(seats) < count:
+            seats.append(self.passed(seats[-1], False))
+        return tuple(self.seating.name(seat) for seat in seats[:max(count, 0)])
 
     def result(self) -> ReversisSessionResult:
         """The session settled as it stands: the closing (the pools left, a cut) and the money, on a copy."""

@@ -354,7 +354,7 @@ class TripoliFold:
                                          "hands are recorded", code="game-over")
             void = isinstance(record, TripoliRecord) and record.misdeal is not None
             if not counts:  # dealt (the deal passes on, unless it was a misdeal) but not settled yet
-                self.dealer = self.dealer if void else seating.next(self.dealer)
+                self.dealer = self.passed(self.dealer, void)
                 return
             outcome: TripoliOutcome | FinalOutcome
             stacks = None if self.table_stakes is None else [self.table_stakes + b for b in self.balance]
@@ -374,8 +374,24 @@ class TripoliFold:
                                          outcome.void if isinstance(outcome, TripoliOutcome) else None))
         self.outcomes.append(outcome)
         self.dealers.append(self.dealer)
-        if not void:  # a misdeal is redealt by the same dealer (4.2)
-            self.dealer = seating.next(self.dealer)
+        self.dealer = self.passed(self.dealer, void)
+
+    def passed(self, dealer: int, void: bool) -> int:
+        """Who deals after ``dealer``'s deal: the deal passes clockwise, but a misdeal is redealt by the same
+        dealer (4.2); a final poker deal passes it like any other."""
+        return dealer if void else self.seating.next(dealer)
+
+    def coming_dealers(self, ahead: int) -> tuple[str, ...]:
+        """Who deals the next deal and each of the ``ahead`` deals after it, each dealt and none a misdeal
+        (``passed``); none once the game is over (the final poker took the layout). Whether another
+        deal follows a final poker deal is its outcome's (a tie's odd chips, several pots): these say
+        who deals it if one does."""
+        if self.method.finished:
+            return ()
+        seats = [self.dealer]
+        for _ in range(ahead):
+            seats.append(self.passed(seats[-1], False))
+        return tuple(self.seating.name(seat) for seat in seats)
 
     def result(self) -> TripoliSessionResult:
         """The session settled as it stands."""

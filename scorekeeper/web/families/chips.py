@@ -16,8 +16,9 @@ from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
 
+from ...engine.seating import Seating
 from ...sheets.charts import session_charts
-from .. import forms
+from .. import forms, services
 from ..changes import versions
 from ..models import Hand as HandRow
 from ..models import TableSession
@@ -112,6 +113,37 @@ class ChipPages(FamilyPages):
     def record(self, table: TableSession, sid: str, key: str) -> Any:
         """The page that records a new hand by its quick result (``save_new``), and its refusals."""
         raise NotImplementedError
+
+    def seating(self, game: Any) -> Seating:
+        """The table's seats, as its engine seats them (who is eldest of a dealer)."""
+        raise NotImplementedError
+
+    first: str  # what the pages call the player after the dealer ("leader", "eldest": their ``data-coming``)
+
+    def first_words(self, dealer: str, first: str) -> str:
+        """Who deals and who is first, as the card page's heading says it (``card_table``'s context)."""
+        raise NotImplementedError
+
+    def coming(self, table: TableSession, ahead: int, turns: bool = False) -> list[dict[str, Any]]:
+        """The next hand and the ``ahead`` after it, each played (none a misdeal): their dealers by the
+        engine's own rotation (the fold of the stored hands, waiting ones included: ``coming_dealers``),
+        none once the game is over or past the agreed number of hands. Each says its dealer and the player
+        after him as seats of the table (``seats``: the names are the table's, said once by
+        ``offline.table_known``), so a nine-player table's page stays small; the card page adds its
+        heading in words (``context``). What a hand puts on the table first (Reversis' ante, Tripoli's
+        antes or the final poker) follows from the kind of the hands kept before it, so it is not said."""
+        if services.current_settlement(table).get("finished"):
+            return []
+        seating = self.seating(self.game_of(table))
+        found = []
+        for dealer in services.stored_fold(table).coming_dealers(ahead):
+            seat = seating.seat(dealer)
+            first = seating.eldest(seat)
+            said: dict[str, Any] = {"seats": {"dealer": seat, self.first: first}}
+            if turns:
+                said["context"] = self.first_words(dealer, seating.name(first))
+            found.append(said)
+        return found
 
     # --- the flows ---
 

@@ -128,8 +128,16 @@ class ReversisPages(ChipPages):
     kind_words = {"result": "Recorded by its quick result.", "cards": "Recorded with every card.",
                   "misdeal": "A misdeal: the deal was void, and the same dealer dealt again."}
 
+    first = "leader"
+
     def game_of(self, table: TableSession) -> ReversisGame:
         return game_of(table)
+
+    def seating(self, game: Any) -> Any:
+        return reversis_seating(game.players)
+
+    def first_words(self, dealer: str, first: str) -> str:
+        return f"{dealer} deals; {first} leads."
 
     def kind(self, record: Mapping[str, Any]) -> str:
         if record.get("play") is not None:
@@ -174,7 +182,7 @@ class ReversisPages(ChipPages):
         pools = settled.get("pools") if settled.get("hands") else table.config.get("pools")
         head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(game.players),
                 "dealer": upcoming.dealer, "hand": upcoming.number, **({"pools": pools} if pools else {})}
-        return CardTable(head, f"Hand {upcoming.number}", f"{upcoming.dealer} deals; {upcoming.leader} leads.",
+        return CardTable(head, f"Hand {upcoming.number}", self.first_words(upcoming.dealer, upcoming.leader),
                          start={"play": []}, pack=pack_rows(PACK))
 
 

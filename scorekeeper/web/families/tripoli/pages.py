@@ -82,16 +82,13 @@ def is_misdeal(record: Mapping[str, Any]) -> bool:
 
 
 def next_deal(table: TableSession, game: TripoliGame, settled: Mapping[str, Any] | None) -> NextDeal:
-    """Who deals next: the deal passes clockwise after every deal, waiting ones included (they were dealt),
-    except after a misdeal, which the same dealer deals again (the engine's own rotation, ``TripoliFold``)."""
+    """Who deals next, by the engine's own rotation (``TripoliFold``: the deal passes clockwise after every
+    deal, waiting ones included, as they were dealt; a misdeal is dealt again by the same dealer)."""
     from ....engine.tripoli.deal import hand_sizes
 
     kept = [h for h in table.hands if not h.struck]
     seating = game.seating
-    dealer = seating.seat(game.first_dealer)
-    for h in kept:
-        if not is_misdeal(h.record):
-            dealer = seating.next(dealer)
+    dealer: int = services.stored_fold(table).dealer
     final = any(h.get("final") for h in (settled or {}).get("hands", []))
     return NextDeal(len(kept) + 1, seating.name(dealer), seating.name(seating.eldest(dealer)),
                     hand_sizes(len(game.players)), final, bool((settled or {}).get("antes_in")))
@@ -130,8 +127,16 @@ class TripoliPages(ChipPages):
                   "misdeal": "A misdeal: the deal was void, its antes stayed on the layout, and the same dealer "
                              "dealt again."}
 
+    first = "eldest"
+
     def game_of(self, table: TableSession) -> TripoliGame:
         return game_of(table)
+
+    def seating(self, game: Any) -> Seating:
+        return game.seating
+
+    def first_words(self, dealer: str, first: str) -> str:
+        return f"{dealer} deals; {first} is first."
 
     def kind(self, record: Mapping[str, Any]) -> str:
         if tripoli_forms.is_final(record):
@@ -193,7 +198,7 @@ class TripoliPages(ChipPages):
                 "dealer": upcoming.dealer, "hand": upcoming.number, **({"layout": layout} if layout else {}),
                 **({"antes_in": True} if upcoming.antes_in else {}), **({"final": True} if upcoming.final else {})}
         claimed = tuple((str(s), game.labels[s]) for s in game.spaces if str(s) not in ("KITTY", "POT"))
-        return CardTable(head, f"Deal {upcoming.number}", f"{upcoming.dealer} deals; {upcoming.eldest} is first.",
+        return CardTable(head, f"Deal {upcoming.number}", self.first_words(upcoming.dealer, upcoming.eldest),
                          spaces=claimed, pack=pack_rows(full_pack()))
 
 

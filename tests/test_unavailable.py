@@ -159,3 +159,117 @@ def test_a_postgresql_restart_under_load_answers_503_never_500_and_loses_no_ackn
     assert set(statuses) <= {200, 201, 503}, statuses
     assert before > 0 and after > restarted, (before, restarted, after, statuses)  # in before and after the restart
     print(f"restart under load: {dict(statuses)}; {after} hands acknowledged, none lost")
+
+
+# --- a gunicorn worker killed under load -------------------------------------------------------------------
+
+def _post_or_cut(url: str, body: Any, token: str) -> tuple[int | None, dict[str, str], Any]:
+    """``_post``, with None for a connection the server cut (a worker killed mid-answer): no answer at all."""
+    try:
+        return _post(url, body, token)
+    except (urllib.error.URLError, ConnectionError, TimeoutError) as exc:  # the outbox sends the hand again
+        return None, {}, str(exc)
+
+
+def _workers_of(master: int) -> list[int]:
+    """The pids of gunicorn's workers: the master's children, read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == master:
+                found.append(int(entry.name))
+    return found
+
+
+def test_a_worker_killed_under_load_answers_no_500_and_loses_no_acknowledged_hand(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """gunicorn with two workers on one SQLite file (as ``docs/server.md`` runs it), four phones sending hands,
+    one worker killed outright (SIGKILL) mid-run: the phones on it lose their connection and send the same hand
+    again (its id makes that safe), the master starts a new worker, and every hand a phone was told is stored
+    is stored once. No phone is ever answered 500, by the app or by gunicorn."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'scorekeeper.db'}"
+    app = make_app(url, tmp_path / "instance", monkeypatch)  # migrated, as `scorekeeper serve` does first
+    dispose(app)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "SCOREKEEPER_DATABASE_URL": url, "SCOREKEEPER_INSTANCE_PATH": str(tmp_path / "instance"),
+           "SCOREKEEPER_SECRET_KEY": "worker-killed", "SCOREKEEPER_RATE_LIMIT": "off", "WEB_CONCURRENCY": "2"}
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.web.gunicorn_conf",
+                               "--workers", "2", "--threads", "2", "--bind", f"127.0.0.1:{port}",
+                               "scorekeeper.web:create_app()"],
+                              env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    statuses: Counter[int | None] = Counter()
+    acknowledged: dict[str, list[str]] = {}
+    odd: list[Any] = []
+    stop = threading.Event()
+
+    def phone(table: dict[str, str]) -> None:
+        acked = acknowledged.setdefault(table["id"], [])
+        while not stop.is_set() and len(acked) < 95:  # a session holds 100 hands
+            hand = {**MISDEAL, "id": uuid.uuid4().hex}
+            for _ in range(100):
+                status, _, body = _post_or_cut(f"{base}/api/sessions/{table['id']}/hands", hand, table["token"])
+                statuses[status] += 1
+                if status in (200, 201):
+                    acked.append(hand["id"])
+                    break
+                if status not in (None, 503):
+                    odd.append((status, body))
+                    return
+                time.sleep(0.1)  # the outbox waits, then sends the same hand again
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # the server is up once it answers
+            status, _, _ = _post_or_cut(f"{base}/api/sessions/none/hands", {}, "")
+            if status is not None or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert len(_workers_of(server.pid)) == 2, "gunicorn did not start its two workers"
+        tables = [_post(f"{base}/api/sessions", session(), "")[2] for _ in range(4)]
+        phones = [threading.Thread(target=phone, args=(t,)) for t in tables]
+        for p in phones:
+            p.start()
+        time.sleep(1.0)
+        before = sum(len(a) for a in acknowledged.values())
+        victim = _workers_of(server.pid)[0]
+        os.kill(victim, signal.SIGKILL)
+        time.sleep(3.0)  # the master notices and starts another worker; the phones go on
+        stop.set()
+        for p in phones:
+            p.join(timeout=60)
+        after = sum(len(a) for a in acknowledged.values())
+        replaced = victim not in _workers_of(server.pid) and len(_workers_of(server.pid)) == 2
+    finally:
+        server.terminate()
+        try:
+            _, errors = server.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            _, errors = server.communicate()
+    app = make_app(url, tmp_path / "instance", monkeypatch, migrate=False)
+    with app.app_context():
+        for table in tables:
+            ids = [row.client_id for row in db.session.execute(
+                select(Hand.client_id).where(Hand.session_id == table["id"]).order_by(Hand.position))]
+            assert set(acknowledged[table["id"]]) <= set(ids), "a hand its phone was told is stored was lost"
+            assert len(ids) == len(set(ids)), "a hand sent again after the cut was stored twice"
+        db.session.remove()
+    dispose(app)
+    assert not odd, odd
+    assert set(statuses) <= {200, 201, 503, None}, statuses
+    assert before > 0 and after > before, (before, after, statuses)
+    assert replaced, "the master did not replace the killed worker"
+    assert b"Traceback" not in errors, errors.decode(errors="replace")[-2000:]

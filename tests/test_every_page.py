@@ -1,5 +1,6 @@
 """Every page kind on a 390x844 phone in Chromium (``tests/phonekit.py``): axe-core finds no violation of
-the WCAG 2.2 AA rules, and nothing is wider than the phone.
+the WCAG 2.2 AA rules, nothing is wider than the phone, and a first visit (the page, everything it loads
+and asks for as it opens, each response's headers counted) is at most 30 KB.
 
 axe-core comes from npm (``package.json`` and ``package-lock.json`` at the top of the checkout;
 ``scripts/test`` installs it with ``npm ci``), never from a CDN: its ``axe.min.js`` is evaluated in each
@@ -152,6 +153,34 @@ def test_axe_finds_no_violation(kind: str, tour: dict[str, str], phone_page: Any
     if kind in CLUB_PAGES:
         found = [v for v in found if v["id"] not in CLUB_KNOWN]
     assert not found, json.dumps(found, indent=1)
+
+
+LIMIT = 30_000  # bytes: what the README promises of a first visit, headers included
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_first_visit_is_at_most_30_kb_with_its_headers(kind: str, tour: dict[str, str], browser: Any,
+                                                         live_server: str) -> None:
+    """A phone that has seen nothing of the site: every response the page's opening brings (the page, its
+    stylesheets and scripts, what its scripts ask for at once), headers and compressed bodies, as Chromium
+    counts them."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True,
+                                  base_url=live_server, service_workers="block")
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    finished: list[Any] = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    try:
+        page.goto(tour[kind])
+        page.wait_for_load_state("networkidle")
+        sizes = {r.url: r.sizes() for r in finished}
+    finally:
+        context.close()
+    weights = {url: s["responseHeadersSize"] + s["responseBodySize"] for url, s in sizes.items()}
+    assert all(s["responseHeadersSize"] > 100 for s in sizes.values())  # the headers are counted
+    total = sum(weights.values())
+    print(kind, total)
+    assert total <= LIMIT, (kind, total, weights)
 
 
 def test_the_tour_visits_every_page_kind(tour: dict[str, str]) -> None:

@@ -70,7 +70,7 @@ def tour(browser: Any, live_server: str) -> dict[str, str]:
     pages["audit"] = f"{hearts['Black Lady table']}/hand/1/audit"
     pages["read-only audit"] = f"{hearts['Black Lady read-only']}/hand/1/audit"
     pages.update(table(page, example("reversis-session.json", hands=2), "Reversis"))
-    pages.update(table(page, example("tripoli-session.json"), "Tripoli"))
+    pages.update(table(page, example("tripoli-session.json", hands=2), "Tripoli"))
 
     club = post(page, "/api/clubs", {"name": "Thursday", "players": ["Ann", "Bob", "Cat", "Dan"]})
     in_club = post(page, f"/api/clubs/{club['id']}/sessions", session(), token=club["token"])
@@ -155,6 +155,30 @@ def test_axe_finds_no_violation(kind: str, tour: dict[str, str], phone_page: Any
     assert not found, json.dumps(found, indent=1)
 
 
+# The button each page is for, within a thumb's reach as the page opens: on screen without a scroll.
+REACH = {"start page": "#start", "Reversis start page": "#start", "Tripoli start page": "#start",
+         "club start page": "#start-club", "evening start page": "#start", "club table start page": "#start",
+         "Black Lady result form": "#save-hand", "Reversis result form": "#save-hand",
+         "Tripoli result form": "#save-hand", "evening table form": "#save-table",
+         "Black Lady table": "#record-bar .primary", "Reversis table": "#record-bar .primary",
+         "Tripoli table": "#record-bar .primary"}
+
+
+@pytest.mark.parametrize("kind", sorted(REACH))
+def test_the_page_s_button_is_in_reach_without_a_scroll(kind: str, tour: dict[str, str], phone_page: Any) -> None:
+    phone_page.goto(tour[kind])
+    button = phone_page.locator(REACH[kind])
+    box = button.bounding_box()
+    assert box is not None and button.is_visible() and button.is_enabled(), kind
+    assert phone_page.evaluate("window.scrollY") == 0
+    assert 0 <= box["y"] and box["y"] + box["height"] <= HEIGHT, (kind, box)
+    # Nothing covers it: the element at its middle is the button (or inside it).
+    middle = phone_page.evaluate(
+        "([x, y, s]) => { const e = document.elementFromPoint(x, y); return !!e && !!e.closest(s); }",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, REACH[kind]])
+    assert middle, kind
+
+
 LIMIT = 30_000  # bytes: what the README promises of a first visit, headers included
 
 
@@ -181,6 +205,24 @@ def test_a_first_visit_is_at_most_30_kb_with_its_headers(kind: str, tour: dict[s
     total = sum(weights.values())
     print(kind, total)
     assert total <= LIMIT, (kind, total, weights)
+
+
+def test_five_tripoli_names_fit_each_pay_card_row(tour: dict[str, str], phone_page: Any) -> None:
+    """Who took each pay card: "nobody" and five names on one line per pay card, none of them cut short."""
+    record = {"game": "tripoli", "players": ["Annie", "Bobby", "Carla", "Danny", "Ellie"], "first_dealer": "Annie"}
+    made = post(phone_page, "/api/sessions", record)
+    phone_page.goto(f"/s/{made['id']}/{made['token']}/result")
+    rows = phone_page.evaluate("""[...document.querySelectorAll("#claims .line")].map(line => {
+        const pills = [...line.querySelectorAll(".pill")].map(p => p.getBoundingClientRect());
+        return {tops: new Set(pills.map(r => Math.round(r.top))).size, count: pills.length,
+                cut: [...line.querySelectorAll(".pill > span")].filter(s => s.scrollWidth > s.clientWidth + 1).length};
+    })""")
+    assert len(rows) == 7  # A, K, Q, J, 10 of hearts, the king and queen, the sequence
+    assert all(row["tops"] == 1 and row["cut"] == 0 for row in rows), rows
+    assert [row["count"] for row in rows] == [6] * 6 + [5]
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    nobody = phone_page.locator("#claim_AH-x")
+    assert nobody.is_checked() and "nobody" in phone_page.locator("label.pill", has=nobody).inner_text()
 
 
 def test_the_tour_visits_every_page_kind(tour: dict[str, str]) -> None:

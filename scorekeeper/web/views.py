@@ -161,12 +161,14 @@ def sentence(exc: ScorekeeperError, position: int | None = None) -> str:
 
 # --- storing a hand ----------------------------------------------------------------------------------
 
-def _saved(row: HandRow, created: bool) -> str:
+def _saved(row: HandRow, created: bool, noun: str) -> str:
+    """What the sheet says of the hand just sent: ``noun`` is what the game calls a hand (a Tripoli deal)."""
+    named = f"{noun.capitalize()} {row.position}"
     if not created:
-        return f"Hand {row.position} was already saved (this form was sent before): here it is, stored once."
+        return f"{named} was already saved (this form was sent before): here it is, stored once."
     if not row.confirmed:
-        return f"Hand {row.position} saved. It counts once another phone confirms it."
-    return f"Hand {row.position} saved."
+        return f"{named} saved. It counts once another phone confirms it."
+    return f"{named} saved."
 
 class ChangedMeanwhile(ScorekeeperError):
     """A form another phone's write has overtaken: a new hand's drawn for a hand now recorded, a correction
@@ -194,7 +196,7 @@ def _overtaken(table: Any, hand: dict[str, Any]) -> None:
                            f"stored. If this is another hand, tap Save again to record it as hand {position}.")
 
 
-def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
+def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str, noun: str = "hand") -> Any:
     """Store a new hand (the services check it first) and go back to the sheet at that hand. A form sent
     again (Back to it and Save, its client id already stored) stores nothing and shows the stored hand; a
     form drawn before another phone recorded the hand it was for is refused (``_overtaken``).
@@ -203,7 +205,7 @@ def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
     """
     _overtaken(table, hand)
     row, created = services.add_hand(table, hand)
-    flash(_saved(row, created))
+    flash(_saved(row, created, noun))
     if not created:
         return redirect(url_for(".hand_edit", sid=sid, key=key, position=row.position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")

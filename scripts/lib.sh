@@ -58,6 +58,9 @@ need_test_packages() {
     need /usr/bin/pdftotext poppler-utils
     # zbarimg reads back the QR codes the pages and `scorekeeper serve --lan` draw.
     need /usr/bin/zbarimg zbar-tools
+    # npm installs the tests' JavaScript (package-lock.json: axe-core, which the accessibility
+    # test injects into every page kind); Debian's npm brings Node.js.
+    need /usr/bin/npm npm
 }
 
 probe() {  # MISSING: the packages that NEEDS finds missing
@@ -149,6 +152,21 @@ python_env() {  # $VENV with requirements/$LOCK.txt and the project, editable
     touch "$stamp"
 }
 
+node_ready() {  # node_modules/ was installed from this package-lock.json (shell builtins only)
+    [ -e node_modules/.installed-lock.json ] &&
+        [ "$(<package-lock.json)" = "$(<node_modules/.installed-lock.json)" ]
+}
+
+node_env() {  # node_modules/ exactly as package-lock.json says (the tests' JavaScript), by `npm ci`
+    if node_ready; then
+        echo "    up to date (package-lock.json)"
+        return 0
+    fi
+    echo "    installing package-lock.json (npm ci)"
+    quietly npm ci --ignore-scripts --no-audit --no-fund || return
+    cp package-lock.json node_modules/.installed-lock.json
+}
+
 # --- the plan ------------------------------------------------------------------------------------
 
 plan() {  # plan STEP...: print what a run would install and do, then the steps; do nothing
@@ -166,6 +184,13 @@ plan() {  # plan STEP...: print what a run would install and do, then the steps;
         echo "virtualenv: $VENV up to date with $lock"
     else
         echo "virtualenv: $VENV present, install $lock and the project (editable)"
+    fi
+    if [ "$LOCK" = test ]; then
+        if node_ready; then
+            echo "node packages: node_modules up to date with package-lock.json"
+        else
+            echo "node packages: npm ci (package-lock.json)"
+        fi
     fi
     printf 'then: %s\n' "$@"
 }

@@ -12,13 +12,14 @@ broken within the first few plays:
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
-from scorekeeper.engine import Hand, Seating, core_progress, make_ruleset, records, replay
+from scorekeeper.engine import Card, Hand, Seating, core_progress, make_ruleset, records, replay
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.replay import HandOutcome
 
@@ -175,3 +176,12 @@ def rebuilt_same(walk: Any, value: dict[str, Any]) -> dict[str, Any]:
     record = rebuilt(walk, value)
     same_record(walk, record, value)
     return record
+
+
+_CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
+
+
+def said(text: str) -> str:
+    """A text with its card codes as a sentence names the cards (``Card.label``): ``"QS 9D"`` -> ``"Q♠ 9♦"``.
+    The engine's sentences print cards so; its machine fields (``card``, the records) keep the codes."""
+    return _CARD_CODE.sub(lambda found: Card.parse(found.group()).label, text)

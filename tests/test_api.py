@@ -148,7 +148,7 @@ def test_an_illegal_or_impossible_hand_answers_422_and_nothing_is_stored(
 def test_impossible_result_lists_every_problem(client: FlaskClient) -> None:
     response = Table(client).add(IMPOSSIBLE)
     assert response.get_json()["error"]["message"] == (
-        "Impossible result: QS is taken by both Ann and Bob; the hearts add up to 14, but a hand has 13."
+        "Impossible result: Q♠ is taken by both Ann and Bob; the hearts add up to 14, but a hand has 13."
     )
 
 

@@ -63,7 +63,7 @@ def test_the_first_illegal_play_is_named_with_its_proof_and_what_it_would_cost()
     # Without the deal, the later spade is the proof.
     found = audit(read(without_deal(hand_record(LATER, game="hearts"))))
     assert found.error is not None and found.error.code == "revoke"
-    assert "proven by KS, which Ann played later, play 10" in found.error.message
+    assert "proven by K♠, which Ann played later, play 10" in found.error.message
     assert found.established is not None and found.established.points == (30, 0, 0, 0)
 
 

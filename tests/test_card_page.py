@@ -102,7 +102,7 @@ def test_a_revoke_the_table_lets_stand(app: Flask, client: FlaskClient) -> None:
         page.tap("play", code)
     refused = page.refused("play", "9C")  # ... and plays 9C
     assert refused["error"]["code"] == "revoke" and refused["error"]["message"].startswith(
-        "Cat played 4H on a club lead while holding 9C")
+        "Cat played 4♥ on a club lead while holding 9♣")
     assert refused["stands"] == {"kind": "revoke", "player": "Cat", "value": {"trick": 1, "card": "9C"}}
     stood = page.tap(**{k: refused["stands"][k] for k in ("kind", "player", "value")})
     assert stood["complete"] and stood["outcome"]["points"]["Cat"] > 0

@@ -109,7 +109,7 @@ def test_illegal_hand_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 def test_illegal_message_is_a_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out = replay_json(tmp_path, ILLEGAL, capsys)
-    assert out["error"]["message"] == "Bob played QS on a club lead while holding 9C 8C 7C 6C"
+    assert out["error"]["message"] == "Bob played Q\u2660 on a club lead while holding 9\u2663 8\u2663 7\u2663 6\u2663"
 
 
 @pytest.mark.parametrize(

@@ -143,7 +143,7 @@ def test_the_turned_up_card_must_be_known_once_it_is_needed() -> None:
     ("change", "words"),
     [
         ({"events": [{"type": "trumps", "suit": "D"}]}, "record the card"),
-        ({"events": [{"type": "trumps", "card": "AH"}]}, "AH was turned up for trumps, but it was dealt"),
+        ({"events": [{"type": "trumps", "card": "AH"}]}, "A♥ was turned up for trumps, but it was dealt"),
     ],
 )
 def test_trump_records_that_do_not_fit(change: dict[str, Any], words: str) -> None:
@@ -171,9 +171,9 @@ def traded(*trades: tuple[str, str, str, str], options: dict[str, Any] | None = 
     ("trades", "options", "words"),
     [
         ((("Bob", "JC", "Ann", "AH"),), {}, "a coat (K, Q, J) is traded for a coat"),
-        ((("Bob", "7S", "Ann", "KD"),), {}, "only a coat (K, Q, J) or a card (A, T) is traded, not 7S"),
+        ((("Bob", "7S", "Ann", "KD"),), {}, "only a coat (K, Q, J) or a card (A, T) is traded, not 7♠"),
         ((("Bob", "JC", "Bob", "KH"),), {}, "a trade is with another player"),
-        ((("Bob", "QC", "Ann", "KD"),), {}, "Bob traded QC but did not hold it"),
+        ((("Bob", "QC", "Ann", "KD"),), {}, "Bob traded Q♣ but did not hold it"),
         ((("Eve", "AC", "Cat", "TC"), ("Cat", "TC", "Eve", "AC")), {}, "may not trade a card again"),
         ((("Bob", "JC", "Ann", "KD"), ("Bob", "KD", "Dan", "QH")), {}, "each player asks for 1"),
     ],

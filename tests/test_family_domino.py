@@ -172,8 +172,8 @@ def test_discarding_while_the_stock_has_cards_is_refused() -> None:
         replay(records.from_json(record))
     error = info.value
     assert (error.code, error.play, error.trick, error.player, error.card) == ("draw", 1, 1, "Bob", "2H")
-    assert error.message == ("Bob played 2H without drawing: with no spades in hand and cards in the stock, Bob "
-                             "draws until a spade comes (8S) and must play it, 8S")
+    assert error.message == ("Bob played 2♥ without drawing: with no spades in hand and cards in the stock, Bob "
+                             "draws until a spade comes (8♠) and must play it, 8♠")
 
 
 def test_a_card_drawn_on_the_way_is_not_the_one_to_play() -> None:
@@ -182,7 +182,7 @@ def test_a_card_drawn_on_the_way_is_not_the_one_to_play() -> None:
     with pytest.raises(IllegalPlay) as info:
         replay(records.from_json(record))
     assert (info.value.code, info.value.play, info.value.player) == ("draw", 2, "Cat")
-    assert "(2D 7S) and must play it, 7S" in info.value.message
+    assert "(2♦ 7♠) and must play it, 7♠" in info.value.message
 
 
 def test_a_card_deeper_in_the_stock_is_not_held() -> None:

@@ -133,7 +133,7 @@ def test_an_established_revoke_is_plus_20_in_either_phase() -> None:
 
 
 def test_a_quick_result_must_add_up_to_20() -> None:
-    with pytest.raises(ImpossibleResult, match="QS was taken by nobody"):
+    with pytest.raises(ImpossibleResult, match="Q♠ was taken by nobody"):
         quick({"Ann": {"hearts": 13}, "Bob": {"hearts": 0, "JC": 1}, "Cat": {"hearts": 0}, "Dan": {"hearts": 0}})
 
 

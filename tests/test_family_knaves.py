@@ -94,7 +94,7 @@ def test_the_example_hand_hearts_are_trumps() -> None:
 @pytest.mark.parametrize(
     ("change", "options", "words"),
     [
-        ({"events": [{"type": "trumps", "card": "QD"}]}, {}, "QD was turned up for trumps, but it was dealt"),
+        ({"events": [{"type": "trumps", "card": "QD"}]}, {}, "Q♦ was turned up for trumps, but it was dealt"),
         ({"events": [{"type": "trumps", "suit": "H"}]}, {}, "record the card"),
         ({"events": [], "widow": None}, {}, "record the card turned up"),
         ({"events": []}, {"trump": "fixed-per-deal"}, "record the trump suit"),
@@ -148,7 +148,7 @@ def test_a_fixed_trump_suit() -> None:
         ({"Ann": {"JH": 1}, "Bob": {"tricks": 6, "JC": 1, "JS": 1}, "Cat": {"tricks": 3, "JD": 1}},
          "give the tricks Ann won"),
         ({"Ann": {"tricks": 8, "JH": 1}, "Bob": {"tricks": 0, "JC": 1, "JS": 1}, "Cat": {"tricks": 9, "JD": 1}},
-         "Bob won 0 tricks but took JS JC"),
+         "Bob won 0 tricks but took J♠ J♣"),
     ],
 )
 def test_impossible_quick_results(taken: dict[str, Any], words: str) -> None:

@@ -108,12 +108,12 @@ def test_bad_capot_declarations(events: list[dict[str, Any]], options: dict[str,
 @pytest.mark.parametrize(
     ("taken", "words"),
     [
-        ({**EX1, "Dan": {"JS": 1}}, "JS is taken by both Ann and Dan"),
-        ({**EX1, "Cat": {}}, "JC was taken by nobody"),
+        ({**EX1, "Dan": {"JS": 1}}, "J♠ is taken by both Ann and Dan"),
+        ({**EX1, "Cat": {}}, "J♣ was taken by nobody"),
         ({**EX1, "Dan": {"first_trick": 1}}, "the first trick is won by both Ann and Dan"),
         ({**EX1, "Bob": {"JD": 1}}, "nobody won the last trick"),
-        ({**EX1, "Cat": {"JC": 1, "QS": 1}}, "QS does not score in Polignac"),
-        ({**EX1, "Ann": {"first_trick": 1, "JS": 1, "JH": 1, "tricks": 0}}, "Ann won 0 tricks but took JS JH"),
+        ({**EX1, "Cat": {"JC": 1, "QS": 1}}, "Q♠ does not score in Polignac"),
+        ({**EX1, "Ann": {"first_trick": 1, "JS": 1, "JH": 1, "tricks": 0}}, "Ann won 0 tricks but took J♠ J♥"),
         ({**EX1, "Ann": ["JS", "JH"]}, "nobody won the first trick"),  # a list names the tricks it won too
         ({**EX1, "Ann": ["JS", "JH", "first_trick"], "Bob": ["JD", "first_trick"]},
          "the first trick is won by both Ann and Bob"),

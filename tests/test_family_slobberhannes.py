@@ -58,14 +58,14 @@ def test_the_example_hand_bob_takes_all_three() -> None:
     ("taken", "words"),
     [
         ({"Ann": {"QC": 1}, "Bob": {"QC": 1, "first_trick": 1}, "Cat": {"last_trick": 1}, "Dan": {}},
-         "QC is taken by both Ann and Bob"),
+         "Q♣ is taken by both Ann and Bob"),
         ({"Ann": {"first_trick": 1}, "Bob": {"first_trick": 1, "QC": 1}, "Cat": {"last_trick": 1}, "Dan": {}},
          "the first trick is won by both Ann and Bob"),
         ({"Ann": {"QC": 1}, "Bob": {"first_trick": 1}, "Cat": {}, "Dan": {}}, "nobody won the last trick"),
         ({"Ann": {"QC": 1, "JS": 1}, "Bob": {"first_trick": 1}, "Cat": {"last_trick": 1}, "Dan": {}},
-         "JS does not score in Slobberhannes"),
+         "J♠ does not score in Slobberhannes"),
         ({"Ann": {"QC": 1, "first_trick": 1, "last_trick": 1, "tricks": 1}, "Bob": {}, "Cat": {}, "Dan": {}},
-         "Ann won 1 trick but took QC, the first trick, the last trick"),
+         "Ann won 1 trick but took Q♣, the first trick, the last trick"),
     ],
 )
 def test_impossible_quick_results(taken: dict[str, Any], words: str) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from helpers import DEAL, codes, error_of, finish, hand_record, run
+from helpers import DEAL, codes, error_of, finish, hand_record, run, said
 from scorekeeper.engine.errors import IllegalPlay, InconsistentRecord
 from scorekeeper.engine.gaussian import Gaussian
 from scorekeeper.engine.output import outcome_json
@@ -214,7 +214,7 @@ def test_out_of_turn_continues_from_the_player_who_played() -> None:
 def test_out_of_turn_refused(play: list[Any], events: list[Any], index: int, player: str, card: str) -> None:
     error = error_of(hand_record(play, events=events), IllegalPlay)
     assert (error.code, error.play, error.trick, error.player, error.card) == ("out-of-turn", index, 1, player, card)
-    assert player in error.message and card in error.message
+    assert player in error.message and said(card) in error.message
 
 
 def test_first_lead_out_of_turn_that_stood() -> None:

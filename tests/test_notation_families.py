@@ -99,7 +99,7 @@ def test_a_reversis_hand_stopped_by_a_revoke_keeps_its_short_last_trick() -> Non
 
 def test_an_illegal_record_is_commented_at_its_first_illegal_action() -> None:
     body = golden_text("reversis", "illegal").split("\n\n")[1].splitlines()
-    assert body[1].endswith("; illegal: Cat played JS out of turn: it was Bob's turn")
+    assert body[1].endswith("; illegal: Cat played J\u2660 out of turn: it was Bob's turn")
     assert all(";" not in line for k, line in enumerate(body) if k != 1)
     bets = golden_text("tripoli", "illegal-bet").split("\n\n")[1].splitlines()
     assert bets[0].startswith("Bet 1.") and "; illegal: betting action 3 (C check): C cannot check" in bets[0]
@@ -317,7 +317,7 @@ def test_what_is_missing_is_refused_where_the_text_ends() -> None:
     text = golden_text("reversis", "reversis-quick")
     damaged = "".join(line for line in text.splitlines(keepends=True) if '"AD"' not in line)
     error = _error(reversis_notation, damaged)
-    assert "quinola_aces: say how AD was played" in error.message
+    assert "quinola_aces: say how A\u2666 was played" in error.message
     assert (error.line, error.column) == (damaged.count("\n") + 1, 1)
     final = golden_text("tripoli", "final").split("\n\n")[0] + "\n"
     error = _error(tripoli_notation, final.replace('[Winners "D"]\n', ""))

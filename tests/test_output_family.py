@@ -34,7 +34,7 @@ def passes(*players: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("record, lines", [
-    (example("knaves-hand"), ["trumps: hearts (3H turned up)"]),
+    (example("knaves-hand"), ["trumps: hearts (3♥ turned up)"]),
     (example("polignac-hand"), ["Capot: Ann declared and took all four jacks"]),
     (example("auction-hearts-hand"), ["auction: Ann 2, Bob pass, Cat pass, Dan 4; Dan names clubs"]),
     (example("joker-hearts-hand"), ["the Joker: played by Cat"]),  # card by card: the tricks say who
@@ -69,7 +69,7 @@ def test_the_facts_are_values() -> None:
 
 
 def test_replay_text_says_trumps_capot_and_the_auction(capsys: pytest.CaptureFixture[str]) -> None:
-    for name, line in (("knaves-hand", "trumps: hearts (3H turned up)"),
+    for name, line in (("knaves-hand", "trumps: hearts (3♥ turned up)"),
                        ("polignac-hand", "Capot: Ann declared and took all four jacks"),
                        ("auction-hearts-hand", "auction: Ann 2, Bob pass, Cat pass, Dan 4; Dan names clubs")):
         assert main(["replay", str(EXAMPLES / f"{name}.json"), "--text"]) == 0
@@ -88,7 +88,7 @@ def test_settle_text_says_them_under_each_hand(capsys: pytest.CaptureFixture[str
     assert out[out.index("hand 3 (dealer Bob), pool after: 0") + 1] == "  Capot: Dan declared and failed"
     assert main(["settle", str(EXAMPLES / "knaves-session.json"), "--text"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[out.index("hand 3 (dealer Bob), pool after: 0") + 1] == "  trumps: hearts (JH turned up)"
+    assert out[out.index("hand 3 (dealer Bob), pool after: 0") + 1] == "  trumps: hearts (J♥ turned up)"
     # The JSON output is the contract, unchanged: no facts in it.
     assert main(["settle", str(EXAMPLES / "knaves-session.json")]) == 0
     assert "trumps" not in json.loads(capsys.readouterr().out)["hands"][2]

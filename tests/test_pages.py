@@ -299,8 +299,8 @@ def test_three_hands_by_result(app: Flask, client: FlaskClient) -> None:
     # Why each score: the page fetches the settle output's notes when a number is tapped.
     assert '<button class="pts">16</button><small class="run">16</small>' in page.html
     notes = client.get(edit + "/notes").get_json()
-    assert notes["hands"]["1"]["Ann"] == "Ann took 3 hearts and QS: 16; total 16"
-    assert notes["hands"]["3"][EVIL] == f"{EVIL} took 1 heart and QS: 14; total 22"
+    assert notes["hands"]["1"]["Ann"] == "Ann took 3 hearts and Q♠: 16; total 16"
+    assert notes["hands"]["3"][EVIL] == f"{EVIL} took 1 heart and Q♠: 14; total 22"
     assert client.get(read + "/notes").get_json() == notes
     assert client.get(read.replace("/v/", "/s/") + "/notes").status_code == 403
     assert 'data-deal="4"' in page.html
@@ -328,7 +328,7 @@ def test_an_impossible_result_is_refused_with_the_engine_sentence(app: Flask, cl
     # Nobody took QS: also the engine's sentence.
     page = get(client, edit + "/result")
     response = submit(client, page, "result-form", {"hearts_0": "13"})
-    assert Page(response).refusal() == "Impossible result: QS was taken by nobody."
+    assert Page(response).refusal() == "Impossible result: Q♠ was taken by nobody."
     assert counts(app) == before
 
 
@@ -600,7 +600,7 @@ def test_a_card_record_corrected_as_json(app: Flask, client: FlaskClient) -> Non
     response = submit(client, hand, "json-form", {"record": json.dumps(record)})
     refused = Page(response)
     assert refused.status == 200
-    assert refused.refusal().startswith("Bob played TC on a spade lead while holding QS")  # the engine's sentence
+    assert refused.refusal().startswith("Bob played 10♣ on a spade lead while holding Q♠")  # the engine's sentence
     assert re.search(r'<textarea id="record"[^>]*>[^<]*KC', refused.html)  # kept as typed
     record = {"taken": {"Ann": {"hearts": 13, "QS": 1}, "Bob": {"hearts": 0}, "Cat": {"hearts": 0},
                         "Dan": {"hearts": 0}}, "moon_choice": "subtract"}
@@ -631,9 +631,9 @@ def test_audit_a_hand_recorded_by_result_from_the_tricks_remembered(app: Flask, 
     audited = Page(submit(client, page, "audit-form", {"record": REMEMBERED}))
     assert audited.status == 200
     check_page(audited)
-    assert "Step 7, trick 2: Ann played 2H on a spade lead while holding" in audited.html
-    assert "proven by KS, which Ann played later, play 10" in audited.html
-    assert "<code>revoke</code>, a player must follow suit when he can" in audited.html
+    assert "Step 7, trick 2: Ann played 2♥ on a spade lead while holding" in audited.html
+    assert "proven by K♠, which Ann played later, play 10" in audited.html
+    assert "Rule: a player must follow suit when he can" in audited.html and "<code>revoke</code>" not in audited.html
     assert 'id="established"' in audited.html and "Ann 30, Bob 0, Cat 0, Dan 0" in audited.html
     assert re.search(r'id="frame-7" data-frame="7">', audited.html)  # the refused step is shown first
     assert 'class="frame refused" id="frame-7"' in audited.html

@@ -212,7 +212,7 @@ def test_the_why_note_of_a_moon_speaks_plain_words(client: FlaskClient) -> None:
     key = read.rsplit("/", 1)[1]
     api = client.get(f"/api/sessions/{sid}", query_string={"key": key}).get_json()
     assert "shot the moon (black-lady-26, chose to subtract)" in str(api)  # the API keeps its ids
-    plain = "Ann took 13 hearts and QS: shot the moon and chose to take 26 off their own score: -26"
+    plain = "Ann took 13 hearts and Q♠: shot the moon and chose to take 26 off their own score: -26"
     assert client.get(edit + "/notes").get_json()["hands"]["1"]["Ann"] == plain + "; total -26"
     assert plain in Page(client.get(read + "/hand/1")).html.replace("&#39;", "'")
     assert plain in _sheet_html(client, sid, read).replace("&#39;", "'")

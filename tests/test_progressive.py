@@ -158,7 +158,7 @@ def test_the_lower_cut_card_goes_up(cards: dict[str, str], lower: str) -> None:
 
 
 @pytest.mark.parametrize(("record", "message"), [
-    ({"cut_cards": {"L1": "7H", "L2": "7S"}}, "L1 cut 7H and L2 cut 7S, the same rank: cut again"),
+    ({"cut_cards": {"L1": "7H", "L2": "7S"}}, "L1 cut 7♥ and L2 cut 7♠, the same rank: cut again"),
     ({"cut_cards": {"L1": "7H"}}, "L2's cut card is missing"),
     ({"cut_cards": {"L1": "7H", "L2": "9S"}, "cuts": ["L2"]}, "the cut cards say L1 cut the lower card"),
 ])

@@ -80,18 +80,18 @@ IMPOSSIBLE = [
                  ["the hearts add up to 25, but a hand has 26"], id="hearts-25-double-deck"),
     # QS twice or by nobody
     pytest.param("black-lady", {}, four({"hearts": 3, "QS": 1}, {"hearts": 2, "QS": 1}, Z, {"hearts": 8}),
-                 ["QS is taken by both Ann and Bob"], id="queen-twice"),
+                 ["Q♠ is taken by both Ann and Bob"], id="queen-twice"),
     pytest.param("black-lady", {}, four({"hearts": 3}, {"hearts": 2}, Z, {"hearts": 8}),
-                 ["QS was taken by nobody"], id="queen-by-nobody"),
-    pytest.param("omnibus-hearts", {}, four({"hearts": 13, "QS": 1}, Z, Z, Z), ["JD was taken by nobody"],
+                 ["Q♠ was taken by nobody"], id="queen-by-nobody"),
+    pytest.param("omnibus-hearts", {}, four({"hearts": 13, "QS": 1}, Z, Z, Z), ["J♦ was taken by nobody"],
                  id="jack-by-nobody"),
     pytest.param("hooligan-hearts", {}, four({"hearts": 13, "QS": 1, "TD": 1}, {"7C": 1}, {"7C": 1}, Z),
-                 ["7C is taken by both Bob and Cat"], id="seven-twice"),
+                 ["7♣ is taken by both Bob and Cat"], id="seven-twice"),
     pytest.param("black-lady", {}, four(["2H", "3H", "QS"], ["2H"], Z, {"hearts": 10}),
-                 ["2H is listed for Ann and Bob"], id="heart-listed-twice"),
+                 ["2♥ is listed for Ann and Bob"], id="heart-listed-twice"),
     pytest.param("hearts", {"profile": "001"}, {"A": ["2S", "QS"], "B": {"hearts": 3}, "C": {"hearts": 10},
                                                 "D": Z, "E": Z},
-                 ["2S is not in this game's pack (A)"], id="card-not-in-pack"),
+                 ["2♠ is not in this game's pack (A)"], id="card-not-in-pack"),
     # spot totals no hearts can make: the lowest heart is worth 2 in profile 002
     pytest.param("spot-hearts", {}, four({"spots": 1}, {"spots": 50}, {"spots": 53}, {"spots": 0}),
                  ["no deal shares the hearts out with those counts and spot totals"], id="spots-1"),
@@ -120,9 +120,9 @@ IMPOSSIBLE = [
                  ["Complex Hearts scores cannot be entered as points"], id="complex-points"),
     # shapes that do not fit the game
     pytest.param("black-lady", {}, four({"hearts": 3}, {"hearts": 2}, Z, {"hearts": 8, "QS": 1, "2H": 1}),
-                 ["2H does not score on its own in Black Lady; count it in hearts (Dan)"], id="plain-heart-by-code"),
+                 ["2♥ does not score on its own in Black Lady; count it in hearts (Dan)"], id="plain-heart-by-code"),
     pytest.param("pink-lady", {}, four({"hearts": 0, "QH": 1}, {"hearts": 13, "QS": 1}, {"TD": 1}, Z),
-                 ["Ann took QH but only 0 hearts"], id="special-heart-beyond-count"),
+                 ["Ann took Q♥ but only 0 hearts"], id="special-heart-beyond-count"),
     pytest.param("black-lady", {}, {"Ann": {"hearts": 3, "QS": 1}, "Bob": {"hearts": 2}, "Cat": {"hearts": 8}},
                  ["Dan's share is missing"], id="share-missing"),
 ]
@@ -147,16 +147,16 @@ def test_every_problem_is_collected_in_one_message() -> None:
     problems = error.message.removeprefix("Impossible result: ").removesuffix(".").split("; ")
     assert problems == [
         "Bob took 14 tricks, but a hand has 13",
-        "2H does not score on its own in Black Lady",
+        "2♥ does not score on its own in Black Lady",
         "count it in hearts (Cat)",  # the same sentence: its own semicolon
-        "QS is taken by both Ann and Bob",
+        "Q♠ is taken by both Ann and Bob",
         "the hearts add up to 14, but a hand has 13",
     ]
 
 
 def test_a_list_conflict_and_a_wrong_heart_total_are_both_reported() -> None:
     error = error_of(result_record("black-lady", four(["2H", "3H", "QS"], ["2H"], Z, {"hearts": 9})), ImpossibleResult)
-    assert "2H is listed for Ann and Bob" in error.message
+    assert "2♥ is listed for Ann and Bob" in error.message
     assert "the hearts add up to 12, but a hand has 13" in error.message
 
 

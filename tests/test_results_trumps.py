@@ -18,6 +18,8 @@ from scorekeeper.engine.errors import ImpossibleResult, InconsistentRecord, Scor
 from scorekeeper.engine.settlement import session_from_json, settle
 from scorekeeper.engine.simulate import random_record
 
+from helpers import said
+
 ABC = ["Ann", "Bob", "Cat"]
 ABCD = [*ABC, "Dan"]
 # Catalogue 3.16's own example (A 8 tricks with JH, B 6 with JC and JS, C 3 with JD): 4, 3, 0.
@@ -40,21 +42,21 @@ def points(record: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(("record", "sentence"), [
     # JH turned up for trumps is out of play: Ann cannot have taken it
     (knaves(EXAMPLE, turned("JH")),
-     "Impossible result: JH was turned up for trumps, so nobody took it, but Ann's share names it."),
+     "Impossible result: J♥ was turned up for trumps, so nobody took it, but Ann's share names it."),
     (knaves(EXAMPLE, widow=["JH"]),  # the top card of the recorded widow is the turn-up
-     "Impossible result: JH was turned up for trumps, so nobody took it, but Ann's share names it."),
+     "Impossible result: J♥ was turned up for trumps, so nobody took it, but Ann's share names it."),
     (knaves(EXAMPLE, options={"trump": "none"}, widow=["JH"]),  # no trumps: the widow is still out of play
-     "Impossible result: JH is out of play (in the widow), so nobody took it, but Ann's share names it."),
+     "Impossible result: J♥ is out of play (in the widow), so nobody took it, but Ann's share names it."),
     # 3H turned up is the one card out of play, so JH (taken by nobody) cannot be out of play too
-    (knaves(NO_JH, turned("3H")), "Impossible result: JH taken by nobody, but the card out of play is 3H."),
+    (knaves(NO_JH, turned("3H")), "Impossible result: J♥ taken by nobody, but the card out of play is 3♥."),
     ({"game": "knaves", "players": [*ABCD, "Eve"], "dealer": "Eve", "events": turned("3H"),
       "taken": {"Ann": {"tricks": 4}, "Bob": {"tricks": 2, "JC": 1}, "Cat": {"tricks": 2}, "Dan": {"tricks": 1},
                 "Eve": {"tricks": 1}}},
-     "Impossible result: 3 scoring cards taken by nobody, but only 1 card is out of play besides 3H."),
+     "Impossible result: 3 scoring cards taken by nobody, but only 1 card is out of play besides 3♥."),
     # Conquimbert: cards listed as taken, one of them the card turned up
     ({"game": "conquimbert", "players": ABC, "dealer": "Cat", "events": turned("AH"),
       "taken": {"Ann": ["AH", "TH"], "Bob": {"points": 50}, "Cat": {"points": 37}}},
-     "Impossible result: AH was turned up for trumps, so nobody took it, but Ann's share names it."),
+     "Impossible result: A♥ was turned up for trumps, so nobody took it, but Ann's share names it."),
 ])
 def test_a_card_out_of_play_cannot_be_taken(record: dict[str, Any], sentence: str) -> None:
     with pytest.raises(ImpossibleResult) as info:
@@ -133,4 +135,4 @@ def test_random_hands_as_results_with_their_turn_up(n: int, seed: int, data: st.
         why = "was turned up for trumps"
     with pytest.raises(ImpossibleResult) as info:
         points(claimed)
-    assert f"{out} {why}, so nobody took it, but {name}'s share names it" in info.value.message
+    assert f"{said(out)} {why}, so nobody took it, but {name}'s share names it" in info.value.message

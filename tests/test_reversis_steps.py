@@ -119,7 +119,7 @@ def test_a_revoke_without_the_deal_is_refused_once_no_espagnolette_hand_is_left(
     with pytest.raises(ScorekeeperError) as caught:
         answer(cut)
     assert (caught.value.code, caught.value.player, caught.value.card, caught.value.trick) == ("revoke", "B", "AS", 2)
-    assert caught.value.message == ("B played AS on a diamond lead while holding AD: no Espagnolette hand is left to B "
+    assert caught.value.message == ("B played A\u2660 on a diamond lead while holding A\u2666: no Espagnolette hand is left to B "
                                     "(the aces and the Quinola he has not shown are played by others or in the talon)")
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from helpers import DEAL, PLAYERS, codes, error_of, finish, hand_record, result_record, run
+from helpers import DEAL, PLAYERS, codes, error_of, finish, hand_record, result_record, run, said
 from scorekeeper.engine import make_ruleset, records, replay
 from scorekeeper.engine.errors import (
     IllegalPlay,
@@ -172,7 +172,7 @@ def test_error(record: Any, code: str, play: int | None, trick: int | None, play
                                "player": player, "card": card}
     for word in [player, *words]:
         if word is not None:
-            assert word in error.message
+            assert said(word) in error.message
 
 
 # Messages quote the card (STYLE 7, RECORDS.md "Cat played 4H on a diamond lead while holding 9D").
@@ -181,7 +181,7 @@ def test_error(record: Any, code: str, play: int | None, trick: int | None, play
 def test_error_message_names_the_card(record: Any, card: str) -> None:
     error = error_of(resolve(record))
     assert error.card == card
-    assert card in error.message
+    assert said(card) in error.message and card not in error.message  # the card as printed, never its code
 
 
 def test_the_moon_hand_scores_with_its_choice() -> None:
@@ -429,7 +429,7 @@ def test_without_the_deal_a_later_card_proves_the_revoke() -> None:
     play = ["2C", "QS", "AC", "4S", "KC", "7S", "3C", "6C"]
     error = error_of(hand_record(play, deal=None))
     assert (error.code, error.play, error.trick, error.player, error.card) == ("revoke", 1, 1, "Bob", "QS")
-    assert "proven by 6C" in error.message and "Bob played later" in error.message and "play 8" in error.message
+    assert "proven by 6\u2663" in error.message and "Bob played later" in error.message and "play 8" in error.message
 
 
 def test_without_the_deal_no_later_card_no_proof() -> None:
@@ -442,7 +442,7 @@ def test_without_the_deal_a_later_card_proves_an_early_heart_lead() -> None:
     play = TRICK_1 + ["8H", "7S", "2H", "5H", "TC"]
     error = error_of(hand_record(play, deal=None))
     assert (error.code, error.play, error.trick, error.player, error.card) == ("hearts-not-broken", 4, 2, "Cat", "8H")
-    assert "later" in error.message and "TC" in error.message
+    assert "later" in error.message and "10\u2663" in error.message
 
 
 def test_without_the_deal_a_legal_hand_scores_as_with_it() -> None:

@@ -81,7 +81,7 @@ def test_text_in_words(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     lines = out.splitlines()
     assert lines[0] == "settlement: cumulative"
     assert lines[1] == "hand 1 (dealer D), pool after: 0"
-    assert "  C took 13 hearts and QS: shot the moon (black-lady-26, chose to add): 0; total 8" in lines
+    assert "  C took 13 hearts and Q♠: shot the moon (black-lady-26, chose to add): 0; total 8" in lines
     assert "totals: A 29, B 41, C 8, D 26" in lines
     assert "money: A -1.20, B -6.00, C 7.20, D 0.00" in lines
     assert lines[-1] == "game in progress; winners: C"

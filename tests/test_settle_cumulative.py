@@ -143,6 +143,6 @@ def test_spot_instant_win_ends_the_game_with_the_shooter_as_winner() -> None:
     cells = [(c.text, c.note) for c in sheet.rows[1].cells]
     assert ("0", "moon: wins the game") in cells and [c for c in cells if c[1]] == [("0", "moon: wins the game")]
     note = result["hands"][1]["notes"]["A"]
-    assert note == "A took 13 hearts and QS: shot the moon (spot-instant-win): 0; total 40"
+    assert note == "A took 13 hearts and Q♠: shot the moon (spot-instant-win): 0; total 40"
     assert plain_note(note, make_ruleset("spot-hearts", {"profile": "004"})) == (
-        "A took 13 hearts and QS: shot the moon and wins the game at once: 0; total 40")
+        "A took 13 hearts and Q♠: shot the moon and wins the game at once: 0; total 40")

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BASH = shutil.which("bash") or "/bin/bash"
 APP_PACKAGES = ["libpango-1.0-0", "libpangoft2-1.0-0", "libharfbuzz0b", "libharfbuzz-subset0", "fonts-dejavu-core",
                 "python3-venv"]
-TEST_PACKAGES = [*APP_PACKAGES, "postgresql", "chromium", "fonts-liberation", "poppler-utils", "zbar-tools"]
+TEST_PACKAGES = [*APP_PACKAGES, "postgresql", "chromium", "fonts-liberation", "poppler-utils", "zbar-tools", "npm"]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
@@ -52,6 +52,14 @@ def empty_machine(tmp_path: Path) -> dict[str, str]:
             "SCOREKEEPER_VENV": str(tmp_path / "venv")}
 
 
+def node_plan() -> str:
+    """The plan's line for the tests' JavaScript: node_modules/ belongs to the checkout, not to the machine."""
+    installed = ROOT / "node_modules" / ".installed-lock.json"
+    if installed.exists() and installed.read_bytes() == (ROOT / "package-lock.json").read_bytes():
+        return "node packages: node_modules up to date with package-lock.json"
+    return "node packages: npm ci (package-lock.json)"
+
+
 # --- the scripts' plans -----------------------------------------------------------------------------
 
 
@@ -62,6 +70,7 @@ def test_the_test_command_on_an_empty_machine_installs_every_package(tmp_path: P
         f"system packages to install: {' '.join(TEST_PACKAGES)}",
         f"virtualenv: create {tmp_path / 'venv'} (python3 -m venv), install requirements/test.txt and the project "
         "(editable)",
+        node_plan(),
         "then: python -m mypy",
         "then: python -m pytest -x tests/test_cards.py",
     ]
@@ -89,7 +98,7 @@ def test_each_probe_finds_its_file(tmp_path: Path) -> None:
     (root / "usr/lib/x86_64-linux-gnu/libharfbuzz.so.0").mkdir()  # whatever it is, it is there
     lines = plan("test", env=env)
     assert lines[1] == ("system packages to install: libharfbuzz-subset0 fonts-dejavu-core python3-venv "
-                        "fonts-liberation")
+                        "fonts-liberation npm")
 
 
 def test_this_machine_has_every_package() -> None:

@@ -25,6 +25,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import records, replay
 from scorekeeper.engine.errors import IllegalPlay, InconsistentRecord
+
+from helpers import said
 from scorekeeper.engine.settlement import settle_json
 from scorekeeper.engine.simulate import random_record
 
@@ -72,7 +74,7 @@ def test_a_revoke_once_the_stock_is_gone_is_proven() -> None:
         replay(records.from_json(plays_only(data, plays)))
     assert info.value.code == "revoke" and (info.value.trick, info.value.player) == (25, "Ann")
     assert str(info.value) == (
-        "Ann played KD on a club lead while holding that suit (proven by 6C, which Ann played later: "
+        "Ann played K♦ on a club lead while holding that suit (proven by 6♣, which Ann played later: "
         "with the stock gone, nothing was drawn in between)"
     )
 
@@ -97,7 +99,7 @@ def test_a_revoke_proven_by_counting_the_draws() -> None:
         replay(records.from_json(plays_only(data, plays)))
     assert info.value.code == "revoke" and (info.value.trick, info.value.player) == (10, "Ann")
     assert str(info.value) == (
-        "Ann played 7C on a diamond lead while holding that suit (proven by TD KD QD AD 7D, which Ann played "
+        "Ann played 7♣ on a diamond lead while holding that suit (proven by 10♦ K♦ Q♦ A♦ 7♦, which Ann played "
         "later: more than the 4 cards Ann drew after that trick)"
     )
 
@@ -108,7 +110,7 @@ def test_a_card_played_twice_is_refused() -> None:
     plays[40] = plays[2]
     with pytest.raises(IllegalPlay) as info:
         replay(records.from_json(plays_only(data, plays)))
-    assert info.value.code == "duplicate-card" and plays[2] in str(info.value)
+    assert info.value.code == "duplicate-card" and said(plays[2]) in str(info.value)
 
 
 @pytest.mark.parametrize("drop", ["deal", "widow"])
@@ -182,8 +184,8 @@ def test_domino_without_the_deal_needs_every_player_named() -> None:
 
 
 @pytest.mark.parametrize(("card", "code", "message"), [
-    ("JK", "not-in-hand", "Ann played JK, which is not in this game's pack"),
-    ("8S", "duplicate-card", "Ann played 8S, which Bob already played (play 2)"),
+    ("JK", "not-in-hand", "Ann played Joker, which is not in this game's pack"),
+    ("8S", "duplicate-card", "Ann played 8♠, which Bob already played (play 2)"),
 ])
 def test_domino_without_the_deal_refuses_a_card_not_in_the_pack_or_played_twice(card: str, code: str,
                                                                                message: str) -> None:
@@ -199,7 +201,7 @@ def test_domino_without_the_deal_needs_who_kept_the_cards_left() -> None:
     with pytest.raises(InconsistentRecord) as info:
         replay(records.from_json(alone))
     assert info.value.code == "incomplete"
-    assert str(info.value).startswith("26 cards were not played (AH KH QH JH TH 9H ...): without the deal and the "
+    assert str(info.value).startswith("26 cards were not played (A♥ K♥ Q♥ J♥ 10♥ 9♥ ...): without the deal and the "
                                       "stock, record who was left holding cards and took the stock")
 
 
@@ -208,7 +210,7 @@ def test_a_kept_event_that_the_plays_contradict_is_refused() -> None:
     alone["events"][-1]["cards"].append("2H")
     with pytest.raises(InconsistentRecord) as info:
         replay(records.from_json(alone))
-    assert info.value.code == "kept" and str(info.value) == "Cat kept 2H, but it was played (play 14)"
+    assert info.value.code == "kept" and str(info.value) == "Cat kept 2♥, but it was played (play 14)"
     wrong = {**SPADES, "events": [{"type": "kept", "player": "Bob", "cards": []}]}
     with pytest.raises(InconsistentRecord) as info:
         replay(records.from_json(wrong))
@@ -217,7 +219,7 @@ def test_a_kept_event_that_the_plays_contradict_is_refused() -> None:
 
 
 def test_the_cards_kept_decide_what_was_left_in_the_stock() -> None:
-    """Cat keeping only two cards leaves 24 in the stock: it never ran out, so her 2C on a spade lead was a renege."""
+    """Cat keeping only two cards leaves 24 in the stock: it never ran out, so her 2♣ on a spade lead was a renege."""
     _, alone = domino_alone(example("domino-hearts-hand.json"))
     alone["events"][-1]["cards"] = ["AH", "KH"]
     with pytest.raises(IllegalPlay) as info:
@@ -235,8 +237,8 @@ def test_the_full_record_s_kept_event_must_agree_with_the_stock() -> None:
     assert str(info.value) == "the record says Ann kept the last cards, but Cat was the last player left holding cards"
     with pytest.raises(InconsistentRecord) as info:
         replay(records.from_json({**data, "events": [{"type": "kept", "player": "Cat", "cards": ["AH", "KH"]}]}))
-    assert str(info.value) == ("the record says Cat kept AH KH, but Cat was left holding AH KH QH JH TH 9H AD KD QD JD "
-                               "TD 9D 8D 7D 6D 5D AC KC QC JC TC 9C 8C 7C 6C 5C")
+    assert str(info.value) == ("the record says Cat kept A♥ K♥, but Cat was left holding A♥ K♥ Q♥ J♥ 10♥ 9♥ A♦ K♦ Q♦ J♦ "
+                               "10♦ 9♦ 8♦ 7♦ 6♦ 5♦ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣")
     with pytest.raises(InconsistentRecord) as info:  # a game without a stock to take
         replay(records.from_json({**example("black-lady-hand.json"), "events": alone["events"]}))
     assert info.value.code == "kept"
@@ -264,27 +266,27 @@ def test_a_card_off_the_suit_led_with_cards_left_in_the_stock_is_refused() -> No
     with pytest.raises(IllegalPlay) as info:
         replay(records.from_json(data))
     assert (info.value.code, info.value.trick, info.value.player, info.value.play) == ("draw", 2, "Bob", 3)
-    assert str(info.value) == ("Bob played 2H on a spade lead: the stock still held cards (40 were left in it at "
+    assert str(info.value) == ("Bob played 2♥ on a spade lead: the stock still held cards (40 were left in it at "
                                "the end), so Bob had to draw until a spade came and play it")
 
 
 def later_8h(alone: dict[str, Any]) -> None:
-    """Trick 7: Cat plays 2D on Bob's 4H; her 8H comes in trick 8."""
+    """Trick 7: Cat plays 2♦ on Bob's 4♥; her 8♥ comes in trick 8."""
     plays = alone["play"]
     assert plays[18:20] == [["Bob", "4H"], ["Cat", "8H"]] and plays[20] == ["Cat", "2D"]
     plays[19], plays[20] = plays[20], plays[19]
 
 
 def kept_8h(alone: dict[str, Any]) -> None:
-    """Trick 7: Cat plays 2D on Bob's 4H, and keeps 8H to the end with her other hearts."""
+    """Trick 7: Cat plays 2♦ on Bob's 4♥, and keeps 8♥ to the end with her other hearts."""
     alone["play"][19] = ["Cat", "2D"]
     del alone["play"][20]
     alone["events"][-1]["cards"].append("8H")
 
 
 @pytest.mark.parametrize(("change", "proof"), [
-    (later_8h, "(proven by 8H, which Cat played later, play 21)"),
-    (kept_8h, "(proven by AH, which Cat kept to the end)"),
+    (later_8h, "(proven by 8♥, which Cat played later, play 21)"),
+    (kept_8h, "(proven by A♥, which Cat kept to the end)"),
 ], ids=["by-a-later-card", "by-a-card-kept"])
 def test_with_the_stock_used_up_a_renege_is_proven(change: Any, proof: str) -> None:
     _, alone = domino_alone(example("domino-hearts-hand.json"))
@@ -296,7 +298,7 @@ def test_with_the_stock_used_up_a_renege_is_proven(change: Any, proof: str) -> N
 
 
 def test_the_first_card_off_the_suit_stands_where_the_stock_may_have_run_out() -> None:
-    """Trick 4: Cat's 2C on a spade lead. With the stock used up by the end, it may have run out there."""
+    """Trick 4: Cat's 2♣ on a spade lead. With the stock used up by the end, it may have run out there."""
     _, alone = domino_alone(example("domino-hearts-hand.json"))
     assert alone["play"][11] == ["Cat", "2C"]
     assert replay(records.from_json(alone)).revoke is None
@@ -315,7 +317,7 @@ def test_once_a_card_off_the_suit_was_played_a_lead_is_judged_on_the_cards_playe
     with pytest.raises(IllegalPlay) as info:  # Bob's 2C on the spade lead in trick 1: the stock was gone
         replay(records.from_json(data))
     assert (info.value.code, info.value.trick, info.value.player) == ("hearts-not-broken", 2, "Ann")
-    assert str(info.value).endswith("(the cards played later show the hand: KS QS JS TS)")
+    assert str(info.value).endswith("(the cards played later show the hand: K♠ Q♠ J♠ 10♠)")
     data["play"][1] = ["Bob", "8S"]  # no discard in trick 1: the stock may still have held Ann's spades
     data["events"][0]["cards"] = [c for c in kept if c != "8S"] + ["2C"]
     outcome = replay(records.from_json(data))  # Ann's lead in trick 2 stands

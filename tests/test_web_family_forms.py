@@ -140,7 +140,7 @@ def test_polignac_jacks_first_and_last_trick_and_capot(client: FlaskClient) -> N
 
 
 def test_slobberhannes_first_last_trick_and_the_queen(client: FlaskClient) -> None:
-    """3.15: A first and last trick, C QC (A 2, C 1); B all three (4); ... joint winners."""
+    """3.15: A first and last trick, C Q♣ (A 2, C 1); B all three (4); ... joint winners."""
     hands = [
         {"first_trick": A, "last_trick": A, "take_QC": C},
         {"first_trick": B, "last_trick": B, "take_QC": B},
@@ -261,7 +261,7 @@ def test_cancellation_hearts_cards_out_of_play(client: FlaskClient) -> None:
 
 REFUSED = [  # (game, players, profile, fields, the engine's sentence, a field kept as typed)
     ("polignac", ABCD, "", {"first_trick": A, "last_trick": B, "take_JS": A, "take_JH": B, "take_JD": C},
-     "Impossible result: JC was taken by nobody.", r'id="take_JD-2" value="2"\s+data-card="JD" data-player="Cat" checked>'),
+     "Impossible result: J♣ was taken by nobody.", r'id="take_JD-2" value="2"\s+data-card="JD" data-player="Cat" checked>'),
     ("slobberhannes", ABCD, "", {"last_trick": B, "take_QC": C},
      'Impossible result: nobody won the first trick: give its winner "first_trick": 1.',
      r'id="last_trick-1" value="1"\s+data-player="Bob" checked>'),

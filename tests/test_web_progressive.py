@@ -240,7 +240,7 @@ def test_an_impossible_count_is_refused_and_nothing_is_stored(app: Flask, client
 def test_a_tie_cut_by_the_cards_ace_low(app: Flask, client: FlaskClient) -> None:
     edit, _ = start(client, LADIES, GENTLEMEN)
     same = Page(enter(client, edit, 1, 1, {"L1": 4, "L2": 4, "G1": 2}, cards={"L1": "7H", "L2": "7S"}))
-    assert same.refusal() == "table 1 (head): L1 cut 7H and L2 cut 7S, the same rank: cut again"
+    assert same.refusal() == "table 1 (head): L1 cut 7♥ and L2 cut 7♠, the same rank: cut again"
     page = entered(client, edit, 1, 1, {"L1": 4, "L2": 4, "G1": 2}, cards={"L1": "KD", "L2": "as"})
     assert "L2 took 4 hearts at table 1 (head), tied with L1 and cut the lower card; gold star" in page.html
     form = get(client, f"{edit}/round/1/table/1")

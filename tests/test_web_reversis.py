@@ -164,7 +164,7 @@ def test_an_impossible_result_is_refused_and_kept_as_typed(app: Flask, client: F
     assert counts(app) == before
     # A discarded ace that wins its trick; a card left unsaid: the engine's sentence, or the form's.
     ace = {**E2[1], "AS_player": "0", "AS_trick": "2", "AS_how": "discarded", "AS_leader": "1", "AS_winner": "0"}
-    assert Page(record(client, edit, ace)).refusal() == ("Ann played AS in trick 2: a card discarded on another "
+    assert Page(record(client, edit, ace)).refusal() == ("Ann played A♠ in trick 2: a card discarded on another "
                                                          "suit cannot win the trick")
     unsaid = Page(record(client, edit, {k: v for k, v in E2[1].items() if k != "AC_player"}))
     assert unsaid.refusal() == "Please check the fields marked below."
@@ -272,7 +272,7 @@ def test_a_whole_hand_entered_as_json(app: Flask, client: FlaskClient) -> None:
     hand = get(client, edit + "/hand/1")
     wrong = {**whole, "play": ["6C", "AS", *whole["play"][2:]]}  # Bob's AS second: Cat is on turn after Dan
     refused = Page(submit(client, hand, "json-form", {"record": json.dumps(wrong)}))
-    assert refused.status == 200 and refused.refusal() == "Cat played AS but does not hold it"
+    assert refused.status == 200 and refused.refusal() == "Cat played A♠ but does not hold it"
     assert re.search(r'<textarea id="record"[^>]*>[^<]*&#34;6C&#34;, &#34;AS&#34;', refused.html)  # kept as typed
     response = submit(client, hand, "json-form", {"record": json.dumps(whole)})
     assert response.status_code == 302, Page(response).refusal()

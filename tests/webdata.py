@@ -49,7 +49,7 @@ def illegal_hand() -> dict[str, Any]:
     return record
 
 
-ILLEGAL_ERROR = {"code": "revoke", "message": "Cat played 9D on a club lead while holding AC 7C",
+ILLEGAL_ERROR = {"code": "revoke", "message": "Cat played 9\u2666 on a club lead while holding A\u2663 7\u2663",
                  "play": 1, "trick": 1, "player": "Cat", "card": "9D", "hand": 1}
 
 

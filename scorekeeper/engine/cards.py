@@ -37,6 +37,10 @@ class Suit(enum.Enum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
 
+# The suits as printed on the cards (every sentence a player reads names a card so: Card.label).
+SUIT_SYMBOLS = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
+
+
 class Rank(enum.IntEnum):
     """Ranks by their natural value; games with other orders map them (Ruleset.rank_order)."""
 
@@ -120,6 +124,26 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({shown(self.code)})"
+
+    def __format__(self, spec: str) -> str:
+        """A card in a sentence is the card as printed (``f"{card}"``: ``Q♠``, ``10♥``, ``Joker``); ``str(card)``
+        and ``card.code`` stay the code of the records. ``f"{card:code}"`` is the code too.
+
+        >>> f"{Card.parse('QS')} and {Card.parse('TH')}, {Card.parse('TH'):code}"
+        'Q♠ and 10♥, TH'
+        """
+        if spec == "code":
+            return self.code
+        if spec:
+            return format(self.label, spec)
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """The card as printed on it: ``Q♠``, ``10♥``, ``Joker``."""
+        if self.suit is None:
+            return "Joker"
+        return ("10" if self.rank == Rank.TEN else str(self.rank)) + SUIT_SYMBOLS[self.suit]
 
     def __lt__(self, other: Card) -> bool:
         return self.sort_key < other.sort_key
@@ -227,8 +251,17 @@ def parse_cards(value: str | Sequence[str] | Iterable[str]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Cards as one canonical, space-separated string."""
+    """Cards as one canonical, space-separated string (records, notation): ``QS TH``."""
     return " ".join(c.code for c in cards)
+
+
+def cards_said(cards: Iterable[Card]) -> str:
+    """Cards as a sentence names them, as printed: ``Q♠ 10♥`` (one card alone: ``f"{card}"``, Card.__format__).
+
+    >>> cards_said([Card.parse("QS"), Card.parse("TH")])
+    'Q\u2660 10\u2665'
+    """
+    return " ".join(c.label for c in cards)
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:

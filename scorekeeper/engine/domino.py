@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, card, format_cards
+from .cards import Card, card, cards_said
 from .counting import count_card
 from .errors import IllegalPlay, InconsistentRecord, plural
 from .hand import DominoHand, Hand
@@ -107,7 +107,7 @@ def domino_hands(
     elif unplayed:
         left = tuple(c for c in layout.pack if unplayed[c])
         raise InconsistentRecord(
-            f"{plural(len(left), 'card')} were not played ({format_cards(left[:6])}{' ...' if len(left) > 6 else ''}): "
+            f"{plural(len(left), 'card')} were not played ({cards_said(left[:6])}{' ...' if len(left) > 6 else ''}): "
             "without the deal and the stock, record who was left holding cards and took the stock "
             "({\"type\": \"kept\", \"player\": ..., \"cards\": [the cards he held]})",
             code="incomplete",
@@ -150,6 +150,6 @@ def _check_kept(kept_event: Mapping[str, Any], hand: DominoHand, seating: Seatin
                                  code="kept", player=said)
     if sorted(c.code for c in found.kept) != cards:
         raise InconsistentRecord(
-            f"the record says {said} kept {format_cards(tuple(map(card, kept_event['cards']))) or 'no card'}, "
-            f"but {said} was left holding {format_cards(found.kept) or 'no card'}", code="kept", player=said,
+            f"the record says {said} kept {cards_said(tuple(map(card, kept_event['cards']))) or 'no card'}, "
+            f"but {said} was left holding {cards_said(found.kept) or 'no card'}", code="kept", player=said,
         )

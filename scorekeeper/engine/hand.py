@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from .cards import ALL_CARDS, JOKER, Card, Suit, card, format_cards
+from .cards import ALL_CARDS, JOKER, Card, Suit, card, cards_said
 from .errors import IllegalPlay, InconsistentRecord
 from .ruleset import Ruleset
 from .seating import Seating
@@ -258,7 +258,7 @@ class Hand:
                 self._fail(
                     "revoke", turn, c,
                     f"{self._name(turn)} played {c} on a {_suit_noun(led_card.suit, self._joker)} lead while holding "
-                    f"{format_cards(cards_of(held & led))}",
+                    f"{cards_said(cards_of(held & led))}",
                 )
             if self._guard_first_trick and not self.tricks and bit & self._point_bits and held & ~self._point_bits:
                 self._fail(
@@ -284,9 +284,9 @@ class Hand:
         """The first lead's rule (catalogue 2.2.3)."""
         name = self._name(seat)
         if rule == "two-of-clubs" and c is not TWO_OF_CLUBS:
-            self._fail("first-lead", seat, c, f"{name} holds 2C and must lead it to the first trick, not {c}")
+            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead it to the first trick, not {c}")
         if rule == "any-club" and c.si != C:
-            self._fail("first-lead", seat, c, f"{name} holds 2C and must lead a club to the first trick, not {c}")
+            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead a club to the first trick, not {c}")
         if rule == "lowest-club" and c is not self.lead_club:
             if self.lead_club is None:  # without the deal, the leader's lowest club is not known yet
                 if c.si != C:
@@ -650,7 +650,7 @@ class DominoHand(Hand):
             self._fail(
                 "draw", who, c,
                 f"{name} played {c} without drawing: with no {suit.noun if suit else 'hearts'} in hand and cards in "
-                f"the stock, {name} draws until a {_suit_noun(suit)} comes ({format_cards(drawn)}) and must play it, "
+                f"the stock, {name} draws until a {_suit_noun(suit)} comes ({cards_said(drawn)}) and must play it, "
                 f"{drawn[-1]}",
             )
         finally:

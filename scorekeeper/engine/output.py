@@ -14,7 +14,7 @@ from json.encoder import encode_basestring
 from typing import Any, Final
 
 from .auction import SUITS
-from .cards import Card, Suit, card, format_cards
+from .cards import Card, Suit, card, cards_said
 from .errors import ScorekeeperError
 from .games.conquimbert import Trade, describe
 from .gaussian import Gaussian
@@ -270,14 +270,14 @@ def draw_words(draws: Sequence[tuple[int, int, tuple[Card, ...]]], names: Sequen
     """Domino Hearts' draws in order, trick by trick: ``trick 1: Bob 8S, Cat 2D 7S; trick 2: Bob 6S``."""
     by_trick: dict[int, list[str]] = {}
     for trick, seat, cards in draws:
-        by_trick.setdefault(trick, []).append(f"{names[seat]} {format_cards(cards)}")
+        by_trick.setdefault(trick, []).append(f"{names[seat]} {cards_said(cards)}")
     return "; ".join(f"trick {trick}: {', '.join(said)}" for trick, said in by_trick.items())
 
 
 def kept_words(kept: Remainder, names: Sequence[str]) -> str:
     """The end of a Domino Hearts hand: ``Cat keeps AH KH ... and takes the stock, 9C 7D`` (2.13, AMB-17)."""
-    parts = ([f"keeps {format_cards(kept.kept)}"] if kept.kept else []) + (
-        [f"takes the stock, {format_cards(kept.stock)}"] if kept.stock else [])
+    parts = ([f"keeps {cards_said(kept.kept)}"] if kept.kept else []) + (
+        [f"takes the stock, {cards_said(kept.stock)}"] if kept.stock else [])
     return f"{names[kept.seat]} " + (" and ".join(parts) or "is the last player in, with no cards left")
 
 

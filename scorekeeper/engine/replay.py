@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Final
 
-from .cards import Card, Suit, card, format_cards
+from .cards import Card, Suit, card, cards_said
 from .counting import count_card
 from .domino import kept_proof
 from .errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
@@ -509,7 +509,7 @@ def _leader_without_deal(
     if plays and (ruleset.first_lead in ("two-of-clubs", "any-club") and plays[0][0] is TWO_OF_CLUBS
                   or ruleset.first_lead == "lowest-club" and plays[0][0].suit is Suit.CLUBS):
         raise InconsistentRecord(
-            "the holder of 2C led the first trick: without the deal, say who (\"leader\")", code="leader",
+            "the holder of 2\u2663 led the first trick: without the deal, say who (\"leader\")", code="leader",
         )
     return None
 
@@ -714,7 +714,7 @@ def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: s
             return f" (proven by {c}, which {hand.seating.name(seat)} played later, play {i + 1})"
         return ""
     later_cards = [c for i, c in by_seat[seat] if i > hand.plays_made]
-    shown = format_cards(later_cards[:4]) + (" ..." if len(later_cards) > 4 else "")
+    shown = cards_said(later_cards[:4]) + (" ..." if len(later_cards) > 4 else "")
     return f" (the cards played later show the hand: {shown})" if later_cards else ""
 
 
@@ -763,7 +763,7 @@ def _proof_despite_draws(
     what = {"revoke": f"on a {_suit_noun(hand.current[0][1].suit)} lead while holding that suit",
             "hearts-not-broken": "before hearts were broken while holding other suits",
             "first-trick-points": "on the first trick while holding cards that score nothing"}[code]
-    shown = format_cards([c for _, c in later[: drawn + 1]])
+    shown = cards_said([c for _, c in later[: drawn + 1]])
     since = (f"more than the {plural(drawn, 'card')} {name} drew after that trick" if drawn
              else "with the stock gone, nothing was drawn in between")
     verb = "led" if code == "hearts-not-broken" else "discarded" if code == "first-trick-points" else "played"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from .cards import ALL_CARDS, Card, Suit, format_cards
+from .cards import ALL_CARDS, Card, Suit, cards_said
 from .errors import ImpossibleResult, RecordSyntaxError, plural
 from .records import HandRecord
 from .replay import _TURNED_UP as TURNED_UP, HandOutcome, _trump as trump_of
@@ -280,7 +280,7 @@ def _haul_from_counts(
     unit = ruleset.unit_suit
     special_hearts = sum(1 for c in mine if c.suit is unit)
     if hearts is not None and hearts < special_hearts:
-        problems.append(f"{name} took {format_cards(c for c in mine if c.suit is unit)} but only {plural(hearts, 'heart')}")
+        problems.append(f"{name} took {cards_said(c for c in mine if c.suit is unit)} but only {plural(hearts, 'heart')}")
     count = hearts if hearts is not None else (None if spots is not None else special_hearts)
     if not ruleset.spots:
         spot_total = (count or 0) - special_hearts + sum(ruleset.values.get(c, 1) for c in mine if c.suit is unit)
@@ -537,11 +537,11 @@ def _check_card_result(
         _check_card_points(record, ruleset, layout, seating, hauls, given, problems)
     room = out_of_play - len(known_out)  # out of play, besides the cards the record names
     if out_of_play and missing and room <= 0:
-        problems.append(f"{format_cards(missing)} taken by nobody, but the {'card' if len(known_out) == 1 else 'cards'} "
-                        f"out of play {'is' if len(known_out) == 1 else 'are'} {format_cards(known_out)}")
+        problems.append(f"{cards_said(missing)} taken by nobody, but the {'card' if len(known_out) == 1 else 'cards'} "
+                        f"out of play {'is' if len(known_out) == 1 else 'are'} {cards_said(known_out)}")
     elif out_of_play and len(missing) > room:
         problems.append(f"{plural(len(missing), 'scoring card')} taken by nobody, but only {plural(room, 'card')} "
-                        f"{'is' if room == 1 else 'are'} out of play" + (f" besides {format_cards(known_out)}"
+                        f"{'is' if room == 1 else 'are'} out of play" + (f" besides {cards_said(known_out)}"
                                                                          if known_out else ""))
     complete = all(record.taken.get(name) is not None for name in seating.players)  # a list names its tricks too
     for key, winners, scores in (("first trick", firsts, scores_first), ("last trick", lasts, scores_last)):
@@ -589,7 +589,7 @@ def _example(ruleset: Ruleset) -> str:
 
 
 def _won_items(mine: Sequence[Card], first: int, last: int) -> list[str]:
-    items = [format_cards(mine)] if mine else []
+    items = [cards_said(mine)] if mine else []
     if first:
         items.append("the first trick")
     if last:

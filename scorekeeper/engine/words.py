@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import Card, Suit, card, sorted_cards
+from .cards import SUIT_SYMBOLS, Card, Suit, card, sorted_cards
 from .games import GAMES
 from .gaussian import Gaussian
 from .options import OptionSpec
@@ -22,7 +22,6 @@ from .scoring import Points
 from .settlement.games import FamilyMethod
 from .settlement.methods import Cumulative, FiveHandMatch, LowestCollectsDifference, Method
 
-SUIT_SYMBOLS = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
 
 
 # --- numbers and cards as a table writes them -------------------------------------------------------
@@ -55,10 +54,7 @@ def card_label(c: Card) -> str:
     >>> card_label(card("QS")), card_label(card("TC"))
     ('Q\u2660', '10\u2663')
     """
-    if c.suit is None:
-        return "Joker"
-    rank = c.code[:-1]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[c.suit]
+    return c.label
 
 
 _TWO_OF_CLUBS = card("2C")

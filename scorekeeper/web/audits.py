@@ -194,7 +194,7 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
         unfit, repair = None, ()
         if audit.proof is not None and audit.proof.frame > number:  # a later action as recorded no longer fits
             proof = audit.proof
-            unfit = f"step {proof.frame} as recorded would break a rule ({proof.rule}): {proof.message}"
+            unfit = f"step {proof.frame} as recorded would break a rule: {proof.message}"
             mended = family.repaired_json(record, frame.index or 0, value)
             fixed = None if mended is None else audit_of(family, mended["record"])
             if mended is not None and fixed is not None and fixed.legal:

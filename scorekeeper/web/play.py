@@ -85,7 +85,7 @@ def play(sid: str, key: str) -> Any:
     if request.method == "POST" and form.validate():
         again = _sent_before(table, form.client_id.data)
         if again is not None:  # its answer was lost: the stored hand, as stored (the table has moved on since)
-            return save_new_hand(table, again, sid, key)
+            return save_new_hand(table, again, sid, key, pages_of(table.config.get("game")).noun)
         try:
             sent = decode(form.record.data or "null", "the hand ")
             if sent is not None and not isinstance(sent, Mapping):
@@ -93,7 +93,7 @@ def play(sid: str, key: str) -> Any:
             hand = start.stored(_checked(start, sent, form.pending.data))
             if form.client_id.data:
                 hand["id"] = form.client_id.data
-            return save_new_hand(table, hand, sid, key)
+            return save_new_hand(table, hand, sid, key, pages_of(table.config.get("game")).noun)
         except ScorekeeperError as exc:
             db.session.rollback()
             refusal = sentence(exc, len(table.hands) + 1)

@@ -106,6 +106,9 @@ def _cache_fingerprinted(response: Response) -> Response:
         asked = request.args.get("v")
         if asked and asked == fingerprint(str(request.view_args.get("filename", ""))):
             response.headers["Cache-Control"] = LONG_CACHE
+        # "inline; filename=app.js" says what a browser does anyway with a file it loads: bytes of every
+        # first visit for nothing.
+        response.headers.pop("Content-Disposition", None)
     return response
 
 

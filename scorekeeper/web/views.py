@@ -160,12 +160,14 @@ def sentence(exc: ScorekeeperError, position: int | None = None) -> str:
 
 # --- storing a hand ----------------------------------------------------------------------------------
 
-def _saved(row: HandRow, created: bool) -> str:
+def _saved(row: HandRow, created: bool, noun: str) -> str:
+    """What the sheet says of the hand just sent: ``noun`` is what the game calls a hand (a Tripoli deal)."""
+    named = f"{noun.capitalize()} {row.position}"
     if not created:
-        return f"Hand {row.position} was already saved (this form was sent before): here it is, stored once."
+        return f"{named} was already saved (this form was sent before): here it is, stored once."
     if not row.confirmed:
-        return f"Hand {row.position} saved. It counts once another phone confirms it."
-    return f"Hand {row.position} saved."
+        return f"{named} saved. It counts once another phone confirms it."
+    return f"{named} saved."
 
 FOR_HAND = "for_hand"  # the field of a new hand's form: the number of the hand it was drawn for
 
@@ -175,7 +177,7 @@ def _drawn_for() -> int | None:
     return params.count(request.form.get(FOR_HAND))
 
 
-def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
+def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str, noun: str = "hand") -> Any:
     """Store a new hand (the services check it first) and go back to the sheet at that hand. A form sent
     again (Back to it and Save, its client id already stored) stores nothing and shows the stored hand; a
     form drawn for a hand another phone recorded meanwhile is refused, inside the write
@@ -184,7 +186,7 @@ def save_new_hand(table: Any, hand: dict[str, Any], sid: str, key: str) -> Any:
     :raises ScorekeeperError: the engine refuses the hand, or the table moved on; nothing is stored.
     """
     row, created = services.add_hand(table, hand, for_hand=_drawn_for())
-    flash(_saved(row, created))
+    flash(_saved(row, created, noun))
     if not created:
         return redirect(url_for(".hand_edit", sid=sid, key=key, position=row.position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import Card, format_cards
+from ..cards import Card, cards_said
 from ..errors import InconsistentRecord, plural
 from ..seating import Seating
 from .record import ReversisRecord
@@ -42,7 +42,7 @@ def after_exchange(record: ReversisRecord, seating: Seating, dealer: int) -> tup
                                  "(discard)", code="discard", player=names[dealer])
     if record.discard not in held[dealer]:
         raise InconsistentRecord(f"{names[dealer]} discarded {record.discard}, which he was not dealt "
-                                 f"(he holds {format_cards(held[dealer])})", code="discard", player=names[dealer],
+                                 f"(he holds {cards_said(held[dealer])})", code="discard", player=names[dealer],
                                  card=record.discard.code)
     held[dealer].remove(record.discard)
     talon = [record.discard]
@@ -62,13 +62,13 @@ def after_exchange(record: ReversisRecord, seating: Seating, dealer: int) -> tup
             continue
         if given not in held[seat]:
             raise InconsistentRecord(f"{name} exchanged {given}, which he was not dealt (he holds "
-                                     f"{format_cards(held[seat])})", code="exchange", player=name, card=given.code)
+                                     f"{cards_said(held[seat])})", code="exchange", player=name, card=given.code)
         held[seat].remove(given)
         held[seat].append(extra)
         talon.append(given)
     if record.talon is not None and Counter(record.talon) != Counter(talon):
-        raise InconsistentRecord(f"the talon is {format_cards(talon)} by the deal and the exchanges, not "
-                                 f"{format_cards(record.talon)}", code="talon")
+        raise InconsistentRecord(f"the talon is {cards_said(talon)} by the deal and the exchanges, not "
+                                 f"{cards_said(record.talon)}", code="talon")
     return tuple(tuple(h) for h in held), tuple(talon)
 
 
@@ -122,7 +122,7 @@ def known_talon(record: ReversisRecord, seating: Seating, dealer: int) -> tuple[
         if c is None:
             continue
         if record.talon is not None and c not in talon:
-            raise InconsistentRecord(f"{name} discarded {c} to the talon, but the talon is {format_cards(talon)}",
+            raise InconsistentRecord(f"{name} discarded {c} to the talon, but the talon is {cards_said(talon)}",
                                      code=code, player=name, card=c.code)
         if record.talon is None:
             if c in talon:

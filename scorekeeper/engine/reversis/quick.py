@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, Rank, format_cards
+from ..cards import Card, Rank, cards_said
 from ..errors import ImpossibleResult, InconsistentRecord, plural
 from ..seating import Seating
 from .actions import CardEntry, Event, ReversisEntry, Taken
@@ -68,7 +68,7 @@ def _talon_points(record: ReversisRecord, points: Sequence[int], complete: bool)
             raise InconsistentRecord(f"the talon is 4 cards, not {len(record.talon)}", code="talon")
         check_pack(record.talon, "in the talon", code="talon")
         if given is not None and given != points_of(record.talon):
-            raise InconsistentRecord(f"talon_points says {given}, but the talon {format_cards(record.talon)} holds "
+            raise InconsistentRecord(f"talon_points says {given}, but the talon {cards_said(record.talon)} holds "
                                      f"{points_of(record.talon)}", code="talon")
         given = points_of(record.talon)
     if given is not None and derived is not None and given != derived:
@@ -99,7 +99,7 @@ def _paying_plays(record: ReversisRecord, seating: Seating, tricks: Sequence[int
                 raise ImpossibleResult(f"trick {trick}: {first.card} and {e.card} name different leaders or winners",
                                        trick=trick, card=e.card.code)
             if e.player in [x.player for x in entries if x is not e]:
-                both = format_cards(x.card for x in entries if x.player == e.player)
+                both = cards_said(x.card for x in entries if x.player == e.player)
                 raise ImpossibleResult(f"trick {trick}: {e.player} played one card, not two ({both})",
                                        trick=trick, player=e.player)
         leader, winner = seat_of[first.leader], seat_of[first.winner]
@@ -143,11 +143,11 @@ def _check_nulls(record: ReversisRecord, talon_points: int | None, complete: boo
         for c, e in zip(PAYING_CARDS, record.quinola_aces):
             if (e is None) != (c in record.talon) and (complete or e is not None):
                 where = "in the talon" if c in record.talon else "not in the talon"
-                raise InconsistentRecord(f"{c} is {where} ({format_cards(record.talon)}), but quinola_aces says "
+                raise InconsistentRecord(f"{c} is {where} ({cards_said(record.talon)}), but quinola_aces says "
                                          f"{'it was played' if e is not None else 'it was not played'}",
                                          code="talon", card=c.code)
     if complete and talon_points is not None and points_of(nulls) > talon_points:
-        raise ImpossibleResult(f"{format_cards(nulls)} went to the talon by quinola_aces ({points_of(nulls)} card points), "
+        raise ImpossibleResult(f"{cards_said(nulls)} went to the talon by quinola_aces ({points_of(nulls)} card points), "
                                f"but the talon holds only {talon_points}")
 
 

@@ -875,13 +875,13 @@ def slobberhannes_points(state: SlobberhannesState,
     else:
         winners = {"first trick": _seat(names, hand.first_trick, "winner of the first trick"),
                    "last trick": _seat(names, hand.last_trick, "winner of the last trick"),
-                   "QC": _seat(names, hand.qc, "who took QC")}
-        worth = {"first trick": scores.first_trick, "last trick": scores.last_trick, "QC": scores.value("QC")}
+                   "Q\u2663": _seat(names, hand.qc, "who took QC")}
+        worth = {"first trick": scores.first_trick, "last trick": scores.last_trick, "Q\u2663": scores.value("QC")}
         for seat in range(n):
             mine = [what for what, s in winners.items() if s == seat]
             points[seat] = sum(worth[what] for what in mine)
             if len(mine) == 3:
-                said[seat].append(f"took the first trick, the last trick and QC: {points[seat] + scores.sweep_bonus} "
+                said[seat].append(f"took the first trick, the last trick and Q\u2663: {points[seat] + scores.sweep_bonus} "
                                   f"instead of {points[seat]}")
                 points[seat] += scores.sweep_bonus
             else:

@@ -142,9 +142,9 @@ class Method:
 
 @lru_cache(maxsize=1024)
 def describe_take(haul: Haul) -> str:
-    """'3 hearts and QS', 'no scoring cards': a player's take as the table says it."""
+    """'3 hearts and Q♠', 'no scoring cards': a player's take as the table says it."""
     parts = [plural(haul.hearts, "heart")] if haul.hearts else []
-    parts += [c.code for c in haul.specials if c.suit is not Suit.HEARTS]
+    parts += [c.label for c in haul.specials if c.suit is not Suit.HEARTS]
     if not parts:
         return "no scoring cards"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

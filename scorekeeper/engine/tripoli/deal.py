@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import ALL_CARDS, Card, format_cards
+from ..cards import ALL_CARDS, Card, cards_said
 from ..errors import InconsistentRecord, plural
 from ..seating import Seating
 from .record import SpareAction
@@ -52,7 +52,7 @@ def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequenc
             seen[c] = who
     missing = [c for c in ALL_CARDS if c not in seen]
     if missing:
-        raise InconsistentRecord(f"the deal lacks {plural(len(missing), 'card')}: {format_cards(missing)}", code="deal")
+        raise InconsistentRecord(f"the deal lacks {plural(len(missing), 'card')}: {cards_said(missing)}", code="deal")
     n = seating.size
     sizes = hand_sizes(n)
     if rules.spare_position == "last":

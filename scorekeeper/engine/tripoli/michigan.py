@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, Rank, Suit, format_cards
+from ..cards import Card, Rank, Suit, cards_said
 from ..errors import IllegalPlay, plural
 from ..seating import Seating
 from .rules import TripoliRules
@@ -220,14 +220,14 @@ class Michigan:
         if self.colour is not None:
             want = colour_word(self.colour)
             if card.suit is None or card.suit.is_red != self.colour:
-                return f"this lead must be {want} (colours alternate), and he holds {format_cards(sorted(self.lead_choices(seat)))}"
-            return f"he must lead his lowest {want} card ({format_cards(self.lead_choices(seat))})"
+                return f"this lead must be {want} (colours alternate), and he holds {cards_said(sorted(self.lead_choices(seat)))}"
+            return f"he must lead his lowest {want} card ({cards_said(self.lead_choices(seat))})"
         if self.first and self.rules.first_lead == "lowest-in-hand":
-            return f"the first lead is the lowest card in his hand ({format_cards(self.lead_choices(seat))})"
+            return f"the first lead is the lowest card in his hand ({cards_said(self.lead_choices(seat))})"
         if card.suit is self.last_suit and card.suit is not None:
             return f"{card.suit.noun} were just played; he must lead another suit"
         lower = sorted((c for c in hand if c.suit is card.suit and c.ri < card.ri), key=lambda c: c.ri)
-        return f"a lead is the lowest card of its suit, and he holds {plural(len(lower), 'lower card')} ({format_cards(lower)})"
+        return f"a lead is the lowest card of its suit, and he holds {plural(len(lower), 'lower card')} ({cards_said(lower)})"
 
 
 def _lowest_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

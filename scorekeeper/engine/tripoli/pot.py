@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, format_cards
+from ..cards import Card, cards_said
 from ..errors import IllegalPlay, ImpossibleResult, InconsistentRecord, plural
 from ..seating import Seating
 from .betting import Betting
@@ -115,7 +115,7 @@ def _check_selection(names: Sequence[str], hands: Sequence[Sequence[Card] | None
         if hand is None:
             continue
         if len(hand) != 5 or len(set(hand)) != 5:
-            raise InconsistentRecord(f"{names[seat]} shows {format_cards(hand)} for the poker: a poker hand is five "
+            raise InconsistentRecord(f"{names[seat]} shows {cards_said(hand)} for the poker: a poker hand is five "
                                      "different cards", code="poker-select", player=names[seat])
         for c in hand:
             if c in owner:
@@ -127,7 +127,7 @@ def _check_selection(names: Sequence[str], hands: Sequence[Sequence[Card] | None
             if lacking:
                 what = "was dealt" if final else "holds"
                 raise InconsistentRecord(f"{names[seat]} shows {lacking[0]} for the poker, but he {what} "
-                                         f"{format_cards(sorted(held[seat]))}", code="poker-select",
+                                         f"{cards_said(sorted(held[seat]))}", code="poker-select",
                                          player=names[seat], card=lacking[0].code)
 
 

@@ -70,6 +70,8 @@ class FamilyPages:
     hand by its result, a stored hand's page and its corrections; card by card and the audit where
     the family has them."""
 
+    noun = "hand"  # what the game calls a hand, in its pages' sentences ("Deal 3 saved.")
+
     # --- a new table ---
 
     def offers(self, game: GameDef) -> bool:

@@ -68,9 +68,9 @@ def posted() -> Any:
 
 
 def save_new(table: TableSession, form: Any, shape: Callable[[Any], dict[str, Any]], sid: str, key: str,
-             ) -> tuple[Any, str | None]:
+             noun: str = "hand") -> tuple[Any, str | None]:
     """A posted quick-result form: the response once the hand it says is stored, or None and why not."""
-    sent = submit(checked(form), lambda: save_new_hand(table, shape(form), sid, key), len(table.hands) + 1)
+    sent = submit(checked(form), lambda: save_new_hand(table, shape(form), sid, key, noun), len(table.hands) + 1)
     return sent.made, sent.refusal
 
 

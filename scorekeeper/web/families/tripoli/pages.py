@@ -120,6 +120,7 @@ class TripoliPages(ChipPages):
     """A Tripoli, Rummoli or Cosmo table: the layout between deals, a deal's quick result or a final poker deal."""
 
     words = Words(noun="deal", unit="chips", carried="Layout")
+    noun = words.noun
     templates = {"session": "families/tripoli/session.html", "live": "families/tripoli/live.html",
                  "hand": "families/tripoli/hand.html"}
     kind_words = {"cards": "Recorded with every card.", "final": "A final poker deal.",
@@ -183,7 +184,7 @@ class TripoliPages(ChipPages):
                                               has_pot=game.rules.has_poker) if final
                      else tripoli_forms.deal_form(game.rules, game.players, formdata=formdata))
         shape = tripoli_forms.final_record if final else tripoli_forms.deal_record
-        saved, refusal = chips.save_new(table, form, shape, sid, key)
+        saved, refusal = chips.save_new(table, form, shape, sid, key, self.words.noun)
         if saved is not None:
             return saved
         return render_template("families/tripoli/result.html", table=table, game=game, words=self.words, form=form, final=final,

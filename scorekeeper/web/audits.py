@@ -439,4 +439,4 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
 def _subtitle(record: Mapping[str, Any]) -> str:
     players = record.get("players") or ()
     dealt = f"{record['dealer']} dealt \u00b7 " if record.get("dealer") else ""
-    return f"{record.get('game', '')} \u00b7 {dealt}{', '.join(map(str, players))}"
+    return f"{dealt}{', '.join(map(str, players))}"  # the game's name is the title's

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from phonekit import browser, browser_ready, live_server, phone  # noqa: F401  (fixtures)
 from test_browser import save, start_table
 
 KEPT_URLS = ("caches.open('scorekeeper-pages').then(function (c) { return c.keys(); })"

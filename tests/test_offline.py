@@ -218,7 +218,7 @@ def test_a_new_hand_drawn_before_another_phone_recorded_it_is_refused(app: Flask
     assert refused.status_code == 200
     page = Page(refused)
     assert page.refusal() == ("Hand 1 was recorded on another phone after this form was opened: nothing is stored. "
-                              "It says: Ann took 3 hearts: 3; total 3 · Bob took 10 hearts and QS: 23; total 23 · "
+                              "It says: Ann took 3 hearts: 3; total 3 · Bob took 10 hearts and Q♠: 23; total 23 · "
                               "Cat took no scoring cards: 0; total 0 · Dan took no scoring cards: 0; total 0. "
                               "If this is another hand, tap Save again to record it as hand 2.")
     _, kept = page.form("result-form")

@@ -234,6 +234,21 @@ def test_a_new_hand_drawn_before_another_phone_recorded_it_is_refused(app: Flask
     assert again.status_code == 302 and again.headers["Location"].endswith("/hand/2") and stored(app) == (2, 0)
 
 
+def test_the_refusal_says_the_other_phones_moon_in_words(app: Flask, client: FlaskClient) -> None:
+    """What the other phone stored is said as the sheet says it: a moon by its choice, not by its rule's id."""
+    edit, _ = start_table(client, players=ABCD)
+    mine = get(client, edit + "/result")
+    sid, token = edit.rsplit("/", 2)[-2:]
+    other = client.post(f"/api/sessions/{sid}/hands", headers={"Authorization": f"Bearer {token}"},
+                        json={"taken": {"Ann": {"hearts": 13, "QS": 1}, "Bob": {"hearts": 0}, "Cat": {"hearts": 0},
+                                        "Dan": {"hearts": 0}}, "moon_choice": "add"})
+    assert other.status_code == 201, other.get_data(as_text=True)
+    refused = Page(submit(client, mine, "result-form", {"hearts_0": "4", "hearts_1": "9", "take_QS": "2"}))
+    said = refused.refusal()
+    assert "Ann took 13 hearts and Q♠: shot the moon and chose to add 26 to everyone else's score: 0" in said, said
+    assert "black-lady-26" not in said and "(" not in said, said
+
+
 # --- what a table's pages tell the phone, for when it opens them without a connection --------------------------
 
 def known(page: Page) -> dict[str, Any]:

@@ -177,7 +177,9 @@ def test_a_black_lady_evening_on_three_phones(phone: Phone, browser: Any, live_s
             a.context.set_offline(False)  # the online event: the page sends what it kept
         refusal = a.locator("#outbox .outbox-item.refused .refusal")
         expect(refusal).to_have_text("Hand 5 was recorded on another phone after this form was opened: nothing is "
-                                     "stored. If this is another hand, tap Save again to record it as hand 6.",
+                                     "stored. It says: Ann took 1 heart and Q♠: 14; total 23 · Bob took no scoring "
+                                     "cards: 0; total 39 · Cat took 8 hearts: 8; total 34 · Dan took 4 hearts: 4; "
+                                     "total 34. If this is another hand, tap Save again to record it as hand 6.",
                                      timeout=20_000)
         expect(a.locator("#sheet tr.outbox-row.refused")).to_contain_text("Not stored")
         a.locator("[data-outbox-drop]").tap()  # B's hand 5 is the table's: A's copy is dropped

@@ -218,7 +218,7 @@ def test_a_new_hand_drawn_before_another_phone_recorded_it_is_refused(app: Flask
     assert refused.status_code == 200
     page = Page(refused)
     assert page.refusal() == ("Hand 1 was recorded on another phone after this form was opened: nothing is stored. "
-                              "It says: Ann took 3 hearts: 3; total 3 · Bob took 10 hearts and QS: 23; total 23 · "
+                              "It says: Ann took 3 hearts: 3; total 3 · Bob took 10 hearts and Q♠: 23; total 23 · "
                               "Cat took no scoring cards: 0; total 0 · Dan took no scoring cards: 0; total 0. "
                               "If this is another hand, tap Save again to record it as hand 2.")
     _, kept = page.form("result-form")
@@ -232,6 +232,21 @@ def test_a_new_hand_drawn_before_another_phone_recorded_it_is_refused(app: Flask
     # The same form sent again once it is stored is no refusal: it shows the stored hand.
     again = submit(client, page, "result-form")
     assert again.status_code == 302 and again.headers["Location"].endswith("/hand/2") and stored(app) == (2, 0)
+
+
+def test_the_refusal_says_the_other_phones_moon_in_words(app: Flask, client: FlaskClient) -> None:
+    """What the other phone stored is said as the sheet says it: a moon by its choice, not by its rule's id."""
+    edit, _ = start_table(client, players=ABCD)
+    mine = get(client, edit + "/result")
+    sid, token = edit.rsplit("/", 2)[-2:]
+    other = client.post(f"/api/sessions/{sid}/hands", headers={"Authorization": f"Bearer {token}"},
+                        json={"taken": {"Ann": {"hearts": 13, "QS": 1}, "Bob": {"hearts": 0}, "Cat": {"hearts": 0},
+                                        "Dan": {"hearts": 0}}, "moon_choice": "add"})
+    assert other.status_code == 201, other.get_data(as_text=True)
+    refused = Page(submit(client, mine, "result-form", {"hearts_0": "4", "hearts_1": "9", "take_QS": "2"}))
+    said = refused.refusal()
+    assert "Ann took 13 hearts and Q♠: shot the moon and chose to add 26 to everyone else's score: 0" in said, said
+    assert "black-lady-26" not in said and "(" not in said, said
 
 
 # --- what a table's pages tell the phone, for when it opens them without a connection --------------------------

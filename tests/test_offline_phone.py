@@ -394,7 +394,8 @@ def test_a_hand_another_phone_recorded_meanwhile_is_refused_and_kept(lan_phone: 
     refusal = page.locator("#outbox .outbox-item.refused .refusal")
     expect(refusal).to_have_text(re.compile(  # what the other phone stored, in the sheet's words
         r"^Hand 1 was recorded on another phone after this form was opened: nothing is stored\. It says: Ann took "
-        r"13 hearts and QS: .*\. If this is another hand, tap Save again to record it as hand 2\.$"), timeout=20_000)
+        r"13 hearts and Q♠: shot the moon and chose to add 26 to everyone else's score: .*\. If this is another "
+        r"hand, tap Save again to record it as hand 2\.$"), timeout=20_000)
     assert len(stored_hands(page)) == 1
     page.locator("[data-outbox-correct]").tap()
     page.wait_for_selector("#result-form")

@@ -205,6 +205,10 @@ class Family(Protocol):
         """What a table should know before it plays the game so (a source that leaves rules out), or None."""
         ...
 
+    def plain_note(self, game: str, options: Mapping[str, Any], note: str) -> str:
+        """A note of the settle output as a player reads it (the output names some rules by their ids)."""
+        ...
+
     def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
         """Whether the game seats ``players`` with ``options``, before anything is stored.
 
@@ -424,6 +428,12 @@ class HeartsFamily:
         from .games import make_ruleset
 
         return make_ruleset(game, options).warning
+
+    def plain_note(self, game: str, options: Mapping[str, Any], note: str) -> str:
+        from . import words
+        from .games import make_ruleset
+
+        return words.plain_note(note, make_ruleset(game, options))
 
     def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
         from .errors import ScorekeeperError
@@ -670,6 +680,9 @@ class PackageFamily:
 
     def warning(self, game: str, options: Mapping[str, Any]) -> str | None:
         return None
+
+    def plain_note(self, game: str, options: Mapping[str, Any], note: str) -> str:
+        return note
 
     def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
         """Nothing before the table is stored: the package checks it whole when it settles."""

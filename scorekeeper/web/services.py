@@ -521,8 +521,8 @@ def _overtaken(config: Mapping[str, Any], stored: Snapshot, position: int) -> Ch
 
 
 def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> str:
-    """What stored hand ``position`` says, in the engine's words: each player's note of the settle output
-    (``Ann took 3 hearts and QS: 16``), or the points when the family writes no notes; "" when the
+    """What stored hand ``position`` says, in the sheet's words: each player's note of the settle output
+    (``Ann took 3 hearts and Q♠: 16``), or the points when the family writes no notes; "" when the
     engine does not settle the session up to it (a struck or waiting hand is settled as if it counted)."""
     hands = [dict(h.record) if h.position == position or (h.confirmed and not h.struck)
              else {**h.record, "counts": False}
@@ -532,8 +532,9 @@ def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> 
     except (ScorekeeperError, IndexError, KeyError):
         return ""
     notes = entry.get("notes")
-    if isinstance(notes, Mapping) and notes:
-        return " · ".join(str(v) for v in notes.values())
+    if isinstance(notes, Mapping) and notes:  # as the sheet says them: the output names some rules by their ids
+        family, game, options = family_of(str(config["game"])), str(config["game"]), config.get("options") or {}
+        return " · ".join(family.plain_note(game, options, str(v)) for v in notes.values())
     points = entry.get("points")
     if isinstance(points, Mapping):
         return ", ".join(f"{p} {v}" for p, v in points.items())

@@ -150,5 +150,12 @@ def fast_pages(app: Flask) -> None:
     # gzip's best level for the browsers that take nothing better: a page and its scripts are a few
     # kilobytes, so the extra work is a fraction of a millisecond, and a phone on a pub's wifi waits less
     app.config.setdefault("COMPRESS_LEVEL", 9)
+    # A browser that takes Brotli (over HTTPS, and on localhost) gets it first, at quality 6: a quarter
+    # smaller than gzip's best on the stylesheet and scripts for a couple of milliseconds (quality 11 would
+    # cost tens of milliseconds each response); zstd, for a browser that takes it and not Brotli, at level 9,
+    # where it is no larger than gzip's best (Flask-Compress's level 3 is a tenth larger)
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "zstd", "gzip", "deflate"])
+    app.config.setdefault("COMPRESS_BR_LEVEL", 6)
+    app.config.setdefault("COMPRESS_ZSTD_LEVEL", 9)
     compress.init_app(app)
     app.after_request(_read_static)  # registered after Flask-Compress's hook: runs before it

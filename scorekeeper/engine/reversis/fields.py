@@ -94,7 +94,7 @@ def read_events(players: tuple[str, ...], value: Any) -> tuple[Event, ...]:
         raise RecordSyntaxError("events must be a list of objects")
     events = []
     for i, raw in enumerate(value):
-        if not isinstance(raw, Mapping) or raw.get("type") not in EVENT_FIELDS:
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("type"), str) or raw["type"] not in EVENT_FIELDS:
             raise RecordSyntaxError(f"events[{i}] must be an object whose type is one of {', '.join(EVENT_FIELDS)}")
         kind = raw["type"]
         allowed = {"type", *EVENT_FIELDS[kind], *(("declared",) if kind == "espagnolette" else ())}

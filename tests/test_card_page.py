@@ -79,8 +79,11 @@ def test_a_black_lady_hand_under_the_two_of_clubs_rule(app: Flask, client: Flask
     page = Tapper(client, edit)
     assert page.answer["next"] == {"kind": "leader", "ask": "player", "choices": ABCD}
     assert page.tap("leader", "Bob")["next"]["player"] == "Bob"
-    refused = page.refused("play", "3C")  # Bob said he holds 2C
-    assert refused["error"]["code"] == "out-of-turn" and "stands" not in refused
+    refused = page.refused("play", "3C")  # Bob, the stated leader, is taken to hold 2C: he must lead it
+    assert refused["error"]["code"] == "first-lead" and refused["error"]["message"] == (
+        "Bob holds 2♣ and must lead it to the first trick, not 3♣")
+    # a wrong first lead is a renege like any revoke: the table may let it stand as Bob's revoke
+    assert refused["stands"] == {"kind": "revoke", "player": "Bob", "value": {"trick": 1, "card": "3C"}}
     for code in value["play"]:
         answer = page.tap("play", code)
     assert answer["complete"] and answer["outcome"]["points"] == {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 17}

@@ -104,7 +104,7 @@ def test_the_proof_counts_plays_from_one() -> None:
     record = {"game": "black-lady", "players": ABCD, "dealer": "Dan", "hand": 1, "play": [*BEFORE, "6S"]}
     with pytest.raises(ScorekeeperError) as refused:
         family_of("hearts").replay_json(record)
-    assert refused.value.message.endswith("(proven by 6S, which Dan played later, play 19)")
+    assert refused.value.message.endswith("(proven by 6♠, which Dan played later, play 19)")
     assert refused.value.play == 9  # the records contract's 0-based index is unchanged
 
 
@@ -116,7 +116,7 @@ def test_the_steps_say_which_refusal_the_table_let_stand() -> None:
     assert answer["stood"]["index"] == 18
     error = answer["stood"]["error"]
     assert (error["code"], error["trick"], error["player"], error["card"], error["play"]) == ("revoke", 3, "Dan", "4H", 9)
-    assert error["message"] == "Dan played 4H on a spade lead while holding 6S (proven by 6S, which Dan played later, play 19)"
+    assert error["message"] == "Dan played 4♥ on a spade lead while holding 6♠ (proven by 6♠, which Dan played later, play 19)"
 
 
 def test_the_audit_marks_the_revoke_where_it_happened() -> None:

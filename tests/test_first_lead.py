@@ -51,19 +51,19 @@ def verdict(value: dict[str, Any]) -> tuple[str, str]:
     ("black-lady", "any-club", S, ["4C", "5C", "6C"], "incomplete", ""),
     ("black-lady", "any-club", S, ["4C", "5C", "6C", "7C", "2S"], "incomplete", ""),
     # ... but not a spade: the stated leader holds 2C and must lead a club
-    ("black-lady", "any-club", S, ["4S"], "first-lead", "S holds 2C and must lead a club to the first trick, not 4S"),
+    ("black-lady", "any-club", S, ["4S"], "first-lead", "S holds 2\u2663 and must lead a club to the first trick, not 4\u2660"),
     # 2C played later by another player proves S was not its holder
     ("black-lady", "any-club", S, ["4C", "5C", "2C"], "first-lead",
-     "S led 4C to the first trick, but N holds 2C and leads it"),
+     "S led 4\u2663 to the first trick, but N holds 2\u2663 and leads it"),
     # two-of-clubs: a first lead of 3C by the stated leader, eldest or not, is refused at once
-    ("black-lady", "two-of-clubs", N, ["3C"], "first-lead", "N holds 2C and must lead it to the first trick, not 3C"),
-    ("black-lady", "two-of-clubs", E, ["3C"], "first-lead", "E holds 2C and must lead it to the first trick, not 3C"),
+    ("black-lady", "two-of-clubs", N, ["3C"], "first-lead", "N holds 2\u2663 and must lead it to the first trick, not 3\u2663"),
+    ("black-lady", "two-of-clubs", E, ["3C"], "first-lead", "E holds 2\u2663 and must lead it to the first trick, not 3\u2663"),
     ("black-lady", "two-of-clubs", E, ["2C"], "incomplete", ""),
     ("hearts", "two-of-clubs", S, ["2C", "3C", "4C", "5C"], "incomplete", ""),
     # lowest-club with the whole pack dealt: 2C is the lowest club in the hands
     ("black-lady", "lowest-club", S, ["2C"], "incomplete", ""),
     ("black-lady", "lowest-club", S, ["3C"], "first-lead",
-     "S holds 2C, the lowest club in the hands, and must lead it to the first trick, not 3C"),
+     "S holds 2\u2663, the lowest club in the hands, and must lead it to the first trick, not 3\u2663"),
 ])
 def test_first_lead_without_the_deal(game: str, rule: str, leader: str, play: list[str], code: str,
                                      words: str) -> None:
@@ -121,11 +121,11 @@ def dealt(deal: dict[str, str], rule: str, play: list[str], dealer: str = "C") -
 
 @pytest.mark.parametrize(("deal", "play", "code", "words"), [
     (THREE, ["3C"], "incomplete", ""),  # 2C is out of the pack: the 3C leads
-    (THREE, ["4C"], "first-lead", "A holds 3C, the lowest club in the hands, and must lead it to the first trick, "
-                                  "not 4C"),
+    (THREE, ["4C"], "first-lead", "A holds 3\u2663, the lowest club in the hands, and must lead it to the first trick, "
+                                  "not 4\u2663"),
     ({**THREE, "A": THREE["A"].replace("3C", "KD"), "B": THREE["B"].replace("KD", "3C")}, ["3C"], "incomplete", ""),
     ({**THREE, "A": THREE["A"].replace("3C", "KD"), "B": THREE["B"].replace("KD", "3C")}, ["AS"], "first-lead",
-     "A led AS to the first trick, but B holds 3C and leads it"),
+     "A led A\u2660 to the first trick, but B holds 3\u2663 and leads it"),
 ])
 def test_lowest_club_with_the_deal(deal: dict[str, str], play: list[str], code: str, words: str) -> None:
     value = dealt(deal, "lowest-club", play)

@@ -18,12 +18,12 @@ from scorekeeper.engine.output import facts_lines, hand_facts, outcome_json, out
 from test_family_domino import two_handed
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-DOMINO_DRAWS = ("draws: trick 1: Bob 8S, Cat 2D 7S; trick 2: Bob 6S, Cat 3D 5S; trick 3: Bob 4S, Cat 3S; "
-                "trick 4: Bob 2S, Cat 4D 8H 8C 5D 9H 9C 6D TH TC 7D JH JC 8D QH QC 9D KH KC TD AH AC JD QD KD AD")
-CAT_KEEPS = ("Cat keeps AH KH QH JH TH 9H AD KD QD JD TD 9D 8D 7D 6D 5D AC KC QC JC TC 9C 8C 7C 6C 5C")
-TRADES = ["trade: Bob traded JC for Ann's KD", "trade: Cat traded JH for Eve's QS",
-          "trade: Eve traded AC for Cat's TC (both clubs: reversed)"]
-EVE_CANNOT_FOLLOW = "trumps: diamonds (4D turned up when Eve could not follow in trick 5)"
+DOMINO_DRAWS = ("draws: trick 1: Bob 8♠, Cat 2♦ 7♠; trick 2: Bob 6♠, Cat 3♦ 5♠; trick 3: Bob 4♠, Cat 3♠; "
+                "trick 4: Bob 2♠, Cat 4♦ 8♥ 8♣ 5♦ 9♥ 9♣ 6♦ 10♥ 10♣ 7♦ J♥ J♣ 8♦ Q♥ Q♣ 9♦ K♥ K♣ 10♦ A♥ A♣ J♦ Q♦ K♦ A♦")
+CAT_KEEPS = ("Cat keeps A♥ K♥ Q♥ J♥ 10♥ 9♥ A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣")
+TRADES = ["trade: Bob traded J♣ for Ann's K♦", "trade: Cat traded J♥ for Eve's Q♠",
+          "trade: Eve traded A♣ for Cat's 10♣ (both clubs: reversed)"]
+EVE_CANNOT_FOLLOW = "trumps: diamonds (4♦ turned up when Eve could not follow in trick 5)"
 
 
 def example(name: str) -> dict[str, Any]:
@@ -50,19 +50,19 @@ BOTH_RUN_OUT = two_handed("8S 7S 6S 5S 4S 3S", "", "AS 8S KS 7S QS 6S JS 5S TS 4
     (example("domino-hearts-hand"), [DOMINO_DRAWS, CAT_KEEPS]),
     # Bob, alone with cards after trick 6, keeps them and takes the 29 cards left in the stock
     (BOB_HOLDS_HEARTS,
-     ["draws: trick 1: Bob 2C 8S; trick 2: Bob 3C 4C 7S; trick 3: Bob 6S; trick 4: Bob 5D 6D 5S; trick 5: Bob 4S; "
-      "trick 6: Bob 3S",
-      "Bob keeps 7H 6H 5H 4H 3H 2H 6D 5D 4C 3C 2C and takes the stock, 2S AH KH QH JH TH 9H 8H AD KD QD JD TD 9D "
-      "8D 7D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C"]),
+     ["draws: trick 1: Bob 2♣ 8♠; trick 2: Bob 3♣ 4♣ 7♠; trick 3: Bob 6♠; trick 4: Bob 5♦ 6♦ 5♠; trick 5: Bob 4♠; "
+      "trick 6: Bob 3♠",
+      "Bob keeps 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ 6♦ 5♦ 4♣ 3♣ 2♣ and takes the stock, 2♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ A♦ K♦ Q♦ J♦ 10♦ 9♦ "
+      "8♦ 7♦ 4♦ 3♦ 2♦ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣"]),
     # AMB-17: both run out on one trick with the stock left: its winner takes the stock, keeping nothing
-    (BOTH_RUN_OUT, ["Ann takes the stock, 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AD KD QD JD TD 9D 8D 7D 6D 5D "
-                    "4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"]),
+    (BOTH_RUN_OUT, ["Ann takes the stock, 2♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ "
+                    "4♦ 3♦ 2♦ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣"]),
     (example("conquimbert-hand"), [*TRADES, EVE_CANNOT_FOLLOW]),  # the turn-up is the widow's top card
     (conquimbert_without_widow(), [*TRADES, EVE_CANNOT_FOLLOW]),  # or the event's card
     ({"game": "conquimbert", "players": ["Ann", "Bob", "Cat"], "dealer": "Cat",
       "events": [{"type": "trumps", "card": "4D"}],
       "taken": {"Ann": {"points": 50}, "Bob": {"points": 40}, "Cat": {"points": 18}}},
-     ["trumps: diamonds (4D turned up)"]),  # a quick result: who could not follow is not said
+     ["trumps: diamonds (4♦ turned up)"]),  # a quick result: who could not follow is not said
     (example("black-lady-hand"), []),
 ])
 def test_the_moves_in_words(record: dict[str, Any], lines: list[str]) -> None:

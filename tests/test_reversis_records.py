@@ -133,6 +133,11 @@ def test_exchanges_and_face_down_are_written_from_the_dealers_right() -> None:
           "events": [{"type": "espagnolette"}]}, "needs 'player'"),
         ({"game": "reversis", "players": ["A", "B", "C", "D"], "dealer": "A", "play": [],
           "events": [{"type": "revoke", "player": "B", "trick": 12}]}, "trick"),
+        # an event's type that is not a word (a list, an object) is refused like an unknown type, not a crash
+        ({"game": "reversis", "players": ["A", "B", "C", "D"], "dealer": "A", "play": [],
+          "events": [{"type": ["revoke"], "player": "B", "trick": 2}]}, "events[0] must be an object whose type"),
+        ({"game": "reversis", "players": ["A", "B", "C", "D"], "dealer": "A", "play": [],
+          "events": [{"type": {"revoke": 1}}]}, "events[0] must be an object whose type"),
         ({"game": "reversis", "players": ["A", "B", "C", "D"], "dealer": "A", "play": [], "pools": {"current": -1}}, "pools"),
         ({"game": "reversis", "players": ["A", "B", "C", "D"], "dealer": "A", "taken": {}, "quinola_aces": {}}, "taken"),
     ],

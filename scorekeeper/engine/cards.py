@@ -129,6 +129,9 @@ class Card:
         """A card in a sentence is the card as printed (``f"{card}"``: ``Q♠``, ``10♥``, ``Joker``); ``str(card)``
         and ``card.code`` stay the code of the records. ``f"{card:code}"`` is the code too.
 
+        Engine sentences write ``{card.label}``, never a bare ``{card}``: a module compiled with mypyc turns
+        ``f"{x}"`` into ``str(x)`` without calling ``__format__``, so the compiled engine would say ``QS``.
+
         >>> f"{Card.parse('QS')} and {Card.parse('TH')}, {Card.parse('TH'):code}"
         'Q♠ and 10♥, TH'
         """
@@ -291,7 +294,7 @@ def pack_without(pack: Sequence[Card], removed: Iterable[Card]) -> tuple[Card, .
     left = Counter(pack)
     for c in removed:
         if left[c] == 0:
-            raise ValueError(f"{c} is not in the pack")
+            raise ValueError(f"{c.label} is not in the pack")
         left[c] -= 1
     return tuple(c for c in pack if _take(left, c))
 

@@ -25,6 +25,6 @@ def count_card(
         return None
     name = seating.name(seat)
     if pack[c] == 0:
-        return "not-in-hand", f"{name} played {c}, which is not in this game's pack"
+        return "not-in-hand", f"{name} played {c.label}, which is not in this game's pack"
     earlier, earlier_seat = first_seen[c]
-    return "duplicate-card", f"{name} played {c}, which {seating.name(earlier_seat)} already played (play {earlier + 1})"
+    return "duplicate-card", f"{name} played {c.label}, which {seating.name(earlier_seat)} already played (play {earlier + 1})"

@@ -102,7 +102,7 @@ def domino_hands(
         played_too: Counter[Card] = Counter(kept) - unplayed
         if played_too:
             c = next(iter(played_too))
-            raise InconsistentRecord(f"{kept_event['player']} kept {c}, but it was played (play {first_seen[c][0] + 1})",
+            raise InconsistentRecord(f"{kept_event['player']} kept {c.label}, but it was played (play {first_seen[c][0] + 1})",
                                      code="kept", player=kept_event["player"], card=c.code)
     elif unplayed:
         left = tuple(c for c in layout.pack if unplayed[c])
@@ -132,7 +132,7 @@ def kept_proof(kept_event: Mapping[str, Any] | None, seat: int, hand: Hand) -> s
         return ""
     led = hand.current[0][1].suit
     mine = [c for c in map(card, kept_event["cards"]) if c.suit is led]
-    return f" (proven by {mine[0]}, which {kept_event['player']} kept to the end)" if mine else ""
+    return f" (proven by {mine[0].label}, which {kept_event['player']} kept to the end)" if mine else ""
 
 
 

@@ -241,14 +241,14 @@ class Hand:
         turn = self.turn
         if seat is not None and seat != turn:
             if self.trick_number not in self.out_of_turn_tricks or self.has_played(seat):
-                self._fail("out-of-turn", seat, c, f"{self._name(seat)} played {c} out of turn: it was {self._name(turn)}'s turn")
+                self._fail("out-of-turn", seat, c, f"{self._name(seat)} played {c.label} out of turn: it was {self._name(turn)}'s turn")
             turn = seat
         bit = c.bit
         held = self._held[turn]
         if not held & bit:
             if not held:
-                self._fail("not-in-hand", turn, c, f"{self._name(turn)} has no cards left but played {c}")
-            self._fail("not-in-hand", turn, c, f"{self._name(turn)} played {c} but does not hold it")
+                self._fail("not-in-hand", turn, c, f"{self._name(turn)} has no cards left but played {c.label}")
+            self._fail("not-in-hand", turn, c, f"{self._name(turn)} played {c.label} but does not hold it")
         led = self._led
         if not led:
             self._check_lead(turn, c, bit, held)
@@ -257,13 +257,13 @@ class Hand:
                 led_card = self.current[0][1]
                 self._fail(
                     "revoke", turn, c,
-                    f"{self._name(turn)} played {c} on a {_suit_noun(led_card.suit, self._joker)} lead while holding "
+                    f"{self._name(turn)} played {c.label} on a {_suit_noun(led_card.suit, self._joker)} lead while holding "
                     f"{cards_said(cards_of(held & led))}",
                 )
             if self._guard_first_trick and not self.tricks and bit & self._point_bits and held & ~self._point_bits:
                 self._fail(
                     "first-trick-points", turn, c,
-                    f"{self._name(turn)} discarded {c} on the first trick while holding cards that score nothing",
+                    f"{self._name(turn)} discarded {c.label} on the first trick while holding cards that score nothing",
                 )
 
     def _check_lead(self, seat: int, c: Card, bit: int, held: int) -> None:
@@ -278,31 +278,31 @@ class Hand:
             if others == QS_BIT and self.ruleset.lead_heart_instead_of_queen and not self._held2[seat] & QS_BIT:
                 others = 0  # his only other card is QS: he may lead a heart instead
             if others:
-                self._fail("hearts-not-broken", seat, c, f"{self._name(seat)} led {c} before hearts were broken while holding other suits")
+                self._fail("hearts-not-broken", seat, c, f"{self._name(seat)} led {c.label} before hearts were broken while holding other suits")
 
     def _check_first_lead(self, rule: str, seat: int, c: Card, bit: int, held: int) -> None:
         """The first lead's rule (catalogue 2.2.3)."""
         name = self._name(seat)
         if rule == "two-of-clubs" and c is not TWO_OF_CLUBS:
-            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead it to the first trick, not {c}")
+            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead it to the first trick, not {c.label}")
         if rule == "any-club" and c.si != C:
-            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead a club to the first trick, not {c}")
+            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead a club to the first trick, not {c.label}")
         if rule == "lowest-club" and c is not self.lead_club:
             if self.lead_club is None:  # without the deal, the leader's lowest club is not known yet
                 if c.si != C:
                     self._fail("first-lead", seat, c, f"{name} holds the lowest club in the hands and must lead it "
-                                                      f"to the first trick, not {c}")
+                                                      f"to the first trick, not {c.label}")
             else:
-                self._fail("first-lead", seat, c, f"{name} holds {self.lead_club}, the lowest club in the hands, and "
-                                                  f"must lead it to the first trick, not {c}")
+                self._fail("first-lead", seat, c, f"{name} holds {self.lead_club.label}, the lowest club in the hands, and "
+                                                  f"must lead it to the first trick, not {c.label}")
         hearts = self._hearts
         if rule == "eldest-no-heart" and bit & hearts and held & ~hearts:
-            self._fail("first-lead", seat, c, f"{name} may not lead {c} to the first trick while holding other suits than hearts")
+            self._fail("first-lead", seat, c, f"{name} may not lead {c.label} to the first trick while holding other suits than hearts")
         if rule == "eldest-no-spade-heart" and bit & (hearts | SUIT_BITS[S]):
             if held & ~(hearts | SUIT_BITS[S]):
                 self._fail(
                     "first-lead", seat, c,
-                    f"{name} may not lead {c} (a {_suit_noun(c.suit)}) to the first trick while holding clubs or diamonds",
+                    f"{name} may not lead {c.label} (a {_suit_noun(c.suit)}) to the first trick while holding clubs or diamonds",
                 )
 
     def _may_discard_joker(self) -> bool:
@@ -509,7 +509,7 @@ def _masks(cards: Sequence[Card]) -> tuple[int, int]:
     for c in cards:
         bit = c.bit
         if twice & bit:
-            raise ValueError(f"{c} is held three times; no pack has more than two")
+            raise ValueError(f"{c.label} is held three times; no pack has more than two")
         if once & bit:
             twice |= bit
         once |= bit
@@ -649,9 +649,9 @@ class DominoHand(Hand):
             name = self._name(who)
             self._fail(
                 "draw", who, c,
-                f"{name} played {c} without drawing: with no {suit.noun if suit else 'hearts'} in hand and cards in "
+                f"{name} played {c.label} without drawing: with no {suit.noun if suit else 'hearts'} in hand and cards in "
                 f"the stock, {name} draws until a {_suit_noun(suit)} comes ({cards_said(drawn)}) and must play it, "
-                f"{drawn[-1]}",
+                f"{drawn[-1].label}",
             )
         finally:
             held[who] = before
@@ -668,7 +668,7 @@ class DominoHand(Hand):
             name = self._name(who)
             self._fail(
                 "draw", who, c,
-                f"{name} played {c} on a {suit} lead: the stock still held cards ({len(self.stock)} were left in it "
+                f"{name} played {c.label} on a {suit} lead: the stock still held cards ({len(self.stock)} were left in it "
                 f"at the end), so {name} had to draw until a {suit} came and play it",
             )
 

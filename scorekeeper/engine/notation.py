@@ -124,7 +124,7 @@ def _beside(outcome: HandOutcome, start: int, end: int, names: list[str]) -> str
     said = [f"{names[d.seat]} drew {format_cards(d.cards)}" for d in outcome.draws if start <= d.play < end]
     turned = outcome.turned
     if turned is not None and start <= turned.play < end and turned.card.suit is not None:
-        said.append(f"{names[turned.seat]} could not follow: {turned.card} turned up, {turned.card.suit.noun} "
+        said.append(f"{names[turned.seat]} could not follow: {turned.card.label} turned up, {turned.card.suit.noun} "
                     f"are trumps")
     return "".join(f"; {words}" for words in said)
 

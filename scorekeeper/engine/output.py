@@ -249,7 +249,7 @@ def facts_lines(facts: HandFacts, names: tuple[str, ...], *, ending: bool = True
         lines.append("auction: " + auction_words(facts, names))
     lines.extend(f"trade: {describe(trade, names)}" for trade in facts.trades)
     if facts.trumps is not None:
-        how = f"{facts.turned_up} turned up" if facts.turned_up is not None else "named"
+        how = f"{facts.turned_up.label} turned up" if facts.turned_up is not None else "named"
         if facts.turned_by is not None:
             how += f" when {names[facts.turned_by]} could not follow in trick {facts.turned_trick}"
         lines.append(f"trumps: {facts.trumps.noun} ({how})")

@@ -260,13 +260,13 @@ def _cut_by_cards(state: ProgressiveState, where: str, pair: tuple[int, int], ca
         return
     va, vb = cut_value(cards[a]), cut_value(cards[b])
     if va == vb:
-        raise InconsistentRecord(f"{where}: {names[a]} cut {cards[a]} and {names[b]} cut {cards[b]}, the same rank: "
+        raise InconsistentRecord(f"{where}: {names[a]} cut {cards[a].label} and {names[b]} cut {cards[b].label}, the same rank: "
                                  "cut again", code="cut")
     lower = a if va < vb else b
     said = [p for p in pair if p in cuts]
     if said and said != [lower]:
         raise InconsistentRecord(f"{where}: the cut cards say {names[lower]} cut the lower card "
-                                 f"({cards[a]} against {cards[b]}, ace low), not {names[said[0]]}", code="cut")
+                                 f"({cards[a].label} against {cards[b].label}, ace low), not {names[said[0]]}", code="cut")
     if not said:
         cuts.append(lower)
 

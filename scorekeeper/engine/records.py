@@ -391,7 +391,7 @@ def _taken(value: Any, players: tuple[str, ...], names: set[str]) -> dict[str, T
                 continue
             c = _card(f"taken by {name}", key)
             if type(count) is not int or count not in (0, 1, 2):
-                raise RecordSyntaxError(f"taken by {name}: {c} is 1 (taken) or 0, not {shown(count)}")
+                raise RecordSyntaxError(f"taken by {name}: {c.label} is 1 (taken) or 0, not {shown(count)}")
             counts[c.code] = count
         out[name] = counts
     return out

@@ -474,7 +474,7 @@ def _checked_deal(
     for c, k in seen.items():
         if k > copies.get(c, 0):
             where = "is not in this game's pack" if c not in copies else f"was dealt {k} times"
-            raise InconsistentRecord(f"{c} {where}", code="deal", card=c.code)
+            raise InconsistentRecord(f"{c.label} {where}", code="deal", card=c.code)
     if record.widow is not None:
         widow = tuple(record.widow)
     else:
@@ -488,7 +488,7 @@ def _checked_deal(
         for c in passed[seat]:
             if c not in held:
                 raise InconsistentRecord(
-                    f"{seating.name(seat)} passed {c} but was not dealt it", code="pass",
+                    f"{seating.name(seat)} passed {c.label} but was not dealt it", code="pass",
                     player=seating.name(seat), card=c.code,
                 )
             held.remove(c)
@@ -585,7 +585,7 @@ def _rebuild_hands(
         if seat is not None and seat != tracker.turn and (
             tracker.trick_number not in out_of_turn or tracker.has_played(seat)
         ):
-            tracker._fail("out-of-turn", seat, c, f"{seating.name(seat)} played {c} out of turn: it was "
+            tracker._fail("out-of-turn", seat, c, f"{seating.name(seat)} played {c.label} out of turn: it was "
                           f"{seating.name(tracker.turn)}'s turn")
         wrong = count_card(c, index, who, pack, counted, first_seen, seating)
         if wrong is not None:
@@ -607,13 +607,13 @@ def _rebuild_hands(
         if given_away:
             c = next(iter(given_away))
             raise InconsistentRecord(
-                f"{seating.name(seat)} passed {c} but played it later", code="pass", player=seating.name(seat), card=c.code,
+                f"{seating.name(seat)} passed {c.label} but played it later", code="pass", player=seating.name(seat), card=c.code,
             )
         receiver = seating.receiver(seat, direction)
         if complete and Counter(passed[seat]) - Counter(hands[receiver]):
             c = next(iter(Counter(passed[seat]) - Counter(hands[receiver])))
             raise InconsistentRecord(
-                f"{seating.name(seat)} passed {c} to {seating.name(receiver)}, who never played it",
+                f"{seating.name(seat)} passed {c.label} to {seating.name(receiver)}, who never played it",
                 code="pass", player=seating.name(seat), card=c.code,
             )
     widow: tuple[Card, ...] = ()
@@ -622,7 +622,7 @@ def _rebuild_hands(
         clash = Counter(widow) + counted - pack
         if clash:
             c = next(iter(clash))
-            raise InconsistentRecord(f"{c} is in the widow but was also played", code="deal", card=c.code)
+            raise InconsistentRecord(f"{c.label} is in the widow but was also played", code="deal", card=c.code)
     elif complete:
         widow = tuple((pack - counted).elements())
     return list(hands), widow, by_seat
@@ -669,9 +669,9 @@ def _check_turn_up(up: Card, hands: Sequence[Sequence[Card]], layout: DealLayout
         raise InconsistentRecord(f"this deal leaves no card to turn up for trumps: {choice}", code="trumps",
                                  card=up.code)
     if up.is_joker or up not in layout.copies:
-        raise InconsistentRecord(f"{up} is not in this game's pack", code="trumps", card=up.code)
+        raise InconsistentRecord(f"{up.label} is not in this game's pack", code="trumps", card=up.code)
     if any(up in h for h in hands):
-        raise InconsistentRecord(f"{up} was turned up for trumps, but it was dealt to a player", code="trumps",
+        raise InconsistentRecord(f"{up.label} was turned up for trumps, but it was dealt to a player", code="trumps",
                                  card=up.code)
 
 
@@ -699,9 +699,10 @@ def _wrong_first_leader(hand: Hand, leader: int, plays: Sequence[tuple[Card, int
     first = plays[0][0] if plays else TWO_OF_CLUBS
     name, rightful = hand.seating.name(leader), hand.seating.name(should)
     if hand.first_lead in CLUB_LEADS:
-        hand._fail("first-lead", leader, first, f"{name} led {first} to the first trick, but {rightful} holds "
-                                                f"{hand.lead_club} and leads it")
-    hand._fail("out-of-turn", leader, first, f"{name} led {first} to the first trick, but {rightful} (eldest) leads it")
+        club = hand.lead_club.label if hand.lead_club is not None else "the lowest club"
+        hand._fail("first-lead", leader, first, f"{name} led {first.label} to the first trick, but {rightful} holds "
+                                                f"{club} and leads it")
+    hand._fail("out-of-turn", leader, first, f"{name} led {first.label} to the first trick, but {rightful} (eldest) leads it")
 
 
 def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: str) -> str:
@@ -711,7 +712,7 @@ def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: s
         later = [(i, c) for i, c in by_seat[seat] if c.suit is led and i > hand.plays_made]
         if later:
             i, c = later[0]
-            return f" (proven by {c}, which {hand.seating.name(seat)} played later, play {i + 1})"
+            return f" (proven by {c.label}, which {hand.seating.name(seat)} played later, play {i + 1})"
         return ""
     later_cards = [c for i, c in by_seat[seat] if i > hand.plays_made]
     shown = cards_said(later_cards[:4]) + (" ..." if len(later_cards) > 4 else "")
@@ -767,7 +768,7 @@ def _proof_despite_draws(
     since = (f"more than the {plural(drawn, 'card')} {name} drew after that trick" if drawn
              else "with the stock gone, nothing was drawn in between")
     verb = "led" if code == "hearts-not-broken" else "discarded" if code == "first-trick-points" else "played"
-    return f"{name} {verb} {played} {what} (proven by {shown}, which {name} played later: {since})"
+    return f"{name} {verb} {played.label} {what} (proven by {shown}, which {name} played later: {since})"
 
 
 def replay_snapshots(record: HandRecord) -> Iterator[Snapshot]:

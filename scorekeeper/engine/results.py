@@ -108,7 +108,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
             for c in entry:
                 listed.setdefault(c, []).append(name)
                 if not in_pack[c]:
-                    problems.append(f"{c} is not in this game's pack ({name})")
+                    problems.append(f"{c.label} is not in this game's pack ({name})")
             haul = haul_of(ruleset, entry, specials)
             hauls.append(haul)
             heart_cards = [c for c in entry if c.suit is ruleset.unit_suit]
@@ -145,7 +145,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
     _check_specials(listed, facts.sorted_specials, in_pack, problems, complete=not point_entries and not dead)
     for c, names in listed.items():
         if c not in specials and c.suit is ruleset.unit_suit and len(names) > in_pack[c]:
-            problems.append(f"{c} is listed for {' and '.join(names)}")
+            problems.append(f"{c.label} is listed for {' and '.join(names)}")
     if tricks_given:
         _check_tricks_total(record, ruleset, layout, seating, problems)
 
@@ -260,7 +260,7 @@ def _haul_from_counts(
             continue
         c = Card.parse(key)
         if c not in specials:
-            problems.append(f"{c} does not score on its own in {ruleset.name}; count it in hearts ({name})")
+            problems.append(f"{c.label} does not score on its own in {ruleset.name}; count it in hearts ({name})")
             continue
         mine.extend([c] * entry[key])
     hearts = entry.get("hearts")
@@ -311,13 +311,13 @@ def _check_specials(
         copies = in_pack[c]
         if len(names) > copies:
             if copies == 1 and len(set(names)) == 1:
-                problems.append(f"{names[0]}'s share names {c} twice")
+                problems.append(f"{names[0]}'s share names {c.label} twice")
             elif copies == 1:
-                problems.append(f"{c} is taken by both {' and '.join(names)}")
+                problems.append(f"{c.label} is taken by both {' and '.join(names)}")
             else:
-                problems.append(f"{c} is taken {len(names)} times")
+                problems.append(f"{c.label} is taken {len(names)} times")
         elif complete and len(names) < copies:
-            problems.append(f"{c} was taken by nobody" if copies == 1 else f"only {len(names)} of the {copies} {c} were taken")
+            problems.append(f"{c.label} was taken by nobody" if copies == 1 else f"only {len(names)} of the {copies} {c.label} were taken")
 
 
 def _check_tricks(
@@ -470,7 +470,7 @@ def _check_card_result(
             mine = []
             for c in entry:
                 if not in_pack[c]:
-                    problems.append(f"{c} is not in this game's pack ({name})")
+                    problems.append(f"{c.label} is not in this game's pack ({name})")
                 elif c in specials:
                     mine.append(c)
                     listed.setdefault(c, []).append(name)
@@ -491,7 +491,7 @@ def _check_card_result(
                 continue
             c = Card.parse(key)
             if c not in specials:
-                problems.append(f"{c} does not score in {ruleset.name} ({name})")
+                problems.append(f"{c.label} does not score in {ruleset.name} ({name})")
                 continue
             mine.extend([c] * copies)
             listed.setdefault(c, []).extend([name] * copies)
@@ -522,17 +522,17 @@ def _check_card_result(
     known_out = _known_out_of_play(record, ruleset, turned_up)
     for c, why in known_out.items():
         if listed.get(c):
-            problems.append(f"{c} {why}, so nobody took it, but {' and '.join(listed[c])}'s share names it")
+            problems.append(f"{c.label} {why}, so nobody took it, but {' and '.join(listed[c])}'s share names it")
     missing: list[Card] = []
     for c in sorted(specials):
         names = listed.get(c, [])
         if len(names) > in_pack[c]:
-            problems.append(f"{names[0]}'s share names {c} twice" if len(set(names)) == 1
-                            else f"{c} is taken by both {' and '.join(names)}")
+            problems.append(f"{names[0]}'s share names {c.label} twice" if len(set(names)) == 1
+                            else f"{c.label} is taken by both {' and '.join(names)}")
         elif len(names) < in_pack[c] and not given and c not in known_out:  # card points given: no card named
             missing += [c] * (in_pack[c] - len(names))
             if not out_of_play:
-                problems.append(f"{c} was taken by nobody")
+                problems.append(f"{c.label} was taken by nobody")
     if given:
         _check_card_points(record, ruleset, layout, seating, hauls, given, problems)
     room = out_of_play - len(known_out)  # out of play, besides the cards the record names
@@ -580,7 +580,7 @@ def _no_such_count(ruleset: Ruleset, name: str, key: str) -> RecordSyntaxError:
 
 def _example(ruleset: Ruleset) -> str:
     cards = sorted(ruleset.specials)
-    parts = [f'"{cards[0]}": 1'] if cards else []
+    parts = [f'"{cards[0].code}": 1'] if cards else []
     if ruleset.trick_value:
         parts.append('"tricks": 3')
     if ruleset.first_trick_value:

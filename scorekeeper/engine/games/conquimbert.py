@@ -87,14 +87,14 @@ def trades_of(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[T
     for e in events:
         trade = Trade(seating.seat(e["player"]), seating.seat(e["partner"]), card(e["card"]), card(e["partner_card"]))
         name, partner = e["player"], e["partner"]
-        offered = f"{name}'s {trade.card} for {partner}'s {trade.partner_card}"
+        offered = f"{name}'s {trade.card.label} for {partner}'s {trade.partner_card.label}"
         if trade.player == trade.partner:
             raise InconsistentRecord(f"{name} traded with {name}: a trade is with another player", code="trade",
                                      player=name, card=trade.card.code)
         for c in (trade.card, trade.partner_card):
             if c.rank not in KINDS:
                 raise InconsistentRecord(
-                    f"{offered}: only a coat (K, Q, J) or a card (A, T) is traded, not {c}", code="trade",
+                    f"{offered}: only a coat (K, Q, J) or a card (A, T) is traded, not {c.label}", code="trade",
                     player=name, card=c.code,
                 )
         if KINDS[trade.partner_card.rank] != trade.kind:
@@ -131,7 +131,7 @@ def trade_hands(hands: Sequence[Sequence[Card]], trades: Sequence[Trade], seatin
     for t in trades:
         for seat, c in ((t.player, t.card), (t.partner, t.partner_card)):
             if c not in held[seat]:
-                raise InconsistentRecord(f"{seating.name(seat)} traded {c} but did not hold it", code="trade",
+                raise InconsistentRecord(f"{seating.name(seat)} traded {c.label} but did not hold it", code="trade",
                                          player=seating.name(seat), card=c.code)
         if not t.reversed:
             held[t.player][held[t.player].index(t.card)] = t.partner_card
@@ -150,7 +150,7 @@ def untrade_hands(played: Sequence[Sequence[Card]], trades: Sequence[Trade], sea
         for seat, c, giver in ((t.player, t.partner_card, t.partner), (t.partner, t.card, t.player)):
             if c not in held[seat]:
                 raise InconsistentRecord(
-                    f"{seating.name(giver)} gave {c} to {seating.name(seat)} in a trade, but {seating.name(seat)} "
+                    f"{seating.name(giver)} gave {c.label} to {seating.name(seat)} in a trade, but {seating.name(seat)} "
                     f"never played it", code="trade", player=seating.name(seat), card=c.code,
                 )
         held[t.player][held[t.player].index(t.partner_card)] = t.card
@@ -160,5 +160,5 @@ def untrade_hands(played: Sequence[Sequence[Card]], trades: Sequence[Trade], sea
 
 def describe(trade: Trade, names: Sequence[str]) -> str:
     """``Ann traded KS for Bob's QH``, or the reversal."""
-    said = f"{names[trade.player]} traded {trade.card} for {names[trade.partner]}'s {trade.partner_card}"
+    said = f"{names[trade.player]} traded {trade.card.label} for {names[trade.partner]}'s {trade.partner_card.label}"
     return said + (f" (both {trade.card.suit.noun if trade.card.suit else ''}: reversed)" if trade.reversed else "")

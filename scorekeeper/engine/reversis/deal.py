@@ -41,7 +41,7 @@ def after_exchange(record: ReversisRecord, seating: Seating, dealer: int) -> tup
         raise InconsistentRecord(f"with the deal, record the card {names[dealer]} (the dealer) discarded to the talon "
                                  "(discard)", code="discard", player=names[dealer])
     if record.discard not in held[dealer]:
-        raise InconsistentRecord(f"{names[dealer]} discarded {record.discard}, which he was not dealt "
+        raise InconsistentRecord(f"{names[dealer]} discarded {record.discard.label}, which he was not dealt "
                                  f"(he holds {cards_said(held[dealer])})", code="discard", player=names[dealer],
                                  card=record.discard.code)
     held[dealer].remove(record.discard)
@@ -61,7 +61,7 @@ def after_exchange(record: ReversisRecord, seating: Seating, dealer: int) -> tup
             talon.append(extra)
             continue
         if given not in held[seat]:
-            raise InconsistentRecord(f"{name} exchanged {given}, which he was not dealt (he holds "
+            raise InconsistentRecord(f"{name} exchanged {given.label}, which he was not dealt (he holds "
                                      f"{cards_said(held[seat])})", code="exchange", player=name, card=given.code)
         held[seat].remove(given)
         held[seat].append(extra)
@@ -122,11 +122,11 @@ def known_talon(record: ReversisRecord, seating: Seating, dealer: int) -> tuple[
         if c is None:
             continue
         if record.talon is not None and c not in talon:
-            raise InconsistentRecord(f"{name} discarded {c} to the talon, but the talon is {cards_said(talon)}",
+            raise InconsistentRecord(f"{name} discarded {c.label} to the talon, but the talon is {cards_said(talon)}",
                                      code=code, player=name, card=c.code)
         if record.talon is None:
             if c in talon:
-                raise InconsistentRecord(f"{c} is discarded to the talon twice", code="duplicate-card", card=c.code)
+                raise InconsistentRecord(f"{c.label} is discarded to the talon twice", code="duplicate-card", card=c.code)
             talon.append(c)
     check_pack(talon, "in the talon", code="talon")
     return tuple(talon)
@@ -140,8 +140,8 @@ def check_pack(cards: Sequence[Card], where: str, code: str = "deal") -> None:
     seen: set[Card] = set()
     for c in cards:
         if c not in _IN_PACK:
-            raise InconsistentRecord(f"{c} is {where}, but it is not in the Reversis pack (the tens are removed)",
+            raise InconsistentRecord(f"{c.label} is {where}, but it is not in the Reversis pack (the tens are removed)",
                                      code=code, card=c.code)
         if c in seen:
-            raise InconsistentRecord(f"{c} is {where} twice", code="duplicate-card", card=c.code)
+            raise InconsistentRecord(f"{c.label} is {where} twice", code="duplicate-card", card=c.code)
         seen.add(c)

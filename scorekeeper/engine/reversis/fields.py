@@ -94,7 +94,7 @@ def read_events(players: tuple[str, ...], value: Any) -> tuple[Event, ...]:
         raise RecordSyntaxError("events must be a list of objects")
     events = []
     for i, raw in enumerate(value):
-        if not isinstance(raw, Mapping) or raw.get("type") not in EVENT_FIELDS:
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("type"), str) or raw["type"] not in EVENT_FIELDS:
             raise RecordSyntaxError(f"events[{i}] must be an object whose type is one of {', '.join(EVENT_FIELDS)}")
         kind = raw["type"]
         allowed = {"type", *EVENT_FIELDS[kind], *(("declared",) if kind == "espagnolette" else ())}
@@ -140,18 +140,18 @@ def read_quinola_aces(players: tuple[str, ...], value: Any) -> tuple[CardEntry |
     for key, raw in value.items():
         c = read_card("quinola_aces", key)
         if c not in PAYING_CARDS:
-            raise RecordSyntaxError(f"quinola_aces: only JH and the aces move fish in play, not {c}")
+            raise RecordSyntaxError(f"quinola_aces: only JH and the aces move fish in play, not {c.label}")
         if c in found:
-            raise RecordSyntaxError(f"quinola_aces: {c} is named twice")
+            raise RecordSyntaxError(f"quinola_aces: {c.label} is named twice")
         found[c] = None if raw is None else _card_entry(players, c, raw)
     missing = [c for c in PAYING_CARDS if c not in found]
     if missing:
-        raise RecordSyntaxError(f"quinola_aces: say how {missing[0]} was played, or null when it was not (the talon)")
+        raise RecordSyntaxError(f"quinola_aces: say how {missing[0].label} was played, or null when it was not (the talon)")
     return tuple(found[c] for c in PAYING_CARDS)
 
 
 def _card_entry(players: tuple[str, ...], c: Card, raw: Any) -> CardEntry:
-    what = f"quinola_aces {c}"
+    what = f"quinola_aces {c.label}"
     if not isinstance(raw, Mapping):
         raise RecordSyntaxError(f"{what} must be {{\"player\", \"trick\", \"how\", \"leader\", \"winner\"}} or null")
     unknown = [k for k in raw if k not in ("player", "trick", "how", "leader", "winner")]

@@ -96,7 +96,7 @@ def _paying_plays(record: ReversisRecord, seating: Seating, tricks: Sequence[int
         first = entries[0]
         for e in entries[1:]:
             if (e.leader, e.winner) != (first.leader, first.winner):
-                raise ImpossibleResult(f"trick {trick}: {first.card} and {e.card} name different leaders or winners",
+                raise ImpossibleResult(f"trick {trick}: {first.card.label} and {e.card.label} name different leaders or winners",
                                        trick=trick, card=e.card.code)
             if e.player in [x.player for x in entries if x is not e]:
                 both = cards_said(x.card for x in entries if x.player == e.player)
@@ -119,7 +119,7 @@ def _paying_plays(record: ReversisRecord, seating: Seating, tricks: Sequence[int
 
 
 def _check_entry(e: CardEntry, played: int) -> None:
-    what = f"{e.player} played {e.card} in trick {e.trick}"
+    what = f"{e.player} played {e.card.label} in trick {e.trick}"
     wrong = ""
     if e.trick > played:
         wrong = f"only {plural(played, 'trick')} were played"
@@ -143,7 +143,7 @@ def _check_nulls(record: ReversisRecord, talon_points: int | None, complete: boo
         for c, e in zip(PAYING_CARDS, record.quinola_aces):
             if (e is None) != (c in record.talon) and (complete or e is not None):
                 where = "in the talon" if c in record.talon else "not in the talon"
-                raise InconsistentRecord(f"{c} is {where} ({cards_said(record.talon)}), but quinola_aces says "
+                raise InconsistentRecord(f"{c.label} is {where} ({cards_said(record.talon)}), but quinola_aces says "
                                          f"{'it was played' if e is not None else 'it was not played'}",
                                          code="talon", card=c.code)
     if complete and talon_points is not None and points_of(nulls) > talon_points:
@@ -168,7 +168,7 @@ def _reversis(record: ReversisRecord, seating: Seating, tricks: Sequence[int], p
             refuse(f"a Reversis takes all {TRICKS} tricks, and {entry.player} won {tricks[r]}")
         for p in paying:
             if p.winner != r:
-                refuse(f"{names[p.winner]} won trick {p.trick} ({p.card} in it)")
+                refuse(f"{names[p.winner]} won trick {p.trick} ({p.card.label} in it)")
         return ReversisAttempt(r, True)
     assert entry.broken_by is not None and entry.trick is not None
     breaker, t = seating.seat(entry.broken_by), entry.trick
@@ -180,7 +180,7 @@ def _reversis(record: ReversisRecord, seating: Seating, tricks: Sequence[int], p
         refuse(f"{entry.broken_by} won trick {t}, but no trick is counted for him")
     for p in paying:
         if p.trick < t and p.winner != r:
-            refuse(f"{names[p.winner]} won trick {p.trick} ({p.card} in it), before the Reversis was broken")
+            refuse(f"{names[p.winner]} won trick {p.trick} ({p.card.label} in it), before the Reversis was broken")
         if p.trick == t and p.winner != breaker:
             refuse(f"{entry.broken_by} won trick {t}, but quinola_aces says {names[p.winner]} did")
     return ReversisAttempt(r, False, breaker, t)

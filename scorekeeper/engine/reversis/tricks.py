@@ -77,7 +77,7 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
         licensed = tuple(s for s in range(PLAYERS) if s in qualifying or may_qualify(held[s], unseen, TRICKS - len(held[s])))
     hand = Hand(TRICK_RULESET, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
     if leader != eldest and 1 not in out_of_turn and plays:
-        raise IllegalPlay(f"{names[leader]} led {plays[0][0]} to the first trick, but {names[eldest]} (the dealer's "
+        raise IllegalPlay(f"{names[leader]} led {plays[0][0].label} to the first trick, but {names[eldest]} (the dealer's "
                           "right) leads it", code="out-of-turn", play=0, trick=1, player=names[leader],
                           card=plays[0][0].code)
     committed: list[int] = []
@@ -164,19 +164,19 @@ def rebuild_hands(seating: Seating, dealer: int, leader: int, plays: Sequence[tu
             raise error(message, code=code, play=index, trick=trick, player=names[who], card=c.code)
 
         if seat is not None and seat != tracker.turn and (trick not in out_of_turn or tracker.has_played(seat)):
-            refuse(IllegalPlay, "out-of-turn", f"{names[seat]} played {c} out of turn: it was {names[tracker.turn]}'s turn")
+            refuse(IllegalPlay, "out-of-turn", f"{names[seat]} played {c.label} out of turn: it was {names[tracker.turn]}'s turn")
         if c not in _IN_PACK:
             refuse(IllegalPlay, "not-in-hand",
-                   f"{names[who]} played {c}, which is not in the Reversis pack (the tens are removed)")
+                   f"{names[who]} played {c.label}, which is not in the Reversis pack (the tens are removed)")
         if c in first_seen:
-            refuse(IllegalPlay, "duplicate-card", f"{names[who]} played {c}, which was already played (play {first_seen[c] + 1})")
+            refuse(IllegalPlay, "duplicate-card", f"{names[who]} played {c.label}, which was already played (play {first_seen[c] + 1})")
         if c in discards:
             code, name = discards[c]
-            refuse(InconsistentRecord, code, f"{names[who]} played {c}, which {name} discarded to the talon")
+            refuse(InconsistentRecord, code, f"{names[who]} played {c.label}, which {name} discarded to the talon")
         if c in talon:
-            refuse(InconsistentRecord, "talon", f"{names[who]} played {c}, which is in the talon")
+            refuse(InconsistentRecord, "talon", f"{names[who]} played {c.label}, which is in the talon")
         if len(by_seat[who]) == TRICKS:
-            refuse(IllegalPlay, "not-in-hand", f"{names[who]} played a twelfth card ({c}), but holds only {TRICKS}")
+            refuse(IllegalPlay, "not-in-hand", f"{names[who]} played a twelfth card ({c.label}), but holds only {TRICKS}")
         first_seen[c] = index
         by_seat[who].append(c)
         tracker.apply(c, who)

@@ -124,7 +124,7 @@ def check_against_hands(names: Sequence[str], recorded: Mapping[Space, tuple[int
                                          "of one suit", code="claim", player=names[seat])
             lacking = [c for c in need if c not in hand]
             if lacking:
-                raise InconsistentRecord(f"claims: {names[seat]} takes {space} but does not hold {lacking[0]}",
+                raise InconsistentRecord(f"claims: {names[seat]} takes {space} but does not hold {lacking[0].label}",
                                          code="claim", player=names[seat], card=lacking[0].code)
 
 
@@ -140,7 +140,7 @@ def check_against_plays(names: Sequence[str], recorded: Mapping[Space, tuple[int
         takers = recorded.get(space, ())
         if c in player_of and takers != (player_of[c],):
             said = _who(names, takers) or "nobody"
-            raise InconsistentRecord(f"claims: {names[player_of[c]]} played {c} in stage 3, so he held it and took "
+            raise InconsistentRecord(f"claims: {names[player_of[c]]} played {c.label} in stage 3, so he held it and took "
                                      f"{space}, not {said}", code="claim", player=names[player_of[c]], card=c.code)
     k, q = player_of.get(Card(Rank.KING, suit)), player_of.get(Card(Rank.QUEEN, suit))
     if k is not None and k == q and recorded.get(Space.KQ, ()) != (k,):

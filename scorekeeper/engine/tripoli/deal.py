@@ -47,7 +47,7 @@ def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequenc
         for c in cards:
             if c in seen:
                 other = "twice" if seen[c] == who else f"to {seen[c]} and to {who}"
-                raise InconsistentRecord(f"{c} is dealt {other}", code="duplicate-card", card=c.code,
+                raise InconsistentRecord(f"{c.label} is dealt {other}", code="duplicate-card", card=c.code,
                                          player=who if who in names else None)
             seen[c] = who
     missing = [c for c in ALL_CARDS if c not in seen]

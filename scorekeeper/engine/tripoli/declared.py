@@ -35,7 +35,7 @@ def runs_of(names: Sequence[str], items: Sequence[PlayItem]) -> tuple[MichiganPl
         c = item.card
         seat = names.index(item.player)
         if c in seen:
-            raise IllegalPlay(f"play {i + 1}: {item.player} plays {c}, but it was played at play {seen[c] + 1}",
+            raise IllegalPlay(f"play {i + 1}: {item.player} plays {c.label}, but it was played at play {seen[c] + 1}",
                               code="duplicate-card", play=i, trick=run, player=item.player, card=c.code)
         seen[c] = i
         prev = plays[-1].card if plays else None
@@ -78,7 +78,7 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
             nxt = Card(Rank(stop.card.ri + 1), stop.card.suit) if stop.card.rank is not Rank.ACE else None
             if nxt is not None and nxt in when and when[nxt] > i:
                 j = when[nxt]
-                raise refuse("michigan-stop", f"the run does not stop at {stop.card}: {names[plays[j].seat]} held {nxt} "
+                raise refuse("michigan-stop", f"the run does not stop at {stop.card.label}: {names[plays[j].seat]} held {nxt.label} "
                                               f"(played at play {j + 1}) and had to play it")
 
         def could_lead(seat: int) -> tuple[int, Card] | None:
@@ -93,7 +93,7 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
 
         if i == 0 and colour is None:
             if p.seat != start:  # anything may be led first: the first leader has no reason to pass
-                raise refuse("michigan-turn", f"{names[p.seat]} leads {p.card}, but the first lead is {names[start]}'s")
+                raise refuse("michigan-turn", f"{names[p.seat]} leads {p.card.label}, but the first lead is {names[start]}'s")
         else:
             for seat in seating.order_from(start):
                 if seat == p.seat:
@@ -101,12 +101,12 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
                 proof = could_lead(seat)  # a player passed over must have had nothing to lead
                 if proof is not None:
                     j, x = proof
-                    raise refuse("michigan-turn", f"{names[p.seat]} leads {p.card}, but the lead was {names[seat]}'s: "
-                                                  f"he held {x} (played at play {j + 1})")
+                    raise refuse("michigan-turn", f"{names[p.seat]} leads {p.card.label}, but the lead was {names[seat]}'s: "
+                                                  f"he held {x.label} (played at play {j + 1})")
         c = p.card
         if colour is not None:
             if c.suit is None or c.suit.is_red != colour:
-                raise refuse("michigan-lead", f"{names[p.seat]} leads {c}, but this lead must be {colour_word(colour)}")
+                raise refuse("michigan-lead", f"{names[p.seat]} leads {c.label}, but this lead must be {colour_word(colour)}")
             lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is not None and x.suit.is_red == colour and x.ri < c.ri]
             what = f"his lowest {colour_word(colour)} card"
         elif i == 0 and rules.first_lead == "lowest-in-hand":
@@ -114,12 +114,12 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
             what = "the lowest card in his hand"
         else:
             if c.suit is last:
-                raise refuse("michigan-lead", f"{names[p.seat]} leads {c}, but {c.suit.noun if c.suit else ''} were just played")
+                raise refuse("michigan-lead", f"{names[p.seat]} leads {c.label}, but {c.suit.noun if c.suit else ''} were just played")
             lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is c.suit and x.ri < c.ri]
             what = "the lowest card of its suit"
         if lower:
             j, x = lower[0]
-            raise refuse("michigan-lead", f"{names[p.seat]} leads {c}, but a lead is {what} and he held {x} "
+            raise refuse("michigan-lead", f"{names[p.seat]} leads {c.label}, but a lead is {what} and he held {x.label} "
                                           f"(played at play {j + 1})")
 
 
@@ -130,7 +130,7 @@ def check_end(names: Sequence[str], plays: Sequence[MichiganPlay], out: int | No
     """
     if out is not None and plays and plays[-1].seat != out:
         last = plays[-1]
-        raise InconsistentRecord(f"{names[out]} went out, but the last card played is {names[last.seat]}'s {last.card}",
+        raise InconsistentRecord(f"{names[out]} went out, but the last card played is {names[last.seat]}'s {last.card.label}",
                                  code="go-out", player=names[out])
     for seat, count in enumerate(left):
         if count == 0 and seat != out:

@@ -96,6 +96,6 @@ def _check_five_each(seating: Seating, deal: tuple[tuple[Card, ...], ...]) -> No
                                      "to each player", code="deal", player=names[seat])
         for c in hand:
             if c in seen:
-                raise InconsistentRecord(f"{c} is dealt to {names[seen[c]]} and to {names[seat]}", code="duplicate-card",
+                raise InconsistentRecord(f"{c.label} is dealt to {names[seen[c]]} and to {names[seat]}", code="duplicate-card",
                                          player=names[seat], card=c.code)
             seen[c] = seat

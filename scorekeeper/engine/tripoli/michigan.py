@@ -120,24 +120,24 @@ class Michigan:
                                player=self.names[seat if who is None else who])
 
         if self.over:
-            raise refuse("michigan-over", f"{self.names[seat]} plays {card}, but stage 3 is over: {self._why_over()}")
+            raise refuse("michigan-over", f"{self.names[seat]} plays {card.label}, but stage 3 is over: {self._why_over()}")
         if self.next_card is not None:
             if card is not self.next_card:
                 prev = self.plays[-1]
                 who = player if player is not None else self.holder.get(card, self.turn)  # who put the wrong card down
-                raise refuse("michigan-stop", f"the run does not stop at {prev.card}: {self.names[self.turn]} holds "
-                                              f"{self.next_card} and must play it, not {card}", who)
+                raise refuse("michigan-stop", f"the run does not stop at {prev.card.label}: {self.names[self.turn]} holds "
+                                              f"{self.next_card.label} and must play it, not {card.label}", who)
             if seat != self.turn:
-                raise refuse("not-in-hand", f"{self.names[seat]} plays {card}, but {self.names[self.turn]} holds it")
+                raise refuse("not-in-hand", f"{self.names[seat]} plays {card.label}, but {self.names[self.turn]} holds it")
             return
         if seat != self.turn:
-            raise refuse("michigan-turn", f"{self.names[seat]} leads {card}, but the lead is {self.names[self.turn]}'s: "
+            raise refuse("michigan-turn", f"{self.names[seat]} leads {card.label}, but the lead is {self.names[self.turn]}'s: "
                                           f"{self._why_leader()}")
         if card not in self.hands[seat]:
             raise refuse(*self._not_held(seat, card))
         choices = self.lead_choices(seat)
         if card not in choices:
-            raise refuse("michigan-lead", f"{self.names[seat]} may not lead {card}: {self._lead_rule(seat, card)}")
+            raise refuse("michigan-lead", f"{self.names[seat]} may not lead {card.label}: {self._lead_rule(seat, card)}")
 
     def is_legal(self, card: Card, player: int | None = None) -> bool:
         try:
@@ -200,20 +200,20 @@ class Michigan:
             return f"{self.names[self.designated]} has no {colour_word(bool(self.colour))} card to lead"
         stop = self.plays[-1].card
         if self.turn == self.stopper:
-            return f"{self.names[self.stopper]} stopped with {stop}"
+            return f"{self.names[self.stopper]} stopped with {stop.label}"
         if self.colour is not None:
-            return (f"{self.names[self.stopper]} stopped with {stop}, and the players before "
+            return (f"{self.names[self.stopper]} stopped with {stop.label}, and the players before "
                     f"{self.names[self.turn]} hold no {colour_word(self.colour)} card")
         noun = stop.suit.noun if stop.suit is not None else "that suit"
-        return f"{self.names[self.stopper]} stopped with {stop} and the players before {self.names[self.turn]} hold only {noun}"
+        return f"{self.names[self.stopper]} stopped with {stop.label} and the players before {self.names[self.turn]} hold only {noun}"
 
     def _not_held(self, seat: int, card: Card) -> tuple[str, str]:
         name = self.names[seat]
         if card in self.played:
-            return "duplicate-card", f"{name} leads {card}, but it has already been played"
+            return "duplicate-card", f"{name} leads {card.label}, but it has already been played"
         if card in self.dead:
-            return "not-in-hand", f"{name} leads {card}, but it is in the dead hand"
-        return "not-in-hand", f"{name} leads {card}, but {self.names[self.holder[card]]} holds it"
+            return "not-in-hand", f"{name} leads {card.label}, but it is in the dead hand"
+        return "not-in-hand", f"{name} leads {card.label}, but {self.names[self.holder[card]]} holds it"
 
     def _lead_rule(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]

@@ -119,14 +119,14 @@ def _check_selection(names: Sequence[str], hands: Sequence[Sequence[Card] | None
                                      "different cards", code="poker-select", player=names[seat])
         for c in hand:
             if c in owner:
-                raise InconsistentRecord(f"{names[owner[c]]} and {names[seat]} both show {c} for the poker",
+                raise InconsistentRecord(f"{names[owner[c]]} and {names[seat]} both show {c.label} for the poker",
                                          code="poker-select", player=names[seat], card=c.code)
             owner[c] = seat
         if held is not None:
             lacking = [c for c in hand if c not in held[seat]]
             if lacking:
                 what = "was dealt" if final else "holds"
-                raise InconsistentRecord(f"{names[seat]} shows {lacking[0]} for the poker, but he {what} "
+                raise InconsistentRecord(f"{names[seat]} shows {lacking[0].label} for the poker, but he {what} "
                                          f"{cards_said(sorted(held[seat]))}", code="poker-select",
                                          player=names[seat], card=lacking[0].code)
 
@@ -139,7 +139,7 @@ def check_poker_cards_against_plays(names: Sequence[str], poker: PokerRecord, pl
     for seat, hand in enumerate(poker.hands):
         for c in hand or ():
             if c in player_of and player_of[c] != seat:
-                raise InconsistentRecord(f"{names[seat]} showed {c} for the poker, but {names[player_of[c]]} plays it in "
+                raise InconsistentRecord(f"{names[seat]} showed {c.label} for the poker, but {names[player_of[c]]} plays it in "
                                          "stage 3", code="poker-select", player=names[seat], card=c.code)
 
 

@@ -125,7 +125,7 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
         for i, item in enumerate(michigan.play):
             game.play(item.card, None if item.player is None else seating.seat(item.player), i)
         if not game.over:
-            what = f"{names[game.turn]} must play {game.next_card}" if game.next_card else f"{names[game.turn]} must lead"
+            what = f"{names[game.turn]} must play {game.next_card.label}" if game.next_card else f"{names[game.turn]} must lead"
             raise InconsistentRecord(f"the play stops after {plural(len(game.plays), 'card')} with nobody out and no "
                                      f"block: {what}", code="michigan-end", play=len(game.plays))
         plays = tuple(game.plays)

@@ -24,7 +24,7 @@ from .errors import RecordSyntaxError, ScorekeeperError
 from .games import make_ruleset
 from .hand import CLUB_LEADS, TWO_OF_CLUBS, Snapshot
 from .output import outcome_json
-from .progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, stops_early
+from .progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from .records import HandRecord, PlayItem, from_json, to_json
 from .replay import REVOKE_CODES, HandOutcome, replay
 
@@ -288,12 +288,5 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
     return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
 
 
-def plain(action: Action) -> Action | None:
-    """A revoke let stand: the card the replay refused, which the table declared it with."""
-    if action.kind != "revoke" or not isinstance(action.value, Mapping):
-        return None
-    return Action("play", None, action.value.get("card"))
-
-
-WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=plain,
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=revoke_played,
             dealing=DEALING)

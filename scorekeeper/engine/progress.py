@@ -199,6 +199,14 @@ class Walk:
     plain: Callable[[Action], Action | None] | None = None
 
 
+def revoke_played(action: Action) -> Action | None:
+    """``Walk.plain`` of a family whose table declares a revoke it let stand with the card the replay refused
+    (``{"trick", "card"}``): that card, played plainly; None for any other action."""
+    if action.kind != "revoke" or not isinstance(action.value, Mapping):
+        return None
+    return Action("play", None, action.value.get("card"))
+
+
 @dataclass(frozen=True)
 class Dealing:
     """A family's side of a deal the table gives on the card page, before the first card or once the hand

@@ -26,7 +26,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
 from ..hand import Hand
-from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, stops_early
+from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from ..records import PlayItem
 from .dealing import DEALING
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
@@ -365,12 +365,5 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
     return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
 
 
-def plain(action: Action) -> Action | None:
-    """A revoke established: the card the replay refused, which the table declared it with."""
-    if action.kind != "revoke" or not isinstance(action.value, Mapping):
-        return None
-    return Action("play", None, action.value.get("card"))
-
-
-WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=plain,
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=revoke_played,
             dealing=DEALING)

@@ -16,6 +16,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,20 +42,52 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """The end of the run: no PostgreSQL cluster it started is still serving (every fixture has been torn
-    down by now). One that is gets stopped, and the run fails, naming it."""
+@pytest.fixture(scope="session", autouse=True)
+def nothing_left_behind() -> Iterator[None]:
+    """The end of the run (of each worker's, with pytest-xdist): no PostgreSQL cluster it started still serves
+    and no process it started still runs (an app server, a browser, a pool). Set up before any other fixture of
+    the run, so torn down after all of them; what is left is stopped, and the run fails naming it (a failing
+    teardown is an error on every runner, where a worker's own exit status would not reach the run's)."""
+    yield
+    problems = []
     left = pgcluster.left_running()
-    if not left:
-        return
-    pgcluster.stop_all()
-    for cluster in pgcluster._STARTED:
-        cluster._force_stop()
-    session.exitstatus = pytest.ExitCode.TESTS_FAILED
-    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line("PostgreSQL clusters of this run were left serving (now stopped): " + ", ".join(left),
-                            red=True)
+    if left:
+        pgcluster.stop_all()
+        for cluster in pgcluster._STARTED:
+            cluster._force_stop()
+        problems.append("PostgreSQL clusters of this run were left serving (now stopped): " + ", ".join(left))
+    running = _children(wait=10.0)
+    if running:
+        for pid, _ in running:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        problems.append("processes of this run were left running (now killed): "
+                        + ", ".join(f"{command} (pid {pid})" for pid, command in running))
+    if problems:
+        pytest.fail("; ".join(problems), pytrace=False)
+
+
+def _children(wait: float) -> list[tuple[int, str]]:
+    """This process's children still running (not zombies), read from /proc, after waiting up to ``wait``
+    seconds for them to end."""
+    deadline = time.monotonic() + wait
+    while True:
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                state, parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+            except (OSError, ValueError):
+                continue
+            if int(parent) == os.getpid() and state != "Z":
+                found.append((int(entry.name), command[:80]))
+        if not found or time.monotonic() >= deadline:
+            return found
+        time.sleep(0.2)
 
 
 def in_ci() -> bool:

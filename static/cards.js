@@ -16,7 +16,7 @@
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var ask = $("#ask"), refused = $("#play-refusal"), save = $("#save-play");
   var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
-  var busy = false, picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
+  var busy = false, queued = [], picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
   var away = function () { return cut || moved || !navigator.onLine; };
   var saveNext = false;  // "It stood": the revoke ends the hand, which is saved at once
 
@@ -478,7 +478,7 @@
   };
 
   var tap = function (action, named) {
-    if (busy) return;
+    if (busy) { queued.push([action, named]); return; }  // taps while the engine answers the last one: taken in turn
     if (hand.pending.length || moved || !navigator.onLine) { keep(action, named); return; }
     busy = true;
     post(record(), action).then(function (a) {
@@ -491,7 +491,12 @@
       }
       render(hand.last);
       if (saveNext) { saveNext = false; if (a.ok && a.complete) saveNow(); }
-    }, function () { cut = true; keep(action, named); }).then(function () { busy = false; });
+    }, function () { cut = true; keep(action, named); }).then(idle);
+  };
+  var idle = function () {  // the engine has answered: the first tap made meanwhile goes now
+    busy = false;
+    var q = queued.shift();
+    if (q) tap(q[0], q[1]);
   };
 
   var saveNow = function () {  // as if Save were tapped: the page's form, through the outbox when offline
@@ -515,11 +520,12 @@
     var action = hand.pending[0];
     post(record(), action).then(function (a) {
       busy = false; cut = false;
-      if (a.ok) { hand.pending.shift(); accepted(a, action); render(hand.last); flush(); return; }
+      if (a.ok) { hand.pending.shift(); accepted(a, action); render(hand.last); flush(); if (!busy) idle(); return; }
       hand.pending = [];
       showRefusal("A tap kept offline was refused: " + a.error.message + ". The hand is cut back to the last good action.");
       render(hand.last);
-    }, function () { busy = false; cut = true; render(hand.last); });
+      idle();
+    }, function () { cut = true; render(hand.last); idle(); });
   };
 
   var start = function () {
@@ -535,7 +541,8 @@
       else { showRefusal(a.error.message); }
       render(hand.last);
       flush();
-    }, function () { busy = false; cut = true; render(hand.last); });
+      if (!busy) idle();
+    }, function () { cut = true; render(hand.last); idle(); });
   };
 
   $("#undo").addEventListener("click", function () {

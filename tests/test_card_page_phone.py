@@ -236,6 +236,25 @@ def test_a_whole_black_lady_hand_survives_a_reload_and_an_offline_spell(phone: P
     assert not errors, errors
 
 
+def test_a_tap_made_while_the_engine_is_still_answering_is_taken(phone: Phone) -> None:
+    """On a slow connection the card page's first question is on screen before the engine has answered the
+    page's own first request: a tap then waits its turn and is taken, never dropped."""
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    page.add_init_script("""(() => {  // every answer of the engine a second late, as on a pub's Wi-Fi
+      const fetch = window.fetch.bind(window);
+      window.fetch = (url, options) => String(url).endsWith("/next")
+        ? new Promise(done => setTimeout(() => done(fetch(url, options)), 1000)) : fetch(url, options);
+    })();""")
+    start(page, "black-lady", {"opt_first_lead": "two-of-clubs"})
+    page.locator("#record-cards").tap()
+    page.locator('#ask button[data-player="Bob"]').tap()  # while the page's first request is on its way
+    expect(page.locator("#count")).to_have_text("1 recorded")
+    expect(page.locator("#turn")).to_have_text("Bob to play")
+    assert not errors, errors
+
+
 def test_the_figures_are_kept() -> None:
     """The tap counts measured above, as docs/app.md gives them (run after the two whole hands)."""
     text = (ROOT / "docs" / "app.md").read_text()

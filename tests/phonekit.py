@@ -82,7 +82,11 @@ def live_server(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -
 
 @pytest.fixture(scope="session")
 def browser(browser_ready: None) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # What a page must show, waited for as long as an action is (the suite runs two workers on two cores:
+    # a busy moment must not fail a phone test; a page that never shows it still does).
+    expect.set_options(timeout=TIMEOUT_MS)
 
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)

@@ -45,10 +45,16 @@ FAST = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 # Every cluster this process started and has not stopped yet.
 _RUNNING: dict[Path, PostgresCluster] = {}
 _STARTED: list[PostgresCluster] = []  # every cluster this process started, for ``left_running``
+_OWNER: dict[str, int] = {}  # the process that started them (``stop_all`` acts in it alone)
 
 
 def stop_all() -> None:
-    """Stop every cluster this process still runs (at exit, on SIGTERM or SIGHUP)."""
+    """Stop every cluster this process still runs (at exit, on SIGTERM or SIGHUP).
+
+    Not in a process forked from it (a multiprocessing pool's worker, told to stop with SIGTERM when its
+    pool closes): it inherits the handler and the list, but the clusters are its parent's, still in use."""
+    if os.getpid() != _OWNER.get("pid"):
+        return
     for cluster in list(_RUNNING.values()):
         try:
             cluster.stop()
@@ -82,6 +88,7 @@ def _guard_process() -> None:
     if getattr(_guard_process, "done", False):
         return
     _guard_process.done = True  # type: ignore[attr-defined]
+    _OWNER["pid"] = os.getpid()
     atexit.register(stop_all)
     if threading.current_thread() is threading.main_thread():
         for signum in (signal.SIGTERM, signal.SIGHUP):

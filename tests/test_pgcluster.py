@@ -83,3 +83,21 @@ def test_left_running_names_a_cluster_until_it_stops() -> None:
     finally:
         cluster.stop()
     assert not any(str(cluster.data) in left for left in pgcluster.left_running())
+
+
+def test_a_forked_child_told_to_stop_leaves_its_parents_cluster_serving() -> None:
+    """A multiprocessing pool forked from the run (the archive reader's, ``scorekeeper.inputs``) inherits the
+    SIGTERM handler and the list of clusters; closing the pool sends its workers SIGTERM. The clusters are the
+    parent's, still in use: the child must not stop them (it did, and later tests found nothing listening)."""
+    import multiprocessing
+
+    _needs_postgres()
+    cluster = pgcluster.PostgresCluster.start()
+    try:
+        with multiprocessing.get_context("fork").Pool(1) as pool:  # its exit terminates the worker: SIGTERM
+            assert pool.apply(int, ("7",)) == 7
+        time.sleep(1.0)
+        conn = cluster.connect()
+        conn.close()
+    finally:
+        cluster.stop()

@@ -83,7 +83,8 @@ def _children(wait: float) -> list[tuple[int, str]]:
                 command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
             except (OSError, ValueError):
                 continue
-            if int(parent) == os.getpid() and state != "Z":
+            # multiprocessing's resource tracker is started once and ends with this process, by design
+            if int(parent) == os.getpid() and state != "Z" and "multiprocessing.resource_tracker" not in command:
                 found.append((int(entry.name), command[:80]))
         if not found or time.monotonic() >= deadline:
             return found

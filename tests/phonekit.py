@@ -169,6 +169,18 @@ def settled_export(page: Any, session_url: str) -> tuple[dict[str, Any], dict[st
     return session, family_of(session["game"]).settle_json({**session, "hands": hands})
 
 
+def wait_until(page: Any, expression: str, arg: Any = None, seconds: float = 15) -> None:
+    """``page.wait_for_function`` without its polling function in the page (the pages' CSP forbids the eval it
+    falls back on, now and then): ``expression`` (a function of ``arg``; a promise is awaited) asked from here
+    until it is true."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression, arg):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(200)
+
+
 def worker_controls(page: Any, seconds: float = 15) -> None:
     """Wait until the service worker controls the page, asking from here (no polling function in the page: the
     pages' CSP forbids the eval that ``wait_for_function`` falls back on)."""

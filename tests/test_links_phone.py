@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from phonekit import wait_until, worker_controls
 from test_browser import save, start_table
 
 KEPT_URLS = ("caches.open('scorekeeper-pages').then(function (c) { return c.keys(); })"
@@ -19,11 +20,11 @@ def test_new_links_retire_the_old_ones_on_the_phone(phone: tuple[Any, list[str],
 
     page, _, errors = phone
     start_table(page)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000)
+    worker_controls(page)
     old_edit = re.sub(r"#.*$", "", page.url)
     page.reload()  # the worker, now in control, keeps this page for offline use
     old_read = page.locator("#read-link").input_value()
-    page.wait_for_function(f"{KEPT_URLS}.then(function (u) {{ return u.length > 0; }})", timeout=15_000)
+    wait_until(page, f"() => {KEPT_URLS}.then(function (u) {{ return u.length > 0; }})")
     assert any(old_edit in url for url in page.evaluate(KEPT_URLS))
 
     save(page, "#renew-links")
@@ -32,8 +33,8 @@ def test_new_links_retire_the_old_ones_on_the_phone(phone: tuple[Any, list[str],
     new_read = page.locator("#read-link").input_value()
     assert new_edit != old_edit and new_read != old_read and new_edit.startswith("http")
     assert page.locator("#read-qr svg").count() == 1 and page.locator("#edit-qr svg").count() == 1
-    page.wait_for_function(f"{KEPT_URLS}.then(function (u) {{ return u.every(function (x) {{ "
-                           f"return x.indexOf({old_edit.rsplit('/', 1)[1]!r}) < 0; }}); }})", timeout=15_000)
+    wait_until(page, f"() => {KEPT_URLS}.then(function (u) {{ return u.every(function (x) {{ "
+               f"return x.indexOf({old_edit.rsplit('/', 1)[1]!r}) < 0; }}); }})")
 
     for old in (old_edit, old_read):
         answer = page.goto(old)

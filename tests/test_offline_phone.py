@@ -22,6 +22,7 @@ import pytest
 from scorekeeper.engine import replay
 from test_browser import PLAYERS, card_hand, fill_result, result_points, save, start_table, totals
 from test_recording_loop import stored_hands
+from phonekit import wait_until, worker_controls
 
 WIDTH, HEIGHT = 390, 844
 RESULTS = [([3, 5, 2, 3], 1), ([0, 4, 6, 3], 3)]
@@ -59,7 +60,7 @@ def keep_a_refused_hand(page: Any, session: str) -> None:
 
 def controlled(page: Any) -> None:
     """Wait until the service worker controls the page (it claims the pages open as it activates)."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000)
+    worker_controls(page)
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -107,8 +108,8 @@ def test_the_app_installs_and_its_pages_open_offline(phone: Phone) -> None:
     page.goto(session)
     expect(page.locator("#offline-notice")).to_be_hidden()
     # The session page has the worker keep its result form and card page before they are opened.
-    page.wait_for_function("""(base) => caches.open("scorekeeper-pages").then(c => c.keys())
-        .then(keys => [base + "/result", base + "/play"].every(u => keys.some(k => k.url === u)))""", arg=session)
+    wait_until(page, """(base) => caches.open("scorekeeper-pages").then(c => c.keys())
+        .then(keys => [base + "/result", base + "/play"].every(u => keys.some(k => k.url === u)))""", session)
     page.context.set_offline(True)
     try:
         page.reload()
@@ -424,8 +425,8 @@ def test_a_page_opened_offline_shows_the_hand_the_table_is_at(phone: Phone) -> N
     page.goto(session + "/play")
     page.wait_for_selector("#grid")
     page.goto(session)
-    page.wait_for_function("""(base) => caches.open("scorekeeper-pages").then(c => c.keys())
-        .then(keys => [base + "/result", base + "/play"].every(u => keys.some(k => k.url === u)))""", arg=session)
+    wait_until(page, """(base) => caches.open("scorekeeper-pages").then(c => c.keys())
+        .then(keys => [base + "/result", base + "/play"].every(u => keys.some(k => k.url === u)))""", session)
     other = page.context.new_page()  # the same phone, another tab: hands 1 to 4
     for hearts, queen in RESULTS + [([7, 0, 1, 5], 0), ([2, 2, 4, 5], 2)]:
         other.goto(session + "/result")

@@ -35,18 +35,18 @@ ROOT = Path(__file__).resolve().parent
 # validates untrusted values itself takes them as Any or object (see games.find_game).
 COMPILED = [
     "scorekeeper/engine/cards.py",
-    "scorekeeper/engine/hand.py",
+    "scorekeeper/engine/hearts/hand.py",
     "scorekeeper/engine/options.py",
-    "scorekeeper/engine/output.py",
-    "scorekeeper/engine/records.py",
-    "scorekeeper/engine/replay.py",
-    "scorekeeper/engine/results.py",
-    "scorekeeper/engine/ruleset.py",
-    "scorekeeper/engine/scoring.py",
+    "scorekeeper/engine/hearts/output.py",
+    "scorekeeper/engine/hearts/records.py",
+    "scorekeeper/engine/hearts/replay.py",
+    "scorekeeper/engine/hearts/results.py",
+    "scorekeeper/engine/hearts/ruleset.py",
+    "scorekeeper/engine/hearts/scoring.py",
     "scorekeeper/engine/seating.py",
-    "scorekeeper/engine/games/__init__.py",
-    "scorekeeper/engine/games/registry.py",
-    "scorekeeper/engine/games/hearts.py",
+    "scorekeeper/engine/hearts/games/__init__.py",
+    "scorekeeper/engine/hearts/games/registry.py",
+    "scorekeeper/engine/hearts/games/hearts.py",
 ]
 BUNDLED = ("templates", "static", "migrations")
 

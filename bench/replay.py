@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from compiled_build import compiled_copy  # noqa: E402
-from scorekeeper.engine import records  # noqa: E402
-from scorekeeper.engine.simulate import random_record  # noqa: E402
+from scorekeeper.engine.hearts import records  # noqa: E402
+from scorekeeper.engine.hearts.simulate import random_record  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
@@ -75,7 +75,7 @@ def engine_file(site: Path | None) -> str:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     if site is not None:
         env["PYTHONPATH"] = str(site)
-    probe = "import importlib; print(importlib.import_module('scorekeeper.engine.hand').__file__)"
+    probe = "import importlib; print(importlib.import_module('scorekeeper.engine.hearts.hand').__file__)"
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT if site is None else site.parent, env=env,
                           capture_output=True, text=True, check=True)
     return done.stdout.strip()

@@ -26,9 +26,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.engine import records  # noqa: E402
-from scorekeeper.engine.settlement import Session, session_from_json, settle  # noqa: E402
-from scorekeeper.engine.simulate import random_record  # noqa: E402
+from scorekeeper.engine.hearts import records  # noqa: E402
+from scorekeeper.engine.hearts.settlement import Session, session_from_json, settle  # noqa: E402
+from scorekeeper.engine.hearts.simulate import random_record  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 SESSION_HANDS = 100  # the most hands a session holds

@@ -1,7 +1,7 @@
 """Benchmark: printing the score sheet of a 50-hand session, against an empty one-page PDF.
 
 Makes a Black Lady session of 50 random legal hands with the engine's own random legal
-play (``scorekeeper.engine.simulate``; full records, every card, a stake so the sheet has
+play (``scorekeeper.engine.hearts.simulate``; full records, every card, a stake so the sheet has
 money and transfers, no target so 50 hands fit one game), then times, the best and the
 median of a few runs each:
 
@@ -39,10 +39,10 @@ sys.path.insert(0, str(ROOT))
 import weasyprint  # noqa: E402
 
 from scorekeeper.engine.fields import MAX_HANDS, MAX_NAME  # noqa: E402
-from scorekeeper.engine.games import GAMES, make_ruleset  # noqa: E402
-from scorekeeper.engine.records import to_json  # noqa: E402
+from scorekeeper.engine.hearts.games import GAMES, make_ruleset  # noqa: E402
+from scorekeeper.engine.hearts.records import to_json  # noqa: E402
 from scorekeeper.engine.seating import Seating  # noqa: E402
-from scorekeeper.engine.simulate import random_record  # noqa: E402
+from scorekeeper.engine.hearts.simulate import random_record  # noqa: E402
 from scorekeeper.sheets import blank_pdf, filled_sheet, session_pdf, sheet_html  # noqa: E402
 from scorekeeper.sheets.model import blank_sheet  # noqa: E402
 from scorekeeper.sheets.render import html_document, html_to_pdf  # noqa: E402

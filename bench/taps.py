@@ -28,13 +28,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.engine import core_progress, records  # noqa: E402
+from scorekeeper.engine.hearts import progress as core_progress, records  # noqa: E402
 from scorekeeper.engine.family import family_of_record  # noqa: E402
 from scorekeeper.engine.progress import Walk  # noqa: E402
 from scorekeeper.engine.reversis import progress as reversis_progress  # noqa: E402
 from scorekeeper.engine.reversis import simulate as reversis_simulate  # noqa: E402
 from scorekeeper.engine.reversis import to_json as reversis_json  # noqa: E402
-from scorekeeper.engine.simulate import random_record  # noqa: E402
+from scorekeeper.engine.hearts.simulate import random_record  # noqa: E402
 from scorekeeper.engine.tripoli import progress as tripoli_progress  # noqa: E402
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate  # noqa: E402
 from scorekeeper.engine.tripoli import to_json as tripoli_json  # noqa: E402

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from .boundary import attempt, quiet_log
-from .engine import records
+from .engine.hearts import records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.family import HEARTS, family_of_notation, family_of_record
 from .engine.jsontext import decode, utf8
-from .engine.output import error_json, facts_lines, hand_facts, kept_words, outcome_json, outcome_line, points_text
-from .engine.replay import HandOutcome, replay
+from .engine.hearts.output import error_json, facts_lines, hand_facts, kept_words, outcome_json, outcome_line, points_text
+from .engine.hearts.replay import HandOutcome, replay
 from .inputs import (  # noqa: F401  (archive_summary, Progress...: the command's, found here too)
     UNREADABLE, LineAnswer, Progress, answer_line, archive_summary, is_notation, load_any, load_record, print_error, read_all,
     records_in, run_archive,

@@ -20,11 +20,11 @@ from functools import partial
 from typing import IO, Any, BinaryIO
 
 from .boundary import attempt
-from .engine import notation, records
+from .engine.hearts import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.family import Family, family_of_notation, family_of_record
 from .engine.jsontext import decode
-from .engine.output import error_json
+from .engine.hearts.output import error_json
 
 CHUNK = 400  # archive lines per task handed to a worker process
 

@@ -209,7 +209,7 @@ def _engine_tables() -> tuple[list[str], dict[str, dict[str, tuple[Any, ...]]], 
     options: dict[str, dict[str, tuple[Any, ...]]] = {}
     settlements: dict[str, dict[str, tuple[Any, ...]]] = {}
     try:
-        from scorekeeper.engine.games import GAMES
+        from scorekeeper.engine.hearts.games import GAMES
 
         for name, game in GAMES.items():
             games.append(name)
@@ -217,7 +217,7 @@ def _engine_tables() -> tuple[list[str], dict[str, dict[str, tuple[Any, ...]]], 
     except Exception:  # noqa: BLE001, S110 - the mutator works without the engine's tables
         pass
     try:
-        from scorekeeper.engine.settlement import METHODS
+        from scorekeeper.engine.hearts.settlement import METHODS
 
         for name, cls in METHODS.items():
             settlements[name] = {s.name: tuple(s.choices) for s in getattr(cls, "option_specs", ())}

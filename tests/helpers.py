@@ -19,9 +19,11 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import Card, Hand, Seating, core_progress, make_ruleset, records, replay
+from scorekeeper.engine import Card, Hand, Seating, make_ruleset
+from scorekeeper.engine.hearts import progress as core_progress, records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.engine.replay import HandOutcome
+from scorekeeper.engine.hearts.replay import HandOutcome
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 

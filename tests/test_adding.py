@@ -28,10 +28,10 @@ from scorekeeper.cli import main
 from scorekeeper.engine.cards import card
 from scorekeeper.engine.errors import RecordSyntaxError, UnknownGame
 from scorekeeper.engine.family import FAMILIES, PackageFamily, register, unregister
-from scorekeeper.engine.games import GAMES
-from scorekeeper.engine.games.hearts import BLACK_LADY, QS, hearts_game
-from scorekeeper.engine.replay import HandOutcome
-from scorekeeper.engine.settlement.methods import METHODS, Method, method
+from scorekeeper.engine.hearts.games import GAMES
+from scorekeeper.engine.hearts.games.hearts import BLACK_LADY, QS, hearts_game
+from scorekeeper.engine.hearts.replay import HandOutcome
+from scorekeeper.engine.hearts.settlement.methods import METHODS, Method, method
 from scorekeeper.sheets import blank_sheet, filled_sheet, playable_games, sheet_html
 from test_pages import get, record_result, start_table
 

@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import PLAYERS, hand_record
-from scorekeeper.engine import records, replay
-from scorekeeper.engine.audit import audit, what_if
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
+from scorekeeper.engine.hearts.audit import audit, what_if
 from scorekeeper.engine.cards import card
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.simulate import random_record
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = json.loads((ROOT / "examples" / "black-lady-hand.json").read_text())

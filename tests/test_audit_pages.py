@@ -322,10 +322,10 @@ def random_hand(family: str, seed: int) -> dict[str, Any]:
     """A complete legal hand of the family, as JSON."""
     import random
 
-    from scorekeeper.engine import records
+    from scorekeeper.engine.hearts import records
     from scorekeeper.engine import reversis, tripoli
     from scorekeeper.engine.reversis import simulate as reversis_simulate
-    from scorekeeper.engine.simulate import random_record
+    from scorekeeper.engine.hearts.simulate import random_record
     from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 
     rng = random.Random(seed)

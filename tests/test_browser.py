@@ -21,10 +21,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorekeeper.engine import replay
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.engine.records import HandRecord, from_json
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.records import HandRecord, from_json
+from scorekeeper.engine.hearts.simulate import random_record
 from phonekit import HOST
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -230,7 +230,7 @@ def test_a_revoke_the_table_let_stand_on_a_phone(phone: tuple[Any, list[str], li
 
 def test_a_knaves_hand_by_result_on_a_phone(phone: tuple[Any, list[str], list[str]]) -> None:
     """A family game's form from its ruleset: tricks (the last filled in by the page) and the jacks."""
-    from scorekeeper.engine.settlement import settle_json
+    from scorekeeper.engine.hearts.settlement import settle_json
 
     page, requests, errors = phone
     players = PLAYERS[:3]

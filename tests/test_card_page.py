@@ -116,8 +116,8 @@ def test_a_revoke_the_table_lets_stand(app: Flask, client: FlaskClient) -> None:
 
 
 def test_the_shooter_chooses_on_the_page(app: Flask, client: FlaskClient) -> None:
-    from scorekeeper.engine import records
-    from scorekeeper.engine.simulate import random_record
+    from scorekeeper.engine.hearts import records
+    from scorekeeper.engine.hearts.simulate import random_record
     import random
 
     value = next(v for seed in range(5000) if (v := records.to_json(

@@ -218,8 +218,8 @@ def test_the_deal_given_after_the_hand_is_the_deal_dealt(game: str, players: int
     is the deal dealt, and the hand scores the same; before the first card, the hands as dealt make it too."""
     import random
 
-    from scorekeeper.engine import records
-    from scorekeeper.engine.simulate import random_record
+    from scorekeeper.engine.hearts import records
+    from scorekeeper.engine.hearts.simulate import random_record
 
     names = ABCD[:players] if players <= 4 else [*ABCD, "Eve"]
     family = family_of(game)

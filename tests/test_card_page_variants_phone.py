@@ -14,8 +14,8 @@ from typing import Any
 
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of
-from scorekeeper.engine.records import from_json
-from scorekeeper.engine.replay import replay
+from scorekeeper.engine.hearts.records import from_json
+from scorekeeper.engine.hearts.replay import replay
 
 from phonekit import stored_hand, totals_shown
 from test_card_page_phone import ROOT, Phone, Taps, save

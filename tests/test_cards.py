@@ -26,7 +26,7 @@ from scorekeeper.engine.cards import (
     sorted_cards,
 )
 from scorekeeper.engine.errors import RecordSyntaxError
-from scorekeeper.engine.ruleset import deal_layout
+from scorekeeper.engine.hearts.ruleset import deal_layout
 
 # (spelling, canonical card): every accepted form of catalogue 1.1.
 SPELLINGS = [

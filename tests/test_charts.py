@@ -300,9 +300,9 @@ def test_reversis_pools_stack_the_pool_and_its_supplemental_piles() -> None:
 def test_hartenjagen_draws_its_two_phases_from_its_settlement() -> None:
     """The turn to phase 2 and the goal are the settlement's own totals (Method.marks), drawn as lines
     with their words; a settlement without such totals draws none."""
-    from scorekeeper.engine.games import make_ruleset
+    from scorekeeper.engine.hearts.games import make_ruleset
     from scorekeeper.engine.seating import Seating
-    from scorekeeper.engine.settlement.methods import make_method
+    from scorekeeper.engine.hearts.settlement.methods import make_method
 
     ruleset = make_ruleset("hartenjagen")
     seating = Seating(("Ann", "Bob", "Cat", "Dan"), ruleset.clockwise)

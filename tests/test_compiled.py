@@ -33,11 +33,11 @@ from typing import Any
 import pytest
 
 from compiled_build import BuildFailed, build_site
-from scorekeeper.engine import records
+from scorekeeper.engine.hearts import records
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.engine.games import GAMES, make_ruleset
-from scorekeeper.engine.replay import replay
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.games import GAMES, make_ruleset
+from scorekeeper.engine.hearts.replay import replay
+from scorekeeper.engine.hearts.simulate import random_record
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -234,7 +234,7 @@ def test_the_checkout_runs_pure_python() -> None:
 
 def test_the_build_compiles_the_engine(build: Path) -> None:
     names = compiled_modules()
-    assert "scorekeeper.engine.hand" in names and "scorekeeper.engine.replay" in names
+    assert "scorekeeper.engine.hearts.hand" in names and "scorekeeper.engine.hearts.replay" in names
     files = module_files(build, [*names, "scorekeeper.cli", "scorekeeper.engine.errors", "scorekeeper.web"])
     for name in names:
         path = Path(files[name])

@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from helpers import at_play
 from scorekeeper.cli import main
-from scorekeeper.engine import core_progress, records
+from scorekeeper.engine.hearts import progress as core_progress, records
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
-from scorekeeper.engine.replay import replay
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.replay import replay
+from scorekeeper.engine.hearts.simulate import random_record
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 GOLDEN = Path(__file__).parent / "golden" / "progress"

@@ -13,14 +13,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import make_ruleset, records, replay
+from scorekeeper.engine import make_ruleset
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import ALL_CARDS, cards
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
-from scorekeeper.engine.notation import dumps, loads
+from scorekeeper.engine.hearts.notation import dumps, loads
 from scorekeeper.engine.seating import Direction
-from scorekeeper.engine.settlement import session_from_json, settle
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.settlement import session_from_json, settle
+from scorekeeper.engine.hearts.simulate import random_record
 from helpers import at_play
 
 

@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine import Hand, Seating, make_ruleset, records, replay
+from scorekeeper.engine import Hand, Seating, make_ruleset
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import card, cards
 from scorekeeper.engine.errors import ImpossibleResult
-from scorekeeper.engine.output import outcome_json
-from scorekeeper.engine.settlement import session_from_json, settle
+from scorekeeper.engine.hearts.output import outcome_json
+from scorekeeper.engine.hearts.settlement import session_from_json, settle
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SIX = ("P1", "P2", "P3", "P4", "P5", "P6")

@@ -20,14 +20,16 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import JOKER, Hand, make_ruleset, records, replay
+from scorekeeper.engine import JOKER, Hand, make_ruleset
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import IllegalPlay
-from scorekeeper.engine.records import HandRecord
-from scorekeeper.engine.replay import HandOutcome
-from scorekeeper.engine.scoring import base_points
-from scorekeeper.engine.settlement import METHODS, session_from_json, settle
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.records import HandRecord
+from scorekeeper.engine.hearts.replay import HandOutcome
+from scorekeeper.engine.hearts.scoring import base_points
+from scorekeeper.engine.hearts.settlement import METHODS, session_from_json, settle
+from scorekeeper.engine.hearts.simulate import random_record
 
 # (game, options): every configuration the random hands cover, at every table size it seats.
 FAMILY: list[tuple[str, dict[str, Any]]] = [

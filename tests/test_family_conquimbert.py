@@ -22,13 +22,15 @@ from hypothesis import strategies as st
 
 from test_family_common import assert_caught
 from scorekeeper.cli import main
-from scorekeeper.engine import Seating, make_ruleset, records, replay
+from scorekeeper.engine import Seating, make_ruleset
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card, Suit, card, cards
 from scorekeeper.engine.errors import RecordSyntaxError, ImpossibleResult, InconsistentRecord, ScorekeeperError, UnknownOption
-from scorekeeper.engine.hand import ConquimbertHand
-from scorekeeper.engine.records import HandRecord
-from scorekeeper.engine.settlement import result_json, session_from_json, settle
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.hand import ConquimbertHand
+from scorekeeper.engine.hearts.records import HandRecord
+from scorekeeper.engine.hearts.settlement import result_json, session_from_json, settle
+from scorekeeper.engine.hearts.simulate import random_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")

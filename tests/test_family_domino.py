@@ -20,16 +20,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
-from scorekeeper.engine import Seating, make_ruleset, notation, records, replay
-from scorekeeper.engine.audit import audit
+from scorekeeper.engine import Seating, make_ruleset
+from scorekeeper.engine.hearts import notation, records
+from scorekeeper.engine.hearts.replay import replay
+from scorekeeper.engine.hearts.audit import audit
 from scorekeeper.engine.cards import Card, card, cards
 from scorekeeper.engine.errors import (
     IllegalPlay, ImpossibleResult, InconsistentRecord, RecordSyntaxError, ScorekeeperError, UnknownOption,
 )
-from scorekeeper.engine.hand import DominoHand
-from scorekeeper.engine.records import HandRecord
-from scorekeeper.engine.settlement import session_from_json, settle
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.hand import DominoHand
+from scorekeeper.engine.hearts.records import HandRecord
+from scorekeeper.engine.hearts.settlement import session_from_json, settle
+from scorekeeper.engine.hearts.simulate import random_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ABC = ("Ann", "Bob", "Cat")

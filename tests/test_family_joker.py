@@ -17,11 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
-from scorekeeper.engine import JOKER, Hand, Seating, make_ruleset, records, replay
+from scorekeeper.engine import JOKER, Hand, Seating, make_ruleset
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card, card, cards
 from scorekeeper.engine.errors import IllegalPlay, InconsistentRecord, RecordSyntaxError, ScorekeeperError
-from scorekeeper.engine.settlement import session_from_json, settle
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.settlement import session_from_json, settle
+from scorekeeper.engine.hearts.simulate import random_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ABCD = ("Ann", "Bob", "Cat", "Dan")

@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine import make_ruleset, records, replay
+from scorekeeper.engine import make_ruleset
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card, Rank
 from scorekeeper.engine.errors import ImpossibleResult, RecordSyntaxError, InconsistentRecord, ScorekeeperError, UnknownOption
-from scorekeeper.engine.settlement import session_from_json, settle
+from scorekeeper.engine.hearts.settlement import session_from_json, settle
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ABCD = ["Ann", "Bob", "Cat", "Dan"]

@@ -17,11 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import Hand, Seating, make_ruleset, records, replay
+from scorekeeper.engine import Hand, Seating, make_ruleset
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import card
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.simulate import random_record
 
 N, E, S, W = "N", "E", "S", "W"
 
@@ -148,7 +150,7 @@ def test_lowest_club_goes_up_past_the_widow() -> None:
 
 
 def test_lowest_club_in_words() -> None:
-    from scorekeeper.engine.words import first_lead
+    from scorekeeper.engine.hearts.words import first_lead
 
     ruleset = make_ruleset("black-lady", {"first_lead": "lowest-club"})
     assert first_lead(ruleset, ruleset.layout(4), "eldest").startswith("whoever holds 2\u2663 leads it;")

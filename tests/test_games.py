@@ -12,7 +12,7 @@ from helpers import PER_HAND_TOTALS, game_key
 from scorekeeper.engine import make_ruleset
 from scorekeeper.engine.cards import Card, Suit, full_pack
 from scorekeeper.engine.errors import RecordSyntaxError, UnknownGame, UnknownOption
-from scorekeeper.engine.games import GAMES, PLANNED, find_game
+from scorekeeper.engine.hearts.games import GAMES, PLANNED, find_game
 
 # (game, options): every game of the scope and every profile.
 CONFIGS: list[tuple[str, dict[str, Any]]] = [

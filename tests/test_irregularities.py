@@ -9,7 +9,7 @@ import pytest
 from helpers import DEAL, codes, error_of, finish, hand_record, run, said
 from scorekeeper.engine.errors import IllegalPlay, InconsistentRecord
 from scorekeeper.engine.gaussian import Gaussian
-from scorekeeper.engine.output import outcome_json
+from scorekeeper.engine.hearts.output import outcome_json
 
 TRICK_1 = ["2C", "6C", "AC", "4S"]  # Cat wins
 BOB_REVOKES = ["2C", "QS"]  # Bob discards QS on the club lead while holding 6C-9C

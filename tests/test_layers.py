@@ -186,7 +186,7 @@ def test_the_walk_resolves_imports_as_python_runs_them() -> None:
     services = {edge.imported for edge in imports_of("scorekeeper.web.services")}
     assert "scorekeeper.web.direct" in services  # from . import direct: the sibling, not the package
     assert "scorekeeper.web" not in services
-    assert {"scorekeeper.engine", "scorekeeper.engine.settlement", "scorekeeper.engine.settlement.session"} <= {
+    assert {"scorekeeper.engine", "scorekeeper.engine.hearts.settlement", "scorekeeper.engine.session"} <= {
         edge.imported for edge in imports_of("scorekeeper.sheets.hearts")}  # the packages' __init__ run too
     assert "scorekeeper.web.serve" not in {edge.imported for edge in imports_of("scorekeeper.cli")}  # lazy
     assert "scorekeeper.web.serve" in {edge.imported for edge in imports_of("scorekeeper.cli", lazy=True)}

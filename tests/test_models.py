@@ -16,9 +16,9 @@ from flask import Flask
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.engine import records
+from scorekeeper.engine.hearts import records
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.simulate import random_record
 from scorekeeper.web import services
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, HandVersion, TableSession

@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 from scorekeeper.cli import main
 from scorekeeper.engine.fields import showable
-from scorekeeper.engine import notation, records
+from scorekeeper.engine.hearts import notation, records
 from scorekeeper.engine.errors import RecordSyntaxError, ScorekeeperError
 from scorekeeper.engine.family import HEARTS
-from scorekeeper.engine.games import make_ruleset
-from scorekeeper.engine.records import DIRECTIONS, HandRecord, PlayItem
-from scorekeeper.engine.replay import replay
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.games import make_ruleset
+from scorekeeper.engine.hearts.records import DIRECTIONS, HandRecord, PlayItem
+from scorekeeper.engine.hearts.replay import replay
+from scorekeeper.engine.hearts.simulate import random_record
 
 GOLDEN = Path(__file__).parent / "golden" / "notation"
 NAMES = sorted(p.stem for p in GOLDEN.glob("*.json"))

@@ -20,7 +20,7 @@ from scorekeeper.engine import reversis, tripoli
 from scorekeeper.engine.errors import RecordSyntaxError
 from scorekeeper.engine.family import FAMILIES, HEARTS, family_of, family_of_notation
 from scorekeeper.engine.fields import showable
-from scorekeeper.engine.records import PlayItem
+from scorekeeper.engine.hearts.records import PlayItem
 from scorekeeper.engine.reversis import notation as reversis_notation
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis.pools import Pools

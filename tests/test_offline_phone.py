@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import replay
+from scorekeeper.engine.hearts.replay import replay
 from test_browser import PLAYERS, card_hand, fill_result, result_points, save, start_table, totals
 from test_recording_loop import stored_hands
 from phonekit import wait_until, worker_controls

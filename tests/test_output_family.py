@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine import records, replay
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Suit, card
-from scorekeeper.engine.output import HandFacts, facts_lines, hand_facts
+from scorekeeper.engine.hearts.output import HandFacts, facts_lines, hand_facts
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ABCD = ["Ann", "Bob", "Cat", "Dan"]

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine import records, replay
-from scorekeeper.engine.output import facts_lines, hand_facts, outcome_json, outcome_line
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
+from scorekeeper.engine.hearts.output import facts_lines, hand_facts, outcome_json, outcome_line
 from test_family_domino import two_handed
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import cli
-from scorekeeper.engine.games import GAMES, make_ruleset
-from scorekeeper.engine.records import to_json
+from scorekeeper.engine.hearts.games import GAMES, make_ruleset
+from scorekeeper.engine.hearts.records import to_json
 from scorekeeper.engine.reversis import record as reversis_record
 from scorekeeper.engine.reversis import simulate as reversis_simulate
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.simulate import random_record
 from scorekeeper.engine.tripoli import record as tripoli_record
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.settle_cli import cmd_settle

@@ -20,9 +20,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from scorekeeper.engine.games import GAMES
-from scorekeeper.engine.records import from_json
-from scorekeeper.engine.replay import replay
+from scorekeeper.engine.hearts.games import GAMES
+from scorekeeper.engine.hearts.records import from_json
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.web.forms import app_games
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, HandVersion, TableSession
@@ -487,8 +487,8 @@ def test_every_page_renders_small_and_self_contained(client: FlaskClient) -> Non
 
 @pytest.mark.parametrize("game", sorted(app_games()))
 def test_every_game_gets_a_result_form(client: FlaskClient, game: str) -> None:
-    from scorekeeper.engine.games import make_ruleset
-    from scorekeeper.engine.results import takes_card_points
+    from scorekeeper.engine.hearts.games import make_ruleset
+    from scorekeeper.engine.hearts.results import takes_card_points
 
     ruleset = make_ruleset(game, {})
     players = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:max(ruleset.min_players, min(4, ruleset.max_players))]

@@ -28,15 +28,15 @@ from flask.testing import FlaskClient
 from scorekeeper import sheets
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of, game_defs, profile_options
-from scorekeeper.engine.games import make_ruleset
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.options import OptionSpec
-from scorekeeper.engine.records import to_json
+from scorekeeper.engine.hearts.records import to_json
 from scorekeeper.engine.reversis import record as reversis_record
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.seating import Seating
-from scorekeeper.engine.settlement import METHODS
-from scorekeeper.engine.settlement.methods import make_method
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.settlement import METHODS
+from scorekeeper.engine.hearts.settlement.methods import make_method
+from scorekeeper.engine.hearts.simulate import random_record
 from scorekeeper.engine.tripoli import record as tripoli_record
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.web.families import pages_of

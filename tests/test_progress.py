@@ -20,16 +20,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
-from scorekeeper.engine import core_progress, records
-from scorekeeper.engine.audit import audit
+from scorekeeper.engine.hearts import progress as core_progress, records
+from scorekeeper.engine.hearts.audit import audit
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
 from scorekeeper.engine.progress import steps
-from scorekeeper.engine.records import PlayItem
+from scorekeeper.engine.hearts.records import PlayItem
 from scorekeeper.engine.reversis import progress as reversis_progress
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis import to_json as reversis_json
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.simulate import random_record
 from helpers import at_play
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import ImpossibleResult, InconsistentRecord, RecordSyntaxError
-from scorekeeper.engine.progressive import (
+from scorekeeper.engine.hearts.progressive import (
     HEARTS, TableResult, check_table, cut_value, draw_seating, play_evening, prize_tie, read_table, seating_plan,
     settle_round, start_evening, table_json,
 )
-from scorekeeper.engine.settlement.family import ProgressiveState, progressive_prizes
+from scorekeeper.engine.hearts.settlement.family import ProgressiveState, progressive_prizes
 
 LADIES = ("L1", "L2", "L3", "L4")
 GENTLEMEN = ("G1", "G2", "G3", "G4")

@@ -18,12 +18,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from helpers import PER_HAND_TOTALS, game_key
-from scorekeeper.engine import Hand, make_ruleset, records, replay
+from scorekeeper.engine import Hand, make_ruleset
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card, Suit
 from scorekeeper.engine.errors import IllegalPlay
-from scorekeeper.engine.records import HandRecord
-from scorekeeper.engine.replay import HandOutcome
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.records import HandRecord
+from scorekeeper.engine.hearts.replay import HandOutcome
+from scorekeeper.engine.hearts.simulate import random_record
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("hearts", {"profile": "004"}), ("hearts", {"profile": "003"}), ("hearts", {"profile": "001"}),

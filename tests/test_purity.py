@@ -19,7 +19,8 @@ PROBE = """
 import json, sys
 before = set(sys.modules)
 import scorekeeper.engine
-from scorekeeper.engine import records, replay
+from scorekeeper.engine import replay
+from scorekeeper.engine.hearts import records
 replay(records.from_json({"game": "black-lady", "players": ["A", "B", "C", "D"], "dealer": "D",
                           "taken": {"A": {"hearts": 3, "QS": 1}, "B": ["2H"], "C": {"hearts": 0}, "D": {"hearts": 9}}}))
 replay(records.from_json({"game": "hearts", "options": {"profile": "001"}, "players": ["W", "N", "E", "S"],
@@ -54,7 +55,7 @@ def test_the_engine_loads_only_the_standard_library_and_itself() -> None:
 
 def test_the_engine_runs_without_site_packages() -> None:
     # python -S: no site-packages at all, so any third-party import would fail here.
-    assert "scorekeeper.engine.replay" in probe("-S")
+    assert "scorekeeper.engine.hearts.replay" in probe("-S")
 
 
 def imports_of(path: Path) -> list[str]:
@@ -86,6 +87,6 @@ def test_engine_module_imports_only_the_standard_library(path: Path) -> None:
 
 
 def test_the_import_checker_sees_relative_imports() -> None:
-    assert "scorekeeper.engine.cards" in imports_of(ENGINE / "hand.py")
-    assert "scorekeeper.engine.errors" in imports_of(ENGINE / "games" / "__init__.py")
-    assert "scorekeeper.engine.games.registry" in imports_of(ENGINE / "games" / "hearts.py")
+    assert "scorekeeper.engine.cards" in imports_of(ENGINE / "hearts" / "hand.py")
+    assert "scorekeeper.engine.errors" in imports_of(ENGINE / "hearts" / "games" / "__init__.py")
+    assert "scorekeeper.engine.hearts.games.registry" in imports_of(ENGINE / "hearts" / "games" / "hearts.py")

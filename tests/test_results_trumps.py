@@ -13,10 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import records, replay
+from scorekeeper.engine.hearts import records
+
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import ImpossibleResult, InconsistentRecord, ScorekeeperError
-from scorekeeper.engine.settlement import session_from_json, settle
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.settlement import session_from_json, settle
+from scorekeeper.engine.hearts.simulate import random_record
 
 from helpers import said
 

@@ -14,7 +14,7 @@ import pytest
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.reversis import Pools, ReversisFish, from_json, replay, settle_json
 from scorekeeper.engine.reversis.table import reversis_seating
-from scorekeeper.engine.settlement.methods import Method
+from scorekeeper.engine.hearts.settlement.methods import Method
 from scorekeeper.settle_cli import format_settlement
 
 ROOT = Path(__file__).resolve().parent.parent

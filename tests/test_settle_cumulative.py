@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine.games import make_ruleset
-from scorekeeper.engine.words import plain_note
+from scorekeeper.engine.hearts.games import make_ruleset
+from scorekeeper.engine.hearts.words import plain_note
 from scorekeeper.sheets.hearts import filled_sheet
 from test_settle_support import ABCD, refusal, revoke_hand, session, settled, units
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import Suit
 from scorekeeper.engine.errors import ImpossibleResult, InconsistentRecord, ScorekeeperError
-from scorekeeper.engine.settlement.family import (
+from scorekeeper.engine.hearts.settlement.family import (
     FAMILY_METHODS, AuctionPoolHand, AuctionPoolState, ConquimbertHand, ConquimbertState, HandResult,
     HartenjagenHand, HartenjagenState, JokerPaymentsHand, JokerPaymentsState, KnavesHand, KnavesState, PolignacHand,
     PolignacState, ProgressiveRound, ProgressiveState, ProgressiveTable, SlobberhannesHand, SlobberhannesState,

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_settle_support import session, settled, units
-from scorekeeper.engine.settlement.money import fewest_transfers, money_from_chips, money_from_points
+from scorekeeper.engine.money import fewest_transfers, money_from_chips, money_from_points
 
 THREE_HANDS = [units(0, 0, 6, 7), units(1, 2, 4, 6), units(0, 5, 4, 4)]  # catalogue 3.5: +32, -1, -14, -17
 

@@ -19,10 +19,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import records, replay
+from scorekeeper.engine.hearts import records
+
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.engine.settlement import SessionFold, result_json, session_from_json, settle, settle_json
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.settlement import SessionFold, result_json, session_from_json, settle, settle_json
+from scorekeeper.engine.hearts.simulate import random_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]

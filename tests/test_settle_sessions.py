@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from test_settle_support import ABCD, misdeal, refusal, revoke_hand, session, settled, units
-from scorekeeper.engine import records
+from scorekeeper.engine.hearts import records
 from scorekeeper.engine.errors import InconsistentRecord, RecordSyntaxError
-from scorekeeper.engine.settlement import Session, session_from_json, session_to_json
-from scorekeeper.engine.settlement.session import session_hands
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.settlement import Session, session_from_json, session_to_json
+from scorekeeper.engine.session import session_hands
+from scorekeeper.engine.hearts.simulate import random_record
 
 LRAH = {"pass": "rotation-lrah"}
 

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of
-from scorekeeper.engine.output import hand_facts
+from scorekeeper.engine.hearts.output import hand_facts
 from scorekeeper.engine.settled import Settled, SettledHand, settled_json
-from scorekeeper.engine.settlement import SessionFold, session_from_json, settle
+from scorekeeper.engine.hearts.settlement import SessionFold, session_from_json, settle
 from test_settle_properties import COMBOS, build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,7 +194,7 @@ def test_the_reader_check_finds_what_the_readers_used_to_name() -> None:
 
 
 def test_hartenjagen_reads_its_hand_total_from_the_game_and_words_a_table_it_cannot_seat() -> None:
-    from scorekeeper.engine.settlement.family import HartenjagenState
+    from scorekeeper.engine.hearts.settlement.family import HartenjagenState
 
     assert HartenjagenState.start(PLAYERS).hand_total == 13 + 5 + 2  # hearts 1, QS 5, JC 2: the game's values
     with pytest.raises(ScorekeeperError) as caught:

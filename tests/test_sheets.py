@@ -26,10 +26,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine.records import to_json
+from scorekeeper.engine.hearts.records import to_json
 from scorekeeper.engine.seating import Seating
-from scorekeeper.engine.settlement import session_from_json, settle
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.settlement import session_from_json, settle
+from scorekeeper.engine.hearts.simulate import random_record
 from scorekeeper.sheets import (
     AppFilesOnly,
     StoredHand,
@@ -43,7 +43,7 @@ from scorekeeper.sheets import (
     session_pdf,
     sheet_html,
 )
-from scorekeeper.engine.words import points_text
+from scorekeeper.engine.hearts.words import points_text
 from scorekeeper.sheets.model import signed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -509,8 +509,8 @@ def test_weasyprint_fetches_nothing_outside_the_app(web_server: str) -> None:
 # --- the audit of one hand ----------------------------------------------------------------------------------
 
 def test_the_audit_of_a_legal_hand() -> None:
-    from scorekeeper.engine.records import from_json
-    from scorekeeper.engine.replay import replay
+    from scorekeeper.engine.hearts.records import from_json
+    from scorekeeper.engine.hearts.replay import replay
 
     record = json.loads(EXAMPLE_HAND.read_text())
     outcome = replay(from_json(record))

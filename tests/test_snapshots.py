@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from scorekeeper.engine import replay
-from scorekeeper.engine.replay import replay_snapshots
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.replay import replay
+from scorekeeper.engine.hearts.replay import replay_snapshots
+from scorekeeper.engine.hearts.simulate import random_record
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 

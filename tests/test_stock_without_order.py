@@ -23,12 +23,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import records, replay
+from scorekeeper.engine.hearts import records
+
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import IllegalPlay, InconsistentRecord
 
 from helpers import said
-from scorekeeper.engine.settlement import settle_json
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.settlement import settle_json
+from scorekeeper.engine.hearts.simulate import random_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

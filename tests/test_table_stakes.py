@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import records
+from scorekeeper.engine.hearts import records
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.seating import Seating
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.simulate import random_record
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

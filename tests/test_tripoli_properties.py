@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.records import PlayItem
+from scorekeeper.engine.hearts.records import PlayItem
 from scorekeeper.engine.tripoli import from_json, replay, settle_session, to_json
 from scorekeeper.engine.tripoli.layout import SPACES, Space
 from scorekeeper.engine.tripoli.outcome import TripoliOutcome

@@ -23,8 +23,8 @@ from flask_migrate import downgrade
 from sqlalchemy import func, insert, inspect, select, update
 
 from conftest import dispose, make_app
-from scorekeeper.engine.progressive import play_evening, start_evening
-from scorekeeper.engine.settlement.family import progressive_prizes
+from scorekeeper.engine.hearts.progressive import play_evening, start_evening
+from scorekeeper.engine.hearts.settlement.family import progressive_prizes
 from scorekeeper.web import MIGRATIONS
 from scorekeeper.web.extensions import db
 from scorekeeper.web import progressive_services as evenings

@@ -13,12 +13,12 @@ from .errors import (
     UnknownGame,
     UnknownOption,
 )
-from .games import GAMES, find_game, make_ruleset
+from .hearts.games import GAMES, find_game, make_ruleset
 from .gaussian import Gaussian
-from .hand import Hand, Snapshot, Trick
-from .records import HandRecord, PlayItem
-from .replay import HandOutcome, replay
-from .ruleset import DealLayout, Ruleset
+from .hearts.hand import Hand, Snapshot, Trick
+from .hearts.records import HandRecord, PlayItem
+from .hearts.replay import HandOutcome, replay
+from .hearts.ruleset import DealLayout, Ruleset
 from .seating import Direction, Seating
 
 __all__ = [

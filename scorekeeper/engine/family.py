@@ -22,9 +22,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .games import GameDef
+    from .hearts.games import GameDef
     from .progress import Walk
-    from .ruleset import Ruleset
+    from .hearts.ruleset import Ruleset
     from .settled import Settled
 
 
@@ -252,41 +252,41 @@ class HeartsFamily:
 
     @property
     def games(self) -> tuple[str, ...]:
-        from .games import GAMES
+        from .hearts.games import GAMES
 
         return tuple(GAMES)
 
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        from .output import outcome_json
-        from .records import from_json
-        from .replay import replay
+        from .hearts.output import outcome_json
+        from .hearts.records import from_json
+        from .hearts.replay import replay
 
         return outcome_json(replay(from_json(value)))
 
     def settle(self, value: Mapping[str, Any]) -> Settled:
-        from .settlement import core_settled
+        from .hearts.settlement import core_settled
 
         return core_settled(value)
 
     def settle_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        from .settlement import core_settle_json
+        from .hearts.settlement import core_settle_json
 
         return core_settle_json(value)
 
     def record_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        from .records import from_json, to_json
+        from .hearts.records import from_json, to_json
 
         return to_json(from_json(value))
 
     def to_notation(self, value: Mapping[str, Any]) -> str:
-        from .notation import dumps
-        from .records import from_json
+        from .hearts.notation import dumps
+        from .hearts.records import from_json
 
         return dumps(from_json(value))
 
     def from_notation(self, text: str) -> dict[str, Any]:
-        from .notation import loads
-        from .records import to_json
+        from .hearts.notation import loads
+        from .hearts.records import to_json
 
         return to_json(loads(text))
 
@@ -294,7 +294,7 @@ class HeartsFamily:
         """The tally of the settle output, with who took the game's main penalty card in each hand (the
         replay's hauls: a hand played card by card names no taker in its record)."""
         from .cards import Suit
-        from .settlement import result_json, session_from_json, settle
+        from .hearts.settlement import result_json, session_from_json, settle
         from .tally import main_penalty_card, tally_json
 
         result = settle(session_from_json(value))
@@ -307,53 +307,53 @@ class HeartsFamily:
                           penalty_takers=takers)
 
     def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        from .core_progress import WALK
+        from .hearts.progress import WALK
 
         return WALK.progress(value).to_json()
 
     def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
-        from .core_progress import WALK
+        from .hearts.progress import WALK
         from .progress import advance_json
 
         return advance_json(WALK, value, action)
 
     def dealing_json(self, value: Mapping[str, Any], given: object) -> dict[str, Any]:
-        from .core_progress import WALK
+        from .hearts.progress import WALK
         from .progress import deal_json
 
         return deal_json(WALK, value, given)
 
     def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        from .core_progress import WALK
+        from .hearts.progress import WALK
         from .progress import steps
 
         return steps(WALK, value).to_json()
 
     def cut_json(self, value: Mapping[str, Any], count: int) -> dict[str, Any]:
-        from .core_progress import WALK
+        from .hearts.progress import WALK
 
         return WALK.cut(value, count)
 
     def changed_json(self, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any]:
-        from .core_progress import WALK
+        from .hearts.progress import WALK
         from .progress import changed
 
         return changed(WALK, value, index, new)
 
     def repaired_json(self, value: Mapping[str, Any], index: int, new: object) -> dict[str, Any] | None:
-        from .core_progress import WALK
+        from .hearts.progress import WALK
         from .progress import repaired_json
 
         return repaired_json(WALK, value, index, new)
 
     def renamed(self, value: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
-        from .records import NAME_FIELDS
+        from .hearts.records import NAME_FIELDS
         from .renaming import renamed
 
         return dict(renamed(value, old, new, NAME_FIELDS))
 
     def read_session(self, value: Mapping[str, Any]) -> StoredSession:
-        from .settlement import session_from_json, session_to_json, settle
+        from .hearts.settlement import session_from_json, session_to_json, settle
 
         session = session_from_json(value)  # shapes, game, players
         canonical = session_to_json(session)
@@ -363,25 +363,25 @@ class HeartsFamily:
         return StoredSession(session.game, config, canonical["hands"])
 
     def fold(self, config: Mapping[str, Any]) -> Fold:
-        from .settlement import SessionFold, session_from_json
+        from .hearts.settlement import SessionFold, session_from_json
 
         return SessionFold(session_from_json({**config, "hands": []}))
 
     def game_def(self, game: str) -> GameDef:
-        from .games import find_game
+        from .hearts.games import find_game
 
         return find_game(game)
 
     def game_defs(self) -> tuple[GameDef, ...]:
-        from .games import GAMES, make_ruleset
-        from .settlement import METHODS
+        from .hearts.games import GAMES, make_ruleset
+        from .hearts.settlement import METHODS
 
         return tuple(g for g in GAMES.values() if all(
             make_ruleset(g.id, options).settlement in METHODS for options in profile_options(g)))
 
     def player_counts(self, game: str) -> tuple[int, ...]:
-        from .games import make_ruleset
-        from .settlement import METHODS
+        from .hearts.games import make_ruleset
+        from .hearts.settlement import METHODS
 
         counts: set[int] = set()
         for options in profile_options(self.game_def(game)):
@@ -397,16 +397,16 @@ class HeartsFamily:
         return self.game_def(game).resolve({"profile": profile} if profile else {})
 
     def default_settlement(self, game: str, profile: str | None = None) -> str:
-        from .games import make_ruleset
+        from .hearts.games import make_ruleset
 
         return make_ruleset(game, {"profile": profile} if profile else {}).settlement
 
     def methods(self, game: str) -> Mapping[str, Any]:
         """The settlements that can settle the game (of some version, for some number of players it
         seats): its own first, then the others in the registry's order."""
-        from .games import make_ruleset
-        from .settlement import METHODS
-        from .settlement.methods import fits
+        from .hearts.games import make_ruleset
+        from .hearts.settlement import METHODS
+        from .hearts.settlement.methods import fits
 
         rulesets = [make_ruleset(game, options) for options in profile_options(self.game_def(game))]
         counts = set(self.player_counts(game))
@@ -420,24 +420,24 @@ class HeartsFamily:
         return True
 
     def takes_table_stakes(self, game: str, settlement: str) -> bool:
-        from .settlement import METHODS
+        from .hearts.settlement import METHODS
 
         return settlement in METHODS and METHODS[settlement].chips
 
     def warning(self, game: str, options: Mapping[str, Any]) -> str | None:
-        from .games import make_ruleset
+        from .hearts.games import make_ruleset
 
         return make_ruleset(game, options).warning
 
     def plain_note(self, game: str, options: Mapping[str, Any], note: str) -> str:
-        from . import words
-        from .games import make_ruleset
+        from .hearts import words
+        from .hearts.games import make_ruleset
 
         return words.plain_note(note, make_ruleset(game, options))
 
     def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
         from .errors import ScorekeeperError
-        from .games import make_ruleset
+        from .hearts.games import make_ruleset
 
         ruleset = make_ruleset(game, dict(options))
         try:
@@ -639,7 +639,7 @@ class PackageFamily:
     def game_def(self, game: str) -> GameDef:
         """The game as a ``GameDef`` for pickers and lists (never registered: ``make_ruleset`` does not know it)."""
         from .errors import UnknownGame
-        from .games import GameDef
+        from .hearts.games import GameDef
 
         key = own_game_id(game)
         if key is None or key not in self.names:

@@ -21,8 +21,8 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .output import HandFacts, points_json
-from .scoring import Haul, Points
+from .hearts.output import HandFacts, points_json
+from .hearts.scoring import Haul, Points
 
 NOTHING: Mapping[str, Any] = MappingProxyType({})  # no state carried
 

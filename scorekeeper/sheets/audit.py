@@ -14,14 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.audit import HandAudit, TrickView, audit
+from ..engine.hearts.audit import HandAudit, TrickView, audit
 from ..engine.cards import Card, sorted_cards
-from ..engine.games import make_ruleset
-from ..engine.records import HandRecord, from_json
-from ..engine.replay import HandOutcome
-from ..engine.ruleset import Ruleset
+from ..engine.hearts.games import make_ruleset
+from ..engine.hearts.records import HandRecord, from_json
+from ..engine.hearts.replay import HandOutcome
+from ..engine.hearts.ruleset import Ruleset
 from ..engine.seating import Direction, Seating
-from ..engine.words import card_label, plain_warning, points_text
+from ..engine.hearts.words import card_label, plain_warning, points_text
 from .model import DIRECTION_WORDS, paper_key
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import Card
-from ..engine.words import card_label
+from ..engine.hearts.words import card_label
 
 # How a page names each kind of action (the player's name comes first).
 KINDS = {"play": "played", "discard": "discarded to the talon", "exchange": "exchanged", "bet": "bet",

@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.cards import card
 from ..engine.errors import ScorekeeperError
 from ..engine.tally import ClubFigures
-from ..engine.words import card_label
+from ..engine.hearts.words import card_label
 from .charts import Chart, running_totals
 
 MOST_LINES = 8  # the chart's players: a line each, told apart by dash and marker (charts.MARKERS)

@@ -18,25 +18,25 @@ from functools import cached_property
 from typing import Any
 
 from ..engine.cards import sorted_cards
-from ..engine import words
+from ..engine.hearts import words
 from ..engine.errors import ScorekeeperError
 from ..engine.family import HEARTS, profile_options
-from ..engine.games import find_game, make_ruleset
-from ..engine.output import HandFacts, scored_tricks
-from ..engine.result_shape import ResultShape, result_shape
-from ..engine.results import takes_card_points
-from ..engine.ruleset import Ruleset
-from ..engine.scoring import Points
+from ..engine.hearts.games import find_game, make_ruleset
+from ..engine.hearts.output import HandFacts, scored_tricks
+from ..engine.hearts.result_shape import ResultShape, result_shape
+from ..engine.hearts.results import takes_card_points
+from ..engine.hearts.ruleset import Ruleset
+from ..engine.hearts.scoring import Points
 from ..engine.seating import Direction, Seating
 from ..engine.settled import Settled, SettledHand, running, settled_json
-from ..engine.settlement import session_from_json
-from ..engine.settlement.games import PoolFamilyMethod
-from ..engine.settlement.methods import (
+from ..engine.hearts.settlement import session_from_json
+from ..engine.hearts.settlement.games import PoolFamilyMethod
+from ..engine.hearts.settlement.methods import (
     Cumulative, FiveHandMatch, Howell, Method, PoolMethod, make_method,
 )
-from ..engine.settlement.money import fewest_transfers
-from ..engine.settlement.session import Session
-from ..engine.words import SUIT_SYMBOLS, card_label, points_text
+from ..engine.money import fewest_transfers
+from ..engine.session import Session
+from ..engine.hearts.words import SUIT_SYMBOLS, card_label, points_text
 from .charts import session_charts
 from .model import (
     BLANK_ROWS_WITHOUT_END, DIRECTION_WORDS, MAX_ROWS, MIN_ROWS, Cell, Column, ColumnGroup, Fill, FooterRow, Row,

@@ -20,9 +20,9 @@ from typing import Any
 
 from ..engine.errors import UnknownGame, UnknownOption
 from ..engine.family import family_of, game_defs
-from ..engine.games import GameDef
+from ..engine.hearts.games import GameDef
 from ..engine.seating import Direction
-from ..engine.words import minus
+from ..engine.hearts.words import minus
 
 PAPERS = ("a4", "letter")
 DIRECTION_WORDS = {Direction.LEFT: "left", Direction.RIGHT: "right", Direction.ACROSS: "across", Direction.NONE: "keep"}

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..engine.errors import ScorekeeperError
-from ..engine.settlement.money import fewest_transfers
+from ..engine.money import fewest_transfers
 from .charts import session_charts
 from .model import (
     Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, paper_key, signed, stored_marks,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.progressive import PlayedRound, PrizeTie, seating_plan, table_label
-from ..engine.settlement.family import Prize, ProgressiveState
+from ..engine.hearts.progressive import PlayedRound, PrizeTie, seating_plan, table_label
+from ..engine.hearts.settlement.family import Prize, ProgressiveState
 
 STARS = ("gold", "red", "green")
 

@@ -21,7 +21,7 @@ import jinja2
 import weasyprint
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from ..engine.records import HandRecord
+from ..engine.hearts.records import HandRecord
 from ..resources import resource
 from .audit import Audit, hand_audit
 from .audit_steps import StepsAudit, printed_frames

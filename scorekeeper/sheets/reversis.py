@@ -21,11 +21,11 @@ from ..engine import reversis
 from ..engine.cards import card
 from ..engine.errors import UnknownOption
 from ..engine.family import family_of, game_def
-from ..engine.games import GameDef
+from ..engine.hearts.games import GameDef
 from ..engine.reversis import rules as fish
 from ..engine.reversis.table import reversis_seating
 from ..engine.settled import settled_json
-from ..engine.words import card_label, method_words, option_words
+from ..engine.hearts.words import card_label, method_words, option_words
 from . import own_sheet
 from .model import (
     BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand,

@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import words
+from ..engine.hearts import words
 from ..engine.errors import UnknownOption
 from ..engine.family import family_of, game_def
-from ..engine.games import GameDef
+from ..engine.hearts.games import GameDef
 from ..engine.tripoli import LayoutState, make_rules
 from ..engine.tripoli.deal import check_players
 from ..engine.tripoli.layout import PAY_SPACES, SPACES, Space

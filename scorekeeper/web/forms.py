@@ -29,17 +29,17 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..engine import fields
-from ..engine.auction import SUITS, auction_events
+from ..engine.hearts.auction import SUITS, auction_events
 from ..engine.cards import Card, Suit
-from ..engine.games import GAMES, GameDef, make_ruleset
+from ..engine.hearts.games import GAMES, GameDef, make_ruleset
 from ..engine.options import OptionSpec
-from ..engine.records import MISDEAL_REASONS
-from ..engine.results import COUNT_KEYS, TRICK_KEYS, takes_card_points
-from ..engine.ruleset import DealLayout, Ruleset
-from ..engine.scoring import base_points
+from ..engine.hearts.records import MISDEAL_REASONS
+from ..engine.hearts.results import COUNT_KEYS, TRICK_KEYS, takes_card_points
+from ..engine.hearts.ruleset import DealLayout, Ruleset
+from ..engine.hearts.scoring import base_points
 from ..engine.seating import Seating
-from ..engine.result_shape import ResultShape, result_shape
-from ..engine.settlement import METHODS
+from ..engine.hearts.result_shape import ResultShape, result_shape
+from ..engine.hearts.settlement import METHODS
 from .params import WholeField
 
 OPTION_PREFIX = "opt_"

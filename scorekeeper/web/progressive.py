@@ -15,7 +15,7 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 from flask_wtf.csrf import CSRFError
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.progressive import MAX_TABLES, TablePlan, seating_plan
+from ..engine.hearts.progressive import MAX_TABLES, TablePlan, seating_plan
 from ..sheets import progressive as tally
 from . import params, services, views
 from . import progressive_forms as forms

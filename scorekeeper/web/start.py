@@ -18,8 +18,8 @@ from werkzeug.datastructures import MultiDict
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.family import family_of, game_defs
-from ..engine.games import GameDef
-from ..engine.words import method_source, plain_warning
+from ..engine.hearts.games import GameDef
+from ..engine.hearts.words import method_source, plain_warning
 from . import forms, recent, services
 from .extensions import db
 from .families import pages_of

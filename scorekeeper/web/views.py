@@ -17,7 +17,7 @@ from flask_wtf.csrf import CSRFError
 
 from ..engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
 from ..engine.family import family_of
-from ..engine.words import option_words, plain_warning
+from ..engine.hearts.words import option_words, plain_warning
 from ..engine.jsontext import decode
 from . import changes, params, services
 from .http import retry_after

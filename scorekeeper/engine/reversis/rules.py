@@ -15,7 +15,7 @@ from typing import Any, Final
 from ..cards import NO_TEN_RANKS, Card, Rank, card, cards, pack_of_ranks
 from ..errors import shown, UnknownGame, UnknownOption
 from ..options import OptionSpec, resolve
-from ..ruleset import Ruleset
+from ..hearts.ruleset import Ruleset
 
 GAME: Final = "reversis"
 PLAYERS: Final = 4  # 6.1: exactly four

@@ -32,9 +32,9 @@ from ..errors import (
 from ..options import OptionSpec, resolve, yes_no
 from ..seating import Seating
 from ..settled import Closing, Settled, SettledHand, running, settled_json
-from ..settlement.ledger import check_conserved, check_table_stakes, divide
-from ..settlement.money import fewest_transfers, money_from_chips
-from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, read_table_stakes, split_counts
+from ..ledger import check_conserved, check_table_stakes, divide
+from ..money import fewest_transfers, money_from_chips
+from ..session import check_hand_count, read_hands, read_in_rotation, read_stake, read_table_stakes, split_counts
 from .fields import read_head
 from .ledger import Payment
 from .outcome import ReversisOutcome, outcome_json

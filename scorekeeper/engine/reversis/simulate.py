@@ -15,8 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import Card, Rank
-from ..hand import Hand
-from ..records import PlayItem
+from ..hearts.hand import Hand
+from ..hearts.records import PlayItem
 from ..seating import Seating
 from .actions import Event
 from .deal import after_exchange

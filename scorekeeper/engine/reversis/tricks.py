@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import IllegalPlay, InconsistentRecord, plural
-from ..hand import Hand, Trick
+from ..hearts.hand import Hand, Trick
 from ..seating import Seating
 from .record import ReversisRecord
 from .facts import HandFacts, PayingPlay, ReversisAttempt

@@ -12,9 +12,9 @@ from .. import fields as common
 from ..cards import Card, Suit
 from ..errors import RecordSyntaxError, shown
 from ..fields import read_player as read_player, read_players as read_players, whole as whole  # re-exported for record.py
-from ..events import MAX_NOTE, fields_of
+from ..hearts.events import MAX_NOTE, fields_of
 from ..fields import read_text
-from ..records import MISDEAL_REASONS, PlayItem
+from ..hearts.records import MISDEAL_REASONS, PlayItem
 from .actions import BET_KINDS, SPARE_ACTIONS, BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .layout import SPACES, Space, parse_space
 from .rules import GAMES

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import Card, Rank, Suit
 from ..errors import RecordSyntaxError, shown
-from ..settlement.ledger import check_table_stakes
+from ..ledger import check_table_stakes
 
 
 class Space(enum.Enum):

@@ -29,8 +29,8 @@ from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, sh
 from ..options import OptionSpec, resolve
 from ..seating import Seating
 from ..settled import Settled, SettledHand, running, settled_json
-from ..settlement.ledger import check_conserved
-from ..settlement.session import check_hand_count, read_hands, read_in_rotation, read_stake, read_table_stakes, split_counts
+from ..ledger import check_conserved
+from ..session import check_hand_count, read_hands, read_in_rotation, read_stake, read_table_stakes, split_counts
 from .deal import check_players
 from .final import FINAL_POTS, FINAL_TIES, replay_final
 from .layout import Layout, Space, Transfer

@@ -12,7 +12,7 @@ import importlib
 from typing import Any
 
 from ...engine.family import family_of, game_def
-from ...engine.games import GameDef
+from ...engine.hearts.games import GameDef
 from .. import services
 from ..models import TableSession
 from .base import FamilyPages

@@ -16,7 +16,7 @@ from flask import Response
 
 from ...engine.cards import Card
 from ...engine.family import family_of, game_def
-from ...engine.games import GameDef
+from ...engine.hearts.games import GameDef
 from .. import forms, services
 from ..models import Hand as HandRow
 from ..models import TableSession

@@ -14,16 +14,16 @@ from typing import Any
 
 from flask import Response, flash, jsonify, redirect, render_template, request, url_for
 
-from ....engine import words
+from ....engine.hearts import words
 from ....engine.errors import ScorekeeperError
 from ....engine.family import family_of
 from ....engine.fields import MAX_HANDS
-from ....engine.games import GameDef, make_ruleset
-from ....engine.ruleset import DealLayout, Ruleset
+from ....engine.hearts.games import GameDef, make_ruleset
+from ....engine.hearts.ruleset import DealLayout, Ruleset
 from ....engine.seating import Direction, Seating
-from ....engine.settlement import METHODS, core_settled, session_from_json
-from ....engine.settlement.methods import Method, make_method
-from ....engine.settlement.session import session_hands
+from ....engine.hearts.settlement import METHODS, core_settled, session_from_json
+from ....engine.hearts.settlement.methods import Method, make_method
+from ....engine.session import session_hands
 from ....sheets.charts import session_charts
 from ....sheets.hearts import chart_target
 from ... import forms, services

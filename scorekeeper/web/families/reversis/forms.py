@@ -27,7 +27,7 @@ from wtforms.validators import Optional
 from ....engine.cards import card
 from ....engine.reversis.actions import HOWS, MISDEAL_REASONS
 from ....engine.reversis.rules import ACES, LAST_TRICKS, PAYING_CARDS, TRICKS
-from ....engine.words import card_label
+from ....engine.hearts.words import card_label
 from ...forms import MISDEAL_WORDS, choices, new_client_id, seat_chosen
 from ...params import WholeField, count
 

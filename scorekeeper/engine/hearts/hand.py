@@ -1,0 +1,818 @@
+"""The trick-play state machine: one hand from the first lead to the last trick.
+
+Like python-chess's Board, a ``Hand`` is mutable and cheap to advance; what it
+hands out (``Trick``, ``Snapshot``) is immutable. ``check_play`` is the only place
+a play's legality is decided: ``is_legal``, ``legal_plays`` and ``play`` all go
+through it, so the form, the replay and the audit page can never disagree.
+
+Holdings are bitmasks over card indexes (``CARD_BIT``): "does he hold it", "does he
+hold that suit" and "what else does he hold" are one ``&`` each, which is what makes
+checking every play of a long archive cheap. The bit order is the display order, so
+reading a mask back gives sorted cards. A double pack (each card twice) is a multiset:
+a second mask per seat marks the cards held twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from ..cards import ALL_CARDS, JOKER, Card, Suit, card, cards_said
+from ..errors import IllegalPlay, InconsistentRecord
+from .ruleset import Ruleset
+from ..seating import Seating
+
+# Final: constants mypyc can read without a module-dictionary lookup (compiled builds).
+TWO_OF_CLUBS: Final = card("2C")
+QUEEN_OF_SPADES: Final = card("QS")
+S: Final = 0  # suit indexes (Card.si)
+H: Final = 1
+D: Final = 2
+C: Final = 3
+
+CARD_ORDER: Final[tuple[Card, ...]] = ALL_CARDS + (JOKER,)  # display order: S H D C high to low, joker last
+CARD_BIT: Final[dict[Card, int]] = {c: c.bit for c in CARD_ORDER}  # Card.bit: 1 << the card's place in CARD_ORDER
+SUIT_BITS: Final[tuple[int, ...]] = tuple(sum(c.bit for c in CARD_ORDER if c.si == si) for si in range(5))
+HEARTS_BITS: Final = SUIT_BITS[H]
+QS_BIT: Final = QUEEN_OF_SPADES.bit
+TWO_C_BIT: Final = TWO_OF_CLUBS.bit
+CLUB_LEADS: Final = ("two-of-clubs", "any-club", "lowest-club")  # first leads given by a club's holder (2.2.3)
+POINT_BITS: Final = HEARTS_BITS | QS_BIT  # what first_trick_points=false keeps off trick 1
+JOKER_BIT: Final = JOKER.bit
+# Joker Hearts (2.16, AMB-15): the Joker is a heart for following, leading and breaking.
+JOKER_SUIT_BITS: Final[tuple[int, ...]] = (
+    SUIT_BITS[0], HEARTS_BITS | JOKER_BIT, SUIT_BITS[2], SUIT_BITS[3], HEARTS_BITS | JOKER_BIT,
+)
+HIGH_HEARTS_BITS: Final = card("JH").bit | card("QH").bit | card("KH").bit | card("AH").bit  # beat the Joker
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, in display order (bit order is display order)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARD_ORDER[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[Card]) -> int | None:
+    """The mask of distinct cards, or None when a card repeats (a double pack's multiset)."""
+    mask = 0
+    for c in cards:
+        bit = c.bit
+        if mask & bit:
+            return None
+        mask |= bit
+    return mask
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in the order played (with their players), who won."""
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The table after one play: for the trick-by-trick audit, which only indexes into these."""
+
+    play: int  # 0-based index of the play just made
+    trick: int  # 1-based trick it belongs to
+    seat: int
+    card: Card
+    current: tuple[tuple[int, Card], ...]  # the trick so far, including this card
+    completed: Trick | None  # set when this card completed a trick
+    holdings: tuple[tuple[Card, ...], ...]  # each seat's cards left, display order
+    taken: tuple[tuple[Card, ...], ...]  # each seat's cards won so far
+    drawn: tuple[Card, ...] = ()  # Domino Hearts: what the player drew from the stock just before this play
+
+
+class Hand:
+    """One hand in play. Seats are ints; names come from ``seating``.
+
+    :param hands: each seat's cards after any passing, in seat order.
+    :param widow: undealt cards that go to the winner of trick 1.
+    :param leader: who leads trick 1 (default: the ruleset decides).
+    :param out_of_turn_tricks: tricks in which a play out of turn stood (catalogue 4.3).
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seating: Seating,
+        dealer: int,
+        hands: Sequence[Iterable[Card]],
+        *,
+        widow: Sequence[Card] = (),
+        leader: int | None = None,
+        out_of_turn_tricks: Iterable[int] = (),
+        trump: Suit | None = None,
+        stock: Sequence[Card] = (),
+    ) -> None:
+        self.ruleset = ruleset
+        self.seating = seating
+        self.dealer = dealer
+        self.n = seating.size
+        self.widow = tuple(widow)
+        self._held: list[int] = []  # per seat: the cards held (at least once)
+        self._held2: list[int] = []  # per seat: the cards held twice (double pack only)
+        for cards_held in hands:
+            once, twice = _masks(tuple(cards_held))
+            self._held.append(once)
+            self._held2.append(twice)
+        self._double = any(self._held2)
+        self._next = [seating.next(s) for s in range(self.n)]
+        self.rank_of = _RANK_ORDERS[ruleset.rank_order == "ten-second"]
+        self.trump = None if trump is None else trump_index(trump)
+        self.out_of_turn_tricks = frozenset(out_of_turn_tricks)
+        # The club rules (2.2.3): the club whose holder leads trick 1 (2C, or the lowest club in the hands), and
+        # its holder; None when it is out of the hands (AMB-44: the game's eldest rule applies instead).
+        # (Returned, not set by the method: mypyc would keep the attributes narrowed to None across the call.)
+        found = self._find_lead_club() if ruleset.first_lead in CLUB_LEADS else None
+        self.lead_club: Card | None = None if found is None else found[0]
+        self.lead_club_holder: int | None = None if found is None else found[1]
+        self.first_lead = ruleset.first_lead
+        if self.first_lead in CLUB_LEADS and found is None:
+            self.first_lead = ruleset.fallback_lead  # AMB-44
+        self.first_leader = self._first_leader() if leader is None else leader
+        self._joker = ruleset.joker  # Joker Hearts: the Joker's trick rule and its discard exception
+        self._suit_bits = JOKER_SUIT_BITS if self._joker else SUIT_BITS
+        self._hearts = HEARTS_BITS | JOKER_BIT if self._joker else HEARTS_BITS  # what counts as a heart
+        self._point_bits = self._hearts | QS_BIT
+        self._breakers = self._hearts | (QS_BIT if ruleset.queen_breaks_hearts else 0)
+        self._restricted = ruleset.break_rule == "lead-restricted"
+        self._guard_first_trick = not ruleset.first_trick_points
+        self.tricks: list[Trick] = []
+        self.taken: list[list[Card]] = [[] for _ in range(self.n)]
+        self._cancel = ruleset.cancellation  # Cancellation Hearts: identical cards cancel; dead tricks
+        self.dead: list[Card] = []  # cards of dead tricks not yet taken (out of play when the hand ends)
+        self._widow_taken = False
+        self.stock = list(stock)  # the stock, top card first: Two-Handed Hearts draws after each trick (2.14)
+        self._refill = bool(stock)  # draw after each trick (Two-Handed Hearts; not Domino Hearts' stock)
+        self._size = self.n  # cards in a trick: one per player (fewer once Domino Hearts players drop out)
+        self._short = 0  # cards the finished tricks lacked (Domino Hearts: players out), for plays_made
+        self.current: list[tuple[int, Card]] = []
+        self._led = 0  # suit bits of the current trick's led suit; 0 before the lead
+        self._out_of_order = False  # someone not on turn played to the current trick (4.3)
+        self.leader = self.first_leader
+        self.turn = self.first_leader
+        self.hearts_broken = False
+
+    @property
+    def holding(self) -> list[dict[Card, int]]:
+        """Each seat's cards left and how many of each, in display order (a copy)."""
+        return [
+            {c: 2 if twice & c.bit else 1 for c in cards_of(once)}
+            for once, twice in zip(self._held, self._held2)
+        ]
+
+    @property
+    def cards_left(self) -> list[int]:
+        """How many cards each seat holds."""
+        return [once.bit_count() + twice.bit_count() for once, twice in zip(self._held, self._held2)]
+
+    # --- the rules ---------------------------------------------------------------------------
+
+    def _find_lead_club(self) -> tuple[Card, int] | None:
+        """The club the club rules hand the first lead to, and its holder (2.2.3): 2C under ``two-of-clubs`` and
+        ``any-club``; under ``lowest-club`` the lowest club any player holds (the highest club bit: clubs run
+        from the ace down in bit order). None when no player holds it."""
+        if self.ruleset.first_lead == "lowest-club":
+            clubs = 0
+            for h in self._held:
+                clubs |= h
+            clubs &= SUIT_BITS[C]
+            bit = 1 << (clubs.bit_length() - 1) if clubs else 0
+        else:
+            bit = TWO_C_BIT
+        for s, h in enumerate(self._held):
+            if h & bit:
+                return CARD_ORDER[bit.bit_length() - 1], s
+        return None
+
+    def presume_lead_club(self, seat: int, club: Card | None) -> None:
+        """Without the deal, before the cards show it: take the table's stated leader as the holder of the club
+        the club rules hand the lead to (``club`` None: a club not known yet, the lowest in the hands)."""
+        self.first_lead = self.ruleset.first_lead
+        self.lead_club, self.lead_club_holder = club, seat
+        self.first_leader = self.leader = self.turn = seat
+
+    def _first_leader(self) -> int:
+        """Eldest, or the holder of the lead club under the club rules (catalogue 2.2.3)."""
+        if self.first_lead in CLUB_LEADS and self.lead_club_holder is not None:
+            return self.lead_club_holder
+        return self.seating.eldest(self.dealer)
+
+    @property
+    def trick_number(self) -> int:
+        """The 1-based number of the trick being played (or the next one)."""
+        return len(self.tricks) + 1
+
+    @property
+    def plays_made(self) -> int:
+        """Plays made so far: a finished trick has one per seat, or fewer (counted, not kept, for speed)."""
+        return len(self.tricks) * self.n - self._short + len(self.current)
+
+    def has_played(self, seat: int) -> bool:
+        """Whether ``seat`` has played to the current trick."""
+        return any(s == seat for s, _ in self.current)
+
+    @property
+    def is_over(self) -> bool:
+        """Every card held has been played."""
+        return not self.current and not any(self._held)
+
+    def check_play(self, c: Card, seat: int | None = None) -> None:
+        """Raise IllegalPlay, with the rule's code and a sentence, unless ``seat`` may play ``c`` now.
+
+        ``seat`` defaults to whoever's turn it is; naming another seat is a play out of
+        turn, which stands only in a trick where the table accepted it (catalogue 4.3).
+        Runs once per play of every replayed hand, so the common case is a few mask tests.
+        """
+        turn = self.turn
+        if seat is not None and seat != turn:
+            if self.trick_number not in self.out_of_turn_tricks or self.has_played(seat):
+                self._fail("out-of-turn", seat, c, f"{self._name(seat)} played {c.label} out of turn: it was {self._name(turn)}'s turn")
+            turn = seat
+        bit = c.bit
+        held = self._held[turn]
+        if not held & bit:
+            if not held:
+                self._fail("not-in-hand", turn, c, f"{self._name(turn)} has no cards left but played {c.label}")
+            self._fail("not-in-hand", turn, c, f"{self._name(turn)} played {c.label} but does not hold it")
+        led = self._led
+        if not led:
+            self._check_lead(turn, c, bit, held)
+        elif not bit & led:
+            if held & led and not (self._joker and bit == JOKER_BIT and self._may_discard_joker()):
+                led_card = self.current[0][1]
+                self._fail(
+                    "revoke", turn, c,
+                    f"{self._name(turn)} played {c.label} on a {_suit_noun(led_card.suit, self._joker)} lead while holding "
+                    f"{cards_said(cards_of(held & led))}",
+                )
+            if self._guard_first_trick and not self.tricks and bit & self._point_bits and held & ~self._point_bits:
+                self._fail(
+                    "first-trick-points", turn, c,
+                    f"{self._name(turn)} discarded {c.label} on the first trick while holding cards that score nothing",
+                )
+
+    def _check_lead(self, seat: int, c: Card, bit: int, held: int) -> None:
+        """Lead restrictions: the first lead (2.2.3) and breaking hearts."""
+        if not self.tricks:
+            rule = self.first_lead
+            if rule != "eldest-any":
+                self._check_first_lead(rule, seat, c, bit, held)
+        hearts = self._hearts
+        if bit & hearts and self._restricted and not self.hearts_broken:
+            others = held & ~hearts
+            if others == QS_BIT and self.ruleset.lead_heart_instead_of_queen and not self._held2[seat] & QS_BIT:
+                others = 0  # his only other card is QS: he may lead a heart instead
+            if others:
+                self._fail("hearts-not-broken", seat, c, f"{self._name(seat)} led {c.label} before hearts were broken while holding other suits")
+
+    def _check_first_lead(self, rule: str, seat: int, c: Card, bit: int, held: int) -> None:
+        """The first lead's rule (catalogue 2.2.3)."""
+        name = self._name(seat)
+        if rule == "two-of-clubs" and c is not TWO_OF_CLUBS:
+            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead it to the first trick, not {c.label}")
+        if rule == "any-club" and c.si != C:
+            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead a club to the first trick, not {c.label}")
+        if rule == "lowest-club" and c is not self.lead_club:
+            if self.lead_club is None:  # without the deal, the leader's lowest club is not known yet
+                if c.si != C:
+                    self._fail("first-lead", seat, c, f"{name} holds the lowest club in the hands and must lead it "
+                                                      f"to the first trick, not {c.label}")
+            else:
+                self._fail("first-lead", seat, c, f"{name} holds {self.lead_club.label}, the lowest club in the hands, and "
+                                                  f"must lead it to the first trick, not {c.label}")
+        hearts = self._hearts
+        if rule == "eldest-no-heart" and bit & hearts and held & ~hearts:
+            self._fail("first-lead", seat, c, f"{name} may not lead {c.label} to the first trick while holding other suits than hearts")
+        if rule == "eldest-no-spade-heart" and bit & (hearts | SUIT_BITS[S]):
+            if held & ~(hearts | SUIT_BITS[S]):
+                self._fail(
+                    "first-lead", seat, c,
+                    f"{name} may not lead {c.label} (a {_suit_noun(c.suit)}) to the first trick while holding clubs or diamonds",
+                )
+
+    def _may_discard_joker(self) -> bool:
+        """2.16 (002): on a plain-suit trick the Joker may be discarded by a player holding the suit led
+        once another player has discarded a heart higher than the ten (J, Q, K, A) to the trick."""
+        if not self.ruleset.joker_discard_exception or self._led & HEARTS_BITS:
+            return False
+        return any(c.bit & HIGH_HEARTS_BITS for _, c in self.current)
+
+    def _is_point_card(self, c: Card) -> bool:
+        """A heart or QS: what first_trick_points=false keeps off trick 1."""
+        return bool(c.bit & self._point_bits)
+
+    def is_legal(self, c: Card, seat: int | None = None) -> bool:
+        """Whether ``check_play`` accepts the play."""
+        try:
+            self.check_play(c, seat)
+        except IllegalPlay:
+            return False
+        return True
+
+    def legal_plays(self) -> list[Card]:
+        """Every card the player to move may play, in display order."""
+        return [c for c in cards_of(self._held[self.turn]) if self.is_legal(c)]
+
+    # --- applying plays ----------------------------------------------------------------------
+
+    def play(self, c: Card, seat: int | None = None) -> Trick | None:
+        """Check, then make the play; return the trick it completed, if any.
+
+        :raises IllegalPlay: the play breaks a rule; the hand is unchanged.
+        """
+        tricks_before = len(self.tricks)
+        self.run(((c, seat),))
+        return self.tricks[-1] if len(self.tricks) > tricks_before else None
+
+    def apply(self, c: Card, seat: int) -> Trick | None:
+        """Make a play without checking it (replay of an accepted irregularity)."""
+        tricks_before = len(self.tricks)
+        self.run(((c, seat),), check=False)
+        return self.tricks[-1] if len(self.tricks) > tricks_before else None
+
+    def run(self, plays: Iterable[tuple[Card, int | None]], *, check: bool = True) -> None:
+        """Make plays in order, each checked by ``check_play`` first: the one place state changes.
+
+        The loop is the replay's inner loop, so it keeps the tables it needs in locals.
+
+        :raises IllegalPlay: at the first illegal play; the plays before it stand.
+        """
+        held, held2, nxt_of = self._held, self._held2, self._next
+        known_single = check and not self._double  # a checked play's card is held, and only once
+        breakers = self._breakers
+        suit_bits = self._suit_bits
+        n = self._size
+        for c, named in plays:
+            if check:
+                self.check_play(c, named)
+            if named is None:
+                seat = self.turn
+            else:
+                seat = named
+                if seat != self.turn:
+                    self._out_of_order = True
+            bit = c.bit
+            if known_single:
+                held[seat] ^= bit
+            elif held[seat] & bit:
+                if held2[seat] & bit:
+                    held2[seat] ^= bit
+                else:
+                    held[seat] ^= bit
+            if bit & breakers:
+                self.hearts_broken = True
+            current = self.current
+            if not current:
+                self._led = suit_bits[c.si]
+            current.append((seat, c))
+            if len(current) < n:
+                nxt = nxt_of[seat]
+                if self._out_of_order:  # skip whoever already played out of turn
+                    played = {s for s, _ in current}
+                    while nxt in played:
+                        nxt = nxt_of[nxt]
+                self.turn = nxt
+            else:
+                self._finish_trick()
+
+    def _finish_trick(self) -> Trick:
+        plays = tuple(self.current)
+        winner = self._cancelled_winner(plays) if self._cancel else self.trick_winner(plays)
+        tricks = self.tricks
+        trick = tuple.__new__(Trick, (len(tricks) + 1, plays[0][0], plays, winner))  # Trick(...) without the Python-level __new__
+        if winner < 0:  # Cancellation Hearts: a dead trick is set aside; its leader leads again (AMB-27)
+            self.dead.extend([c for _, c in plays])
+            tricks.append(trick)
+            self.current = []
+            self._led = 0
+            self._out_of_order = False
+            self.leader = self.turn = plays[0][0]
+            return trick
+        won = self.taken[winner]
+        for _, c in plays:
+            won.append(c)
+        if self.dead:  # the dead tricks set aside go to the winner of the next trick
+            won.extend(self.dead)
+            self.dead = []
+        if not self._widow_taken:
+            won.extend(self.widow)  # the widow goes to the winner of trick 1 (T-STD 5)
+            self._widow_taken = True
+        if self._refill and self.stock:  # 2.14: the winner draws the top card of the stock, then the loser the next
+            seat = winner
+            for _ in range(self.n):
+                if self.stock:
+                    self._held[seat] |= self.stock.pop(0).bit
+                seat = self._next[seat]
+        tricks.append(trick)
+        self.current = []
+        self._led = 0
+        self._out_of_order = False
+        self.leader = self.turn = winner
+        return trick
+
+    def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
+        """The highest trump, else the highest card of the led suit; of two identical cards the
+        first played (T-STD 3)."""
+        rank_of = self.rank_of
+        if self._joker and any(c.bit == JOKER_BIT for _, c in plays):
+            return _joker_trick_winner(plays)
+        best_seat, first = plays[0]
+        led = first.si
+        trump = self.trump
+        best = rank_of[first.ri]
+        start = 1
+        if trump is not None and trump != led and any(c.si == trump for _, c in plays):
+            led, best, start = trump, -1, 0  # a trump was played: the highest trump wins
+        for i in range(start, len(plays)):
+            seat, c = plays[i]
+            if c.si == led and rank_of[c.ri] > best:  # strictly higher: the first played of equals wins
+                best_seat, best = seat, rank_of[c.ri]
+        return best_seat
+
+    def _cancelled_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
+        """Cancellation Hearts (2.12, AMB-27): two identical cards cancel and cannot win; the highest
+        other card of the suit led (the first card's, even when cancelled) wins. Two cancelled pairs,
+        or a pair and no other card of the suit led, make the trick dead: -1."""
+        seen = 0
+        twice = 0
+        for _, c in plays:
+            if seen & c.bit:
+                twice |= c.bit
+            seen |= c.bit
+        if not twice:
+            return self.trick_winner(plays)
+        if twice.bit_count() >= 2:
+            return -1
+        led = plays[0][1].si
+        rank_of = self.rank_of
+        best_seat, best = -1, -1
+        for seat, c in plays:
+            if c.si == led and not c.bit & twice and rank_of[c.ri] > best:
+                best_seat, best = seat, rank_of[c.ri]
+        return best_seat
+
+    # --- views -------------------------------------------------------------------------------
+
+    def snapshot(self, c: Card, seat: int, completed: Trick | None) -> Snapshot:
+        """An immutable picture of the table after the play just made."""
+        current = completed.plays if completed else tuple(self.current)
+        return Snapshot(
+            play=self.plays_made - 1,
+            trick=completed.number if completed else self.trick_number,
+            seat=seat,
+            card=c,
+            current=current,
+            completed=completed,
+            holdings=tuple(tuple(_expand(h)) for h in self.holding),
+            taken=tuple(tuple(t) for t in self.taken),
+            drawn=self._drawn_before(self.plays_made - 1),
+        )
+
+    def _drawn_before(self, play: int) -> tuple[Card, ...]:
+        """The cards drawn from the stock just before play ``play`` (Domino Hearts only)."""
+        return ()
+
+    def _name(self, seat: int) -> str:
+        return self.seating.players[seat]
+
+    def _fail(self, code: str, seat: int, c: Card, message: str) -> None:
+        raise IllegalPlay(
+            message, code=code, play=self.plays_made, trick=self.trick_number,
+            player=self._name(seat), card=c.code,
+        )
+
+
+def _masks(cards: Sequence[Card]) -> tuple[int, int]:
+    """A seat's (held once or more, held twice) masks; the second is 0 unless a card repeats.
+
+    No pack holds a card more than twice (a double pack is the most), so two masks are enough.
+    """
+    once = mask_of(cards)
+    if once is not None:
+        return once, 0
+    once = twice = 0
+    for c in cards:
+        bit = c.bit
+        if twice & bit:
+            raise ValueError(f"{c.label} is held three times; no pack has more than two")
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return once, twice
+
+
+def _expand(held: dict[Card, int]) -> list[Card]:
+    return [c for c, k in held.items() for _ in range(k)]
+
+
+def _suit_noun(suit: Suit | None, joker_is_heart: bool = False) -> str:
+    return suit.noun[:-1] if suit else "heart" if joker_is_heart else "joker"
+
+
+def _joker_trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
+    """2.16: a trick holding the Joker goes to the Joker, unless it also holds JH, QH, KH or AH: then
+    to the highest of those, whatever suit was led."""
+    best_seat, best = -1, 0
+    for seat, c in plays:
+        if c.bit & HIGH_HEARTS_BITS and c.ri > best:
+            best_seat, best = seat, c.ri
+    if best_seat >= 0:
+        return best_seat
+    return next(seat for seat, c in plays if c.bit == JOKER_BIT)
+
+
+def _rank_order(ten_second: bool) -> list[int]:
+    """Trick-taking strength indexed by Card.ri (catalogue 1.1): natural, A high; or the ten
+    ranking second, between A and K (Conquimbert)."""
+    order = [2 * r for r in range(16)]
+    order[15] = 21  # the Joker (Joker Hearts, 2.16): between the jack (22) and the ten (20)
+    if ten_second:
+        order[10] = 27  # between the king (26) and the ace (28)
+    return order
+
+
+_RANK_ORDERS: Final = {False: _rank_order(False), True: _rank_order(True)}  # shared by every Hand: read-only
+
+
+def trump_index(suit: Suit) -> int:
+    """The suit index (Card.si) of a trump suit."""
+    return ("S", "H", "D", "C").index(suit.value)
+
+
+# --- the games whose play differs: Domino Hearts, Conquimbert --------------------------------------
+# Subclasses here rather than flags in ``Hand.run``: the common replay pays nothing for them (a compiled
+# build also needs them in this module: an interpreted class cannot subclass a compiled one).
+
+
+class Draw(NamedTuple):
+    """Cards a player drew from the stock before a play (Domino Hearts, 2.13)."""
+
+    play: int  # 0-based index of the play they came before
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class Remainder(NamedTuple):
+    """The end of a Domino Hearts hand: who kept the cards still held and took the stock (2.13, AMB-17)."""
+
+    seat: int
+    kept: tuple[Card, ...]
+    stock: tuple[Card, ...]
+
+
+class DominoHand(Hand):
+    """Domino Hearts (catalogue 2.13, AMB-17): six cards each, the rest a stock, top card first.
+
+    A player who cannot follow draws from the stock, one card at a time, until he draws a card of
+    the suit led, and plays it; only with the stock gone may he discard. A player whose hand is
+    empty drops out: a trick is played by the players still holding cards, and a winner with none
+    left is followed as leader by the next of them on his left. When one player is left with cards
+    he keeps them and takes the stock; when the last players run out on the same trick, its winner
+    takes the stock (AMB-17). The record holds the stock's order, not the draws: they follow from
+    it, so they are made here, when a player's turn needs them, and kept (``draws``) for the audit
+    and the notation.
+
+    ``draws_unknown``: a record without the deal and the stock's order (the plays alone, each
+    player's hand rebuilt from his plays). Nothing is drawn here then; ``stock`` holds the cards
+    left in it at the end, and while it is not empty no player may fail to follow: he had to
+    draw until the suit led came. ``discarded`` says a card off the suit led was played: from
+    then on the stock is taken as gone, so a card played later was held already.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seating: Seating,
+        dealer: int,
+        hands: Sequence[Iterable[Card]],
+        *,
+        stock: Sequence[Card] = (),
+        leader: int | None = None,
+        out_of_turn_tricks: Iterable[int] = (),
+    ) -> None:
+        super().__init__(ruleset, seating, dealer, hands, leader=leader, out_of_turn_tricks=out_of_turn_tricks,
+                         stock=stock)
+        self._refill = False  # drawn when void, not after each trick
+        self.draws: list[Draw] = []
+        self.remainder: Remainder | None = None
+        self.draws_unknown = False
+        self.discarded = False
+
+    def must_draw(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` draws before playing now: up to and including the first card of the suit
+        led (all of the stock when it has none); nothing when he can follow, leads, or the stock is gone."""
+        led = self._led
+        held = self._held[seat]
+        if not led or not held or held & led or not self.stock or self.draws_unknown:
+            return ()
+        for i, c in enumerate(self.stock):
+            if c.bit & led:
+                return tuple(self.stock[: i + 1])
+        return tuple(self.stock)
+
+    def check_play(self, c: Card, seat: int | None = None) -> None:
+        """``Hand.check_play`` with the cards the player must draw first in his hand: a card of the suit
+        led among them must be played (code ``draw``: AMB-10 handles it like a renege)."""
+        who = self.turn if seat is None else seat
+        drawn = self.must_draw(who)
+        if not drawn:
+            if self.draws_unknown and self.stock and self.current:
+                self._check_with_stock_left(c, who, seat)
+                return
+            super().check_play(c, seat)
+            return
+        held = self._held
+        before = held[who]
+        for d in drawn:
+            held[who] |= d.bit
+        try:
+            super().check_play(c, seat)
+        except IllegalPlay as exc:
+            if exc.code != "revoke":
+                raise
+            suit = self.current[0][1].suit
+            name = self._name(who)
+            self._fail(
+                "draw", who, c,
+                f"{name} played {c.label} without drawing: with no {suit.noun if suit else 'hearts'} in hand and cards in "
+                f"the stock, {name} draws until a {_suit_noun(suit)} comes ({cards_said(drawn)}) and must play it, "
+                f"{drawn[-1].label}",
+            )
+        finally:
+            held[who] = before
+
+    def _check_with_stock_left(self, c: Card, who: int, seat: int | None) -> None:
+        """Without the draws: a card off the suit led while the stock still held cards (it did at the end)."""
+        try:
+            super().check_play(c, seat)
+        except IllegalPlay as exc:
+            if exc.code != "revoke":
+                raise
+        if not c.bit & self._led:
+            suit = _suit_noun(self.current[0][1].suit)
+            name = self._name(who)
+            self._fail(
+                "draw", who, c,
+                f"{name} played {c.label} on a {suit} lead: the stock still held cards ({len(self.stock)} were left in it "
+                f"at the end), so {name} had to draw until a {suit} came and play it",
+            )
+
+    def legal_plays(self) -> list[Card]:
+        """Every card the player to move may play, counting the cards he must draw first."""
+        mask = self._held[self.turn]
+        for d in self.must_draw(self.turn):
+            mask |= d.bit
+        return [c for c in cards_of(mask) if self.is_legal(c)]
+
+    def run(self, plays: Iterable[tuple[Card, int | None]], *, check: bool = True) -> None:
+        """``Hand.run``, each player drawing what he must before his card is applied."""
+        for c, named in plays:
+            if check:
+                self.check_play(c, named)
+            seat = self.turn if named is None else named
+            drawn = self.must_draw(seat)
+            if drawn:
+                self.draws.append(Draw(self.plays_made, seat, drawn))
+                del self.stock[: len(drawn)]
+                for d in drawn:
+                    self._held[seat] |= d.bit
+            super().run(((c, named),), check=False)
+
+    def _finish_trick(self) -> Trick:
+        """The trick as usual; then the players with no cards drop out (2.13), or the hand ends."""
+        trick = super()._finish_trick()
+        self._short += self.n - len(trick.plays)
+        if self.draws_unknown and not self.discarded:
+            led = trick.plays[0][1].suit
+            self.discarded = any(c.suit is not led for _, c in trick.plays)
+        held = self._held
+        active = [s for s in range(self.n) if held[s]]
+        if len(active) <= 1:  # one player left keeps his cards and takes the stock; none: the winner (AMB-17)
+            keeper = active[0] if active else trick.winner
+            kept, stock = cards_of(held[keeper]), list(self.stock)
+            if kept or stock:
+                self.taken[keeper].extend(kept + stock)
+                self.remainder = Remainder(keeper, tuple(kept), tuple(stock))
+            held[keeper] = 0
+            self.stock.clear()
+            return trick
+        if len(active) < self._size:
+            for s in range(self.n):  # the turn passes over the players who dropped out
+                nxt = self.seating.next(s)
+                while not held[nxt]:
+                    nxt = self.seating.next(nxt)
+                self._next[s] = nxt
+            self._size = len(active)
+        if not held[trick.winner]:  # he won with his last card: the next active player on his left leads
+            self.leader = self.turn = self._next[trick.winner]
+        return trick
+
+    def _drawn_before(self, play: int) -> tuple[Card, ...]:
+        return next((d.cards for d in self.draws if d.play == play), ())
+
+
+class Turned(NamedTuple):
+    """Conquimbert (2.24): the play that could not follow first, and the card turned up for trumps."""
+
+    play: int
+    seat: int
+    card: Card
+
+
+class ConquimbertHand(Hand):
+    """Conquimbert (catalogue 2.24, AMB-34): the ten ranks second, and trumps come late.
+
+    The first time a player cannot follow, the top card of the out-of-play stock (``turn_up``) is
+    shown: its suit is trumps for that trick and every later one. Without a stock (four players)
+    the hand has no trumps.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seating: Seating,
+        dealer: int,
+        hands: Sequence[Iterable[Card]],
+        *,
+        turn_up: Card | None = None,
+        has_stock: bool = True,
+        leader: int | None = None,
+        out_of_turn_tricks: Iterable[int] = (),
+    ) -> None:
+        super().__init__(ruleset, seating, dealer, hands, leader=leader, out_of_turn_tricks=out_of_turn_tricks)
+        self.turn_up = turn_up
+        self._awaiting = has_stock  # trumps not turned up yet, and a stock to turn them from
+        self.turned: Turned | None = None
+
+    def run(self, plays: Iterable[tuple[Card, int | None]], *, check: bool = True) -> None:
+        """``Hand.run``, turning up trumps at the first card that does not follow."""
+        for c, named in plays:
+            if check:
+                self.check_play(c, named)
+            if self._awaiting and self._led and not c.bit & self._led:
+                self._turn_up(c, self.turn if named is None else named)
+            super().run(((c, named),), check=False)
+
+    def _turn_up(self, c: Card, seat: int) -> None:
+        """:raises InconsistentRecord: the record does not say which card was turned up (``trumps``)."""
+        up = self.turn_up
+        if up is None or up.suit is None:
+            raise InconsistentRecord(
+                f"{self._name(seat)} could not follow in trick {self.trick_number}, so the top out-of-play card "
+                f"was turned up for trumps: record it (the event {{\"type\": \"trumps\", \"card\": ...}}, or the "
+                f"out-of-play cards in \"widow\", top card first)",
+                code="trumps", play=self.plays_made, trick=self.trick_number, player=self._name(seat), card=c.code,
+            )
+        self.trump = trump_index(up.suit)
+        self.turned = Turned(self.plays_made, seat, up)
+        self._awaiting = False
+
+
+def turns_follow_the_cards(ruleset: Ruleset) -> bool:
+    """Whether the cards played alone say whose turn it is and who wins each trick, once the trumps
+    are known: not where bids choose the leader (Auction Hearts), players drop out as their hands
+    empty (Domino Hearts), or trades before the first trick move cards between hands (Conquimbert).
+    What a card-by-card page can follow without the deal."""
+    return ruleset.variant.follows_turns and not ruleset.trades_per_player
+
+
+def new_hand(
+    ruleset: Ruleset,
+    seating: Seating,
+    dealer: int,
+    hands: Sequence[Iterable[Card]],
+    *,
+    undealt: Sequence[Card] = (),
+    trump: Card | None = None,
+    leader: int | None = None,
+    out_of_turn_tricks: Iterable[int] = (),
+) -> Hand:
+    """The state machine a ruleset plays with. ``undealt`` is what the record's widow holds (the
+    widow, a stock, or the cards out of play); ``trump`` the card turned up for trumps, or the
+    named suit's ace."""
+    own = ruleset.variant.new_hand(ruleset, seating, dealer, hands, undealt=undealt, leader=leader,
+                                   out_of_turn_tricks=out_of_turn_tricks)  # Domino Hearts
+    if own is not None:
+        return own
+    if ruleset.trumps == "first-void":
+        return ConquimbertHand(ruleset, seating, dealer, hands, turn_up=trump,
+                               has_stock=ruleset.layout(seating.size).widow_size > 0, leader=leader,
+                               out_of_turn_tricks=out_of_turn_tricks)
+    return Hand(ruleset, seating, dealer, hands, widow=undealt if ruleset.leftover == "widow" else (),
+                stock=undealt if ruleset.leftover == "stock" else (), trump=None if trump is None else trump.suit,
+                leader=leader, out_of_turn_tricks=out_of_turn_tricks)

@@ -1,0 +1,70 @@
+"""What one hand settles, and the shared arithmetic of dividing chips (catalogue 1.5).
+
+Chips are integers; every division states where its remainder goes. Chips are
+conserved: the payments of a hand plus the change of the pool sum to zero, and
+``check_conserved`` asserts it for every hand of every method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import InconsistentRecord, plural
+from .hearts.scoring import Points
+
+REVOKE_CHIPS = 10  # 4.1 revoke-003-chips: what a reneger pays each other player (every method, every family game)
+
+
+@dataclass(frozen=True)
+class HandSettlement:
+    """One hand's settlement: points as replay gives them, chips moved, the pool after, in words."""
+
+    position: int  # 1-based place in the session
+    points: tuple[Points, ...]
+    payments: tuple[int, ...]  # chips each player gains (+) or pays (-)
+    pool: int  # chips left in the pool (jack) after the hand
+    totals: tuple[Points, ...]  # running scores after the hand
+    notes: tuple[str, ...]  # per player: the arithmetic in words
+    void: bool = False
+
+
+def check_conserved(position: int, payments: Sequence[int], pool_before: int, pool_after: int) -> None:
+    """Catalogue 1.5: the sum over all accounts never changes."""
+    if sum(payments) + (pool_after - pool_before) != 0:  # pragma: no cover - a defect, not an input error
+        raise AssertionError(f"hand {position}: chips not conserved ({list(payments)}, pool {pool_before}->{pool_after})")
+
+
+def divide(amount: int, winners: Sequence[int], cut: int | None, names: Sequence[str], what: str) -> dict[int, int]:
+    """Share ``amount`` among ``winners``; the odd chips go to the winner of the cut.
+
+    :raises InconsistentRecord: odd chips to give and no cut recorded (code ``cut``).
+    """
+    share, odd = divmod(amount, len(winners))
+    shares = {seat: share for seat in winners}
+    if odd:
+        if cut is None or cut not in winners:
+            tied = " and ".join(names[s] for s in winners)
+            raise InconsistentRecord(
+                f"{tied} divide {what} and {plural(odd, 'odd chip')} {'is' if odd == 1 else 'are'} cut for: "
+                f"record who won the cut (an event {{\"type\": \"cut\", \"player\": ...}})",
+                code="cut",
+            )
+        shares[cut] += odd
+    return shares
+
+
+def units_word(total_is_hearts: bool, count: int) -> str:
+    """'3 hearts' or '15 penalty points': how a player's units read at the table."""
+    return plural(count, "heart") if total_is_hearts else plural(count, "penalty point")
+
+
+def check_table_stakes(name: str, left: int, chips: int, what: str, fish: bool = False) -> None:
+    """Catalogue 1.5, ``table_stakes``: a player with ``left`` chips (Reversis' ``fish``) cannot pay ``chips`` for ``what``.
+
+    :raises InconsistentRecord: code ``table-stakes``, naming him and what he could not pay.
+    """
+    if chips > left:
+        held = f"{left} fish" if fish else plural(left, "chip")
+        raise InconsistentRecord(f"table stakes: {name} has {held} left and cannot pay {chips} for {what}",
+                                 code="table-stakes", player=name)

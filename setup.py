@@ -37,6 +37,8 @@ COMPILED = [
     "scorekeeper/engine/cards.py",
     "scorekeeper/engine/hearts/hand.py",
     "scorekeeper/engine/options.py",
+    "scorekeeper/engine/points.py",
+    "scorekeeper/engine/hearts/outcome.py",
     "scorekeeper/engine/hearts/output.py",
     "scorekeeper/engine/hearts/records.py",
     "scorekeeper/engine/hearts/replay.py",

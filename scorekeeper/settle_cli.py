@@ -12,7 +12,7 @@ from .engine.family import family_of_record
 from .engine.jsontext import decode
 from .engine.hearts.output import facts_lines, points_text
 from .engine.settled import settled_json
-from .engine.hearts.settlement import settle_json
+from .engine.family import settle_json
 from .inputs import LineAnswer, answer_line, print_error, records_in, run_archive
 
 

@@ -19,7 +19,11 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import Card, Hand, Seating, make_ruleset
+from scorekeeper.engine import Card, Seating
+
+from scorekeeper.engine.hearts.hand import Hand
+
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import progress as core_progress, records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import ScorekeeperError

@@ -27,7 +27,8 @@ from flask.testing import FlaskClient
 from scorekeeper.cli import main
 from scorekeeper.engine.cards import card
 from scorekeeper.engine.errors import RecordSyntaxError, UnknownGame
-from scorekeeper.engine.family import FAMILIES, PackageFamily, register, unregister
+from scorekeeper.engine.family import FAMILIES, register, unregister
+from scorekeeper.engine.package_family import PackageFamily
 from scorekeeper.engine.hearts.games import GAMES
 from scorekeeper.engine.hearts.games.hearts import BLACK_LADY, QS, hearts_game
 from scorekeeper.engine.hearts.replay import HandOutcome
@@ -113,14 +114,17 @@ def test_the_app_and_the_sheets_know_the_new_game(client: FlaskClient) -> None:
 
 # --- a new family: a folder of the engine and one registry line (docs/adding-a-game.md#a-new-family) ---
 
-def high_card_package() -> ModuleType:
+def high_card_package() -> dict[str, ModuleType]:
     """A toy family's engine folder, built in memory: High Card, where each player shows a card and the
-    highest takes a chip from every other player. What ``PackageFamily`` reads from a family's package."""
+    highest takes a chip from every other player. Its package, and the modules its class reads."""
     package = ModuleType("scorekeeper.engine.highcard")
-    package.rules = SimpleNamespace(MIN_PLAYERS=2, MAX_PLAYERS=6)  # type: ignore[attr-defined]
-    package.OPTION_SPECS = ()  # type: ignore[attr-defined]
-    package.HIGHCARD_METHODS = {"highest-takes": SimpleNamespace(option_specs=())}  # type: ignore[attr-defined]
-    package.make_rules = lambda game, options=None: SimpleNamespace(options=dict)  # type: ignore[attr-defined]
+    package.__path__ = []  # a package: its modules are found in sys.modules
+    rules = ModuleType("scorekeeper.engine.highcard.rules")
+    rules.MIN_PLAYERS, rules.MAX_PLAYERS = 2, 6  # type: ignore[attr-defined]
+    rules.OPTION_SPECS = ()  # type: ignore[attr-defined]
+    rules.make_rules = lambda game, options=None: SimpleNamespace(options=dict)  # type: ignore[attr-defined]
+    settlement = ModuleType("scorekeeper.engine.highcard.settlement")
+    settlement.HIGHCARD_METHODS = {"highest-takes": SimpleNamespace(option_specs=())}  # type: ignore[attr-defined]
 
     def replay_json(value: Mapping[str, Any]) -> dict[str, Any]:
         shown = value.get("shown")
@@ -135,15 +139,20 @@ def high_card_package() -> ModuleType:
         balance = {name: sum(h["payments"][name] for h in hands) for name in value["players"]}
         return {"ok": True, "settlement": "highest-takes", "hands": hands, "balance": balance}
 
-    package.replay_json, package.settle_json = replay_json, settle_json  # type: ignore[attr-defined]
-    return package
+    settlement.replay_json, settlement.settle_json = replay_json, settle_json  # type: ignore[attr-defined]
+    package.rules, package.settlement = rules, settlement  # type: ignore[attr-defined]
+    return {module.__name__: module for module in (package, rules, settlement)}
 
 
 @pytest.fixture
 def high_card(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(sys.modules, "scorekeeper.engine.highcard", high_card_package())  # the folder
+    for name, module in high_card_package().items():  # the folder
+        monkeypatch.setitem(sys.modules, name, module)
+    names: dict[str, Any] = {}
+    exec(textwrap.dedent(doc_code("adding-a-game.md")[1]), names)  # noqa: S102 - its class, as the docs write it
+    assert isinstance(names["HighCardFamily"](), PackageFamily)
     before = list(FAMILIES)
-    exec(textwrap.dedent(doc_code("adding-a-game.md")[1]), {"register": register, "PackageFamily": PackageFamily})  # noqa: S102
+    exec(textwrap.dedent(doc_code("adding-a-game.md")[2]), {"register": register, **names})  # noqa: S102
     (family,) = [f for f in FAMILIES if f not in before]  # the one registry line
     yield
     unregister(family)

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from scorekeeper.engine.hearts.settlement import settle_json
+from scorekeeper.engine.family import settle_json
 from scorekeeper.web import services
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, HandVersion, TableSession

@@ -230,7 +230,7 @@ def test_a_revoke_the_table_let_stand_on_a_phone(phone: tuple[Any, list[str], li
 
 def test_a_knaves_hand_by_result_on_a_phone(phone: tuple[Any, list[str], list[str]]) -> None:
     """A family game's form from its ruleset: tricks (the last filled in by the page) and the jacks."""
-    from scorekeeper.engine.hearts.settlement import settle_json
+    from scorekeeper.engine.family import settle_json
 
     page, requests, errors = phone
     players = PLAYERS[:3]

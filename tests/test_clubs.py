@@ -419,7 +419,7 @@ def test_every_familys_tally_is_its_settlement(name: str) -> None:
     """A tally's points are the sum of the settle output's hand points, its hands the hands played, its winners
     the settlement's: read off the settlement, never scored again."""
     from scorekeeper.engine.family import family_of_record
-    from scorekeeper.engine.hearts.settlement import settle_json
+    from scorekeeper.engine.family import settle_json
 
     record = json.loads((EXAMPLES / name).read_text())
     settled = settle_json(record)

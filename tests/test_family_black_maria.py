@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import make_ruleset
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import ALL_CARDS, cards

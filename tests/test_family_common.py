@@ -20,7 +20,11 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import JOKER, Hand, make_ruleset
+from scorekeeper.engine import JOKER
+
+from scorekeeper.engine.hearts.hand import Hand
+
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from test_family_common import assert_caught
 from scorekeeper.cli import main
-from scorekeeper.engine import Seating, make_ruleset
+from scorekeeper.engine import Seating
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card, Suit, card, cards

@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
-from scorekeeper.engine import Seating, make_ruleset
+from scorekeeper.engine import Seating
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import notation, records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.hearts.audit import audit

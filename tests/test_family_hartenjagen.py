@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine import make_ruleset
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import card

@@ -17,7 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli import main
-from scorekeeper.engine import JOKER, Hand, Seating, make_ruleset
+from scorekeeper.engine import JOKER, Seating
+from scorekeeper.engine.hearts.hand import Hand
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card, card, cards

@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.engine import Hand, Seating, make_ruleset
+from scorekeeper.engine import Seating
+from scorekeeper.engine.hearts.hand import Hand
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Suit, card, cards

@@ -17,7 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import Hand, Seating, make_ruleset
+from scorekeeper.engine import Seating
+
+from scorekeeper.engine.hearts.hand import Hand
+
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import card

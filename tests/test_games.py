@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from helpers import PER_HAND_TOTALS, game_key
-from scorekeeper.engine import make_ruleset
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.cards import Card, Suit, full_pack
 from scorekeeper.engine.errors import RecordSyntaxError, UnknownGame, UnknownOption
 from scorekeeper.engine.hearts.games import GAMES, PLANNED, find_game

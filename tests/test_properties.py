@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from helpers import PER_HAND_TOTALS, game_key
-from scorekeeper.engine import Hand, make_ruleset
+from scorekeeper.engine.hearts.hand import Hand
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card, Suit

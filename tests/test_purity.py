@@ -19,7 +19,7 @@ PROBE = """
 import json, sys
 before = set(sys.modules)
 import scorekeeper.engine
-from scorekeeper.engine import replay
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.hearts import records
 replay(records.from_json({"game": "black-lady", "players": ["A", "B", "C", "D"], "dealer": "D",
                           "taken": {"A": {"hearts": 3, "QS": 1}, "B": ["2H"], "C": {"hearts": 0}, "D": {"hearts": 9}}}))

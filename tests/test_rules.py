@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from helpers import DEAL, PLAYERS, codes, error_of, finish, hand_record, result_record, run, said
-from scorekeeper.engine import make_ruleset
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import (

@@ -23,7 +23,8 @@ from scorekeeper.engine.hearts import records
 
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.engine.hearts.settlement import SessionFold, result_json, session_from_json, settle, settle_json
+from scorekeeper.engine.hearts.settlement import SessionFold, result_json, session_from_json, settle
+from scorekeeper.engine.family import settle_json
 from scorekeeper.engine.hearts.simulate import random_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import make_ruleset
+from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.hearts import results as results_module
@@ -117,7 +117,7 @@ def test_which_results_take_the_shortcut(game: str, taken: dict[str, Any], sound
 def test_settle_scores_a_quick_result_as_replay_does(game: tuple[str, dict[str, Any], tuple[int, ...]], seed: int) -> None:
     # settle() hands quick results straight to check_result with the session's ruleset, seating and layout.
     from scorekeeper.engine.hearts.settlement import session_from_json, settle
-    from scorekeeper.engine.session import session_hands
+    from scorekeeper.engine.hearts.session import session_hands
 
     name, options, counts = game
     rng = random.Random(seed)

@@ -12,7 +12,7 @@ from test_settle_support import ABCD, misdeal, refusal, revoke_hand, session, se
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.errors import InconsistentRecord, RecordSyntaxError
 from scorekeeper.engine.hearts.settlement import Session, session_from_json, session_to_json
-from scorekeeper.engine.session import session_hands
+from scorekeeper.engine.hearts.session import session_hands
 from scorekeeper.engine.hearts.simulate import random_record
 
 LRAH = {"pass": "rotation-lrah"}

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.engine.hearts.settlement import settle_json
+from scorekeeper.engine.family import settle_json
 
 ABCD = ["A", "B", "C", "D"]
 CLUBS = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"]

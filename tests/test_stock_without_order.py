@@ -29,7 +29,7 @@ from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import IllegalPlay, InconsistentRecord
 
 from helpers import said
-from scorekeeper.engine.hearts.settlement import settle_json
+from scorekeeper.engine.family import settle_json
 from scorekeeper.engine.hearts.simulate import random_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

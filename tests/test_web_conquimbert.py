@@ -20,7 +20,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.engine.hearts.settlement import settle_json
+from scorekeeper.engine.family import settle_json
 from test_pages import Page, counts, get, start_table, submit
 from test_web_family_forms import app, client, record, stored_hands  # noqa: F401  (app, client: fixtures)
 

@@ -21,7 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.engine.hearts.games import make_ruleset
-from scorekeeper.engine.hearts.settlement import settle_json
+from scorekeeper.engine.family import settle_json
 from scorekeeper.web.forms import app_games, result_form_covers
 from test_pages import Page, counts, get, start_table, submit
 

@@ -1,9 +1,12 @@
 """The rules engine: a pure library (standard library only, no I/O).
 
-The web app, the command line and the printed sheets all call this package.
+The web app, the command line and the printed sheets all call this package. Its top level is the
+kernel every family shares (cards, seats, errors, the records' readers, the ledger and money,
+progress, the settled result, the notation kit, the registry ``family``); each family is a folder
+(``hearts/``, ``tripoli/``, ``reversis/``) that imports only the kernel (docs/architecture.md).
 """
 
-from .cards import JOKER, Card, Rank, Suit, card, cards, format_cards, parse_cards, sorted_cards
+from .cards import JOKER, Card, PlayItem, Rank, Suit, card, cards, format_cards, parse_cards, sorted_cards
 from .errors import (
     IllegalPlay,
     ImpossibleResult,
@@ -13,17 +16,11 @@ from .errors import (
     UnknownGame,
     UnknownOption,
 )
-from .hearts.games import GAMES, find_game, make_ruleset
 from .gaussian import Gaussian
-from .hearts.hand import Hand, Snapshot, Trick
-from .hearts.records import HandRecord, PlayItem
-from .hearts.replay import HandOutcome, replay
-from .hearts.ruleset import DealLayout, Ruleset
 from .seating import Direction, Seating
 
 __all__ = [
-    "JOKER", "Card", "Rank", "Suit", "card", "cards", "format_cards", "parse_cards", "sorted_cards",
+    "JOKER", "Card", "PlayItem", "Rank", "Suit", "card", "cards", "format_cards", "parse_cards", "sorted_cards",
     "IllegalPlay", "ImpossibleResult", "InconsistentRecord", "RecordSyntaxError", "ScorekeeperError",
-    "UnknownGame", "UnknownOption", "GAMES", "find_game", "make_ruleset", "Gaussian", "Hand", "Snapshot",
-    "Trick", "HandRecord", "PlayItem", "HandOutcome", "replay", "DealLayout", "Ruleset", "Direction", "Seating",
+    "UnknownGame", "UnknownOption", "Gaussian", "Direction", "Seating",
 ]

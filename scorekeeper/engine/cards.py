@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from types import FunctionType
+from typing import NamedTuple
 
 from .errors import RecordSyntaxError, shown
 
@@ -328,3 +329,21 @@ STRIP_LOW_ORDER: tuple[Card, ...] = cards("2S 2C 2D 3S 3C 3D 4S 4C 4D 5S 5C 5D")
 
 PIQUET_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 NO_TEN_RANKS = tuple(r for r in Rank if r not in (Rank.TEN, Rank.JOKER))
+
+
+def mask_of(cards: Iterable[Card]) -> int | None:
+    """The mask of distinct cards (``Card.bit`` each), or None when a card repeats (a double pack's multiset)."""
+    mask = 0
+    for c in cards:
+        bit = c.bit
+        if mask & bit:
+            return None
+        mask |= bit
+    return mask
+
+
+class PlayItem(NamedTuple):
+    """One card played, and the player the recorder named (None: whoever's turn it is): every family's plays."""
+
+    card: Card
+    player: str | None = None

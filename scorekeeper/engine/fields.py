@@ -20,6 +20,13 @@ MAX_ID: Final = 64  # characters of a hand's client-made id
 # Hands in a session, and so a hand's number: a long evening has 30 or 40. The printed sheet of the
 # widest game at its most players takes about 4 s for 100 hands (bench/sheet.py --largest).
 MAX_HANDS: Final = 100
+MAX_NOTE: Final = 200  # characters of an event's optional "note", the table's own words
+# A misdeal (catalogue 4.2), as every family's records say it: its reasons, and its fields beside the
+# ``type`` and ``note`` every event has (the reason; the player, where one player did it).
+MISDEAL_REASONS: Final = ("exposed-other", "face-up-in-pack", "wrong-count")
+EVENT_COMMON: Final = ("type", "note")  # every event: its type, and the table's own words about it
+MISDEAL_REQUIRED: Final = ("reason",)
+MISDEAL_OPTIONAL: Final = ("player",)
 # What a name or a note must not hold: control characters, lone surrogates, line and paragraph
 # separators, the byte-order mark, and the bidirectional controls that would reorder what a
 # sheet shows around them. Letters of every script, emoji and their joiners are welcome.

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import InconsistentRecord, plural
-from .hearts.scoring import Points
+from .points import Points
 
 REVOKE_CHIPS = 10  # 4.1 revoke-003-chips: what a reneger pays each other player (every method, every family game)
 

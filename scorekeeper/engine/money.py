@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from .gaussian import Gaussian
-from .hearts.scoring import Points
+from .points import Points
 
 
 def money_from_chips(balance: Sequence[int], stake: Decimal) -> list[Decimal]:

@@ -21,8 +21,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .hearts.output import HandFacts, points_json
-from .hearts.scoring import Haul, Points
+from .points import Points, points_json
 
 NOTHING: Mapping[str, Any] = MappingProxyType({})  # no state carried
 
@@ -50,8 +49,8 @@ class SettledHand(NamedTuple):
     void: str | None = None  # a misdeal: why (the hand is dealt again)
     revoke: str | None = None  # whose established revoke scored the hand
     pot: int | None = None  # chips paid into a pot and shared back in the hand itself (Howell)
-    hauls: tuple[Haul, ...] = ()  # per player dealt in, what each took that can score (the core)
-    facts: HandFacts | None = None  # trumps, Capot, the auction, the Joker... (the core; not made for the JSON alone)
+    hauls: tuple[Any, ...] = ()  # per player dealt in, what each took that can score (the core's own values)
+    facts: Any = None  # the core's own values: trumps, Capot, the auction, the Joker... (the core; not made for the JSON alone)
     replayed: Mapping[str, Any] | None = None  # the hand's replay output, where a sheet prints from it (Reversis)
 
 

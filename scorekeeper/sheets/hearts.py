@@ -35,7 +35,7 @@ from ..engine.hearts.settlement.methods import (
     Cumulative, FiveHandMatch, Howell, Method, PoolMethod, make_method,
 )
 from ..engine.money import fewest_transfers
-from ..engine.session import Session
+from ..engine.hearts.session import Session
 from ..engine.hearts.words import SUIT_SYMBOLS, card_label, points_text
 from .charts import session_charts
 from .model import (

@@ -27,7 +27,7 @@ from ..engine import seats
 from ..engine.family import Fold, family_of, family_of_record, plain
 from ..engine.fields import read_id
 from ..engine.settled import Settled
-from ..engine.hearts.settlement import settle_json
+from ..engine.family import settle_json
 from ..engine.session import split_counts
 from ..sheets.clock import known_zone
 from . import changes, direct, params, writelock

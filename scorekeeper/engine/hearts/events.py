@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import InconsistentRecord
+from ..fields import EVENT_COMMON, MAX_NOTE as MAX_NOTE, MISDEAL_OPTIONAL, MISDEAL_REQUIRED
 
 if TYPE_CHECKING:
     from .records import HandRecord
     from .ruleset import DealLayout, Ruleset
 
 MAX_EVENTS: Final = 200  # events a hand may carry: a real hand has a handful (an auction of 12 bids at most)
-MAX_NOTE: Final = 200  # characters of an event's optional "note", the table's own words
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ EVENTS: Final[Mapping[str, EventKind]] = {
     # an established revoke the table claims (catalogue 4.1); a corrected one is only a note
     "revoke": EventKind(("player", "trick"), result=False),
     "revoke-corrected": EventKind(("player", "trick"), result=False),
-    "misdeal": EventKind(("reason",), ("player",)),  # the hand is void; the same dealer deals again (4.2)
+    "misdeal": EventKind(MISDEAL_REQUIRED, MISDEAL_OPTIONAL),  # the hand is void; the same dealer deals again (4.2)
     "exposed-own": EventKind(("player",), ("card",)),  # a player turned up his own card: the deal stands
     "out-of-turn": EventKind(("trick",), ("player",), result=False),  # a play out of turn that stood (4.3)
     "stopped": EventKind((), result=False),  # play stopped once no card left could score
@@ -63,7 +63,7 @@ EVENTS: Final[Mapping[str, EventKind]] = {
     "kept": EventKind(("player", "cards"), result=False, game=lambda r: "kept" in r.variant.events, code="kept",
                       lacking="{name} has no stock: nobody keeps his cards and takes it"),
 }
-COMMON: Final = ("type", "note")  # every event: its type, and the table's own words about it
+COMMON: Final = EVENT_COMMON
 
 
 def fields_of(kind: str) -> frozenset[str]:

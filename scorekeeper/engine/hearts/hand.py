@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from ..cards import ALL_CARDS, JOKER, Card, Suit, card, cards_said
+from ..cards import ALL_CARDS, JOKER, Card, Suit, card, cards_said, mask_of as mask_of
 from ..errors import IllegalPlay, InconsistentRecord
 from .ruleset import Ruleset
 from ..seating import Seating
@@ -55,17 +55,6 @@ def cards_of(mask: int) -> list[Card]:
         out.append(CARD_ORDER[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def mask_of(cards: Iterable[Card]) -> int | None:
-    """The mask of distinct cards, or None when a card repeats (a double pack's multiset)."""
-    mask = 0
-    for c in cards:
-        bit = c.bit
-        if mask & bit:
-            return None
-        mask |= bit
-    return mask
 
 
 class Trick(NamedTuple):

@@ -17,11 +17,11 @@ from .auction import SUITS
 from ..cards import Card, Suit, card, cards_said
 from ..errors import ScorekeeperError
 from .games.conquimbert import Trade, describe
-from ..gaussian import Gaussian
 from .hand import Remainder, Trick
 from .replay import HandOutcome
 from .ruleset import Ruleset
-from .scoring import Points, capot_outcomes
+from ..points import points_json as points_json
+from .scoring import capot_outcomes
 
 
 def points_text(value: Any) -> str:
@@ -30,11 +30,6 @@ def points_text(value: Any) -> str:
         sign = "-" if value["im"] < 0 else "+"
         return f"{value['re']} {sign} {abs(value['im'])}i"
     return str(value)
-
-
-def points_json(points: Points) -> Any:
-    """A number, or {"re": a, "im": b} in Complex Hearts."""
-    return points.to_json() if isinstance(points, Gaussian) else points
 
 
 def outcome_json(outcome: HandOutcome) -> dict[str, Any]:

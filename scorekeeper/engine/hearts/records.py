@@ -11,12 +11,12 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
-from ..cards import ALL_CARDS, JOKER, Card, parse_cards
+from ..cards import ALL_CARDS, JOKER, Card, PlayItem as PlayItem, parse_cards
 from ..errors import RecordSyntaxError, shown
-from .events import EVENTS, FIELDS, MAX_EVENTS, MAX_NOTE
-from ..fields import read_hand_number, read_id, read_players, read_text
+from .events import EVENTS, FIELDS, MAX_EVENTS
+from ..fields import MAX_NOTE, MISDEAL_REASONS as MISDEAL_REASONS, read_hand_number, read_id, read_players, read_text
 from ..jsontext import decode
 from ..renaming import NameFields
 
@@ -32,7 +32,6 @@ TakenEntry = tuple[Card, ...] | Mapping[str, Any]
 
 EVENT_TYPES = {kind: spec.required for kind, spec in EVENTS.items()}  # each event type's required fields
 SUIT_CODES = ("S", "H", "D", "C")
-MISDEAL_REASONS = ("exposed-other", "face-up-in-pack", "wrong-count")
 DIRECTIONS = ("left", "right", "across", "none")
 DECLINED = ("trade", "capot")  # the steps before the first lead a ``declined`` event closes
 FIELD_ORDER = (
@@ -43,13 +42,6 @@ RESULT_COUNTS = ("hearts", "tricks", "spots", "points", "first_trick", "last_tri
 TRICK_MARKS = ("first_trick", "last_trick")  # the tricks a result's card list may name where they are penalties
 _FAST: Final[dict[str, Card]] = {c.code: c for c in ALL_CARDS} | {"JK": JOKER}  # canonical spellings: the common case
 _FIELDS = frozenset(FIELD_ORDER)
-
-
-class PlayItem(NamedTuple):
-    """One card played, and the player the recorder named (None: whoever's turn it is)."""
-
-    card: Card
-    player: str | None = None
 
 
 # A card played with no player named, one shared (immutable) item per canonical spelling:

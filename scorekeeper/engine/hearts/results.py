@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import ALL_CARDS, Card, Suit, cards_said
 from ..errors import ImpossibleResult, RecordSyntaxError, plural
 from .records import HandRecord
-from .replay import _TURNED_UP as TURNED_UP, HandOutcome, _trump as trump_of
+from .outcome import TURNED_UP, HandOutcome, trump as trump_of
 from .ruleset import DealLayout, Ruleset
 from .scoring import Haul, Points, base_points, capot_outcomes, capot_points, haul_of, score_hand, special_cards
 from ..seating import Seating

@@ -22,6 +22,7 @@ from ..cards import (
     card,
     cards,
     double_pack,
+    mask_of,
     pack_of_ranks,
     pack_without,
 )
@@ -50,8 +51,6 @@ class DealLayout:
     """Hearts in the pack: all are taken, since the widow goes to a trick's winner."""
 
     def __post_init__(self) -> None:
-        from .hand import mask_of  # hand imports this module
-
         counts: dict[Card, int] = {}
         for c in self.pack:
             counts[c] = counts.get(c, 0) + 1

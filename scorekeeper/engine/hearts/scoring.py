@@ -9,15 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Union
 
 from ..cards import Card, Suit, card, sorted_cards
 from ..errors import InconsistentRecord
 from ..gaussian import Gaussian
+from ..points import Points as Points  # the kernel's: every family's results hold them
 from .hand import SUIT_BITS, cards_of, mask_of
 from .ruleset import DealLayout, Ruleset
-
-Points = Union[int, Gaussian]
 
 QS, JD, TC = card("QS"), card("JD"), card("TC")
 TWO_I = Gaussian(0, 2)

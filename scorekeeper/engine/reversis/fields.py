@@ -20,7 +20,7 @@ NAME_FIELDS = NameFields(
     paired=frozenset({"play"}),
 )
 from ..fields import read_player as read_player, read_players as read_players, whole as whole  # re-exported for record.py
-from ..hearts.records import PlayItem
+from ..cards import PlayItem
 from .actions import EVENT_FIELDS, HOWS, MISDEAL_REASONS, CardEntry, Event, ReversisEntry, Taken
 from .rules import GAME, PAYING_CARDS, TRICKS
 

@@ -27,7 +27,7 @@ from ..cards import Card
 from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
 from ..hearts.hand import Hand
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
-from ..hearts.records import PlayItem
+from ..cards import PlayItem
 from .dealing import DEALING
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
 from .inplay import pay_in_play

@@ -23,7 +23,7 @@ from ..cards import Card
 from ..errors import RecordSyntaxError, shown
 from .. import jsontext
 from ..jsontext import decode
-from ..hearts.records import PlayItem
+from ..cards import PlayItem
 from ..seating import Seating
 from .actions import CardEntry, Event, ReversisEntry, Taken
 from .fields import (

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..cards import Card, Rank
 from ..hearts.hand import Hand
-from ..hearts.records import PlayItem
+from ..cards import PlayItem
 from ..seating import Seating
 from .actions import Event
 from .deal import after_exchange

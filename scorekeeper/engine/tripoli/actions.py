@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
-from ..hearts.records import PlayItem
+from ..cards import PlayItem
 
 SPARE_ACTIONS = ("keep", "swap", "auction", "swap-then-auction", "none")
 BET_KINDS = ("check", "bet", "call", "raise", "fold")

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalPlay, ImpossibleResult, InconsistentRecord, RecordSyntaxError, plural
-from ..hearts.records import PlayItem
+from ..cards import PlayItem
 from ..seating import Seating
 from .deal import hand_sizes
 from .michigan import MichiganPlay, colour_word

@@ -12,9 +12,9 @@ from .. import fields as common
 from ..cards import Card, Suit
 from ..errors import RecordSyntaxError, shown
 from ..fields import read_player as read_player, read_players as read_players, whole as whole  # re-exported for record.py
-from ..hearts.events import MAX_NOTE, fields_of
 from ..fields import read_text
-from ..hearts.records import MISDEAL_REASONS, PlayItem
+from ..cards import PlayItem
+from ..fields import EVENT_COMMON, MAX_NOTE, MISDEAL_OPTIONAL, MISDEAL_REASONS, MISDEAL_REQUIRED
 from .actions import BET_KINDS, SPARE_ACTIONS, BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .layout import SPACES, Space, parse_space
 from .rules import GAMES
@@ -218,7 +218,7 @@ def read_events(players: tuple[str, ...], value: Any) -> tuple[Mapping[str, Any]
         return ()
     if not isinstance(value, list):
         raise RecordSyntaxError("events must be a list of objects")
-    allowed = fields_of("misdeal")
+    allowed = frozenset((*EVENT_COMMON, *MISDEAL_REQUIRED, *MISDEAL_OPTIONAL))
     events = []
     for i, event in enumerate(value):
         if not isinstance(event, Mapping) or event.get("type") != "misdeal":

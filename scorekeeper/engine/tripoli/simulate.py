@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import ALL_CARDS, Card, Suit
-from ..hearts.records import PlayItem
+from ..cards import PlayItem
 from ..seating import Seating
 from . import claims as claims_mod
 from .betting import Betting

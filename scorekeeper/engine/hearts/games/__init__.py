@@ -17,7 +17,7 @@ PLANNED = {
 UNSUPPORTED = {"gong-zhu": "Gong Zhu's rules are not in the sources (catalogue 2.29)"}
 
 
-def find_game(name: object) -> GameDef:
+def find_game(name: object) -> GameDef[Ruleset]:
     """A game by id or alias, case-insensitive.
 
     ``name`` is typed ``object``: anything but a string is refused here (UnknownGame), which a

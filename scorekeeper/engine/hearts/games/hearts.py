@@ -230,7 +230,7 @@ def hearts_game(
     leftover: str = "widow",
     variant: Variant = PLAIN,
     words: Callable[[Ruleset], Mapping[str, str]] | None = None,
-) -> GameDef:
+) -> GameDef[Ruleset]:
     """Register one Hearts-family game built from the shared Hearts options.
 
     ``only`` narrows a shared option to the values the game takes (Hartenjagen: no moon rule of

@@ -7,37 +7,13 @@ package while the package is still loading.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
-
-from ...options import OptionSpec, Profile, resolve
+from ...gamedef import GameDef as GameDef  # the kernel's: every family's games are GameDefs
 from ..ruleset import Ruleset
 
 
-@dataclass(frozen=True)
-class GameDef:
-    """A game: its id, names, options with defaults, profiles, and how to build its ruleset."""
-
-    id: str
-    name: str
-    options: Mapping[str, OptionSpec]
-    build: Callable[[Mapping[str, Any]], Ruleset]
-    profiles: Mapping[str, Profile] = field(default_factory=dict)
-    aliases: tuple[str, ...] = ()
-    summary: str = ""
-    # The game's own lines of the rules in words (``words.rules_in_words``), by name: what it does that
-    # the ruleset's shared fields do not say (Auction Hearts' bidding, Domino Hearts' stock, Capot).
-    words: Callable[[Ruleset], Mapping[str, str]] | None = None
-
-    def resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option: defaults, then the profile's bundle, then ``given``."""
-        return resolve(self.id, self.options, self.profiles, given)
+GAMES: dict[str, GameDef[Ruleset]] = {}
 
 
-GAMES: dict[str, GameDef] = {}
-
-
-def register(game: GameDef) -> GameDef:
+def register(game: GameDef[Ruleset]) -> GameDef[Ruleset]:
     GAMES[game.id] = game
     return game

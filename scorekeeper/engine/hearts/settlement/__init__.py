@@ -19,7 +19,6 @@ from operator import add
 from typing import Any
 
 from ...errors import InconsistentRecord, ScorekeeperError, UnknownOption
-from ...family import family_of_record
 from ...gaussian import Gaussian
 from ..output import hand_facts
 from ..records import HandRecord
@@ -34,10 +33,11 @@ from ...ledger import HandSettlement, check_conserved, check_table_stakes
 from . import games as _games  # noqa: F401  (registers the family settlements: Polignac, Knaves ...)
 from .methods import METHODS, Method, make_method, revoke_chips
 from ...money import fewest_transfers, money_from_chips, money_from_points
-from ...session import Rotation, Session, SessionHand, check_hand_count, session_from_json, session_to_json
+from ...session import check_hand_count
+from ..session import Rotation, Session, SessionHand, session_from_json, session_to_json
 
 __all__ = [
-    "METHODS", "Session", "SessionFold", "SessionResult", "HandSettlement", "settle", "settle_json", "session_from_json",
+    "METHODS", "Session", "SessionFold", "SessionResult", "HandSettlement", "settle", "session_from_json",
     "session_to_json", "result_json", "core_settled", "settled_of",
 ]
 
@@ -279,12 +279,6 @@ def _money(
 
 
 # --- the one result, and its JSON -------------------------------------------------------------------
-
-def settle_json(value: Any) -> dict[str, Any]:
-    """The ``settle`` output of the records contract for a decoded session record, whatever the game:
-    the game's family settles it (``family.family_of``)."""
-    return family_of_record(value).settle_json(value)
-
 
 def core_settled(value: Any, *, facts: bool = True) -> Settled:
     """A session record of the trick-taking core settled (``family.HeartsFamily.settle``); ``facts``:

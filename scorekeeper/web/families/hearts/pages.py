@@ -23,7 +23,7 @@ from ....engine.hearts.ruleset import DealLayout, Ruleset
 from ....engine.seating import Direction, Seating
 from ....engine.hearts.settlement import METHODS, core_settled, session_from_json
 from ....engine.hearts.settlement.methods import Method, make_method
-from ....engine.session import session_hands
+from ....engine.hearts.session import session_hands
 from ....sheets.charts import session_charts
 from ....sheets.hearts import chart_target
 from ... import forms, services

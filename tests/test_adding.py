@@ -8,6 +8,8 @@ settles its records, the API stores its tables, the start page offers it, the re
 took the new card, and the printed sheet has a column for it and says how it settles: no other
 module learns about it. High Card, a family of its own (a package and one registry line), is
 played by the command line and the API, and the phone and the sheets say they do not have it yet.
+Done as file edits on a copy of the package, the game's steps touch at most three files and move no
+other game's golden output.
 """
 
 from __future__ import annotations
@@ -188,3 +190,74 @@ def test_a_new_family_is_played_by_the_command_line_and_the_api(capsys: pytest.C
     assert "high-card" not in {g.id for g in playable_games()}
     with pytest.raises(UnknownGame, match="has no printed sheet yet"):
         blank_sheet("high-card", 3)
+
+
+# --- the steps as file edits: how many files a new game touches, and that no other game moves ---
+
+ROOT = DOCS.parent
+TOUCHED_AT_MOST = 3  # the game's call, the settlement's class, and the game's rules in docs/rules/
+
+
+def docs_files() -> dict[str, str]:
+    """The files adding-a-game.md says each step is written in: the game's call, the settlement's class."""
+    page = (DOCS / "adding-a-game.md").read_text(encoding="utf-8")
+    game = re.search(r"one call in `(scorekeeper/[^`]+\.py)`", page)
+    settlement = re.search(r"one class in\s+`(scorekeeper/[^`]+\.py)`", page)
+    assert game and settlement, "adding-a-game.md names the file of each step"
+    return {"settlement": settlement.group(1), "game": game.group(1)}
+
+
+CHANGED_OUTPUTS = """
+import sys
+from pathlib import Path
+copy, tests, golden = sys.argv[1:4]
+sys.path[:0] = [copy, tests]
+import scorekeeper
+assert scorekeeper.__file__.startswith(copy), scorekeeper.__file__
+import test_outputs_unchanged as outputs
+outputs.GOLDEN, outputs.WRITE = Path(golden), True
+outputs.ARCHIVE = outputs.GOLDEN / "every-game.jsonl"
+for example in outputs.EXAMPLES:
+    outputs.test_every_example_prints_the_same(example)
+outputs.test_an_archive_of_every_game_prints_the_same()
+from scorekeeper.engine.family import family_of
+hand = {"game": "jack-hearts", "players": ["Ann", "Bob", "Cat", "Dan"], "dealer": "Dan",
+        "taken": {"Ann": {"hearts": 4}, "Bob": {"hearts": 3, "QS": 1}, "Cat": {"hearts": 6}, "Dan": {"JC": 1}}}
+print(family_of("jack-hearts").replay_json(hand)["points"])
+"""
+
+
+def test_the_steps_touch_three_files_at_most_and_move_no_other_game(tmp_path: Path) -> None:
+    """adding-a-game.md's steps done as a person does them, on a copy of the package: each code block
+    appended to the file the page names for it. The copy then plays the new game, at most three files
+    changed, and every other game prints the bytes of its golden files: the examples unchanged, the
+    archive of every game only longer by the new game's hands (docs/adding-a-game.md)."""
+    import shutil
+    import subprocess
+
+    copy = tmp_path / "copy"
+    shutil.copytree(ROOT / "scorekeeper", copy / "scorekeeper",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "_bundled"))
+    blocks = {"settlement": doc_code("adding-a-settlement.md")[0], "game": doc_code("adding-a-game.md")[0]}
+    for step, path in docs_files().items():
+        with (copy / path).open("a", encoding="utf-8") as file:
+            file.write("\n\n" + textwrap.dedent(blocks[step]))
+    changed = [str(p.relative_to(copy)) for p in (copy / "scorekeeper").rglob("*.py")
+               if p.read_bytes() != (ROOT / p.relative_to(copy)).read_bytes()]
+    assert sorted(changed) == sorted(docs_files().values())
+    assert len(changed) + 1 <= TOUCHED_AT_MOST  # and the game's section of docs/rules/hearts.md
+
+    golden = tmp_path / "golden"
+    shutil.copytree(ROOT / "tests" / "golden" / "outputs", golden)
+    done = subprocess.run([sys.executable, "-c", CHANGED_OUTPUTS, str(copy), str(ROOT / "tests"), str(golden)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str({"Ann": 4, "Bob": 16, "Cat": 6, "Dan": 5})  # the new game is played
+
+    for before in sorted((ROOT / "tests" / "golden" / "outputs").iterdir()):
+        after = (golden / before.name).read_bytes()
+        if before.name.startswith("every-game."):  # the new game's hands come after every other game's
+            assert after.startswith(before.read_bytes()) and len(after) > len(before.read_bytes()), before.name
+        else:
+            assert after == before.read_bytes(), f"{before.name}: another game's output moved"
+    assert sorted(p.name for p in golden.iterdir()) == sorted(p.name for p in (ROOT / "tests/golden/outputs").iterdir())

@@ -9,6 +9,7 @@ Every rule stays in the family's package.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
 
@@ -41,7 +42,7 @@ def own_game_key(game: object) -> str | None:
     return game.strip().lower() if isinstance(game, str) else None
 
 
-class PackageFamily:
+class PackageFamily(ABC):
     """A family whose package answers for itself; its class (``tripoli.family.TripoliFamily``) names its
     games and gives the hooks."""
 
@@ -56,27 +57,34 @@ class PackageFamily:
     def __init__(self) -> None:
         self._defs: dict[str, GameDef[NoReturn]] = {}  # game_def's, once built
 
-    # --- the hooks: what the family's class gives ---------------------------------------------------
+    # --- the hooks: what the family's class gives (the abstract ones at least) ---------------------------------------------------
 
+    @abstractmethod
     def seats(self) -> tuple[int, int]:
         """The fewest and the most players a game of the family seats."""
         raise NotImplementedError
 
+    @abstractmethod
     def option_specs(self) -> Sequence[OptionSpec]:
         """The options of the family's games."""
         raise NotImplementedError
 
+    @abstractmethod
     def defaults(self, game: str, profile: str | None = None) -> dict[str, Any]:
         """Every option of the game with the game's own value."""
         raise NotImplementedError
 
+    @abstractmethod
     def methods(self, game: str) -> Mapping[str, Any]:
         """The package's table of settlements by id (each with ``option_specs``)."""
         raise NotImplementedError
 
+    @abstractmethod
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        """The package's replay output of one hand record (the records contract)."""
         raise NotImplementedError
 
+    @abstractmethod
     def settle_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         """The package's ``settle_json`` (written from its ``settled`` by ``settled.settled_json``)."""
         raise NotImplementedError

@@ -29,7 +29,7 @@ from flask.testing import FlaskClient
 from scorekeeper.cli import main
 from scorekeeper.engine.cards import card
 from scorekeeper.engine.errors import RecordSyntaxError, UnknownGame
-from scorekeeper.engine.family import FAMILIES, register, unregister
+from scorekeeper.engine.family import Family, Listed, families, family_of, register, unregister
 from scorekeeper.engine.package_family import PackageFamily
 from scorekeeper.engine.hearts.games import GAMES
 from scorekeeper.engine.hearts.games.hearts import BLACK_LADY, QS, hearts_game
@@ -150,12 +150,15 @@ def high_card_package() -> dict[str, ModuleType]:
 def high_card(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for name, module in high_card_package().items():  # the folder
         monkeypatch.setitem(sys.modules, name, module)
-    names: dict[str, Any] = {}
-    exec(textwrap.dedent(doc_code("adding-a-game.md")[1]), names)  # noqa: S102 - its class, as the docs write it
-    assert isinstance(names["HighCardFamily"](), PackageFamily)
-    before = list(FAMILIES)
-    exec(textwrap.dedent(doc_code("adding-a-game.md")[2]), {"register": register, **names})  # noqa: S102
-    (family,) = [f for f in FAMILIES if f not in before]  # the one registry line
+    family_module = ModuleType("scorekeeper.engine.highcard.family")  # its class, as the docs write it
+    exec(textwrap.dedent(doc_code("adding-a-game.md")[1]), family_module.__dict__)  # noqa: S102
+    monkeypatch.setitem(sys.modules, family_module.__name__, family_module)
+    assert isinstance(family_module.HighCardFamily(), PackageFamily)
+    before = families()
+    registry = {"__package__": "scorekeeper.engine", "register": register, "Listed": Listed, "Family": Family}
+    exec(textwrap.dedent(doc_code("adding-a-game.md")[2]), registry)  # noqa: S102 - the registry entry
+    (family,) = [f for f in families() if f not in before]
+    assert family.id == "highcard" and family_of("high-card") is family
     yield
     unregister(family)
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from scorekeeper.cli import main
 from scorekeeper.engine import reversis, tripoli
 from scorekeeper.engine.errors import RecordSyntaxError
-from scorekeeper.engine.family import FAMILIES, HEARTS, family_of, family_of_notation
+from scorekeeper.engine.family import HEARTS, families, family_of, family_of_notation
 from scorekeeper.engine.fields import showable
 from scorekeeper.engine.hearts.records import PlayItem
 from scorekeeper.engine.reversis import notation as reversis_notation
@@ -351,7 +351,7 @@ def test_every_field_of_a_record_has_its_tag_or_its_lines() -> None:
 # --- the family seam and the command line -------------------------------------------------------------
 
 def test_every_family_has_a_notation_found_by_game() -> None:
-    for family in FAMILIES:
+    for family in families():
         for game in family.games[:1]:
             assert family_of(game) is family
     assert family_of_notation(golden_text("tripoli", "tripoli-cosmo")).id == "tripoli"

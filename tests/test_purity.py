@@ -90,3 +90,17 @@ def test_the_import_checker_sees_relative_imports() -> None:
     assert "scorekeeper.engine.cards" in imports_of(ENGINE / "hearts" / "hand.py")
     assert "scorekeeper.engine.errors" in imports_of(ENGINE / "hearts" / "games" / "__init__.py")
     assert "scorekeeper.engine.hearts.games.registry" in imports_of(ENGINE / "hearts" / "games" / "hearts.py")
+
+
+def test_a_hearts_replay_loads_no_other_family() -> None:
+    """The registry lists Tripoli and Reversis without loading them: the command's Hearts replay pays for neither."""
+    code = ("import json, sys\nfrom scorekeeper.cli import main\n"
+            "from scorekeeper.engine.family import family_of\n"
+            "family_of('black-lady').replay_json({'game': 'black-lady', 'players': ['A', 'B', 'C', 'D'], 'dealer': 'D',"
+            " 'taken': {'A': {'hearts': 3, 'QS': 1}, 'B': {'hearts': 0}, 'C': {'hearts': 1}, 'D': {'hearts': 9}}})\n"
+            "print(json.dumps(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout)
+    assert "scorekeeper.engine.hearts.replay" in loaded
+    assert not [m for m in loaded if m.startswith(("scorekeeper.engine.tripoli", "scorekeeper.engine.reversis"))]

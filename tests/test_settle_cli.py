@@ -180,11 +180,11 @@ def test_a_broken_tripoli_session_exits_with_the_engine_error(tmp_path: Path, ca
 
 def test_every_game_with_its_own_package_is_known_to_that_package() -> None:
     from scorekeeper.engine import tripoli
-    from scorekeeper.engine.family import FAMILIES, HEARTS, family_of, own_games
+    from scorekeeper.engine.family import HEARTS, families, family_of, own_games
 
     assert {g for g in own_games() if family_of(g).id == "tripoli"} == set(tripoli.rules.GAMES)
     assert {g for g in own_games() if family_of(g).id == "reversis"} == {"reversis"}
-    assert set(HEARTS.games).isdisjoint(own_games()) and [f.id for f in FAMILIES] == ["hearts", "tripoli", "reversis"]
+    assert set(HEARTS.games).isdisjoint(own_games()) and [f.id for f in families()] == ["hearts", "tripoli", "reversis"]
 
 
 def test_a_reversis_session_settles_with_its_pools(capsys: pytest.CaptureFixture[str]) -> None:

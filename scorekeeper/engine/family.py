@@ -9,49 +9,86 @@ line, the app's services and pages and the printed sheets ask it which family pl
 family and falls back on another (docs/architecture.md).
 
 The core answers for every game id it does not leave to another family, unknown ones included,
-so that its readers word the refusal.
+so that its readers word the refusal. The others are listed by their id and games (``Listed``) and
+their class is imported when one of their games is first asked for (``families()`` imports them all).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .gamedef import GameDef, profile_options as profile_options
 from .hearts.family import HeartsFamily
 from .package_family import PackageFamily as PackageFamily
-from .reversis.family import ReversisFamily
 from .seam import SESSION_KEYS as SESSION_KEYS, Family as Family, Fold as Fold, StoredSession as StoredSession
 from .seam import WholeFold as WholeFold, plain as plain
 from .textscan import game_tag
-from .tripoli.family import TripoliFamily
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A family as the registry lists it before its class is imported: its id, its games in the order they
+    are listed, and the function that imports its class. Its package loads when one of its games is first
+    asked for, so a Hearts replay never pays for Tripoli."""
+
+    id: str
+    games: tuple[str, ...]
+    load: Callable[[], Family]
 
 
 HEARTS = HeartsFamily()
-TRIPOLI = TripoliFamily()
-REVERSIS = ReversisFamily()
-FAMILIES: list[Family] = []  # in the order games are listed
-_BY_GAME: dict[str, Family] = {}  # every game of a family other than the core
+_ENTRIES: list[Family | Listed] = []  # in the order games are listed
+_BY_GAME: dict[str, Family | Listed] = {}  # every game of a family other than the core
 
 
-def register(family: Family) -> Family:
+def register(family: Family | Listed) -> None:
     """Add a family to the registry: its games are found by id from then on (the core answers for the rest)."""
-    FAMILIES.append(family)
+    _ENTRIES.append(family)
     if family is not HEARTS:
         _BY_GAME.update(dict.fromkeys(family.games, family))
-    return family
 
 
-def unregister(family: Family) -> None:
+def unregister(family: Family | Listed) -> None:
     """Take a family out of the registry again (a test's toy family)."""
-    FAMILIES.remove(family)
+    _ENTRIES[:] = [entry for entry in _ENTRIES if entry.id != family.id]
     for game in family.games:
         _BY_GAME.pop(game, None)
 
 
+def _loaded(entry: Family | Listed) -> Family:
+    """The family of a registry entry, its class imported the first time."""
+    if not isinstance(entry, Listed):
+        return entry
+    family = entry.load()
+    if (family.id, family.games) != (entry.id, entry.games):
+        raise ImportError(f"the {family.id} family's class plays {family.games}, but the registry lists {entry.games}")
+    _ENTRIES[_ENTRIES.index(entry)] = family
+    _BY_GAME.update(dict.fromkeys(family.games, family))
+    return family
+
+
+def families() -> tuple[Family, ...]:
+    """Every family, in the order games are listed (each one's class imported)."""
+    return tuple(_loaded(entry) for entry in list(_ENTRIES))
+
+
+def _tripoli() -> Family:
+    from .tripoli.family import TripoliFamily
+
+    return TripoliFamily()
+
+
+def _reversis() -> Family:
+    from .reversis.family import ReversisFamily
+
+    return ReversisFamily()
+
+
 register(HEARTS)
-register(TRIPOLI)
-register(REVERSIS)
+register(Listed("tripoli", ("tripoli", "rummoli", "cosmo"), _tripoli))
+register(Listed("reversis", ("reversis",), _reversis))
 
 
 def own_game_id(game: object) -> str | None:
@@ -64,7 +101,7 @@ def own_game_id(game: object) -> str | None:
 def family_of(game: object) -> Family:
     """The family that plays ``game`` (a record's ``game``): the core for any other value."""
     key = own_game_id(game)
-    return HEARTS if key is None else _BY_GAME[key]
+    return HEARTS if key is None else _loaded(_BY_GAME[key])
 
 
 def family_of_notation(text: str) -> Family:
@@ -90,7 +127,7 @@ def game_def(game: object) -> GameDef[Any]:
 
 def game_defs() -> tuple[GameDef[Any], ...]:
     """Every game that can be played and printed, family after family in the registry's order."""
-    return tuple(g for f in FAMILIES for g in f.game_defs())
+    return tuple(g for f in families() for g in f.game_defs())
 
 
 def settle_json(value: Any) -> dict[str, Any]:

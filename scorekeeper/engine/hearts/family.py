@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-
 from ..gamedef import profile_options
 from ..seam import SESSION_KEYS, StoredSession, unique_ids
 

@@ -14,6 +14,10 @@ inside a function: that is a lazy import, which is how the command line reaches 
 
 A lazy import may cross the layers only where ``LAZY_EXCEPTIONS`` names it.
 
+Inside the engine the walk counts imports inside functions too (not those under ``if TYPE_CHECKING:``,
+which never run): no cycle even lazily, a family folder imports only the kernel and itself (the one
+exception named in ``FAMILY_EXCEPTIONS``), and the kernel names no family but in the registry.
+
 And no cycle among the modules' import-time imports (a submodule importing a name from its own
 package's ``__init__`` counts, even one the ``__init__`` only re-exports): the modules load in one
 order, whichever is imported first.

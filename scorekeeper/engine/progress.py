@@ -7,7 +7,7 @@ the record replayed action by action, each with the table as it stands after it,
 the first illegal action, which is refused with the replay's own error.
 
 Each family fills these from its own replay (``reversis.progress``, ``tripoli.progress``,
-``core_progress``): the rules stay in the replay, and nothing here knows a rule. What a
+``hearts.progress``): the rules stay in the replay, and nothing here knows a rule. What a
 family gives is a ``Walk``: the record's actions in order, a record cut after any number
 of them, and the progress of a record. ``steps`` is built from that alone.
 """

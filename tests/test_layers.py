@@ -220,9 +220,10 @@ def test_no_import_cycles() -> None:
 
 
 FAMILY_IDS = ("hearts", "tripoli", "reversis")  # the engine's registry (test_family_seam.py holds them equal)
-ROUTES = {"scorekeeper.web.pages", "scorekeeper.web.start", "scorekeeper.web.play", "scorekeeper.web.my_hand",
-          "scorekeeper.web.audits",
-          "scorekeeper.web.views", "scorekeeper.web.api", "scorekeeper.web.sheets", "scorekeeper.web.progressive"}
+ROUTES = {"scorekeeper.web.tables.pages", "scorekeeper.web.tables.start", "scorekeeper.web.play.routes",
+          "scorekeeper.web.play.my_hand", "scorekeeper.web.audit.routes",
+          "scorekeeper.web.tables.blueprint", "scorekeeper.web.api.routes", "scorekeeper.web.printed.routes",
+          "scorekeeper.web.evenings.pages"}
 
 
 def own_modules(family: str) -> tuple[str, ...]:
@@ -247,5 +248,5 @@ def test_only_a_family_s_own_modules_import_its_package() -> None:
 def test_services_import_no_page() -> None:
     wrong = [str(edge) for edge in EDGES if edge.importer == "scorekeeper.web.services" and edge.imported in ROUTES]
     wrong += [str(edge) for edge in EDGES
-              if edge.importer.startswith("scorekeeper.web.families") and edge.imported in ROUTES - {"scorekeeper.web.views"}]
+              if edge.importer.startswith("scorekeeper.web.families") and edge.imported in ROUTES - {"scorekeeper.web.tables.blueprint"}]
     assert not wrong, "services and families build on no route module:\n" + "\n".join(wrong)

@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from ..engine.errors import ScorekeeperError
 from .extensions import db
-from .views import sentence
+from .tables.blueprint import sentence
 
 T = TypeVar("T")
 

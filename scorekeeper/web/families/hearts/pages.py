@@ -31,7 +31,7 @@ from ...changes import versions
 from ...extensions import db
 from ...models import Hand as HandRow
 from ...models import TableSession
-from ...views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
+from ...tables.blueprint import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
 from ..base import CardTable, FamilyPages, Words, pack_rows
 from ..links import table_links
 from ...submit import CHECK_FIELDS, checked, submit

@@ -19,11 +19,13 @@ from typing import Any
 
 from sqlalchemy import func, select, update
 
-from ..engine.errors import InconsistentRecord, RecordSyntaxError
-from ..engine.family import family_of
-from . import params, progressive_services, services, writelock
-from .extensions import db
-from .models import (
+from ...engine.errors import InconsistentRecord, RecordSyntaxError
+from ...engine.family import family_of
+from .. import params
+from ..evenings import services as progressive_services
+from .. import services, writelock
+from ..extensions import db
+from ..models import (
     Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession,
 )
 

@@ -18,18 +18,18 @@ from typing import Any
 
 from flask import Response, flash, redirect, render_template, request, url_for
 
-from .. import sheets  # the printed audit (WeasyPrint loads with the first PDF)
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import Family, family_of
-from ..engine.jsontext import decode
-from ..sheets.audit_steps import StepsAudit, choice_value, shown, steps_audit, value_words
-from . import forms, params, services
-from .ratelimit import creating, printing
-from .models import Hand as HandRow
-from .models import TableSession
-from .sheets import kept_pdf, table_clock
-from .submit import submit
-from .views import bp, edit_table, format_points, read_table, sentence, stored_row
+from ... import sheets  # the printed audit (WeasyPrint loads with the first PDF)
+from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.family import Family, family_of
+from ...engine.jsontext import decode
+from ...sheets.audit_steps import StepsAudit, choice_value, shown, steps_audit, value_words
+from .. import forms, params, services
+from ..ratelimit import creating, printing
+from ..models import Hand as HandRow
+from ..models import TableSession
+from ..printed.routes import kept_pdf, table_clock
+from ..submit import submit
+from ..tables.blueprint import bp, edit_table, format_points, read_table, sentence, stored_row
 
 GIVEN = ("game", "options", "players", "dealer", "hand")  # what a typed record may leave to the stored hand
 CHANGE = "audit: "

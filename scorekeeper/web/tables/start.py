@@ -16,17 +16,17 @@ from flask import flash, redirect, render_template, request, url_for
 from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import family_of, game_defs
-from ..engine.games import GameDef
-from ..engine.words import method_source, plain_warning
-from . import forms, recent, services
-from .extensions import db
-from .families import pages_of
-from .models import TableSession
-from .ratelimit import creating
-from .submit import submit
-from .views import bp
+from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.family import family_of, game_defs
+from ...engine.games import GameDef
+from ...engine.words import method_source, plain_warning
+from .. import forms, recent, services
+from ..extensions import db
+from ..families import pages_of
+from ..models import TableSession
+from ..ratelimit import creating
+from ..submit import submit
+from .blueprint import bp
 
 DEFAULT_GAME = "hearts"
 

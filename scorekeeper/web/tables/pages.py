@@ -15,12 +15,12 @@ from typing import Any
 
 from flask import Response, flash, redirect, request, url_for
 
-from ..engine.errors import ScorekeeperError
-from . import forms, links, recent, services
-from .extensions import db
-from .families import pages_of
-from .models import TableSession
-from .views import bp, edit_table, parse_json_record, read_table, save_correction, save_new_hand, sentence, stored_row
+from ...engine.errors import ScorekeeperError
+from .. import forms, links, recent, services
+from ..extensions import db
+from ..families import pages_of
+from ..models import TableSession
+from .blueprint import bp, edit_table, parse_json_record, read_table, save_correction, save_new_hand, sentence, stored_row
 
 
 def _pages(table: TableSession) -> Any:

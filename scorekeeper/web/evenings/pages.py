@@ -14,20 +14,21 @@ from typing import Any
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.progressive import MAX_TABLES, TablePlan, seating_plan
-from ..sheets import progressive as tally
-from . import params, services, views
-from . import progressive_forms as forms
-from . import progressive_services as evenings
-from . import sheets as printed
-from .extensions import db
-from .forms import ActionForm, choices
-from .http import bearer_token
-from .links import public_url
-from .ratelimit import creating, printing
-from .models import Evening
-from .submit import checked, submit
+from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.progressive import MAX_TABLES, TablePlan, seating_plan
+from ...sheets import progressive as tally
+from .. import params, services
+from ..tables import blueprint as views
+from . import forms
+from . import services as evenings
+from ..printed import routes as printed
+from ..extensions import db
+from ..forms import ActionForm, choices
+from ..http import bearer_token
+from ..links import public_url
+from ..ratelimit import creating, printing
+from ..models import Evening
+from ..submit import checked, submit
 
 bp = Blueprint("progressive", __name__)
 # The session pages' answers: the error page with a 403, a 404, "send the form again", or "busy".

@@ -15,14 +15,14 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
-from ..engine.family import family_of
-from ..engine.words import option_words, plain_warning
-from ..engine.jsontext import decode
-from . import changes, params, services
-from .http import retry_after
-from .models import Hand as HandRow
-from .models import TableSession
+from ...engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
+from ...engine.family import family_of
+from ...engine.words import option_words, plain_warning
+from ...engine.jsontext import decode
+from .. import changes, params, services
+from ..http import retry_after
+from ..models import Hand as HandRow
+from ..models import TableSession
 
 bp = Blueprint("pages", __name__)
 

@@ -17,11 +17,13 @@ from typing import Any
 
 from flask import flash, redirect, url_for
 
-from . import clubs, progressive_services, recent, services
-from .forms import ActionForm
-from .models import Club, Evening, TableSession
-from .submit import submit
-from .views import bp, edit_table
+from ..clubs import services as clubs
+from ..evenings import services as progressive_services
+from .. import recent, services
+from ..forms import ActionForm
+from ..models import Club, Evening, TableSession
+from ..submit import submit
+from .blueprint import bp, edit_table
 
 
 @dataclass(frozen=True)

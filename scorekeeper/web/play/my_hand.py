@@ -16,17 +16,17 @@ from typing import Any
 
 from flask import Response, jsonify, make_response, render_template, request, url_for
 
-from ..boundary import refusal
-from ..engine import seats
-from ..engine.errors import ScorekeeperError
-from ..engine.family import family_of
-from ..engine.jsontext import decode
-from . import services
-from .extensions import db
-from .families import pages_of
-from .families.base import CardTable
-from .models import TableSession
-from .views import bp, read_table
+from ...boundary import refusal
+from ...engine import seats
+from ...engine.errors import ScorekeeperError
+from ...engine.family import family_of
+from ...engine.jsontext import decode
+from .. import services
+from ..extensions import db
+from ..families import pages_of
+from ..families.base import CardTable
+from ..models import TableSession
+from ..tables.blueprint import bp, read_table
 
 MAX_BODY = 8_000  # bytes: a hand and its pass, a name and a secret
 

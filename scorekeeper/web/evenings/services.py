@@ -20,18 +20,18 @@ from typing import Any, TypeVar
 from sqlalchemy import update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from ..engine import fields
-from ..engine.errors import InconsistentRecord, RecordSyntaxError
-from ..engine.progressive import (
+from ...engine import fields
+from ...engine.errors import InconsistentRecord, RecordSyntaxError
+from ...engine.progressive import (
     PlayedRound, PrizeTie, TablePlan, check_table, draw_seating, play_evening, prize_tie, read_table,
     seating_plan, start_evening, table_json,
 )
-from ..engine.settlement.family import Prize, ProgressiveState, progressive_prizes
-from ..sheets.progressive import Tally
-from . import params, services
-from .extensions import db
-from .models import Evening, EveningPlayer, EveningResult
-from .changes import describe_fields  # what changed, field by field: "hearts Ann 3 → 4"
+from ...engine.settlement.family import Prize, ProgressiveState, progressive_prizes
+from ...sheets.progressive import Tally
+from .. import params, services
+from ..extensions import db
+from ..models import Evening, EveningPlayer, EveningResult
+from ..changes import describe_fields  # what changed, field by field: "hearts Ann 3 → 4"
 
 LADY, GENTLEMAN = "lady", "gentleman"
 SEATINGS = ("typed", "drawn")

@@ -13,17 +13,19 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from ..engine.errors import ScorekeeperError
-from ..sheets.charts import running_totals
-from . import club_stats, clubs, links, recent, services, start, views
-from . import progressive_forms
-from .club_forms import ClubForm, PersonForm
-from .forms import ActionForm
-from .links import public_url
-from .ratelimit import creating, printing
-from .extensions import db
-from .models import Club
-from .submit import checked, submit
+from ...engine.errors import ScorekeeperError
+from ...sheets.charts import running_totals
+from . import stats as club_stats, services as clubs
+from .. import links, recent, services
+from ..tables import start, blueprint as views
+from ..evenings import forms as progressive_forms
+from .forms import ClubForm, PersonForm
+from ..forms import ActionForm
+from ..links import public_url
+from ..ratelimit import creating, printing
+from ..extensions import db
+from ..models import Club
+from ..submit import checked, submit
 
 bp = Blueprint("clubs", __name__)
 bp.register_error_handler(services.AccessDenied, views.denied_page)

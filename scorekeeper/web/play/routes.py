@@ -17,17 +17,17 @@ from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
 
-from ..boundary import refusal
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine import seats
-from ..engine.family import family_of
-from ..engine.jsontext import decode
-from . import forms, services
-from .extensions import db
-from .families import pages_of
-from .families.base import CardTable
-from .models import TableSession
-from .views import bp, edit_table, save_new_hand, sentence
+from ...boundary import refusal
+from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine import seats
+from ...engine.family import family_of
+from ...engine.jsontext import decode
+from .. import forms, services
+from ..extensions import db
+from ..families import pages_of
+from ..families.base import CardTable
+from ..models import TableSession
+from ..tables.blueprint import bp, edit_table, save_new_hand, sentence
 
 MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
 

@@ -207,6 +207,24 @@ def test_lazy_imports_cross_the_layers_only_where_named() -> None:
     assert not wrong, "imports across the layers, inside functions:\n" + "\n".join(map(wording, wrong))
 
 
+OUTSIDE_THE_ENGINE = ("scorekeeper.web", "scorekeeper.sheets")  # and the top-level modules (the command line)
+
+
+def outside_the_engine(module: str) -> bool:
+    return module.startswith(OUTSIDE_THE_ENGINE) or module.count(".") <= 1 and part(module) != "engine"
+
+
+def test_no_import_cycles_in_the_web_the_sheets_and_the_command_even_inside_functions() -> None:
+    """Above the engine, an import inside a function is no way around a cycle either: the modules of the
+    web app, the sheets and the command line import one another in one order, lazily or not (the app
+    factory importing its blueprints, ``cli`` reaching ``serve``: each only downwards)."""
+    lazy = [found for module in MODULES if outside_the_engine(module) for found in imports_of(module, lazy=True)
+            if found.imported in MODULES and outside_the_engine(found.imported)]
+    found = cycles(lazy)
+    assert not found, "import cycles, counting the imports inside functions:\n" + "\n".join(
+        describe(cycle, group) for cycle, group in found)
+
+
 def test_the_engine_never_imports_the_web_stack_or_the_printing() -> None:
     wrong = [str(found) for module in MODULES if part(module) == "engine"
              for found in imports_of(module, lazy=True) if found.imported.split(".")[0] in NOT_IN_THE_ENGINE]

@@ -33,6 +33,7 @@ from ..sheets.clock import known_zone
 from . import changes, direct, params, writelock
 from .extensions import db
 from .models import Hand, HandVersion, SeatDraft, TableSession, now
+from .unit import writes
 
 
 
@@ -140,6 +141,12 @@ def read_linked(model: type[Linked], ident: str, token: str | None, key: str | N
 
 def get_session(session_id: str) -> TableSession:
     return get_linked(TableSession, session_id, "session")
+
+
+def configs_of(ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The stored configuration of each of these tables (one query; an id of no table is left out)."""
+    rows = db.session.execute(select(TableSession.id, TableSession.config).where(TableSession.id.in_(ids)))
+    return {sid: config for sid, config in rows}
 
 
 @dataclass(frozen=True)
@@ -421,6 +428,7 @@ def forget(session_id: str) -> None:
             cache.pop(session_id, None)
 
 
+@writes
 def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None,
              for_hand: int | None = None) -> tuple[Hand, bool]:
     """Append a hand after the engine accepts the session with it; (row, created).
@@ -702,6 +710,7 @@ def _client_id(hand: Mapping[str, Any]) -> str | None:
     return read_id(hand.get("id"))
 
 
+@writes
 def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], change: str = "edited", *,
               drawn_from: str | None = None) -> Hand:
     """Replace a hand with a corrected version (kept in its history) once the session settles.
@@ -733,11 +742,13 @@ def _changed_since(row: Hand, drawn_from: str) -> ChangedMeanwhile:
         f"replace it by what this form says.", hand=row.position)
 
 
+@writes
 def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand:
     """Strike a hand out (or restore it); the totals recompute, the history keeps it."""
     return _change_hand(table, position, "struck out" if struck else "restored", struck=struck)
 
 
+@writes
 def confirm_hand(table: TableSession, position: int) -> Hand:
     """A second phone confirms a hand: from now on it counts."""
     return _change_hand(table, position, "confirmed", confirmed=True)
@@ -869,6 +880,7 @@ def _secret_hash(secret: object) -> str:
     return _hash(secret)
 
 
+@writes
 def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, player: str, draft: seats.Draft,
                    secret: object) -> tuple[str, ...]:
     """Keep the hand ``player`` tapped on his own phone for the hand ``head`` starts (the fresh record of the
@@ -928,6 +940,7 @@ def seats_sent(table: TableSession, position: int) -> tuple[str, ...]:
     return tuple(p for p in table.config.get("players") or () if p in sent)
 
 
+@writes
 def own_seat_draft(table: TableSession, position: int, player: str, secret: object) -> seats.Draft | None:
     """The hand ``player`` sent for hand ``position``, to the phone holding the secret it was sent with only;
     None otherwise (none sent, or another phone's: the answer does not say which)."""
@@ -949,6 +962,7 @@ class SeatDeal:
     problem: ScorekeeperError | None = None
 
 
+@writes
 def drafts_for(table: TableSession, head: Mapping[str, Any], position: int) -> SeatDeal:
     """The seats' deal of the hand ``head`` starts (at ``position``), for the card page: one query, and the
     engine once per set of drafts a process sees."""

@@ -29,7 +29,8 @@ from ..models import Hand as HandRow
 from ..models import TableSession
 from ..printed.routes import kept_pdf, table_clock
 from ..submit import submit
-from ..tables.blueprint import bp, edit_table, format_points, read_table, sentence, stored_row
+from ..tables.access import table_route
+from ..tables.blueprint import format_points, sentence, stored_row
 
 GIVEN = ("game", "options", "players", "dealer", "hand")  # what a typed record may leave to the stored hand
 CHANGE = "audit: "
@@ -306,24 +307,16 @@ def _current(found: StepsAudit | None, wanted: int | None) -> int:
     return found.stood.frame if found.stood is not None else 0
 
 
-@bp.route("/s/<sid>/<key>/hand/<int:position>/audit", methods=["GET", "POST"])
-def audit_edit(sid: str, key: str, position: int) -> Any:
-    """Audit a stored hand, or the hand as the table types it; apply the rule from here."""
-    table = edit_table(sid, key)
-    return _page(table, stored_row(table, position), key, True)
+@table_route("/hand/<int:position>/audit", edit="audit_edit", read="audit_read", methods=["GET", "POST"])
+def audit(table: TableSession, sid: str, key: str, position: int, can_edit: bool) -> Any:
+    """Audit a stored hand, or the hand as the table types it; on the edit link apply the rule from here
+    (the read-only link's audit stores nothing)."""
+    return _page(table, stored_row(table, position), key, can_edit)
 
 
-@bp.route("/v/<sid>/<key>/hand/<int:position>/audit", methods=["GET", "POST"])
-def audit_read(sid: str, key: str, position: int) -> Any:
-    """The same audit for anyone at the table (it stores nothing)."""
-    table = read_table(sid, key)
-    return _page(table, stored_row(table, position), key, False)
-
-
-@bp.post("/s/<sid>/<key>/hand/<int:position>/audit/apply")
-def audit_apply(sid: str, key: str, position: int) -> Any:
+@table_route("/hand/<int:position>/audit/apply", methods=["POST"])
+def audit_apply(table: TableSession, sid: str, key: str, position: int) -> Any:
     """Store the audited hand with the rule applied to its refused action, who decided it and why."""
-    table = edit_table(sid, key)
     row = stored_row(table, position)
     form = forms.AuditForm()
     back = url_for(".audit_edit", sid=sid, key=key, position=position)
@@ -361,10 +354,9 @@ def _apply_rule(table: TableSession, row: HandRow, form: forms.AuditForm) -> Est
     return stand
 
 
-@bp.post("/s/<sid>/<key>/hand/<int:position>/audit/undo")
-def audit_undo(sid: str, key: str, position: int) -> Any:
+@table_route("/hand/<int:position>/audit/undo", methods=["POST"])
+def audit_undo(table: TableSession, sid: str, key: str, position: int) -> Any:
     """Undo the audit's correction: the hand as it was before, kept in the history as a correction too."""
-    table = edit_table(sid, key)
     row = stored_row(table, position)
     form = forms.AuditForm()
     back = url_for(".hand_edit", sid=sid, key=key, position=position)
@@ -385,16 +377,11 @@ def audit_undo(sid: str, key: str, position: int) -> Any:
     return redirect(back)
 
 
-@bp.route("/s/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
-@printing
-def audit_pdf_edit(sid: str, key: str, position: int) -> Any:
-    return _audit_pdf(edit_table(sid, key), position, url_for(".audit_edit", sid=sid, key=key, position=position))
-
-
-@bp.route("/v/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
-@printing
-def audit_pdf_read(sid: str, key: str, position: int) -> Any:
-    return _audit_pdf(read_table(sid, key), position, url_for(".audit_read", sid=sid, key=key, position=position))
+@table_route("/hand/<int:position>/audit.pdf", edit="audit_pdf_edit", read="audit_pdf_read", methods=["GET", "POST"],
+             limit=printing)
+def audit_pdf(table: TableSession, sid: str, key: str, position: int, can_edit: bool) -> Any:
+    back = url_for(".audit_edit" if can_edit else ".audit_read", sid=sid, key=key, position=position)
+    return _audit_pdf(table, position, back)
 
 
 def _audit_pdf(table: TableSession, position: int, back: str) -> Any:

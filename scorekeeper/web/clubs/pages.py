@@ -23,7 +23,6 @@ from .forms import ClubForm, PersonForm
 from ..forms import ActionForm
 from ..links import public_url
 from ..ratelimit import creating, printing
-from ..extensions import db
 from ..models import Club
 from ..submit import checked, submit
 
@@ -116,7 +115,6 @@ def add_person(cid: str, key: str) -> Any:
         try:
             person = clubs.add_person(club, form.name.data)
         except ScorekeeperError as exc:
-            db.session.rollback()
             flash(exc.message, "error")
         else:
             flash(f"{person.name} joined the club.")
@@ -136,7 +134,6 @@ def person_edit(cid: str, key: str, pid: int) -> Any:
         try:
             clubs.rename_person(club, person, form.name.data)
         except ScorekeeperError as exc:
-            db.session.rollback()
             refusal = exc.message
         else:
             flash(f"{old} is now {person.name} at every table of the club." if old != person.name

@@ -25,6 +25,7 @@ from .. import params
 from ..evenings import services as progressive_services
 from .. import services, writelock
 from ..extensions import db
+from ..unit import writes
 from ..models import (
     Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession,
 )
@@ -89,6 +90,7 @@ def get_person(club: Club, person_id: int) -> ClubPerson:
     return person
 
 
+@writes
 def add_person(club: Club, name: Any) -> ClubPerson:
     """A new person of the club. :raises RecordSyntaxError: the name is not one, or already the club's."""
     named = person_name(name)
@@ -109,6 +111,7 @@ def _people_for(club: Club, names: Sequence[str]) -> None:
             known.add(name)
 
 
+@writes
 def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
     """Rename a person at every table and evening of the club, in one transaction.
 

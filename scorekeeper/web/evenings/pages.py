@@ -22,7 +22,6 @@ from ..tables import blueprint as views
 from . import forms
 from . import services as evenings
 from ..printed import routes as printed
-from ..extensions import db
 from ..forms import ActionForm, choices
 from ..http import bearer_token
 from ..links import public_url
@@ -178,7 +177,6 @@ def end(eid: str, key: str) -> Any:
         try:
             evenings.end_evening(evening)
         except ScorekeeperError as exc:
-            db.session.rollback()
             flash(exc.message, "error")
         else:
             flash("The evening is over: here are the prizes.")
@@ -195,7 +193,6 @@ def prize_cut(eid: str, key: str) -> Any:
         try:
             evenings.record_prize_cut(evening, form.winner.data or "")
         except ScorekeeperError as exc:
-            db.session.rollback()
             flash(exc.message, "error")
     return redirect(url_for(".evening_edit", eid=eid, key=key) + "#prizes")
 

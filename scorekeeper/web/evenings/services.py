@@ -31,6 +31,7 @@ from ...sheets.progressive import Tally
 from .. import params, services
 from ..extensions import db
 from ..models import Evening, EveningPlayer, EveningResult
+from ..unit import writes
 from ..changes import describe_fields  # what changed, field by field: "hearts Ann 3 → 4"
 
 LADY, GENTLEMAN = "lady", "gentleman"
@@ -241,6 +242,7 @@ def closed_reason(view: EveningView, round_no: int) -> str | None:
             "and its results can no longer be corrected")
 
 
+@writes
 def end_evening(evening: Evening) -> None:
     """The host ends the evening after a complete round (an open-ended evening, or one cut short).
 
@@ -260,6 +262,7 @@ def end_evening(evening: Evening) -> None:
     _write(evening, change)
 
 
+@writes
 def record_prize_cut(evening: Evening, winner: str) -> None:
     """Who won the cut for a prize still tied after the tie-breaks.
 

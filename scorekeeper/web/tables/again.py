@@ -23,7 +23,8 @@ from .. import recent, services
 from ..forms import ActionForm
 from ..models import Club, Evening, TableSession
 from ..submit import submit
-from .blueprint import bp, edit_table
+from .access import table_route
+from .blueprint import bp
 
 
 @dataclass(frozen=True)
@@ -73,10 +74,9 @@ def _refused_without_club(club: Club) -> None:
           "again, so that the new table stays in the club.", "error")
 
 
-@bp.post("/s/<sid>/<key>/again")
-def again(sid: str, key: str) -> Any:
+@table_route("/again", methods=["POST"])
+def again(table: TableSession, sid: str, key: str) -> Any:
     """Start a new table with this table's seats, game and settings; land on its edit link."""
-    table = edit_table(sid, key)
     back = redirect(url_for(".session_edit", sid=sid, key=key))
     if not ActionForm().validate():
         flash("This form has expired: tap New game with the same players again.", "error")

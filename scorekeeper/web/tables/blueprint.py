@@ -133,17 +133,7 @@ def table_rules(config: Mapping[str, Any]) -> list[str]:
     return said
 
 
-# --- a table by its link, a hand by its place --------------------------------------------------------
-
-def edit_table(sid: str, token: str) -> TableSession:
-    table = services.get_session(sid)
-    services.check_token(table, token)
-    return table
-
-def read_table(sid: str, key: str) -> TableSession:
-    table = services.get_session(sid)
-    services.check_read(table, None, key)
-    return table
+# --- a hand by its place (a table by its link: ``access``) --------------------------------------------------------
 
 def stored_row(table: TableSession, position: int) -> HandRow:
     for row in table.hands:

@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
-from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
@@ -21,9 +20,7 @@ from ...engine.family import family_of, game_defs
 from ...engine.games import GameDef
 from ...engine.words import method_source, plain_warning
 from .. import forms, recent, services
-from ..extensions import db
 from ..families import pages_of
-from ..models import TableSession
 from ..ratelimit import creating
 from ..submit import submit
 from .blueprint import bp
@@ -37,8 +34,7 @@ def known_players(limit: int = 200) -> list[str]:
     ids = recent.tables()
     if not ids:
         return []
-    rows = db.session.execute(select(TableSession.id, TableSession.config).where(TableSession.id.in_(ids)))
-    configs = {sid: config for sid, config in rows}
+    configs = services.configs_of(ids)
     names: list[str] = []
     for sid in ids:
         for name in (configs.get(sid) or {}).get("players", []):

@@ -36,7 +36,8 @@ from ..engine.settlement.methods import (
 )
 from ..engine.settlement.money import fewest_transfers
 from ..engine.settlement.session import Session
-from ..engine.words import SUIT_SYMBOLS, card_label, points_text
+from ..engine.cards import SUIT_SYMBOLS
+from ..engine.words import card_label, points_text
 from .charts import session_charts
 from .model import (
     BLANK_ROWS_WITHOUT_END, DIRECTION_WORDS, MAX_ROWS, MIN_ROWS, Cell, Column, ColumnGroup, Fill, FooterRow, Row,

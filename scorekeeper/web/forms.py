@@ -196,8 +196,8 @@ def start_form(
     form.option_specs = specs
     form.settlement_specs = settlement_specs
     form.game.choices = choices([(g.id, g.name) for g in (app_games().values() if games is None else games)])
-    profile = game.options.get("profile")
-    form.profile.choices = choices([(p, profile.value_name(p) if profile else p) for p in game.profiles])
+    profiles = game.options.get("profile")
+    form.profile.choices = choices([(p, profiles.value_name(p) if profiles else p) for p in game.profiles])
     return form
 
 

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Text, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -100,21 +100,31 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_token(table: TableSession | SessionHead, token: str | None) -> None:
+class Keyed(Protocol):
+    """What has its own links: a table (or its head), an evening, a club."""
+
+    @property
+    def token_hash(self) -> str: ...
+
+    @property
+    def read_key(self) -> str: ...
+
+
+def check_token(table: Keyed, token: str | None) -> None:
     """:raises AccessDenied: unless ``token`` is the session's edit token."""
     if not token or not hmac.compare_digest(_hash(token), table.token_hash):
         raise AccessDenied("this needs the table's edit link or token; a link the table has replaced with new "
                            "links opens nothing: ask its scorer for the current one")
 
 
-def check_read(table: TableSession | SessionHead, token: str | None, key: str | None) -> None:
+def check_read(table: Keyed, token: str | None, key: str | None) -> None:
     """Reads accept the edit token or the read-only key."""
     if key and hmac.compare_digest(key.encode(), table.read_key.encode()):
         return
     check_token(table, token)
 
 
-Linked = TypeVar("Linked")  # what has its own links: a table, an evening, a club
+Linked = TypeVar("Linked", bound=Keyed)  # what has its own links: a table, an evening, a club
 
 
 def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
@@ -128,14 +138,14 @@ def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
 def edit_linked(model: type[Linked], ident: str, token: str | None, noun: str) -> Linked:
     """:raises AccessDenied: unless ``token`` is its edit token; NotFound: no such ``noun``."""
     found = get_linked(model, ident, noun)
-    check_token(found, token)  # type: ignore[arg-type]  (every linked model has token_hash and read_key)
+    check_token(found, token)
     return found
 
 
 def read_linked(model: type[Linked], ident: str, token: str | None, key: str | None, noun: str) -> Linked:
     """Reads take the read-only key or the edit token, alike for a table, an evening and a club."""
     found = get_linked(model, ident, noun)
-    check_read(found, token, key)  # type: ignore[arg-type]
+    check_read(found, token, key)
     return found
 
 
@@ -831,7 +841,7 @@ def _bump_revision(session_id: str, seen: int) -> None:
     no row to update and is undone, so two writes never both commit on one revision.
     """
     done = db.session.connection().execute(_BUMP, {"sid": session_id, "seen": seen, "next": seen + 1, "at": now()})
-    if done.rowcount != 1:  # type: ignore[attr-defined]
+    if done.rowcount != 1:
         raise _Conflict()
 
 

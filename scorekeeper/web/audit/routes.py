@@ -1,7 +1,7 @@
 """The audit of a hand, for every game: step through it, see the first illegal action, try a what-if.
 
-Routes on the pages blueprint (``views.bp``, so the endpoints are ``pages.*``), which this module
-imports; ``create_app`` imports this module before it registers that blueprint. The page is built
+Routes on the pages blueprint (``tables.blueprint.bp``, so the endpoints are ``pages.*``), registered
+through ``tables.access.table_route``; ``create_app`` imports this module before it registers that blueprint. The page is built
 once for every family, from the family's ``steps_json`` (``sheets.audit_steps``): the stored hand,
 or what the table types (a whole record as JSON or the family's text notation, or, where the
 family has a notation, only its plays, the rest taken from the stored hand). Nothing is stored
@@ -22,7 +22,7 @@ from ... import sheets  # the printed audit (WeasyPrint loads with the first PDF
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine.family import Family, family_of
 from ...engine.jsontext import decode
-from ...sheets.audit_steps import StepsAudit, choice_value, shown, steps_audit, value_words
+from ...sheets.audit_steps import Shown, StepsAudit, choice_value, shown, steps_audit, value_words
 from .. import forms, params, services
 from ..ratelimit import creating, printing
 from ..models import Hand as HandRow
@@ -192,7 +192,8 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
         value = choice_value(decode(text, "the choice "), form.whatif_amount.data)
         changed = family.changed_json(record, frame.index or 0, value)
         audit = audit_of(family, changed)
-        unfit, repair = None, ()
+        unfit: str | None = None
+        repair: tuple[str, ...] = ()
         if audit.proof is not None and audit.proof.frame > number:  # a later action as recorded no longer fits
             proof = audit.proof
             unfit = f"step {proof.frame} as recorded would break a rule: {proof.message}"
@@ -228,7 +229,7 @@ def _choices(family: Family, record: Mapping[str, Any], found: StepsAudit, numbe
         nxt = family.progress_json(family.cut_json(record, frame.index or 0))["next"]
     except ScorekeeperError:
         return None
-    options = []
+    options: list[tuple[str, str, Shown | None]] = []
     listed = nxt.get("choices")
     if listed is None and nxt.get("ask") == "card":  # the deal is not recorded: any card not played before
         before = {f.value for f in found.frames if f.index is not None and f.index < (frame.index or 0)}
@@ -324,10 +325,11 @@ def audit_apply(table: TableSession, sid: str, key: str, position: int) -> Any:
         flash("The audit form expired: audit the hand again.", "error")
         return redirect(back)
     sent = submit(True, lambda: _apply_rule(table, row, form), position)
-    if not sent.done:
+    made = sent.made  # done: what the write made
+    if made is None:
         flash(sent.refusal or "", "error")
         return redirect(back)
-    flash(f"Hand {position}: {sent.made.player}'s revoke in trick {sent.made.trick} is established; "
+    flash(f"Hand {position}: {made.player}'s revoke in trick {made.trick} is established; "
           "the totals are recomputed.")
     return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
 

@@ -41,9 +41,9 @@ def new_club() -> Any:
     form = ClubForm()
     sent = submit(checked(form),
                   lambda: clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data)))
-    if sent.done:
+    if (made := sent.made) is not None:  # done: the club made
         flash("The club is ready. Keep its edit link; share the read-only link with the players.")
-        return redirect(url_for(".club_edit", cid=sent.made.id, key=sent.made.token))
+        return redirect(url_for(".club_edit", cid=made.id, key=made.token))
     return render_template("pages/club_new.html", form=form, refusal=sent.refusal)
 
 
@@ -193,8 +193,8 @@ def start_evening(cid: str, key: str) -> Any:
     sent = submit(checked(form), lambda: clubs.start_evening(
         club, key, progressive_forms.typed_names(form.ladies.data), progressive_forms.typed_names(form.gentlemen.data),
         form.seating.data or "drawn", form.rounds.data))
-    if sent.done:
+    if (made := sent.made) is not None:  # done: the evening made
         flash(progressive_forms.EVENING_READY)
-        return redirect(url_for("progressive.evening_edit", eid=sent.made.id, key=sent.made.token))
+        return redirect(url_for("progressive.evening_edit", eid=made.id, key=made.token))
     return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal, club=club,
                            known=[p.name for p in club.people], action=url_for(".start_evening", cid=cid, key=key))

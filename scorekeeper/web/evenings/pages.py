@@ -47,9 +47,9 @@ def start() -> Any:
     sent = submit(checked(form), lambda: evenings.create_evening(
         forms.typed_names(form.ladies.data), forms.typed_names(form.gentlemen.data), form.seating.data or "drawn",
         form.rounds.data))
-    if sent.done:
+    if (made := sent.made) is not None:  # done: the evening made
         flash(forms.EVENING_READY)
-        return redirect(url_for(".evening_edit", eid=sent.made.id, key=sent.made.token))
+        return redirect(url_for(".evening_edit", eid=made.id, key=made.token))
     return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal)
 
 

@@ -5,7 +5,7 @@ The page (``/s/<sid>/<key>/play``) keeps the hand's partial record in the browse
 one action longer (``family.advance_json``), or the refusal with its sentence. The server keeps
 nothing of a hand in progress: the table gives the record's head (game, options, players, dealer,
 hand, what is carried into it: ``FamilyPages.card_table``), written over what the phone sends. A
-complete hand is saved by the page's form through the one write path (``views.save_new_hand``),
+complete hand is saved by the page's form through the one write path (``tables.blueprint.save_new_hand``),
 or kept in the phone's outbox while offline, the engine checking it on arrival.
 """
 
@@ -211,14 +211,14 @@ def next_action(table: TableSession, sid: str, key: str) -> tuple[Response, int]
         record = start.record(body.get("record"))
         action = body.get("action")
         family = family_of(record["game"])
-        answer = {**family.progress_json(record), "record": record} if action is None else family.advance_json(
+        answer: dict[str, Any] = {**family.progress_json(record), "record": record} if action is None else family.advance_json(
             record, action)
         if dealt.sent:
             answer["seats"] = _seats_json(start, dealt)
         return jsonify(answer), 200
     except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
         error = refusal(exc)
-        answer: dict[str, Any] = {"ok": False, "error": error.to_json()}
+        answer = {"ok": False, "error": error.to_json()}
         stands = error.stands
         if stands is not None:
             answer["stands"] = stands

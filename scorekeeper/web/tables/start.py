@@ -100,10 +100,10 @@ def start_page(action: str, known: list[str], create: Create, **page: Any) -> An
     form.first_dealer.choices = forms.choices([(name, name) for name in names])
     sent = submit(form.validate() if posted and not refresh else None,
                   lambda: create(*_start_record(form, defaults, names), request.form.get("time_zone")))
-    if sent.done:
-        recent.remember(sent.made.id)
+    if (made := sent.made) is not None:  # done: the table made
+        recent.remember(made.id)
         flash("The table is ready. Share the links below with the other phones.")
-        return redirect(url_for("pages.session_edit", sid=sent.made.id, key=sent.made.token))
+        return redirect(url_for("pages.session_edit", sid=made.id, key=made.token))
     refusal = sent.refusal
     notice = None
     if posted and refresh and request.form.get("action") == "start":

@@ -268,7 +268,7 @@ def result_data(
             data[special_name(c, copy)] = OUT_OF_PLAY
     counted = [data.get(f"hearts_{seat}") for seat in range(len(players))]
     if shape.dead_hearts and None not in counted:
-        data["out_hearts"] = layout.hearts - sum(counted)
+        data["out_hearts"] = layout.hearts - sum(n for n in counted if n is not None)
     if record.get("moon_choice"):
         data["moon_choice"] = record["moon_choice"]
     data.update(_declared_data(record.get("events") or [], players))

@@ -1,9 +1,10 @@
 """What every page of a table shares: the ``pages`` blueprint, its error pages, the template filters,
-reaching a table by its link, the engine's sentence, and storing a hand.
+the engine's sentence, and storing a hand.
 
-The routes live by area beside it (``pages``: a table and its hands; ``start``: a new table;
-``play``: card by card; ``audits``: a disputed hand), all on this one blueprint, so endpoints are
-``pages.*``. Each family's own pages (``families``) build on the helpers here, never on a route.
+The routes live by area (``tables.pages``: a table and its hands; ``tables.start``: a new table;
+``play``: card by card; ``audit``: a disputed hand), all on this one blueprint, so endpoints are
+``pages.*``; a route of a table reaches it through its link with ``tables.access.table_route``.
+Each family's own pages (``families``) build on the helpers here, never on a route.
 """
 
 from __future__ import annotations

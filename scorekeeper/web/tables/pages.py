@@ -2,8 +2,9 @@
 each score, a new hand by its result, a misdeal, a stored hand's page, its corrections, striking it
 out and confirming it.
 
-Every route checks the link (the edit link carries the session's token in its path, ``/s/<id>/<token>``;
-the read-only link the read key, ``/v/<id>/<key>``, with no write route at all), then hands the table
+Every route checks the link through ``access.table_route`` (the edit link carries the session's token in
+its path, ``/s/<id>/<token>``; the read-only link the read key, ``/v/<id>/<key>``, with no write route at
+all; a page both show is one view), then hands the table
 to its family's pages (``families.pages_of``): no route knows which game it serves. Views stay thin:
 they parse a form, call ``services`` (which settle with the engine and commit), show the engine's
 sentence on a refusal, and redirect.

@@ -116,7 +116,7 @@ def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord]) -> tu
     value = None if written else _decoded(text)
     family = family_of_notation(text) if written else family_of_record(value)
     if family is not HEARTS:
-        return 0, family.replay_json(family.from_notation(text) if written else value), None
+        return 0, family.replay_json(family.from_notation(text) if written or value is None else value), None
     outcome = replay(parse(text) if value is None else records.from_json(value))
     return 0, outcome_json(outcome), outcome
 

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web.models import ClubTable, TableSession
-from scorekeeper.web.share import standings_text, table_day
+from scorekeeper.web.tables.share import standings_text, table_day
 from test_club_pages import start_club, start_table_in
 from test_pages import Page, app, client, get, record_result, start_table, submit  # noqa: F401  (fixtures)
 

@@ -63,7 +63,7 @@ def test_the_api_answers_a_fault_400_with_the_error_object(client: FlaskClient, 
 
 def test_a_page_answers_a_fault_with_the_error_page(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(services, "create_session", broken)
-    from scorekeeper.web import start
+    from scorekeeper.web.tables import start
 
     monkeypatch.setattr(start, "known_players", broken)
     response = client.get("/")

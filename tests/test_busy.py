@@ -23,7 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, func, select, update
 
-from scorekeeper.web import progressive_services as evenings
+from scorekeeper.web.evenings import services as evenings
 from scorekeeper.web import services
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Evening, EveningResult, Hand, HandVersion, TableSession

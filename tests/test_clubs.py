@@ -173,7 +173,7 @@ def test_a_table_that_ends_moves_from_in_progress_to_won(app: Flask, client: Fla
 def test_a_tally_kept_by_an_older_app_is_made_again(app: Flask, client: FlaskClient) -> None:
     """A tally kept before a table had to be over to be won (version 1: Dan "won" a table he only leads) is not
     read: the club's figures make it again from the table."""
-    from scorekeeper.web import club_stats
+    from scorekeeper.web.clubs import stats as club_stats
 
     club = make_club(client)
     table = start(client, club, dan_leads_black_lady())
@@ -359,7 +359,7 @@ def test_an_illegal_table_stores_nothing(client: FlaskClient) -> None:
 
 
 def test_a_club_table_is_edited_with_a_token_made_from_the_clubs(client: FlaskClient) -> None:
-    from scorekeeper.web.clubs import table_token
+    from scorekeeper.web.clubs.services import table_token
 
     club = make_club(client)
     table = start(client, club, black_lady_night())
@@ -466,7 +466,7 @@ def test_a_rename_that_meets_a_new_hand_changes_nothing(app: Flask, client: Flas
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand stored at a table while the rename was being checked: the rename is refused as busy (409), so no
     table is left with a hand under the old name."""
-    from scorekeeper.web import clubs
+    from scorekeeper.web.clubs import services as clubs
 
     club = make_club(client)
     table = start(client, club, black_lady_night())
@@ -522,7 +522,7 @@ def table(won: str = "", *, over: bool = True, seated: str = "ABC") -> dict[str,
      [("C", 3, 2, 0, 1), ("B", 2, 2, 1, 1)]),  # most tables together first; B's win is even between A and C
 ])
 def test_head_to_head(tables: list[dict[str, Any]], rivals: list[tuple[str, int, int, int, int]]) -> None:
-    from scorekeeper.web.club_stats import head_to_head
+    from scorekeeper.web.clubs.stats import head_to_head
 
     got = head_to_head(tables, "A")
     assert [(r.name, r.together, r.finished, r.ahead, r.behind) for r in got] == rivals
@@ -541,7 +541,7 @@ def test_head_to_head(tables: list[dict[str, Any]], rivals: list[tuple[str, int,
     ([table("A", over=False), table("A", over=False)], 0, 0),  # leading is not winning
 ])
 def test_winning_streaks_count_finished_tables_only(tables: list[dict[str, Any]], current: int, longest: int) -> None:
-    from scorekeeper.web.club_stats import streaks
+    from scorekeeper.web.clubs.stats import streaks
 
     found = streaks(tables, "A")
     assert (found.current, found.longest) == (current, longest)

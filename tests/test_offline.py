@@ -22,7 +22,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, HandVersion
-from scorekeeper.web.offline import PRECACHED
+from scorekeeper.web.offline.routes import PRECACHED
 from scorekeeper.web.static_files import LONG_CACHE
 from test_browser import card_hand
 from test_pages import Page, get, start_table, submit

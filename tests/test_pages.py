@@ -574,7 +574,7 @@ def test_a_game_with_a_warning_shows_it(client: FlaskClient) -> None:
 
 
 def test_complex_scores_read_as_gaussian_integers(client: FlaskClient) -> None:
-    from scorekeeper.web.views import format_points
+    from scorekeeper.web.tables.blueprint import format_points
 
     assert [format_points(v) for v in (16, {"re": 3, "im": 13}, {"re": 0, "im": -13}, {"re": -10, "im": 0})] == [
         "16", "3+13i", "-13i", "-10"]

@@ -27,7 +27,7 @@ from scorekeeper.engine.hearts.progressive import play_evening, start_evening
 from scorekeeper.engine.hearts.settlement.family import progressive_prizes
 from scorekeeper.web import MIGRATIONS
 from scorekeeper.web.extensions import db
-from scorekeeper.web import progressive_services as evenings
+from scorekeeper.web.evenings import services as evenings
 from scorekeeper.web.models import Evening, EveningPlayer, EveningResult, now
 from scorekeeper.web.serve import upgrade_database
 from test_pages import EVIL, Page, check_page, get, submit

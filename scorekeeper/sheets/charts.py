@@ -95,7 +95,7 @@ def _number(value: Any) -> float | None:
 def _nice_step(span: float, ticks: int = 5) -> float:
     """A round step (1, 2 or 5 times a power of ten, at least 1) giving about ``ticks`` ticks over ``span``."""
     raw = max(span, 1.0) / ticks
-    power = 10 ** math.floor(math.log10(raw))
+    power: float = 10 ** math.floor(math.log10(raw))  # an int from 10**0 up, as before
     return max(1.0, next(power * m for m in (1, 2, 5, 10) if power * m >= raw))  # points and chips are whole
 
 
@@ -500,11 +500,11 @@ def pools_over_hands(settled: Mapping[str, Any], *, title: str = "The pools") ->
     """Reversis: the current pool and the supplemental piles after each hand, stacked (the pool dark, each
     pile lighter, each with its count when it fits)."""
     hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
-    pools = [hand.get("pools") for hand in hands]
-    if not hands or not all(isinstance(p, Mapping) for p in pools):
+    pools = [p for p in (hand.get("pools") for hand in hands) if isinstance(p, Mapping)]
+    if not hands or len(pools) < len(hands):
         return None
     stacks = [[int(_number(p.get("current")) or 0)] + [int(_number(s.get("fish")) or 0)
-                                                        for s in p.get("supplements") or ()] for p in pools]  # type: ignore[union-attr]
+                                                        for s in p.get("supplements") or ()] for p in pools]
     high_value = max(sum(s) for s in stacks)
     if not high_value:
         return None
@@ -521,7 +521,7 @@ def pools_over_hands(settled: Mapping[str, Any], *, title: str = "The pools") ->
                     f'<text x="{LEFT - 4}" y="{y + 3:.1f}" text-anchor="end" fill="#333">{_fmt(tick)}</text>')
         tick += step
     for i, stack in enumerate(stacks):
-        base = TOP + plot_h
+        base: float = TOP + plot_h
         x = LEFT + i * width + width * .15
         for k, value in enumerate(stack):
             h = plot_h * value / high

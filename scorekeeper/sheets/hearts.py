@@ -31,12 +31,11 @@ from ..engine.seating import Direction, Seating
 from ..engine.settled import Settled, SettledHand, running, settled_json
 from ..engine.hearts.settlement import session_from_json
 from ..engine.hearts.settlement.games import PoolFamilyMethod
-from ..engine.hearts.settlement.methods import (
-    Cumulative, FiveHandMatch, Howell, Method, PoolMethod, make_method,
-)
+from ..engine.hearts.settlement.methods import Cumulative, FiveHandMatch, Howell, Method, PoolMethod, make_method
 from ..engine.money import fewest_transfers
 from ..engine.hearts.session import Session
-from ..engine.hearts.words import SUIT_SYMBOLS, card_label, points_text
+from ..engine.cards import SUIT_SYMBOLS
+from ..engine.hearts.words import card_label, points_text
 from .charts import session_charts
 from .model import (
     BLANK_ROWS_WITHOUT_END, DIRECTION_WORDS, MAX_ROWS, MIN_ROWS, Cell, Column, ColumnGroup, Fill, FooterRow, Row,

@@ -72,14 +72,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ratelimit.init_app(app)  # after the config: its figures and whether it is on
 
     from . import models  # noqa: F401  (tables known to the metadata)
-    from .api import bp as api_bp
-    from .club_api import bp as club_api_bp
-    from .club_pages import bp as club_pages_bp
-    from .views import bp as pages_bp
-    from . import again, audits, my_hand, pages, play, share, start  # noqa: F401  (the routes on pages_bp, by area: before it is registered)
-    from .offline import bp as offline_bp
-    from .progressive import bp as progressive_bp
-    from .sheets import bp as sheets_bp
+    from .api.routes import bp as api_bp
+    from .clubs.api import bp as club_api_bp
+    from .clubs.pages import bp as club_pages_bp
+    from .tables.blueprint import bp as pages_bp
+    from .audit import routes as _audit  # noqa: F401  (the routes on pages_bp, by area: before it is registered)
+    from .play import my_hand, routes as _play  # noqa: F401
+    from .tables import again, pages, share, start  # noqa: F401
+    from .offline.routes import bp as offline_bp
+    from .evenings.pages import bp as progressive_bp
+    from .printed.routes import bp as sheets_bp
     from ..sheets.charts import player_mark
 
     app.url_map.converters["int"] = params.WholeConverter  # before the first route: ASCII digits only

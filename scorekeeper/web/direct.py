@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement
 
 
@@ -53,7 +54,7 @@ class Statement:
     def compiled(self, dialect: Dialect) -> _Compiled:
         known = self._compiled.get(dialect.name)
         if known is None:
-            compiled = self.statement.compile(dialect=dialect, column_keys=self.keys)
+            compiled = cast(SQLCompiler, self.statement.compile(dialect=dialect, column_keys=self.keys))  # a statement's
             processors = []
             for name, bind in compiled.binds.items():
                 process = bind.type.dialect_impl(dialect).bind_processor(dialect)

@@ -138,7 +138,7 @@ def let_go() -> None:
         db.session.rollback()
     except Exception:  # noqa: BLE001 - the failure is logged already; this must not fail the answer
         try:
-            db.session.invalidate()
+            db.session().invalidate()  # the scoped session's own Session
         except Exception:  # noqa: BLE001
             pass
 

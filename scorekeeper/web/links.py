@@ -66,7 +66,7 @@ def _renew(row: Any) -> str:
 def new_table_links(table: Any, token: str) -> services.Created:
     """New links for a table whose edit token is ``token``: a new read-only key, and a new edit token
     unless the table is a club's (its edit token is made from the club's, renewed with the club's links)."""
-    from .clubs import club_of_table
+    from .clubs.services import club_of_table
 
     if club_of_table(table.id) is None:
         token = _renew(table)
@@ -86,7 +86,7 @@ def new_evening_links(evening: Any) -> services.Created:
 
 def new_club_links(club: Any) -> services.Created:
     """New links for a club and for every one of its tables (their edit tokens are made from the club's)."""
-    from .clubs import table_token
+    from .clubs.services import table_token
     from .models import ClubTable, TableSession
 
     token = _renew(club)

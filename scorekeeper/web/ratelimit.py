@@ -24,7 +24,7 @@ import math
 import os
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
@@ -77,12 +77,12 @@ def creating(view: F) -> F:
     the start form sent again to show another game's options (an ``action`` other than ``start``)."""
     limit = limiter.shared_limit(_share("LIMIT_CREATE"), scope="create", methods=["POST"],
                                  exempt_when=lambda: _off() or request.form.get("action", "start") != "start")
-    return limit(view)  # type: ignore[no-any-return]
+    return cast(F, limit(view))
 
 
 def printing(view: F) -> F:
     """The limit on making a PDF."""
-    return limiter.shared_limit(_share("LIMIT_PDF"), scope="pdf", exempt_when=_off)(view)  # type: ignore[no-any-return]
+    return cast(F, limiter.shared_limit(_share("LIMIT_PDF"), scope="pdf", exempt_when=_off)(view))
 
 
 def _off() -> bool:

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Text, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -33,6 +33,7 @@ from ..sheets.clock import known_zone
 from . import changes, direct, params, writelock
 from .extensions import db
 from .models import Hand, HandVersion, SeatDraft, TableSession, now
+from .unit import writes
 
 
 
@@ -99,21 +100,31 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_token(table: TableSession | SessionHead, token: str | None) -> None:
+class Keyed(Protocol):
+    """What has its own links: a table (or its head), an evening, a club."""
+
+    @property
+    def token_hash(self) -> str: ...
+
+    @property
+    def read_key(self) -> str: ...
+
+
+def check_token(table: Keyed, token: str | None) -> None:
     """:raises AccessDenied: unless ``token`` is the session's edit token."""
     if not token or not hmac.compare_digest(_hash(token), table.token_hash):
         raise AccessDenied("this needs the table's edit link or token; a link the table has replaced with new "
                            "links opens nothing: ask its scorer for the current one")
 
 
-def check_read(table: TableSession | SessionHead, token: str | None, key: str | None) -> None:
+def check_read(table: Keyed, token: str | None, key: str | None) -> None:
     """Reads accept the edit token or the read-only key."""
     if key and hmac.compare_digest(key.encode(), table.read_key.encode()):
         return
     check_token(table, token)
 
 
-Linked = TypeVar("Linked")  # what has its own links: a table, an evening, a club
+Linked = TypeVar("Linked", bound=Keyed)  # what has its own links: a table, an evening, a club
 
 
 def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
@@ -127,19 +138,25 @@ def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
 def edit_linked(model: type[Linked], ident: str, token: str | None, noun: str) -> Linked:
     """:raises AccessDenied: unless ``token`` is its edit token; NotFound: no such ``noun``."""
     found = get_linked(model, ident, noun)
-    check_token(found, token)  # type: ignore[arg-type]  (every linked model has token_hash and read_key)
+    check_token(found, token)
     return found
 
 
 def read_linked(model: type[Linked], ident: str, token: str | None, key: str | None, noun: str) -> Linked:
     """Reads take the read-only key or the edit token, alike for a table, an evening and a club."""
     found = get_linked(model, ident, noun)
-    check_read(found, token, key)  # type: ignore[arg-type]
+    check_read(found, token, key)
     return found
 
 
 def get_session(session_id: str) -> TableSession:
     return get_linked(TableSession, session_id, "session")
+
+
+def configs_of(ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The stored configuration of each of these tables (one query; an id of no table is left out)."""
+    rows = db.session.execute(select(TableSession.id, TableSession.config).where(TableSession.id.in_(ids)))
+    return {sid: config for sid, config in rows}
 
 
 @dataclass(frozen=True)
@@ -421,6 +438,7 @@ def forget(session_id: str) -> None:
             cache.pop(session_id, None)
 
 
+@writes
 def add_hand(table: TableSession, hand: Mapping[str, Any], *, confirmed: bool | None = None,
              for_hand: int | None = None) -> tuple[Hand, bool]:
     """Append a hand after the engine accepts the session with it; (row, created).
@@ -702,6 +720,7 @@ def _client_id(hand: Mapping[str, Any]) -> str | None:
     return read_id(hand.get("id"))
 
 
+@writes
 def edit_hand(table: TableSession, position: int, hand: Mapping[str, Any], change: str = "edited", *,
               drawn_from: str | None = None) -> Hand:
     """Replace a hand with a corrected version (kept in its history) once the session settles.
@@ -733,11 +752,13 @@ def _changed_since(row: Hand, drawn_from: str) -> ChangedMeanwhile:
         f"replace it by what this form says.", hand=row.position)
 
 
+@writes
 def strike_hand(table: TableSession, position: int, struck: bool = True) -> Hand:
     """Strike a hand out (or restore it); the totals recompute, the history keeps it."""
     return _change_hand(table, position, "struck out" if struck else "restored", struck=struck)
 
 
+@writes
 def confirm_hand(table: TableSession, position: int) -> Hand:
     """A second phone confirms a hand: from now on it counts."""
     return _change_hand(table, position, "confirmed", confirmed=True)
@@ -820,7 +841,7 @@ def _bump_revision(session_id: str, seen: int) -> None:
     no row to update and is undone, so two writes never both commit on one revision.
     """
     done = db.session.connection().execute(_BUMP, {"sid": session_id, "seen": seen, "next": seen + 1, "at": now()})
-    if done.rowcount != 1:  # type: ignore[attr-defined]
+    if done.rowcount != 1:
         raise _Conflict()
 
 
@@ -869,6 +890,7 @@ def _secret_hash(secret: object) -> str:
     return _hash(secret)
 
 
+@writes
 def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, player: str, draft: seats.Draft,
                    secret: object) -> tuple[str, ...]:
     """Keep the hand ``player`` tapped on his own phone for the hand ``head`` starts (the fresh record of the
@@ -928,6 +950,7 @@ def seats_sent(table: TableSession, position: int) -> tuple[str, ...]:
     return tuple(p for p in table.config.get("players") or () if p in sent)
 
 
+@writes
 def own_seat_draft(table: TableSession, position: int, player: str, secret: object) -> seats.Draft | None:
     """The hand ``player`` sent for hand ``position``, to the phone holding the secret it was sent with only;
     None otherwise (none sent, or another phone's: the answer does not say which)."""
@@ -949,6 +972,7 @@ class SeatDeal:
     problem: ScorekeeperError | None = None
 
 
+@writes
 def drafts_for(table: TableSession, head: Mapping[str, Any], position: int) -> SeatDeal:
     """The seats' deal of the hand ``head`` starts (at ``position``), for the card page: one query, and the
     engine once per set of drafts a process sees."""

@@ -2,7 +2,7 @@
 
 Every page that writes from a form goes the same way: a fresh form asks nothing; a posted form that
 does not validate points at its fields; a refusal of the service (the engine's one exception family)
-rolls the session back and shows the engine's sentence, naming the hand when it is about another
+leaves the session rolled back (``unit.run``) and shows the engine's sentence, naming the hand when it is about another
 one; a write that goes through gives what it made (a redirect, a stored row) to the view, which says
 so to the table. The views keep only what is their own: the words, and where to go next.
 """
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..engine.errors import ScorekeeperError
-from .extensions import db
-from .views import sentence
+from . import unit
+from .tables.blueprint import sentence
 
 T = TypeVar("T")
 
@@ -45,7 +45,6 @@ def submit(valid: bool | None, write: Callable[[], T], position: int | None = No
     if not valid:
         return Sent(refusal=CHECK_FIELDS)
     try:
-        return Sent(True, write())
+        return Sent(True, unit.run(write))
     except ScorekeeperError as exc:
-        db.session.rollback()
         return Sent(refusal=sentence(exc, position), code=exc.code)

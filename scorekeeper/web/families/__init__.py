@@ -1,7 +1,7 @@
 """Each game family's phone pages, found through the engine's family registry.
 
 A family's pages are the folder named after it (``web/families/<family id>/``, its ``PAGES``), its
-templates ``templates/families/<family id>/``. The routes (``pages``, ``play``, ``audits``) hand a
+templates ``templates/families/<family id>/``. The routes (``tables``, ``play``, ``audit``) hand a
 table to ``pages_of`` and never ask which family it is: a new family's pages are a new folder here,
 found by the id the engine's registry gives it.
 """
@@ -11,9 +11,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from flask import Response
+
 from ...engine.family import family_of, game_def
 from ...engine.hearts.games import GameDef
 from .. import services
+from ..forms import JsonForm
+from ..models import Hand as HandRow
 from ..models import TableSession
 from .base import FamilyPages
 
@@ -40,12 +44,33 @@ class NoPages(FamilyPages):
     def offers(self, game: GameDef) -> bool:
         return False
 
-    def _none(self, table: TableSession, *args: Any) -> Any:
+    @staticmethod
+    def _none(table: TableSession) -> services.NotFound:
         name = game_def(table.config["game"]).name
-        raise services.NotFound(f"{name} has no pages on the phone yet: record its hands through the JSON API "
-                                "(docs/api.md), and settle them with scorekeeper settle")
+        return services.NotFound(f"{name} has no pages on the phone yet: record its hands through the JSON API "
+                                 "(docs/api.md), and settle them with scorekeeper settle")
 
-    session_page = live = notes = record = hand_page = hand_edit = json_refused = _none
+    def session_page(self, table: TableSession, can_edit: bool, key: str) -> str:
+        raise self._none(table)
+
+    def live(self, table: TableSession, can_edit: bool, key: str) -> str:
+        raise self._none(table)
+
+    def notes(self, table: TableSession) -> Response:
+        raise self._none(table)
+
+    def record(self, table: TableSession, sid: str, key: str) -> Any:
+        raise self._none(table)
+
+    def hand_page(self, table: TableSession, row: HandRow, can_edit: bool, key: str) -> str:
+        raise self._none(table)
+
+    def hand_edit(self, table: TableSession, row: HandRow, sid: str, key: str) -> Any:
+        raise self._none(table)
+
+    def json_refused(self, table: TableSession, row: HandRow, key: str, json_form: JsonForm,
+                     refusal: str | None) -> str:
+        raise self._none(table)
 
 
 NO_PAGES = NoPages()

@@ -23,7 +23,7 @@ from ..changes import versions
 from ..models import Hand as HandRow
 from ..models import TableSession
 from ..submit import checked, submit
-from ..views import POLL_SECONDS, save_correction, save_new_hand, sheet_entries
+from ..tables.blueprint import POLL_SECONDS, save_correction, save_new_hand, sheet_entries
 from .base import FamilyPages, Words
 from .links import table_links
 

@@ -14,7 +14,8 @@ from flask import url_for
 
 from ...engine import seats
 from ...engine.family import family_of
-from .. import clubs, services
+from ..clubs import services as clubs
+from .. import services
 from ..links import public_url
 from ..models import TableSession
 

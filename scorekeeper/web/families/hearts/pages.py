@@ -28,12 +28,12 @@ from ....sheets.charts import session_charts
 from ....sheets.hearts import chart_target
 from ... import forms, services
 from ...changes import versions
-from ...extensions import db
 from ...models import Hand as HandRow
 from ...models import TableSession
-from ...views import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
+from ...tables.blueprint import POLL_SECONDS, save_correction, save_new_hand, sentence, sheet_entries
 from ..base import CardTable, FamilyPages, Words, pack_rows
 from ..links import table_links
+from . import forms as result_forms
 from ...submit import CHECK_FIELDS, checked, submit
 
 WORDS = Words(noun="hand", unit="points", carried="Total")
@@ -266,9 +266,9 @@ def _shown_out(settled: Mapping[str, Any], rows: list[SheetRow], players: Sequen
 
 # --- one hand --------------------------------------------------------------------------------------
 
-def _result_form(game: Game, dealer: int, **kwargs: Any) -> forms.ResultForm:
+def _result_form(game: Game, dealer: int, **kwargs: Any) -> result_forms.ResultForm:
     """The result form of the table's game, its bids in turn from the left of ``dealer`` (a seat)."""
-    return forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips, settlement=game.settlement,
+    return result_forms.result_form(game.ruleset, game.layout, game.players, chips=game.chips, settlement=game.settlement,
                              dealer=dealer, **kwargs)
 
 def _dealer_of(table: TableSession, row: HandRow) -> int:
@@ -300,7 +300,7 @@ def _is_counts(record: Mapping[str, Any]) -> bool:
     taken = record.get("taken")
     return isinstance(taken, Mapping) and all(isinstance(e, Mapping) for e in taken.values())
 
-def _correction_form(table: TableSession, row: HandRow, formdata: Any = None) -> forms.ResultForm:
+def _correction_form(table: TableSession, row: HandRow, formdata: Any = None) -> result_forms.ResultForm:
     """The result form of a stored hand, as dealt: as posted, or prefilled from its record (and, for
     a hand recorded card by card, what the engine's replay says each player took)."""
     dealt, dealer = _stored_deal(table, row, game_of(table))
@@ -308,7 +308,7 @@ def _correction_form(table: TableSession, row: HandRow, formdata: Any = None) ->
         return _result_form(dealt, dealer, formdata=formdata)
     hauls = None if _is_counts(row.record) else _hauls(table, row)
     return _result_form(dealt, dealer,
-                        data=forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls))
+                        data=result_forms.result_data(row.record, dealt.players, dealt.ruleset, dealt.layout, hauls))
 
 
 def _hand_context(table: TableSession, row: HandRow, can_edit: bool, key: str) -> dict[str, Any]:
@@ -384,13 +384,11 @@ class HeartsPages(FamilyPages):
         refusal = None
         if request.method == "POST" and form.validate():
             try:
-                return save_new_hand(table, forms.result_record(form), sid, key)
+                return save_new_hand(table, result_forms.result_record(form), sid, key)
             except services.ClientIdConflict as exc:
-                db.session.rollback()
                 refusal = _sent_before(exc)
                 form.client_id.data = forms.new_client_id()  # a Save now records it as a new hand
             except ScorekeeperError as exc:
-                db.session.rollback()
                 refusal = sentence(exc, len(table.hands) + 1)
         elif request.method == "POST":
             refusal = CHECK_FIELDS
@@ -404,7 +402,7 @@ class HeartsPages(FamilyPages):
         posted = request.method == "POST"
         form = _correction_form(table, row, request.form if posted else None)
         sent = submit(checked(form), lambda: save_correction(
-            table, row, forms.result_record(form, keep=row.record), "edited", sid, key), row.position)
+            table, row, result_forms.result_record(form, keep=row.record), "edited", sid, key), row.position)
         if sent.done:
             return sent.made
         refusal = sent.refusal

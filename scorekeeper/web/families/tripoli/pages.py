@@ -134,7 +134,8 @@ class TripoliPages(ChipPages):
         return game_of(table)
 
     def seating(self, game: Any) -> Seating:
-        return game.seating
+        seating: Seating = game.seating
+        return seating
 
     def first_words(self, dealer: str, first: str) -> str:
         return f"{dealer} deals; {first} is first."

@@ -13,20 +13,17 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
-from sqlalchemy import select
 from werkzeug.datastructures import MultiDict
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import family_of, game_defs
-from ..engine.hearts.games import GameDef
-from ..engine.hearts.words import method_source, plain_warning
-from . import forms, recent, services
-from .extensions import db
-from .families import pages_of
-from .models import TableSession
-from .ratelimit import creating
-from .submit import submit
-from .views import bp
+from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.family import family_of, game_defs
+from ...engine.hearts.games import GameDef
+from ...engine.hearts.words import method_source, plain_warning
+from .. import forms, recent, services
+from ..families import pages_of
+from ..ratelimit import creating
+from ..submit import submit
+from .blueprint import bp
 
 DEFAULT_GAME = "hearts"
 
@@ -37,8 +34,7 @@ def known_players(limit: int = 200) -> list[str]:
     ids = recent.tables()
     if not ids:
         return []
-    rows = db.session.execute(select(TableSession.id, TableSession.config).where(TableSession.id.in_(ids)))
-    configs = {sid: config for sid, config in rows}
+    configs = services.configs_of(ids)
     names: list[str] = []
     for sid in ids:
         for name in (configs.get(sid) or {}).get("players", []):
@@ -104,10 +100,10 @@ def start_page(action: str, known: list[str], create: Create, **page: Any) -> An
     form.first_dealer.choices = forms.choices([(name, name) for name in names])
     sent = submit(form.validate() if posted and not refresh else None,
                   lambda: create(*_start_record(form, defaults, names), request.form.get("time_zone")))
-    if sent.done:
-        recent.remember(sent.made.id)
+    if (made := sent.made) is not None:  # done: the table made
+        recent.remember(made.id)
         flash("The table is ready. Share the links below with the other phones.")
-        return redirect(url_for("pages.session_edit", sid=sent.made.id, key=sent.made.token))
+        return redirect(url_for("pages.session_edit", sid=made.id, key=made.token))
     refusal = sent.refusal
     notice = None
     if posted and refresh and request.form.get("action") == "start":

@@ -16,17 +16,16 @@ from typing import Any
 
 from flask import Response, jsonify, make_response, render_template, request, url_for
 
-from ..boundary import refusal
-from ..engine import seats
-from ..engine.errors import ScorekeeperError
-from ..engine.family import family_of
-from ..engine.jsontext import decode
-from . import services
-from .extensions import db
-from .families import pages_of
-from .families.base import CardTable
-from .models import TableSession
-from .views import bp, read_table
+from ...boundary import refusal
+from ...engine import seats
+from ...engine.errors import ScorekeeperError
+from ...engine.family import family_of
+from ...engine.jsontext import decode
+from .. import services
+from ..families import pages_of
+from ..families.base import CardTable
+from ..models import TableSession
+from ..tables.access import table_route
 
 MAX_BODY = 8_000  # bytes: a hand and its pass, a name and a secret
 
@@ -45,10 +44,9 @@ def _asks(start: CardTable) -> dict[str, Any] | None:
     return {p: seats.asks(family, head, p).to_json() for p in head.get("players") or ()}
 
 
-@bp.get("/v/<sid>/<key>/my-hand")
-def my_hand(sid: str, key: str) -> Response:
+@table_route("/my-hand", read="my_hand")
+def my_hand(table: TableSession, sid: str, key: str) -> Response:
     """The page: the seats, the pack, what each seat taps. No card of anybody's is in it."""
-    table = read_table(sid, key)
     try:
         start, position = _next_hand(table)
         asks, why = _asks(start), None
@@ -62,13 +60,12 @@ def my_hand(sid: str, key: str) -> Response:
     return response
 
 
-@bp.post("/v/<sid>/<key>/my-hand")
-def my_hand_answer(sid: str, key: str) -> tuple[Response, int]:
+@table_route("/my-hand", read="my_hand_answer", methods=["POST"])
+def my_hand_answer(table: TableSession, sid: str, key: str) -> tuple[Response, int]:
     """``{"player" (or null: no seat yet), "secret", "draft": {"hand": [...], "passed": [...]} or absent}``: the
     draft kept (with one),
     and the table's next hand as this phone may see it: who has sent, and this seat's own draft when the
     secret is the one it was sent with. 422 with the engine's sentence; 409 ``seat-taken``."""
-    table = read_table(sid, key)
     try:
         body = _body()
         start, position = _next_hand(table)
@@ -83,14 +80,12 @@ def my_hand_answer(sid: str, key: str) -> tuple[Response, int]:
         mine = None if player is None else services.own_seat_draft(table, position, player, body.get("secret"))
         dealt = services.drafts_for(table, start.record(), position)
     except services.SeatTaken as exc:
-        db.session.rollback()
         return _refused(exc, 409)
     except services.Busy as exc:
         return jsonify(services.error_body(exc)), 409
     except services.NotFound as exc:
         return _refused(ScorekeeperError(str(exc), code="no-deal"), 422)
     except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
-        db.session.rollback()
         return _refused(refusal(exc), 422)
     return jsonify({"ok": True, "position": position, "title": start.title, "sent": list(dealt.sent),
                     "mine": None if mine is None else mine.to_json(), "dealt": dealt.record is not None,

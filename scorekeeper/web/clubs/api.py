@@ -10,13 +10,14 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..engine.errors import RecordSyntaxError
-from ..engine.jsontext import decode
-from ..sheets import club as season
-from . import club_export, club_stats, clubs, params
-from .http import bearer_token, json_errors
-from .ratelimit import creating, printing
-from .models import Club, ClubPerson
+from ...engine.errors import RecordSyntaxError
+from ...engine.jsontext import decode
+from ...sheets import club as season
+from . import export as club_export, stats as club_stats, services as clubs
+from .. import params
+from ..http import bearer_token, json_errors
+from ..ratelimit import creating, printing
+from ..models import Club, ClubPerson
 
 bp = Blueprint("club_api", __name__, url_prefix="/api/clubs")
 json_errors(bp)

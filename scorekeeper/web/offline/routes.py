@@ -16,9 +16,9 @@ from typing import Any
 
 from flask import Blueprint, Response, render_template, url_for
 
-from ..engine.errors import ScorekeeperError
-from .families import pages_of
-from .models import TableSession
+from ...engine.errors import ScorekeeperError
+from ..families import pages_of
+from ..models import TableSession
 
 bp = Blueprint("offline", __name__)
 

@@ -17,11 +17,14 @@ from typing import Any
 
 from flask import flash, redirect, url_for
 
-from . import clubs, progressive_services, recent, services
-from .forms import ActionForm
-from .models import Club, Evening, TableSession
-from .submit import submit
-from .views import bp, edit_table
+from ..clubs import services as clubs
+from ..evenings import services as progressive_services
+from .. import recent, services
+from ..forms import ActionForm
+from ..models import Club, Evening, TableSession
+from ..submit import submit
+from .access import table_route
+from .blueprint import bp
 
 
 @dataclass(frozen=True)
@@ -71,10 +74,9 @@ def _refused_without_club(club: Club) -> None:
           "again, so that the new table stays in the club.", "error")
 
 
-@bp.post("/s/<sid>/<key>/again")
-def again(sid: str, key: str) -> Any:
+@table_route("/again", methods=["POST"])
+def again(table: TableSession, sid: str, key: str) -> Any:
     """Start a new table with this table's seats, game and settings; land on its edit link."""
-    table = edit_table(sid, key)
     back = redirect(url_for(".session_edit", sid=sid, key=key))
     if not ActionForm().validate():
         flash("This form has expired: tap New game with the same players again.", "error")

@@ -1,9 +1,10 @@
 """What every page of a table shares: the ``pages`` blueprint, its error pages, the template filters,
-reaching a table by its link, the engine's sentence, and storing a hand.
+the engine's sentence, and storing a hand.
 
-The routes live by area beside it (``pages``: a table and its hands; ``start``: a new table;
-``play``: card by card; ``audits``: a disputed hand), all on this one blueprint, so endpoints are
-``pages.*``. Each family's own pages (``families``) build on the helpers here, never on a route.
+The routes live by area (``tables.pages``: a table and its hands; ``tables.start``: a new table;
+``play``: card by card; ``audit``: a disputed hand), all on this one blueprint, so endpoints are
+``pages.*``; a route of a table reaches it through its link with ``tables.access.table_route``.
+Each family's own pages (``families``) build on the helpers here, never on a route.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
-from ..engine.family import family_of
-from ..engine.hearts.words import option_words, plain_warning
-from ..engine.jsontext import decode
-from . import changes, params, services
-from .http import retry_after
-from .models import Hand as HandRow
-from .models import TableSession
+from ...engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
+from ...engine.family import family_of
+from ...engine.hearts.words import option_words, plain_warning
+from ...engine.jsontext import decode
+from .. import changes, params, services
+from ..http import retry_after
+from ..models import Hand as HandRow
+from ..models import TableSession
 
 bp = Blueprint("pages", __name__)
 
@@ -133,17 +134,7 @@ def table_rules(config: Mapping[str, Any]) -> list[str]:
     return said
 
 
-# --- a table by its link, a hand by its place --------------------------------------------------------
-
-def edit_table(sid: str, token: str) -> TableSession:
-    table = services.get_session(sid)
-    services.check_token(table, token)
-    return table
-
-def read_table(sid: str, key: str) -> TableSession:
-    table = services.get_session(sid)
-    services.check_read(table, None, key)
-    return table
+# --- a hand by its place (a table by its link: ``access``) --------------------------------------------------------
 
 def stored_row(table: TableSession, position: int) -> HandRow:
     for row in table.hands:

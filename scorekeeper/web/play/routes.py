@@ -5,7 +5,7 @@ The page (``/s/<sid>/<key>/play``) keeps the hand's partial record in the browse
 one action longer (``family.advance_json``), or the refusal with its sentence. The server keeps
 nothing of a hand in progress: the table gives the record's head (game, options, players, dealer,
 hand, what is carried into it: ``FamilyPages.card_table``), written over what the phone sends. A
-complete hand is saved by the page's form through the one write path (``views.save_new_hand``),
+complete hand is saved by the page's form through the one write path (``tables.blueprint.save_new_hand``),
 or kept in the phone's outbox while offline, the engine checking it on arrival.
 """
 
@@ -17,17 +17,17 @@ from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
 
-from ..boundary import refusal
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine import seats
-from ..engine.family import family_of
-from ..engine.jsontext import decode
-from . import forms, services
-from .extensions import db
-from .families import pages_of
-from .families.base import CardTable
-from .models import TableSession
-from .views import bp, edit_table, save_new_hand, sentence
+from ...boundary import refusal
+from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine import seats
+from ...engine.family import family_of
+from ...engine.jsontext import decode
+from .. import forms, services
+from ..families import pages_of
+from ..families.base import CardTable
+from ..models import TableSession
+from ..tables.access import table_route
+from ..tables.blueprint import save_new_hand, sentence
 
 MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
 
@@ -75,10 +75,9 @@ def words_for(game: Any) -> dict[str, Any]:
     return {**WORDS, **own, "kinds": {**WORDS["kinds"], **own.get("kinds", {})},
             "options": {**WORDS["options"], **own.get("options", {})}}
 
-@bp.route("/s/<sid>/<key>/play", methods=["GET", "POST"])
-def play(sid: str, key: str) -> Any:
+@table_route("/play", methods=["GET", "POST"])
+def play(table: TableSession, sid: str, key: str) -> Any:
     """The card page of the table's next hand (GET); its complete record saved (POST, the page's form)."""
-    table = edit_table(sid, key)
     start, dealt = card_table(table)
     form = forms.CardForm()
     refusal = None
@@ -95,7 +94,6 @@ def play(sid: str, key: str) -> Any:
                 hand["id"] = form.client_id.data
             return save_new_hand(table, hand, sid, key, pages_of(table.config.get("game")).noun)
         except ScorekeeperError as exc:
-            db.session.rollback()
             refusal = sentence(exc, len(table.hands) + 1)
     elif request.method == "POST":
         refusal = "The hand could not be read: tap Save again, or record it by its result."
@@ -175,15 +173,14 @@ def _takes_deal(start: CardTable) -> bool:
     return True
 
 
-@bp.post("/s/<sid>/<key>/deal")
-def give_deal(sid: str, key: str) -> tuple[Response, int]:
+@table_route("/deal", methods=["POST"])
+def give_deal(table: TableSession, sid: str, key: str) -> tuple[Response, int]:
     """The deal the table gives, one answer at a time: ``{"record": {...}, "given": [action, ...]}``.
 
     200: the next question (``dealt`` false, ``next`` asked as a card page asks a tap), or the record with
     its deal under ``record`` and its progress (``dealt`` true). 422: an answer or the deal refused, with
     the engine's code and sentence. 400: the body is not such an object.
     """
-    table = edit_table(sid, key)
     start, _ = card_table(table)
     try:
         body = _body()
@@ -196,8 +193,8 @@ def give_deal(sid: str, key: str) -> tuple[Response, int]:
         return jsonify({"ok": False, "error": refusal(exc).to_json()}), 422
 
 
-@bp.post("/s/<sid>/<key>/next")
-def next_action(sid: str, key: str) -> tuple[Response, int]:
+@table_route("/next", methods=["POST"])
+def next_action(table: TableSession, sid: str, key: str) -> tuple[Response, int]:
     """The engine's answer to a tap: ``{"record": {...}, "action": {"kind", "player", "value"} | null}``.
 
     200: the progress of the record one action longer (of the record itself without an action), with
@@ -205,7 +202,6 @@ def next_action(sid: str, key: str) -> tuple[Response, int]:
     with the engine's code and sentence (and ``stands``: the action that records it as the table let it
     stand, where the rules allow that). 400: the body is not such an object.
     """
-    table = edit_table(sid, key)
     start, dealt = card_table(table)
     try:
         body = _body()
@@ -215,14 +211,14 @@ def next_action(sid: str, key: str) -> tuple[Response, int]:
         record = start.record(body.get("record"))
         action = body.get("action")
         family = family_of(record["game"])
-        answer = {**family.progress_json(record), "record": record} if action is None else family.advance_json(
+        answer: dict[str, Any] = {**family.progress_json(record), "record": record} if action is None else family.advance_json(
             record, action)
         if dealt.sent:
             answer["seats"] = _seats_json(start, dealt)
         return jsonify(answer), 200
     except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
         error = refusal(exc)
-        answer: dict[str, Any] = {"ok": False, "error": error.to_json()}
+        answer = {"ok": False, "error": error.to_json()}
         stands = error.stands
         if stands is not None:
             answer["stands"] = stands

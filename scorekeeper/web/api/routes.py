@@ -11,12 +11,12 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..engine.errors import RecordSyntaxError
-from ..engine.jsontext import decode
-from . import params, services
-from .http import bearer_token, json_errors
-from .ratelimit import creating, printing
-from .models import TableSession
+from ...engine.errors import RecordSyntaxError
+from ...engine.jsontext import decode
+from .. import params, services
+from ..http import bearer_token, json_errors
+from ..ratelimit import creating, printing
+from ..models import TableSession
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -15,9 +15,9 @@ from datetime import date, timezone, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ..sheets.clock import known_zone
-from .models import TableSession
-from .views import bp, format_points
+from ...sheets.clock import known_zone
+from ..models import TableSession
+from .blueprint import bp, format_points
 
 
 def _key(value: Any) -> float:

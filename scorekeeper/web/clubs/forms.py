@@ -6,8 +6,8 @@ from flask_wtf import FlaskForm
 from wtforms import StringField, TextAreaField
 from wtforms.validators import InputRequired, Length
 
-from ..engine.fields import MAX_NAME
-from .clubs import MAX_CLUB_NAME
+from ...engine.fields import MAX_NAME
+from .services import MAX_CLUB_NAME
 
 
 class ClubForm(FlaskForm):

@@ -21,10 +21,10 @@ from decimal import Decimal
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..engine.errors import ScorekeeperError
-from . import services
-from .club_stats import game_name
-from .models import TableSession
+from ...engine.errors import ScorekeeperError
+from .. import services
+from .stats import game_name
+from ..models import TableSession
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What a spreadsheet may pass over before it reads a formula: spaces of every kind, format characters

@@ -13,9 +13,9 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from .forms import choices
-from .params import WholeField, count
-from .progressive_services import MAX_NAME, MAX_ROUNDS
+from ..forms import choices
+from ..params import WholeField, count
+from .services import MAX_NAME, MAX_ROUNDS
 
 SEATING_CHOICES = [
     ("drawn", "Drawn at random by the app"),

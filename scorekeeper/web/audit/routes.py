@@ -1,7 +1,7 @@
 """The audit of a hand, for every game: step through it, see the first illegal action, try a what-if.
 
-Routes on the pages blueprint (``views.bp``, so the endpoints are ``pages.*``), which this module
-imports; ``create_app`` imports this module before it registers that blueprint. The page is built
+Routes on the pages blueprint (``tables.blueprint.bp``, so the endpoints are ``pages.*``), registered
+through ``tables.access.table_route``; ``create_app`` imports this module before it registers that blueprint. The page is built
 once for every family, from the family's ``steps_json`` (``sheets.audit_steps``): the stored hand,
 or what the table types (a whole record as JSON or the family's text notation, or, where the
 family has a notation, only its plays, the rest taken from the stored hand). Nothing is stored
@@ -18,18 +18,19 @@ from typing import Any
 
 from flask import Response, flash, redirect, render_template, request, url_for
 
-from .. import sheets  # the printed audit (WeasyPrint loads with the first PDF)
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import Family, family_of
-from ..engine.jsontext import decode
-from ..sheets.audit_steps import StepsAudit, choice_value, shown, steps_audit, value_words
-from . import forms, params, services
-from .ratelimit import creating, printing
-from .models import Hand as HandRow
-from .models import TableSession
-from .sheets import kept_pdf, table_clock
-from .submit import submit
-from .views import bp, edit_table, format_points, read_table, sentence, stored_row
+from ... import sheets  # the printed audit (WeasyPrint loads with the first PDF)
+from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.family import Family, family_of
+from ...engine.jsontext import decode
+from ...sheets.audit_steps import Shown, StepsAudit, choice_value, shown, steps_audit, value_words
+from .. import forms, params, services
+from ..ratelimit import creating, printing
+from ..models import Hand as HandRow
+from ..models import TableSession
+from ..printed.routes import kept_pdf, table_clock
+from ..submit import submit
+from ..tables.access import table_route
+from ..tables.blueprint import format_points, sentence, stored_row
 
 GIVEN = ("game", "options", "players", "dealer", "hand")  # what a typed record may leave to the stored hand
 CHANGE = "audit: "
@@ -191,7 +192,8 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
         value = choice_value(decode(text, "the choice "), form.whatif_amount.data)
         changed = family.changed_json(record, frame.index or 0, value)
         audit = audit_of(family, changed)
-        unfit, repair = None, ()
+        unfit: str | None = None
+        repair: tuple[str, ...] = ()
         if audit.proof is not None and audit.proof.frame > number:  # a later action as recorded no longer fits
             proof = audit.proof
             unfit = f"step {proof.frame} as recorded would break a rule: {proof.message}"
@@ -227,7 +229,7 @@ def _choices(family: Family, record: Mapping[str, Any], found: StepsAudit, numbe
         nxt = family.progress_json(family.cut_json(record, frame.index or 0))["next"]
     except ScorekeeperError:
         return None
-    options = []
+    options: list[tuple[str, str, Shown | None]] = []
     listed = nxt.get("choices")
     if listed is None and nxt.get("ask") == "card":  # the deal is not recorded: any card not played before
         before = {f.value for f in found.frames if f.index is not None and f.index < (frame.index or 0)}
@@ -306,24 +308,16 @@ def _current(found: StepsAudit | None, wanted: int | None) -> int:
     return found.stood.frame if found.stood is not None else 0
 
 
-@bp.route("/s/<sid>/<key>/hand/<int:position>/audit", methods=["GET", "POST"])
-def audit_edit(sid: str, key: str, position: int) -> Any:
-    """Audit a stored hand, or the hand as the table types it; apply the rule from here."""
-    table = edit_table(sid, key)
-    return _page(table, stored_row(table, position), key, True)
+@table_route("/hand/<int:position>/audit", edit="audit_edit", read="audit_read", methods=["GET", "POST"])
+def audit(table: TableSession, sid: str, key: str, position: int, can_edit: bool) -> Any:
+    """Audit a stored hand, or the hand as the table types it; on the edit link apply the rule from here
+    (the read-only link's audit stores nothing)."""
+    return _page(table, stored_row(table, position), key, can_edit)
 
 
-@bp.route("/v/<sid>/<key>/hand/<int:position>/audit", methods=["GET", "POST"])
-def audit_read(sid: str, key: str, position: int) -> Any:
-    """The same audit for anyone at the table (it stores nothing)."""
-    table = read_table(sid, key)
-    return _page(table, stored_row(table, position), key, False)
-
-
-@bp.post("/s/<sid>/<key>/hand/<int:position>/audit/apply")
-def audit_apply(sid: str, key: str, position: int) -> Any:
+@table_route("/hand/<int:position>/audit/apply", methods=["POST"])
+def audit_apply(table: TableSession, sid: str, key: str, position: int) -> Any:
     """Store the audited hand with the rule applied to its refused action, who decided it and why."""
-    table = edit_table(sid, key)
     row = stored_row(table, position)
     form = forms.AuditForm()
     back = url_for(".audit_edit", sid=sid, key=key, position=position)
@@ -331,10 +325,11 @@ def audit_apply(sid: str, key: str, position: int) -> Any:
         flash("The audit form expired: audit the hand again.", "error")
         return redirect(back)
     sent = submit(True, lambda: _apply_rule(table, row, form), position)
-    if not sent.done:
+    made = sent.made  # done: what the write made
+    if made is None:
         flash(sent.refusal or "", "error")
         return redirect(back)
-    flash(f"Hand {position}: {sent.made.player}'s revoke in trick {sent.made.trick} is established; "
+    flash(f"Hand {position}: {made.player}'s revoke in trick {made.trick} is established; "
           "the totals are recomputed.")
     return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
 
@@ -361,10 +356,9 @@ def _apply_rule(table: TableSession, row: HandRow, form: forms.AuditForm) -> Est
     return stand
 
 
-@bp.post("/s/<sid>/<key>/hand/<int:position>/audit/undo")
-def audit_undo(sid: str, key: str, position: int) -> Any:
+@table_route("/hand/<int:position>/audit/undo", methods=["POST"])
+def audit_undo(table: TableSession, sid: str, key: str, position: int) -> Any:
     """Undo the audit's correction: the hand as it was before, kept in the history as a correction too."""
-    table = edit_table(sid, key)
     row = stored_row(table, position)
     form = forms.AuditForm()
     back = url_for(".hand_edit", sid=sid, key=key, position=position)
@@ -385,16 +379,11 @@ def audit_undo(sid: str, key: str, position: int) -> Any:
     return redirect(back)
 
 
-@bp.route("/s/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
-@printing
-def audit_pdf_edit(sid: str, key: str, position: int) -> Any:
-    return _audit_pdf(edit_table(sid, key), position, url_for(".audit_edit", sid=sid, key=key, position=position))
-
-
-@bp.route("/v/<sid>/<key>/hand/<int:position>/audit.pdf", methods=["GET", "POST"])
-@printing
-def audit_pdf_read(sid: str, key: str, position: int) -> Any:
-    return _audit_pdf(read_table(sid, key), position, url_for(".audit_read", sid=sid, key=key, position=position))
+@table_route("/hand/<int:position>/audit.pdf", edit="audit_pdf_edit", read="audit_pdf_read", methods=["GET", "POST"],
+             limit=printing)
+def audit_pdf(table: TableSession, sid: str, key: str, position: int, can_edit: bool) -> Any:
+    back = url_for(".audit_edit" if can_edit else ".audit_read", sid=sid, key=key, position=position)
+    return _audit_pdf(table, position, back)
 
 
 def _audit_pdf(table: TableSession, position: int, back: str) -> Any:

@@ -18,12 +18,12 @@ from typing import Any
 from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import DBAPIError
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.family import family_of, family_of_record
-from ..engine.tally import TALLY_VERSION, ClubFigures, Line, club_figures
-from . import params, services, writelock
-from .extensions import db
-from .models import Club, ClubTable, TableSession, TableTally
+from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.family import family_of, family_of_record
+from ...engine.tally import TALLY_VERSION, ClubFigures, Line, club_figures
+from .. import params, services, writelock
+from ..extensions import db
+from ..models import Club, ClubTable, TableSession, TableTally
 
 
 @dataclass(frozen=True)

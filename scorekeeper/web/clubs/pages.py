@@ -13,17 +13,18 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from ..engine.errors import ScorekeeperError
-from ..sheets.charts import running_totals
-from . import club_stats, clubs, links, recent, services, start, views
-from . import progressive_forms
-from .club_forms import ClubForm, PersonForm
-from .forms import ActionForm
-from .links import public_url
-from .ratelimit import creating, printing
-from .extensions import db
-from .models import Club
-from .submit import checked, submit
+from ...engine.errors import ScorekeeperError
+from ...sheets.charts import running_totals
+from . import stats as club_stats, services as clubs
+from .. import links, recent, services
+from ..tables import start, blueprint as views
+from ..evenings import forms as progressive_forms
+from .forms import ClubForm, PersonForm
+from ..forms import ActionForm
+from ..links import public_url
+from ..ratelimit import creating, printing
+from ..models import Club
+from ..submit import checked, submit
 
 bp = Blueprint("clubs", __name__)
 bp.register_error_handler(services.AccessDenied, views.denied_page)
@@ -40,9 +41,9 @@ def new_club() -> Any:
     form = ClubForm()
     sent = submit(checked(form),
                   lambda: clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data)))
-    if sent.done:
+    if (made := sent.made) is not None:  # done: the club made
         flash("The club is ready. Keep its edit link; share the read-only link with the players.")
-        return redirect(url_for(".club_edit", cid=sent.made.id, key=sent.made.token))
+        return redirect(url_for(".club_edit", cid=made.id, key=made.token))
     return render_template("pages/club_new.html", form=form, refusal=sent.refusal)
 
 
@@ -114,7 +115,6 @@ def add_person(cid: str, key: str) -> Any:
         try:
             person = clubs.add_person(club, form.name.data)
         except ScorekeeperError as exc:
-            db.session.rollback()
             flash(exc.message, "error")
         else:
             flash(f"{person.name} joined the club.")
@@ -134,7 +134,6 @@ def person_edit(cid: str, key: str, pid: int) -> Any:
         try:
             clubs.rename_person(club, person, form.name.data)
         except ScorekeeperError as exc:
-            db.session.rollback()
             refusal = exc.message
         else:
             flash(f"{old} is now {person.name} at every table of the club." if old != person.name
@@ -194,8 +193,8 @@ def start_evening(cid: str, key: str) -> Any:
     sent = submit(checked(form), lambda: clubs.start_evening(
         club, key, progressive_forms.typed_names(form.ladies.data), progressive_forms.typed_names(form.gentlemen.data),
         form.seating.data or "drawn", form.rounds.data))
-    if sent.done:
+    if (made := sent.made) is not None:  # done: the evening made
         flash(progressive_forms.EVENING_READY)
-        return redirect(url_for("progressive.evening_edit", eid=sent.made.id, key=sent.made.token))
+        return redirect(url_for("progressive.evening_edit", eid=made.id, key=made.token))
     return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal, club=club,
                            known=[p.name for p in club.people], action=url_for(".start_evening", cid=cid, key=key))

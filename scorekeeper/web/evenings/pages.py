@@ -14,20 +14,20 @@ from typing import Any
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from ..engine.errors import RecordSyntaxError, ScorekeeperError
-from ..engine.hearts.progressive import MAX_TABLES, TablePlan, seating_plan
-from ..sheets import progressive as tally
-from . import params, services, views
-from . import progressive_forms as forms
-from . import progressive_services as evenings
-from . import sheets as printed
-from .extensions import db
-from .forms import ActionForm, choices
-from .http import bearer_token
-from .links import public_url
-from .ratelimit import creating, printing
-from .models import Evening
-from .submit import checked, submit
+from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.hearts.progressive import MAX_TABLES, TablePlan, seating_plan
+from ...sheets import progressive as tally
+from .. import params, services
+from ..tables import blueprint as views
+from . import forms
+from . import services as evenings
+from ..printed import routes as printed
+from ..forms import ActionForm, choices
+from ..http import bearer_token
+from ..links import public_url
+from ..ratelimit import creating, printing
+from ..models import Evening
+from ..submit import checked, submit
 
 bp = Blueprint("progressive", __name__)
 # The session pages' answers: the error page with a 403, a 404, "send the form again", or "busy".
@@ -47,9 +47,9 @@ def start() -> Any:
     sent = submit(checked(form), lambda: evenings.create_evening(
         forms.typed_names(form.ladies.data), forms.typed_names(form.gentlemen.data), form.seating.data or "drawn",
         form.rounds.data))
-    if sent.done:
+    if (made := sent.made) is not None:  # done: the evening made
         flash(forms.EVENING_READY)
-        return redirect(url_for(".evening_edit", eid=sent.made.id, key=sent.made.token))
+        return redirect(url_for(".evening_edit", eid=made.id, key=made.token))
     return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal)
 
 
@@ -177,7 +177,6 @@ def end(eid: str, key: str) -> Any:
         try:
             evenings.end_evening(evening)
         except ScorekeeperError as exc:
-            db.session.rollback()
             flash(exc.message, "error")
         else:
             flash("The evening is over: here are the prizes.")
@@ -194,7 +193,6 @@ def prize_cut(eid: str, key: str) -> Any:
         try:
             evenings.record_prize_cut(evening, form.winner.data or "")
         except ScorekeeperError as exc:
-            db.session.rollback()
             flash(exc.message, "error")
     return redirect(url_for(".evening_edit", eid=eid, key=key) + "#prizes")
 

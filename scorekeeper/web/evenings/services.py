@@ -20,18 +20,18 @@ from typing import Any, TypeVar
 from sqlalchemy import update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from ..engine import fields
-from ..engine.errors import InconsistentRecord, RecordSyntaxError
-from ..engine.hearts.progressive import (
-    PlayedRound, PrizeTie, TablePlan, check_table, draw_seating, play_evening, prize_tie, read_table,
-    seating_plan, start_evening, table_json,
+from ...engine import fields
+from ...engine.errors import InconsistentRecord, RecordSyntaxError
+from ...engine.hearts.progressive import (
+    PlayedRound, PrizeTie, TablePlan, check_table, draw_seating, play_evening, prize_tie, read_table, seating_plan, start_evening, table_json,
 )
-from ..engine.hearts.settlement.family import Prize, ProgressiveState, progressive_prizes
-from ..sheets.progressive import Tally
-from . import params, services
-from .extensions import db
-from .models import Evening, EveningPlayer, EveningResult
-from .changes import describe_fields  # what changed, field by field: "hearts Ann 3 → 4"
+from ...engine.hearts.settlement.family import Prize, ProgressiveState, progressive_prizes
+from ...sheets.progressive import Tally
+from .. import params, services
+from ..extensions import db
+from ..models import Evening, EveningPlayer, EveningResult
+from ..unit import writes
+from ..changes import describe_fields  # what changed, field by field: "hearts Ann 3 → 4"
 
 LADY, GENTLEMAN = "lady", "gentleman"
 SEATINGS = ("typed", "drawn")
@@ -241,6 +241,7 @@ def closed_reason(view: EveningView, round_no: int) -> str | None:
             "and its results can no longer be corrected")
 
 
+@writes
 def end_evening(evening: Evening) -> None:
     """The host ends the evening after a complete round (an open-ended evening, or one cut short).
 
@@ -260,6 +261,7 @@ def end_evening(evening: Evening) -> None:
     _write(evening, change)
 
 
+@writes
 def record_prize_cut(evening: Evening, winner: str) -> None:
     """Who won the cut for a prize still tied after the tie-breaks.
 

@@ -19,11 +19,14 @@ from typing import Any
 
 from sqlalchemy import func, select, update
 
-from ..engine.errors import InconsistentRecord, RecordSyntaxError
-from ..engine.family import family_of
-from . import params, progressive_services, services, writelock
-from .extensions import db
-from .models import (
+from ...engine.errors import InconsistentRecord, RecordSyntaxError
+from ...engine.family import family_of
+from .. import params
+from ..evenings import services as progressive_services
+from .. import services, writelock
+from ..extensions import db
+from ..unit import writes
+from ..models import (
     Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession,
 )
 
@@ -87,6 +90,7 @@ def get_person(club: Club, person_id: int) -> ClubPerson:
     return person
 
 
+@writes
 def add_person(club: Club, name: Any) -> ClubPerson:
     """A new person of the club. :raises RecordSyntaxError: the name is not one, or already the club's."""
     named = person_name(name)
@@ -107,6 +111,7 @@ def _people_for(club: Club, names: Sequence[str]) -> None:
             known.add(name)
 
 
+@writes
 def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
     """Rename a person at every table and evening of the club, in one transaction.
 

@@ -2,8 +2,9 @@
 each score, a new hand by its result, a misdeal, a stored hand's page, its corrections, striking it
 out and confirming it.
 
-Every route checks the link (the edit link carries the session's token in its path, ``/s/<id>/<token>``;
-the read-only link the read key, ``/v/<id>/<key>``, with no write route at all), then hands the table
+Every route checks the link through ``access.table_route`` (the edit link carries the session's token in
+its path, ``/s/<id>/<token>``; the read-only link the read key, ``/v/<id>/<key>``, with no write route at
+all; a page both show is one view), then hands the table
 to its family's pages (``families.pages_of``): no route knows which game it serves. Views stay thin:
 they parse a form, call ``services`` (which settle with the engine and commit), show the engine's
 sentence on a refusal, and redirect.
@@ -15,12 +16,12 @@ from typing import Any
 
 from flask import Response, flash, redirect, request, url_for
 
-from ..engine.errors import ScorekeeperError
-from . import forms, links, recent, services
-from .extensions import db
-from .families import pages_of
-from .models import TableSession
-from .views import bp, edit_table, parse_json_record, read_table, save_correction, save_new_hand, sentence, stored_row
+from ...engine.errors import ScorekeeperError
+from .. import forms, links, recent, services
+from ..families import pages_of
+from ..models import TableSession
+from .access import table_route
+from .blueprint import parse_json_record, save_correction, save_new_hand, sentence, stored_row
 
 
 def _pages(table: TableSession) -> Any:
@@ -29,62 +30,37 @@ def _pages(table: TableSession) -> Any:
 
 # --- the session page --------------------------------------------------------------------------
 
-@bp.get("/s/<sid>/<key>")
-def session_edit(sid: str, key: str) -> str:
-    return _session_page(edit_table(sid, key), True, key)
-
-
-@bp.get("/v/<sid>/<key>")
-def session_read(sid: str, key: str) -> str:
-    return _session_page(read_table(sid, key), False, key)
-
-
-def _session_page(table: TableSession, can_edit: bool, key: str) -> str:
+@table_route("", edit="session_edit", read="session_read")
+def session_page(table: TableSession, sid: str, key: str, can_edit: bool) -> str:
     """The table's page, once its key was checked: this browser now knows the table (``recent``)."""
     recent.remember(table.id)
     page: str = _pages(table).session_page(table, can_edit, key)
     return page
 
 
-@bp.get("/s/<sid>/<key>/live")
-def live_edit(sid: str, key: str) -> str:
-    page: str = _pages(table := edit_table(sid, key)).live(table, True, key)
+@table_route("/live", edit="live_edit", read="live_read")
+def live(table: TableSession, sid: str, key: str, can_edit: bool) -> str:
+    page: str = _pages(table).live(table, can_edit, key)
     return page
 
 
-@bp.get("/v/<sid>/<key>/live")
-def live_read(sid: str, key: str) -> str:
-    page: str = _pages(table := read_table(sid, key)).live(table, False, key)
-    return page
-
-
-@bp.get("/s/<sid>/<key>/notes")
-def notes_edit(sid: str, key: str) -> Response:
-    table = edit_table(sid, key)
-    notes: Response = _pages(table).notes(table)
-    return notes
-
-
-@bp.get("/v/<sid>/<key>/notes")
-def notes_read(sid: str, key: str) -> Response:
-    table = read_table(sid, key)
-    notes: Response = _pages(table).notes(table)
-    return notes
+@table_route("/notes", edit="notes_edit", read="notes_read")
+def notes(table: TableSession, sid: str, key: str, can_edit: bool) -> Response:
+    found: Response = _pages(table).notes(table)
+    return found
 
 
 # --- a new hand -----------------------------------------------------------------------------------
 
-@bp.route("/s/<sid>/<key>/result", methods=["GET", "POST"])
-def record_result(sid: str, key: str) -> Any:
+@table_route("/result", methods=["GET", "POST"])
+def record_result(table: TableSession, sid: str, key: str) -> Any:
     """A new hand by its result: what each player took (the family's form)."""
-    table = edit_table(sid, key)
     return _pages(table).record(table, sid, key)
 
 
-@bp.post("/s/<sid>/<key>/links")
-def new_links(sid: str, key: str) -> Any:
+@table_route("/links", methods=["POST"])
+def new_links(table: TableSession, sid: str, key: str) -> Any:
     """New links for the table (``links.new_table_links``): the old ones open nothing from now on."""
-    table = edit_table(sid, key)
     if not forms.ActionForm().validate():
         return redirect(url_for(".session_edit", sid=sid, key=key) + "#share")
     made = links.new_table_links(table, key)
@@ -92,10 +68,9 @@ def new_links(sid: str, key: str) -> Any:
     return redirect(url_for(".session_edit", sid=sid, key=made.token) + "#share", 303)
 
 
-@bp.post("/s/<sid>/<key>/misdeal")
-def misdeal(sid: str, key: str) -> Any:
+@table_route("/misdeal", methods=["POST"])
+def misdeal(table: TableSession, sid: str, key: str) -> Any:
     """A misdeal (catalogue 4.2): the hand is void, scores nothing, and the same dealer deals again."""
-    table = edit_table(sid, key)
     form = forms.MisdealForm()
     if not form.validate():
         flash("Choose what happened in the deal, then record the misdeal again.", "error")
@@ -106,31 +81,24 @@ def misdeal(sid: str, key: str) -> Any:
     try:
         return save_new_hand(table, hand, sid, key)
     except ScorekeeperError as exc:
-        db.session.rollback()
         flash(sentence(exc, len(table.hands) + 1), "error")
         return redirect(url_for(".session_edit", sid=sid, key=key))
 
 
 # --- one hand: its page, corrections, strike out, confirm ------------------------------------------
 
-@bp.get("/v/<sid>/<key>/hand/<int:position>")
-def hand_read(sid: str, key: str, position: int) -> str:
-    table = read_table(sid, key)
+@table_route("/hand/<int:position>", edit="hand_edit", read="hand_read", methods=["GET", "POST"], read_methods=["GET"])
+def hand(table: TableSession, sid: str, key: str, position: int, can_edit: bool) -> Any:
+    """A hand's page: why each score, its history, and on the edit link the correction form prefilled."""
+    if can_edit:
+        return _pages(table).hand_edit(table, stored_row(table, position), sid, key)
     page: str = _pages(table).hand_page(table, stored_row(table, position), False, key)
     return page
 
 
-@bp.route("/s/<sid>/<key>/hand/<int:position>", methods=["GET", "POST"])
-def hand_edit(sid: str, key: str, position: int) -> Any:
-    """A hand's page: why each score, its history, and the correction form prefilled."""
-    table = edit_table(sid, key)
-    return _pages(table).hand_edit(table, stored_row(table, position), sid, key)
-
-
-@bp.post("/s/<sid>/<key>/hand/<int:position>/json")
-def hand_json(sid: str, key: str, position: int) -> Any:
+@table_route("/hand/<int:position>/json", methods=["POST"])
+def hand_json(table: TableSession, sid: str, key: str, position: int) -> Any:
     """Replace a hand by a corrected record typed as JSON (how a card-by-card record is corrected)."""
-    table = edit_table(sid, key)
     row = stored_row(table, position)
     json_form = forms.JsonForm()
     refusal = None
@@ -141,36 +109,31 @@ def hand_json(sid: str, key: str, position: int) -> Any:
                 new["id"] = row.record["id"]
             return save_correction(table, row, new, "corrected as JSON", sid, key)
         except ScorekeeperError as exc:
-            db.session.rollback()
             refusal = sentence(exc, position)
     else:
         refusal = "Paste or type the corrected record."
     return _pages(table).json_refused(table, row, key, json_form, refusal)
 
 
-@bp.post("/s/<sid>/<key>/hand/<int:position>/strike")
-def hand_strike(sid: str, key: str, position: int) -> Any:
+@table_route("/hand/<int:position>/strike", methods=["POST"])
+def hand_strike(table: TableSession, sid: str, key: str, position: int) -> Any:
     """Strike a hand out (``struck=1``) or restore it (``struck=0``)."""
-    table = edit_table(sid, key)
     stored_row(table, position)
     struck = request.form.get("struck", "1") != "0"
     try:
         services.strike_hand(table, position, struck)
     except ScorekeeperError as exc:
-        db.session.rollback()
         flash(sentence(exc, position), "error")
         return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
     flash(f"Hand {position} {'struck out' if struck else 'restored'}; the totals are recomputed.")
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{position}")
 
-@bp.post("/s/<sid>/<key>/hand/<int:position>/confirm")
-def hand_confirm(sid: str, key: str, position: int) -> Any:
-    table = edit_table(sid, key)
+@table_route("/hand/<int:position>/confirm", methods=["POST"])
+def hand_confirm(table: TableSession, sid: str, key: str, position: int) -> Any:
     stored_row(table, position)
     try:
         services.confirm_hand(table, position)
     except ScorekeeperError as exc:
-        db.session.rollback()
         flash(sentence(exc, position), "error")
     else:
         flash(f"Hand {position} confirmed: it counts now.")

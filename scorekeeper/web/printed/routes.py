@@ -17,12 +17,12 @@ from typing import Any
 
 from flask import Blueprint, Response, render_template, request
 
-from .. import sheets  # names load on first use: WeasyPrint is imported by the first PDF, not by the app
-from ..engine.errors import RecordSyntaxError
-from . import params, services
-from .http import bearer_token, json_errors
-from .ratelimit import creating, printing
-from .models import Hand, TableSession
+from ... import sheets  # names load on first use: WeasyPrint is imported by the first PDF, not by the app
+from ...engine.errors import RecordSyntaxError
+from .. import params, services
+from ..http import bearer_token, json_errors
+from ..ratelimit import creating, printing
+from ..models import Hand, TableSession
 
 bp = Blueprint("sheets", __name__)
 

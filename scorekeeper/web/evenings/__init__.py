@@ -1,0 +1,1 @@
+"""Progressive Hearts evenings: the seating, the rounds, the tally and the prizes."""

@@ -1,0 +1,1 @@
+"""The printed score sheets (PDF) of a table, and blank ones."""

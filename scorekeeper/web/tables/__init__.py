@@ -1,0 +1,1 @@
+"""A table and its hands: the ``pages`` blueprint, its pages, a new table, the same table again, sharing."""

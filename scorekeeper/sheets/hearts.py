@@ -61,8 +61,9 @@ class HandView:
     @property
     def facts(self) -> HandFacts:
         """Trumps, Capot, the auction and the Joker, as the record says (``engine.output.hand_facts``)."""
-        assert self.settled.facts is not None  # every hand of the core carries them
-        return self.settled.facts
+        facts: HandFacts | None = self.settled.facts
+        assert facts is not None  # every hand of the core carries them
+        return facts
 
 
 @dataclass(frozen=True)

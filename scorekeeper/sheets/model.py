@@ -288,11 +288,11 @@ def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | No
     return sheet
 
 
-def playable_games() -> tuple[GameDef, ...]:
+def playable_games() -> tuple[GameDef[Any], ...]:
     """The games a sheet can be printed for, family after family (the registry's order)."""
     return tuple(g for g in game_defs() if has_layout(family_of(g.id).id))
 
 
-def player_counts(game: GameDef) -> tuple[int, ...]:
+def player_counts(game: GameDef[Any]) -> tuple[int, ...]:
     """Every number of players a session of the game starts with, over all its profiles."""
     return family_of(game.id).player_counts(game.id)

@@ -41,7 +41,7 @@ POOL_MOVES = {"quinola-doubles": "doubles", "quinola-supplement": "starts {to}",
 class ReversisTable:
     """The table a Reversis sheet is for: the game, its rules, the players, the settlement's options."""
 
-    game: GameDef
+    game: GameDef[Any]
     rules: reversis.ReversisRules
     players: tuple[str, ...]  # names; empty strings on a blank sheet
     settlement_options: Mapping[str, Any]

@@ -68,7 +68,7 @@ def shown_spaces(rules: TripoliRules) -> tuple[str, ...]:
 class TripoliTable:
     """The table a Tripoli sheet is for: the game, its rules, the players, the settlement."""
 
-    game: GameDef
+    game: GameDef[Any]
     rules: TripoliRules
     players: tuple[str, ...]  # names; empty strings on a blank sheet
     settlement: str

@@ -138,7 +138,7 @@ class StartForm(FlaskForm):
     confirm_required = BooleanField("Hands count only once a second phone confirms them")
     shown = HiddenField()  # game|profile|settlement the option fields were built for
 
-    game_def: GameDef
+    game_def: GameDef[Any]
     option_specs: tuple[OptionSpec, ...]
     settlement_specs: tuple[OptionSpec, ...]
 
@@ -168,14 +168,14 @@ def result_form_covers(ruleset: Ruleset) -> bool:
 
 
 
-def app_games() -> dict[str, GameDef]:
+def app_games() -> dict[str, GameDef[Any]]:
     """The trick-taking games the phone pages offer (``result_form_covers`` their rules)."""
     return {key: game for key, game in GAMES.items() if result_form_covers(make_ruleset(key, {}))}
 
 
 def start_form(
-    game: GameDef, profile: str | None, settlement: str, defaults: Mapping[str, Any], formdata: MultiDict[str, str] | None,
-    methods: Mapping[str, Any] = METHODS, games: Sequence[GameDef] | None = None,
+    game: GameDef[Any], profile: str | None, settlement: str, defaults: Mapping[str, Any], formdata: MultiDict[str, str] | None,
+    methods: Mapping[str, Any] = METHODS, games: Sequence[GameDef[Any]] | None = None,
 ) -> StartForm:
     """A start form for ``game``: one field per option (``defaults`` are the profile's values).
 
@@ -202,7 +202,7 @@ def start_form(
 
 
 def start_formdata(
-    posted: Mapping[str, str], shown: Sequence[str], game: GameDef, profile: str | None, settlement: str,
+    posted: Mapping[str, str], shown: Sequence[str], game: GameDef[Any], profile: str | None, settlement: str,
     default_settlement: str, defaults: Mapping[str, Any], methods: Mapping[str, Any] = METHODS,
 ) -> tuple[MultiDict[str, str], str, bool]:
     """What the start form shows after a POST: (form data, settlement, whether it is only a refresh).
@@ -232,7 +232,7 @@ def start_formdata(
 
 def _reset(
     formdata: MultiDict[str, str], prefixes: tuple[str, ...], settlement: str, defaults: Mapping[str, Any],
-    game: GameDef, methods: Mapping[str, Any] = METHODS,
+    game: GameDef[Any], methods: Mapping[str, Any] = METHODS,
 ) -> None:
     """Drop typed option values, so the fields show the new game's (or settlement's) defaults."""
     for key in list(formdata):

@@ -41,7 +41,7 @@ class NoPages(FamilyPages):
     has no pages for yet: the start page does not offer them, and a table started through the API
     answers with a page that says where its hands go."""
 
-    def offers(self, game: GameDef) -> bool:
+    def offers(self, game: GameDef[Any]) -> bool:
         return False
 
     @staticmethod

@@ -74,7 +74,7 @@ class FamilyPages:
 
     # --- a new table ---
 
-    def offers(self, game: GameDef) -> bool:
+    def offers(self, game: GameDef[Any]) -> bool:
         """Whether the start page offers the game (its result form can say all a hand of it can)."""
         return True
 

@@ -129,7 +129,7 @@ def _name(method: Any, key: str) -> str:
     return getattr(method, "label", "") or key
 
 
-def _words(game: GameDef, profile: str | None, methods: Mapping[str, Any], settlement: str) -> dict[str, Any]:
+def _words(game: GameDef[Any], profile: str | None, methods: Mapping[str, Any], settlement: str) -> dict[str, Any]:
     """What the start page says of the chosen version and settlement, and their sources (the ids)."""
     spec = game.options.get("profile")
     method = methods.get(settlement)

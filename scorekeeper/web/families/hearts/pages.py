@@ -347,7 +347,7 @@ def _sent_before(exc: ScorekeeperError) -> str:
 class HeartsPages(FamilyPages):
     """The pages of a trick-taking table (``FamilyPages``)."""
 
-    def offers(self, game: GameDef) -> bool:
+    def offers(self, game: GameDef[Any]) -> bool:
         return forms.result_form_covers(make_ruleset(game.id, {}))
 
     def session_page(self, table: TableSession, can_edit: bool, key: str) -> str:

@@ -554,6 +554,9 @@ def _check_card_result(
     if problems:
         raise ImpossibleResult("Impossible result: " + "; ".join(problems) + ".", code="impossible-result")
     points: tuple[Points, ...] = tuple(given[s] if s in given else base_points(ruleset, h) for s, h in enumerate(hauls))
+    own = ruleset.variant.points(ruleset, hauls, record)  # Gong Zhu: scored by its own rules
+    if own is not None:
+        points = own
     declarers = [seating.seat(e["player"]) for e in record.events if e["type"] == "capot"]
     if declarers:
         if not ruleset.capot:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .hand import Hand
     from .records import HandRecord
     from .ruleset import DealLayout, Ruleset
+    from .scoring import Haul, Points
     from .seating import Seating
 
 # The hands rebuilt from the plays alone: each seat's cards, the cards left undealt, and per seat
@@ -69,6 +70,15 @@ class Variant:
         ``retained`` names who keeps a choice from the last deal, ``maybe_retained`` lets chance decide."""
         return Opening(ruleset)
 
+    def random_before_play(
+        self, ruleset: Ruleset, seating: Seating, held: Sequence[Sequence[Card]], hand_number: int,
+        rng: random.Random, events: list[dict[str, Any]],
+    ) -> tuple[Ruleset, int | None] | None:
+        """For a simulated deal, what is said once the cards are held, before the first lead (appended to
+        ``events``: Gong Zhu's exposures), with the ruleset the hand is played under and the leader the record
+        states; None: nothing (the plain game)."""
+        return None
+
     def hands_from_plays(
         self, record: HandRecord, seating: Seating, layout: DealLayout, plays: Sequence[tuple[Card, int | None]],
     ) -> Rebuilt | None:
@@ -88,6 +98,11 @@ class Variant:
 
     def kept(self, record: HandRecord) -> Mapping[str, Any] | None:
         """The record's word on who kept the last cards, where the variant has such a thing."""
+        return None
+
+    def points(self, ruleset: Ruleset, hauls: Sequence[Haul], record: HandRecord) -> tuple[Points, ...] | None:
+        """Every player's hand score where this variant scores the cards taken its own way (Gong Zhu's exposures
+        and transformer); None: the ruleset's values and moon (``scoring.score_hand``)."""
         return None
 
     def first_lead_words(self) -> str | None:

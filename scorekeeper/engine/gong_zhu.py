@@ -159,6 +159,7 @@ class GongZhuVariant(Variant):
 
     name: ClassVar[str] = "gong-zhu"
     events: ClassVar[frozenset[str]] = frozenset({"expose"})
+    result_form: ClassVar[bool] = False  # the phone's result form has no exposure taps yet
 
     def __init__(self, lead_card: Card | None = None, must_lead: bool = False, exposed: frozenset[Card] = frozenset()) -> None:
         self.lead_card = lead_card

@@ -57,6 +57,8 @@ class Variant:
     # Whether the cards played alone say whose turn it is (a card page can follow them without the
     # deal): not where bids choose the leader or players drop out.
     follows_turns: ClassVar[bool] = True
+    # Whether the phone's result form can say this variant's hands (Gong Zhu's exposures: not yet).
+    result_form: ClassVar[bool] = True
 
     def opening(self, record: HandRecord, ruleset: Ruleset, seating: Seating) -> Opening:
         """How the recorded deal opens (checked). The plain game: as dealt, the rule's first leader."""

@@ -167,6 +167,8 @@ def result_form_covers(ruleset: Ruleset) -> bool:
     (Conquimbert: its trumps and trades decide no count). A game that ranks its cards another way
     or chooses trumps another way is not offered until the form learns it (the engine,
     ``scorekeeper settle`` and the JSON API play it)."""
+    if not ruleset.variant.result_form:
+        return False
     if takes_card_points(ruleset):
         return True
     return ruleset.trumps in ("none", "turn-up", "fixed-per-deal") and ruleset.rank_order == "natural"

@@ -108,7 +108,7 @@ class GongZhuPoints(Method):
 
     def sides(self, totals: Sequence[Points]) -> list[tuple[tuple[int, ...], int]]:
         """Who the end is judged on: each partnership with its total, or each player with his."""
-        keys = [int(t) for t in totals]  # type: ignore[call-overload]  # whole points
+        keys = [int(t) for t in totals]  # type: ignore[arg-type]  # whole points
         if self.partners:
             return [((a, b), keys[a] + keys[b]) for a, b in self.teams()]
         return [((s,), k) for s, k in enumerate(keys)]

@@ -159,7 +159,7 @@ class GongZhuVariant(Variant):
 
     name: ClassVar[str] = "gong-zhu"
     events: ClassVar[frozenset[str]] = frozenset({"expose"})
-    result_form: ClassVar[bool] = False  # the phone's result form has no exposure taps yet
+    taken_as_lists: ClassVar[bool] = True  # counts cannot say which hearts
 
     def __init__(self, lead_card: Card | None = None, must_lead: bool = False, exposed: frozenset[Card] = frozenset()) -> None:
         self.lead_card = lead_card
@@ -236,6 +236,9 @@ class GongZhuVariant(Variant):
         check_taken(record)
         shown = exposures(record, ruleset)
         return tuple(hand_score(h.specials, ruleset.options, shown) for h in hauls)
+
+    def exposable(self, ruleset: Ruleset) -> tuple[Card, ...]:
+        return () if ruleset.options.get("exposure") == "off" else EXPOSABLE
 
     def first_lead_words(self) -> str | None:
         return None

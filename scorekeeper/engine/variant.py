@@ -57,8 +57,8 @@ class Variant:
     # Whether the cards played alone say whose turn it is (a card page can follow them without the
     # deal): not where bids choose the leader or players drop out.
     follows_turns: ClassVar[bool] = True
-    # Whether the phone's result form can say this variant's hands (Gong Zhu's exposures: not yet).
-    result_form: ClassVar[bool] = True
+    # Whether a quick result gives each player's scoring cards as a list, never as counts (Gong Zhu).
+    taken_as_lists: ClassVar[bool] = False
 
     def opening(self, record: HandRecord, ruleset: Ruleset, seating: Seating) -> Opening:
         """How the recorded deal opens (checked). The plain game: as dealt, the rule's first leader."""
@@ -106,6 +106,11 @@ class Variant:
         """Every player's hand score where this variant scores the cards taken its own way (Gong Zhu's exposures
         and transformer); None: the ruleset's values and moon (``scoring.score_hand``)."""
         return None
+
+    def exposable(self, ruleset: Ruleset) -> tuple[Card, ...]:
+        """The cards a player may show the table before the first lead (Gong Zhu: A♥ Q♠ J♦ 10♣), each an
+        ``expose`` event; () where the game has none."""
+        return ()
 
     def first_lead_words(self) -> str | None:
         """Who leads the coming deal, in words, where nobody can know before it opens; None: the rule says."""

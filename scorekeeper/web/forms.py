@@ -167,8 +167,6 @@ def result_form_covers(ruleset: Ruleset) -> bool:
     (Conquimbert: its trumps and trades decide no count). A game that ranks its cards another way
     or chooses trumps another way is not offered until the form learns it (the engine,
     ``scorekeeper settle`` and the JSON API play it)."""
-    if not ruleset.variant.result_form:
-        return False
     if takes_card_points(ruleset):
         return True
     return ruleset.trumps in ("none", "turn-up", "fixed-per-deal") and ruleset.rank_order == "natural"
@@ -319,7 +317,8 @@ class ResultForm(FlaskForm):
         """The kinds of event this form says: a correction replaces these and keeps the others."""
         shape = self.shape
         return (("cut",) + (("bid", "penalty-suit") if shape.bids else ()) + (("capot",) if shape.capot else ())
-                + (("trumps",) if shape.trumps else ()) + (("joker",) if shape.joker_from else ()))
+                + (("trumps",) if shape.trumps else ()) + (("joker",) if shape.joker_from else ())
+                + (("expose",) if shape.exposable else ()))
 
 
 OUT_OF_PLAY = "out"  # a special card's choice: nobody took it
@@ -363,6 +362,9 @@ def result_form(
     for c, copy in shape.named:
         attrs[special_name(c, copy)] = RadioField(f"Who took {c}", choices=taker_choices, validators=[Optional()],
                                                   validate_choice=False)
+    for c in shape.exposable:  # one tap per exposed card: who showed it (Gong Zhu)
+        attrs[f"expose_{c.code}"] = RadioField(f"Who exposed {c}", choices=taker_choices, validators=[Optional()],
+                                               validate_choice=False)
     for key in shape.trick_winners:
         attrs[key] = RadioField(f"Who won the {key.replace('_', ' ')}", choices=choices(seats),
                                 validators=[Optional()], validate_choice=False)
@@ -441,6 +443,9 @@ def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> di
         if winner is not None:
             taken[players[winner]][key] = 1
     hand: dict[str, Any] = {}
+    if form.shape.card_lists:  # the scoring cards each took, as lists (Gong Zhu: counts cannot say which hearts)
+        taken = {name: [code for code, count in entry.items() for _ in range(count)]  # type: ignore[misc]
+                 for name, entry in taken.items()}
     keep = keep or {}
     client_id = keep.get("id") or form.client_id.data
     if client_id:
@@ -477,6 +482,10 @@ def _declared(form: ResultForm) -> list[dict[str, Any]]:
         events += [{"type": "capot", "player": name} for seat, name in enumerate(players) if form.of("capot", seat).data]
     if form.shape.trumps and form["trumps"].data:
         events.append({"type": "trumps", "card" if form.shape.trumps == "turn-up" else "suit": form["trumps"].data})
+    for c in form.shape.exposable:
+        exposer = seat_chosen(form[f"expose_{c.code}"].data, players)
+        if exposer is not None:
+            events.append({"type": "expose", "player": players[exposer], "card": c.code})
     if form.shape.joker_from:
         played = form["joker_from"].data
         if played == WIDOW:
@@ -568,6 +577,8 @@ def _declared_data(events: Sequence[Any], players: Sequence[str]) -> dict[str, A
             data["trumps"] = e.get("card") or e.get("suit")
         elif kind == "joker":
             data["joker_from"] = WIDOW if e.get("widow") else player
+        elif kind == "expose" and player is not None:
+            data[f"expose_{str(e.get('card', '')).upper()}"] = player
     return data
 
 

@@ -326,3 +326,22 @@ def test_next_offers_each_card_played(seed: int, n: int) -> None:
         assert nxt["player"] == record.players[outcome.snapshots[k].seat]
     final = family.progress_json(value)
     assert final["complete"] and final["outcome"] == family.replay_json(value)
+
+
+def test_the_card_page_asks_the_exposures_before_the_first_lead() -> None:
+    family = family_of_record({"game": "gong-zhu"})
+    start = {"game": "gong-zhu", "players": P4, "dealer": "D", "hand": 1,
+             "deal": {k: v.split() for k, v in DEAL.items()}}
+    nxt = family.progress_json(start)["next"]
+    # with the deal, each exposable card is offered to its holder only; null: no more
+    assert nxt["kind"] == "expose" and nxt["choices"] == [{"player": "A", "card": "AH"}, {"player": "C", "card": "QS"},
+                                                         {"player": "D", "card": "JD"}, {"player": "B", "card": "TC"},
+                                                         None]
+    after = family.advance_json(start, {"kind": "expose", "value": {"player": "B", "card": "TC"}})
+    assert after["next"]["kind"] == "expose" and {"player": "B", "card": "TC"} not in after["next"]["choices"]
+    record = {**start, "events": [expose("B", "TC"), {"type": "declined", "step": "expose"}]}
+    nxt = family.progress_json(record)["next"]
+    assert nxt["kind"] == "play" and nxt["player"] == "A"
+    with pytest.raises(ScorekeeperError) as caught:  # B may not follow 2C with his exposed 10♣
+        family.advance_json({**record, "play": ["2C"]}, {"kind": "play", "value": "TC"})
+    assert caught.value.code == "exposed-card" and "first club trick" in caught.value.message

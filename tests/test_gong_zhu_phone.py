@@ -108,3 +108,33 @@ def test_a_black_maria_hand_with_the_passes_to_the_right(phone: tuple[Any, list[
             seat = (seat + 1) % 3
     assert played_by == held
     assert not errors, errors
+
+
+def test_a_whole_gong_zhu_hand_card_by_card_with_two_exposed_cards(phone: tuple[Any, list[str], list[str]]) -> None:
+    """The example hand (Ann exposes A♥, Cat J♦): the exposures asked before the first lead, one tap each, then
+    who holds 2♠ and leads, then every card (without the deal: the engine judges the exposed cards as the cards
+    played show the hands)."""
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    value = json.loads((ROOT / "examples" / "gong-zhu-hand.json").read_text())
+    session = variants_start(page, value)
+    page.locator("#record-cards").tap()
+    page.wait_for_selector("#ask")
+    taps = Taps(page)
+    expect(page.locator("#turn")).to_contain_text("Cards exposed before the first lead?")
+    for e in value["events"]:
+        taps.tap(f'#ask button[data-option="{e["player"]} {e["card"]}"]')
+    taps.tap('#ask button[data-option="null"]')
+    leader = "Ann"
+    taps.tap(f'#ask button[data-player="{leader}"]')
+    for code in value["play"]:
+        taps.card(code)
+    expect(page.locator("#complete")).to_be_visible()
+    save_play(page, "#save-play")
+    hand, settled = stored_hand(page, session)
+    assert sorted((e["player"], e["card"]) for e in hand["events"] if e["type"] == "expose") == sorted(
+        (e["player"], e["card"]) for e in value["events"])
+    points = family_of("gong-zhu").replay_json(value)["points"]
+    assert settled["totals"] == points == {"Ann": -260, "Bob": 120, "Cat": 0, "Dan": -100}
+    assert not errors, errors

@@ -34,7 +34,7 @@ EVENT_TYPES = {kind: spec.required for kind, spec in EVENTS.items()}  # each eve
 SUIT_CODES = ("S", "H", "D", "C")
 MISDEAL_REASONS = ("exposed-other", "face-up-in-pack", "wrong-count")
 DIRECTIONS = ("left", "right", "across", "none")
-DECLINED = ("trade", "capot")  # the steps before the first lead a ``declined`` event closes
+DECLINED = ("trade", "capot", "expose")  # the steps before the first lead a ``declined`` event closes
 FIELD_ORDER = (
     "id", "game", "options", "players", "dealer", "hand", "pass_direction", "deal", "widow", "passes",
     "leader", "play", "events", "moon_choice", "taken",

@@ -176,7 +176,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
 def takes_card_points(ruleset: Ruleset) -> bool:
     """Whether a quick result of this game may give each player's card points alone, ``{"points": 40}``:
     only cards score, and no trick does (Conquimbert, 2.24)."""
-    return not ruleset.heart_unit and not ruleset.scores_tricks
+    return not ruleset.heart_unit and not ruleset.scores_tricks and not ruleset.variant.taken_as_lists
 
 
 def _turned_up(record: HandRecord, ruleset: Ruleset) -> Card | None:

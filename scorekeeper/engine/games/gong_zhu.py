@@ -63,6 +63,29 @@ OPTIONS: dict[str, OptionSpec] = {spec.name: spec for spec in (
 )}
 
 
+def _words(ruleset: Ruleset) -> dict[str, str]:
+    """Gong Zhu's lines of the rules in words: its scoring cards, exposures and first lead (2.30)."""
+    opts = ruleset.options
+    hearts = ("A\u2665 \u221250, K\u2665 \u221240, Q\u2665 \u221230, J\u2665 \u221220, 10\u2665 to 5\u2665 \u221210 each, "
+              "4\u2665 3\u2665 2\u2665 nothing" if opts["heart_values"] == "graduated" else
+              "A\u2665 \u221250, K\u2665 \u221240, Q\u2665 \u221230, J\u2665 \u221220, then minus the pips, 4\u2665 \u221210")
+    red = OPTIONS["all_red"].value_line(opts["all_red"])
+    lines = {
+        "Penalty cards": f"{hearts}; the pig Q\u2660 \u2212{abs(int(opts['pig_value']))}, the sheep J\u2666 +100; "
+                         f"all the hearts to one player: {red}; 10\u2663 doubles its taker's score (+50 alone)",
+        "First lead": (OPTIONS["first_lead"].value_line(opts["first_lead"]) + "; every later hand, whoever took the "
+                       "pig in the hand before, any card"),
+    }
+    if opts["exposure"] == "on":
+        lines["Exposed cards"] = ("before the first lead A\u2665, Q\u2660, J\u2666 or 10\u2663 may be shown: it counts "
+                                  "double (10\u2663 four times) and may not go to the first trick of its suit while "
+                                  "its holder has another card of that suit")
+    if opts["partnerships"] == "on":
+        lines["Partners"] = "first and third against second and fourth; each scores his own cards, the partners' "
+        lines["Partners"] += "scores add up"
+    return lines
+
+
 def _gong_zhu(opts: Mapping[str, Any]) -> Ruleset:
     lead_card, must = LEAD_CARDS.get(opts["first_lead"], (None, False))
     return Ruleset(
@@ -76,6 +99,6 @@ def _gong_zhu(opts: Mapping[str, Any]) -> Ruleset:
 
 
 register(GameDef(
-    "gong-zhu", "Gong Zhu", OPTIONS, _gong_zhu, aliases=("chase the pig", "chinese hearts", "gongzhu"),
+    "gong-zhu", "Gong Zhu", OPTIONS, _gong_zhu, aliases=("chase the pig", "chinese hearts", "gongzhu"), words=_words,
     summary="Chinese Hearts: the pig \u2212100, the sheep +100, the transformer doubles; play to \u22121000.",
 ))

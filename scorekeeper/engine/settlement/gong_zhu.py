@@ -144,6 +144,15 @@ class GongZhuPoints(Method):
         """Each partnership's total, keyed by the partners' names joined with + in seat order ("A+C")."""
         return {f"{self.names[seats[0]]}+{self.names[seats[1]]}": t for seats, t in self.sides(totals)}
 
+    def end_words(self) -> str | None:
+        limit, end = int(self.opts["limit"]), self.opts["end"]
+        sides = "a partnership's total" if self.partners or self.ruleset.options.get("partnerships") == "on" else "a total"
+        if end == "none":
+            return "by agreement; the highest total wins"
+        more = f", or +{limit} or more," if end == "plus-minus-1000" else ""
+        return (f"when {sides} is at \u2212{limit} or lower{more} at the end of a hand: those at \u2212{limit} or "
+                f"lower are the pig; the highest total wins")
+
     def marks(self) -> tuple[tuple[int, str], ...]:
         limit = int(self.opts["limit"])
         if self.opts["end"] == "none":

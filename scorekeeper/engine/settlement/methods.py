@@ -112,6 +112,10 @@ class Method:
         """What a hand's entry of the settle output says besides its running totals (Gong Zhu's partnerships)."""
         return {}
 
+    def end_words(self) -> str | None:
+        """When the game ends and who wins, in words, where the method says it itself; None: ``words.end_words``."""
+        return None
+
     def seated(self) -> tuple[str, ...]:
         """Who the next hand is dealt to: everybody, unless players drop out of the session (Conquimbert)."""
         return self.names

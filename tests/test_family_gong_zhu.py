@@ -345,3 +345,31 @@ def test_the_card_page_asks_the_exposures_before_the_first_lead() -> None:
     with pytest.raises(ScorekeeperError) as caught:  # B may not follow 2C with his exposed 10♣
         family.advance_json({**record, "play": ["2C"]}, {"kind": "play", "value": "TC"})
     assert caught.value.code == "exposed-card" and "first club trick" in caught.value.message
+
+
+def test_club_statistics_count_the_pig_and_the_sheep() -> None:
+    import json
+    from pathlib import Path
+
+    from scorekeeper.engine.tally import club_figures
+
+    value = json.loads((Path(__file__).resolve().parent.parent / "examples" / "gong-zhu-session.json").read_text())
+    tally = family_of_record(value).tally(value)
+    assert tally["penalty_card"] == "QS" and tally["bonus_card"] == "JD"
+    pigs = {p: row["penalty"] for p, row in tally["players"].items()}
+    sheep = {p: row.get("bonus", 0) for p, row in tally["players"].items()}
+    assert pigs == {"Ann": 1, "Bob": 1, "Cat": 1, "Dan": 0} and sheep == {"Ann": 1, "Bob": 2, "Cat": 0, "Dan": 0}
+    line = club_figures([(tally, None)]).to_json()["games"]["gong-zhu"]["Bob"]
+    assert (line["penalty_card"], line["penalty"], line["bonus_card"], line["bonus"]) == ("QS", 1, "JD", 2)
+    assert tally["finished"] and tally["players"]["Bob"]["won"] and tally["players"]["Dan"]["won"]
+
+
+def test_the_chart_marks_the_limit() -> None:
+    from scorekeeper.engine.seating import Seating
+    from scorekeeper.engine.settlement.methods import make_method
+
+    ruleset = make_ruleset("gong-zhu")
+    method = make_method("gong-zhu-points", ruleset, Seating(tuple(P4), True), {})
+    assert method.marks() == ((-1000, "\u22121000: the pig"),)
+    both = make_method("gong-zhu-points", ruleset, Seating(tuple(P4), True), {"end": "plus-minus-1000"})
+    assert [m for m, _ in both.marks()] == [-1000, 1000]

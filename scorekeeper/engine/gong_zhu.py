@@ -240,5 +240,8 @@ class GongZhuVariant(Variant):
     def exposable(self, ruleset: Ruleset) -> tuple[Card, ...]:
         return () if ruleset.options.get("exposure") == "off" else EXPOSABLE
 
+    def tallied_cards(self, ruleset: Ruleset) -> tuple[str, str] | None:
+        return QS.code, JD.code  # the pig and the sheep taken
+
     def first_lead_words(self) -> str | None:
         return None

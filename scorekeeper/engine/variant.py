@@ -112,6 +112,11 @@ class Variant:
         ``expose`` event; () where the game has none."""
         return ()
 
+    def tallied_cards(self, ruleset: Ruleset) -> tuple[str, str] | None:
+        """The cards a club's statistics count the takers of: the main penalty card and a bonus card (Gong Zhu:
+        the pig and the sheep); None: the main penalty card the values say (``tally.main_penalty_card``)."""
+        return None
+
     def first_lead_words(self) -> str | None:
         """Who leads the coming deal, in words, where nobody can know before it opens; None: the rule says."""
         return None

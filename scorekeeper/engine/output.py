@@ -246,6 +246,8 @@ def facts_lines(facts: HandFacts, names: tuple[str, ...], *, ending: bool = True
     ``trade: Bob traded JC for Ann's KD``, ``draws: trick 1: Bob 8S, Cat 2D 7S; ...``, and
     (``ending``: a trick table says it after the tricks) ``Cat keeps AH KH ... and takes the stock, ...``."""
     lines = []
+    if facts.exposed:  # Gong Zhu: the cards shown before the first lead
+        lines.append("exposed: " + ", ".join(f"{names[seat]} {c.label}" for seat, c in facts.exposed))
     if facts.auction:
         lines.append("auction: " + auction_words(facts, names))
     lines.extend(f"trade: {describe(trade, names)}" for trade in facts.trades)

@@ -373,3 +373,30 @@ def test_the_chart_marks_the_limit() -> None:
     assert method.marks() == ((-1000, "\u22121000: the pig"),)
     both = make_method("gong-zhu-points", ruleset, Seating(tuple(P4), True), {"end": "plus-minus-1000"})
     assert [m for m, _ in both.marks()] == [-1000, 1000]
+
+
+def test_a_session_refuses_another_leader_than_the_pig_taker() -> None:
+    rng = random.Random(5)
+    first = replay(random_record("gong-zhu", P4, rng, dealer=3))
+    pig = pig_taker(first)
+    while True:
+        second = random_record("gong-zhu", P4, rng, dealer=0, hand_number=2)
+        if second.leader != pig:
+            break
+    hands = [{k: v for k, v in records.to_json(r).items() if k not in ("game", "players", "options", "dealer", "hand")}
+             for r in (first.record, second)]
+    with pytest.raises(ScorekeeperError) as caught:
+        settle_json(session(hands))
+    assert caught.value.code == "out-of-turn" and caught.value.hand == 2
+    assert caught.value.message == (f"{pig} took the pig (Q\u2660) in the hand before and leads hand 2, "
+                                    f"not {second.leader}")
+
+
+def test_without_a_pig_taker_before_the_first_hand_rule_leads() -> None:  # AMB-59
+    revoked = {"deal": {k: v.split() for k, v in DEAL.items()}, "play": ["2C", "TC"],
+               "events": [expose("B", "TC"), {"type": "revoke", "player": "B", "trick": 1}]}
+    later = records.to_json(random_record("gong-zhu", P4, random.Random(3), dealer=0))  # the 2♠ holder leads
+    hand = {k: v for k, v in later.items() if k not in ("game", "players", "options", "dealer", "hand")}
+    out = settle_json(session([revoked, hand]))
+    assert out["hands"][0]["points"] == {"A": 0, "B": -300, "C": 0, "D": 0}
+    assert out["hands"][1]["points"] == family_of_record(later).replay_json(later)["points"]

@@ -244,4 +244,9 @@ class GongZhuVariant(Variant):
         return QS.code, JD.code  # the pig and the sheep taken
 
     def first_lead_words(self) -> str | None:
-        return None
+        """The first hand's lead (AMB-51), then the pig-taker's: the page says both, not knowing the hand."""
+        lead = self.lead_card
+        first = ("whoever holds 2\u2663 leads it" if lead is None else
+                 f"whoever holds {lead.label} leads {'it' if self.must_lead else 'any card'}")
+        return (f"{first[0].upper()}{first[1:]} in the first hand; in every later hand, whoever took the pig "
+                f"(Q\u2660) in the hand before leads any card.")

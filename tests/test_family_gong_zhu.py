@@ -400,3 +400,12 @@ def test_without_a_pig_taker_before_the_first_hand_rule_leads() -> None:  # AMB-
     out = settle_json(session([revoked, hand]))
     assert out["hands"][0]["points"] == {"A": 0, "B": -300, "C": 0, "D": 0}
     assert out["hands"][1]["points"] == family_of_record(later).replay_json(later)["points"]
+
+
+def test_the_seven_of_spades_and_the_direction() -> None:  # AMB-51, AMB-52
+    seven = played(["QS"], options={"first_lead": "seven-of-spades-any"})  # C holds 7S: he leads, any card
+    assert seven.error is None and seven.snapshots[0].seat == 2
+    right = played(["2S", "AC"], options={"direction": "counter-clockwise"})  # after A, D plays (to the right)
+    assert right.error is None and [s.seat for s in right.snapshots] == [0, 3]
+    clubs = played(["2C"], options={"first_lead": "two-of-clubs"})
+    assert clubs.error is None and clubs.snapshots[0].seat == 0

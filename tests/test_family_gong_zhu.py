@@ -409,3 +409,19 @@ def test_the_seven_of_spades_and_the_direction() -> None:  # AMB-51, AMB-52
     assert right.error is None and [s.seat for s in right.snapshots] == [0, 3]
     clubs = played(["2C"], options={"first_lead": "two-of-clubs"})
     assert clubs.error is None and clubs.snapshots[0].seat == 0
+
+
+def test_the_audit_names_an_exposed_card_played_too_soon() -> None:
+    import json
+    from pathlib import Path
+
+    from scorekeeper.engine.audit import audit, what_if
+
+    value = json.loads((Path(__file__).resolve().parent.parent / "examples" / "gong-zhu-hand.json").read_text())
+    record = records.from_json(value)
+    assert audit(record).legal and audit(record).complete
+    # trick 2: Dan leads K♥; Ann, who exposed A♥, holds other hearts: A♥ there is refused with its sentence
+    outcome = replay(what_if(record, 5, cards("AH")[0]), audit=True)
+    assert outcome.error is not None and outcome.error.code == "exposed-card"
+    assert outcome.error.message == ("Ann exposed A\u2665 and may not play it to the first heart trick while "
+                                     "holding other hearts (10\u2665 2\u2665)")

@@ -452,16 +452,14 @@ def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> di
         if winner is not None:
             taken[players[winner]][key] = 1
     hand: dict[str, Any] = {}
-    if form.shape.card_lists:  # the scoring cards each took, as lists (Gong Zhu: counts cannot say which hearts)
-        taken = {name: [code for code, count in entry.items() for _ in range(count)]  # type: ignore[misc]
-                 for name, entry in taken.items()}
     keep = keep or {}
     client_id = keep.get("id") or form.client_id.data
     if client_id:
         hand["id"] = client_id
     events = _declared(form)
     if not (form.shape.bids and not typed and _passed_out(events)):
-        hand["taken"] = taken
+        hand["taken"] = taken if not form.shape.card_lists else {  # Gong Zhu: lists, counts cannot say which hearts
+            name: [code for code, count in entry.items() for _ in range(count)] for name, entry in taken.items()}
     if form.shape.ask_moon and form.moon_choice.data in ("subtract", "add"):
         hand["moon_choice"] = form.moon_choice.data
     if "taken" in keep:

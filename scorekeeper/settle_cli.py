@@ -91,6 +91,10 @@ def format_settlement(result: dict[str, Any], facts: Sequence[Sequence[str]] = (
     if "money" in result:
         lines.append("money: " + ", ".join(f"{n} {v}" for n, v in result["money"].items()))
         lines.extend(f"  {t['from']} pays {t['to']} {t['amount']}" for t in result["transfers"])
+    if "team_totals" in result:  # Gong Zhu's partnerships
+        lines.append("partnerships: " + ", ".join(f"{n} {points_text(v)}" for n, v in result["team_totals"].items()))
+    if result.get("losers"):  # Gong Zhu: the pig of the game
+        lines.append("the pig: " + ", ".join(result["losers"]))
     state = "finished" if result["finished"] else "in progress"
     lines.append(f"game {state}; " + ("winners: " + ", ".join(result["winners"]) if result["winners"] else "no winner yet"))
     return "\n".join(lines) + "\n"

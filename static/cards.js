@@ -251,10 +251,11 @@
         return;
       }
       var o = button(c === null ? WORDS.none : c.partner ? c.player + " " + cardText(c.card) + " \u21c4 " + c.partner + " " + cardText(c.partner_card) :
+                     c.card ? c.player + " " + cardText(c.card) :
                      (WORDS.options[c] || SUITS[c] || String(c)), "choice-button", function () {
         send(n, c);
       });
-      o.dataset.option = String(c);
+      o.dataset.option = c !== null && typeof c === "object" && c.card ? c.player + " " + c.card : String(c);
       row.appendChild(o);
     });
     ask.appendChild(row);

@@ -120,7 +120,7 @@ def test_illegal_message_is_a_sentence(tmp_path: Path, capsys: pytest.CaptureFix
         ("[1, 2]", "syntax"),  # JSON, but not a record
         (json.dumps({**ILLEGAL, "play": ["2C", "1S"]}), "syntax"),  # unknown card
         (json.dumps({**ILLEGAL, "game": "chess"}), "unknown-game"),
-        (json.dumps({**ILLEGAL, "game": "gong-zhu"}), "unknown-game"),
+        (json.dumps({**ILLEGAL, "game": "progressive-hearts"}), "unknown-game"),
         (json.dumps({**ILLEGAL, "options": {"colour": "red"}}), "unknown-option"),
         (json.dumps({**ILLEGAL, "options": {"deal": "chart-005"}}), "unknown-option"),
     ],

@@ -186,7 +186,7 @@ def broken_lines(record: records.HandRecord, rng: random.Random) -> Iterator[str
     yield json.dumps(variant(dealer="Nobody"))
     yield json.dumps(variant(players=names + [names[0]]))
     yield json.dumps(variant(options={"no_such_option": True}))
-    yield json.dumps(variant(game="gong-zhu"))
+    yield json.dumps(variant(game="progressive-hearts"))
     yield json.dumps(variant(hand=0))
     yield json.dumps(list(value))
 

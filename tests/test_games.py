@@ -264,11 +264,9 @@ def test_planned_games_say_not_yet(game: str) -> None:
         make_ruleset(game)
 
 
-def test_gong_zhu_is_reserved_and_unsupported() -> None:
-    with pytest.raises(UnknownGame) as info:
-        make_ruleset("gong-zhu")
-    assert "gong-zhu is not supported" in info.value.message
-    assert "not in the sources" in info.value.message
+def test_gong_zhu_is_played() -> None:  # from public rules pages (catalogue 2.30)
+    assert find_game("chase the pig").id == "gong-zhu"
+    assert make_ruleset("gong-zhu").settlement == "gong-zhu-points"
 
 
 def test_catalogue_ids_are_all_known() -> None:
@@ -278,6 +276,7 @@ def test_catalogue_ids_are_all_known() -> None:
         "three-handed-hearts", "joker-hearts", "heartsette", "discard-hearts", "auction-hearts",
         "progressive-hearts", "polignac", "slobberhannes", "knaves", "conquimbert", "hartenjagen",
         "hartenjagen-three", "complex-hearts", "reversis", "tripoli", "rummoli", "cosmo", "black-maria",
+        "gong-zhu",
     }
     assert set(GAMES) | PLANNED == catalogue
     assert not set(GAMES) & PLANNED

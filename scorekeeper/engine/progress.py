@@ -31,6 +31,7 @@ ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card
         "trumps": "card",  # the card turned up (a "suit" where the table names it)
         "trade": "option",  # Conquimbert: a trade the rules allow, or null: no more trades
         "capot": "players",  # Polignac: who declares Capot before the first lead (none: [])
+        "expose": "option",  # Gong Zhu: a card shown before the first lead, {"player", "card"}, or null: no more
         "kept": "cards",  # Domino Hearts without the deal: the cards the last player kept (any number)
         "spare": "option",  # Tripoli 5.2: keep, swap or sell the spare hand
         "spare-buyer": "player",  # who buys the spare hand

@@ -42,6 +42,7 @@ def _number(value: Any) -> int | float | None:
 def tally_json(
     settled: Mapping[str, Any], game: str, players: Sequence[str], *,
     penalty_card: str | None = None, penalty_takers: Sequence[str | None] = (),
+    bonus_card: str | None = None, bonus_takers: Sequence[str | None] = (),
 ) -> dict[str, Any]:
     """A table's tally from its settle output. ``penalty_takers``: who took ``penalty_card`` in each
     hand of the output (None: nobody, or a void hand), as the family's replay found it."""
@@ -69,6 +70,9 @@ def tally_json(
         taker = penalty_takers[i] if i < len(penalty_takers) else None
         if taker in per:
             per[taker]["penalty"] += 1
+        bonus = bonus_takers[i] if i < len(bonus_takers) else None  # Gong Zhu: the sheep
+        if bonus in per:
+            per[bonus]["bonus"] = per[bonus].get("bonus", 0) + 1
     finished = bool(settled.get("finished"))
     for p in settled.get("winners") or ():
         if p in per and played:
@@ -76,8 +80,11 @@ def tally_json(
     for p, amount in (settled.get("money") or {}).items():
         if p in per:
             per[p]["money"] = str(amount)
-    return {"version": TALLY_VERSION, "game": game, "hands": played, "finished": finished,
-            "penalty_card": penalty_card, "players": per}
+    out = {"version": TALLY_VERSION, "game": game, "hands": played, "finished": finished,
+           "penalty_card": penalty_card, "players": per}
+    if bonus_card is not None:
+        out["bonus_card"] = bonus_card
+    return out
 
 
 # --- many tables -----------------------------------------------------------------------------------
@@ -97,6 +104,8 @@ class Line:
     money_won: Decimal = Decimal(0)
     money_lost: Decimal = Decimal(0)  # a positive amount: what the player paid
     penalty_cards: set[str] = field(default_factory=set)
+    bonus: int = 0  # a bonus card taken (Gong Zhu: the sheep)
+    bonus_cards: set[str] = field(default_factory=set)
 
     @property
     def per_hand(self) -> float | None:
@@ -114,7 +123,8 @@ class Line:
         """The tables that are over."""
         return self.tables - self.in_progress
 
-    def add(self, row: Mapping[str, Any], penalty_card: str | None, *, finished: bool = True) -> None:
+    def add(self, row: Mapping[str, Any], penalty_card: str | None, *, finished: bool = True,
+            bonus_card: str | None = None) -> None:
         """Add one table's row of a tally (``tally_json``); ``finished``: the table is over."""
         self.tables += 1
         if not finished:
@@ -129,6 +139,9 @@ class Line:
         if penalty_card is not None:
             self.penalty += int(row.get("penalty") or 0)
             self.penalty_cards.add(penalty_card)
+        if bonus_card is not None:
+            self.bonus += int(row.get("bonus") or 0)
+            self.bonus_cards.add(bonus_card)
         money = row.get("money")
         if money is not None:
             amount = _decimal(money)
@@ -148,6 +161,8 @@ class Line:
         self.revokes += other.revokes
         self.penalty += other.penalty
         self.penalty_cards |= other.penalty_cards
+        self.bonus += other.bonus
+        self.bonus_cards |= other.bonus_cards
         self.money_won += other.money_won
         self.money_lost += other.money_lost
 
@@ -156,7 +171,8 @@ class Line:
         return {"tables": self.tables, "won": self.won, "in_progress": self.in_progress, "hands": self.hands, "points": self.points,
                 "points_per_hand": None if per_hand is None else round(per_hand, 2), "moons": self.moons,
                 "penalty_card": "/".join(sorted(self.penalty_cards)) or None, "penalty": self.penalty,
-                "revokes": self.revokes, "money_won": f"{self.money_won:.2f}", "money_lost": f"{self.money_lost:.2f}"}
+                "revokes": self.revokes, "money_won": f"{self.money_won:.2f}", "money_lost": f"{self.money_lost:.2f}",
+                **({"bonus_card": "/".join(sorted(self.bonus_cards)), "bonus": self.bonus} if self.bonus_cards else {})}
 
 
 def _decimal(value: Any) -> Decimal:
@@ -200,7 +216,7 @@ class ClubFigures:
             line = lines.get(person)
             if line is None:
                 line = lines[person] = Line()
-            line.add(row, card, finished=bool(tally.get("finished")))
+            line.add(row, card, finished=bool(tally.get("finished")), bonus_card=tally.get("bonus_card"))
 
     def standings(self) -> list[tuple[str, Line]]:
         """Every player over all games: most tables won first (finished tables only), then the most money,

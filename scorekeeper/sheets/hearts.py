@@ -214,6 +214,8 @@ def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
     failed), and who got rid of the Joker (joker-payments pays him)."""
     ruleset = table.ruleset
     specials = () if takes_card_points(ruleset) else tuple(sorted_cards(ruleset.specials))  # Conquimbert: points
+    if table.shape.card_lists:  # Gong Zhu: its own columns (sheets.gong_zhu), not sixteen cards
+        specials = ()
     columns = [Column(c.code, card_label(c), "name") for c in specials]
     tricks = scored_tricks(ruleset)
     columns += [Column(key, TRICK_WORDS[key], "name") for key in tricks]
@@ -291,6 +293,9 @@ def pool_group(table: TableView) -> tuple[ColumnGroup, ...]:
 COLUMN_GROUPS: list[Callable[[TableView], tuple[ColumnGroup, ...]]] = [
     hand_group, deal_group, player_groups, card_group, pool_group,
 ]
+from .gong_zhu import gong_zhu_group, gong_zhu_lines  # noqa: E402  (its columns read this module's TableView)
+
+COLUMN_GROUPS.insert(COLUMN_GROUPS.index(card_group) + 1, gong_zhu_group)
 
 
 def column_groups(table: TableView) -> tuple[ColumnGroup, ...]:
@@ -565,6 +570,7 @@ def settlement_view(table: TableView, result: Settled) -> SettlementView:
         unit = "chips"
     pool = result.pool if has_pool(table.method) else None
     closing = tuple(dict.fromkeys(result.closing.notes)) if result.closing is not None else ()
+    closing += gong_zhu_lines(result)  # Gong Zhu: the pig of the game, the partnerships' totals
     return SettlementView(
         finished=result.finished, winners=result.winners, totals=totals, chips=chips,
         pool=pool, jack=bool(pool) and result.jack, closing=closing,

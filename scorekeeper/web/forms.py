@@ -90,9 +90,18 @@ def _option_field(spec: OptionSpec, default: Any) -> Field:
     if is_yes_no(spec):
         return BooleanField(spec.title, default=bool(default), description=spec.summary)
     return SelectField(
-        spec.title, choices=choices([(encode(c), spec.value_name(c)) for c in spec.choices]),
+        spec.title, choices=choices([(encode(c), spec.value_name(c)) for c in _distinct(spec)]),
         default=encode(default), description=spec.summary,
     )
+
+
+def _distinct(spec: OptionSpec) -> list[Any]:
+    """The option's values, one per form value: a value a record may also write as a string (Gong Zhu's pig
+    -100 or "-100") is offered once."""
+    seen: dict[str, Any] = {}
+    for c in spec.choices:
+        seen.setdefault(encode(c), c)
+    return list(seen.values())
 
 
 # --- start a table -----------------------------------------------------------------------------
@@ -110,7 +119,7 @@ class OptionField:
     @property
     def values(self) -> list[tuple[str, str, str]]:
         """(value sent, its name, its line as a sentence) for each value the option takes."""
-        return [(encode(c), self.spec.value_name(c), sentence(self.spec.value_line(c))) for c in self.spec.choices]
+        return [(encode(c), self.spec.value_name(c), sentence(self.spec.value_line(c))) for c in _distinct(self.spec)]
 
     @property
     def line(self) -> str:

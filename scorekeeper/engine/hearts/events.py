@@ -57,8 +57,12 @@ EVENTS: Final[Mapping[str, EventKind]] = {
                        game=lambda r: r.trades_per_player != 0, code="trade", lacking="{name} has no trades"),
     # nobody (else) takes a step that may be taken before the first lead: no more trades, no Capot (the card
     # page's answer "no", so that the hand goes on to the play)
-    "declined": EventKind(("step",), game=lambda r: bool(r.capot) or r.trades_per_player != 0, code="event",
-                          lacking="{name} has no trades or Capot to decline"),
+    "declined": EventKind(("step",), game=lambda r: bool(r.capot) or r.trades_per_player != 0
+                          or "expose" in r.variant.events, code="event",
+                          lacking="{name} has no trades, Capot or exposed cards to decline"),
+    # Gong Zhu: a card shown to the table before the first lead (AH, QS, JD, TC), which doubles its effect
+    "expose": EventKind(("player", "card"), ("trick",), game=lambda r: "expose" in r.variant.events, code="expose",
+                        lacking="{name} has no exposed cards"),
     # Domino Hearts: who was left holding which cards (maybe none) and took the stock
     "kept": EventKind(("player", "cards"), result=False, game=lambda r: "kept" in r.variant.events, code="kept",
                       lacking="{name} has no stock: nobody keeps his cards and takes it"),

@@ -73,13 +73,19 @@ class HeartsFamily:
         from ..tally import main_penalty_card, tally_json
 
         result = settle(session_from_json(value))
-        card = main_penalty_card(result.session.ruleset.values, Suit.HEARTS)
-        takers: list[str | None] = []
-        for outcome in result.outcomes:
-            takers.append(next((p for p, haul in zip(outcome.players, outcome.hauls)
-                                if card is not None and any(str(c) == card for c in haul.specials)), None))
+        ruleset = result.session.ruleset
+        own = ruleset.variant.tallied_cards(ruleset)  # Gong Zhu: the pig and the sheep
+        card = main_penalty_card(ruleset.values, Suit.HEARTS) if own is None else own[0]
+        bonus = None if own is None else own[1]
+
+        def takers_of(code: str | None) -> list[str | None]:
+            return [next((p for p, haul in zip(outcome.players, outcome.hauls)
+                          if code is not None and any(c.code == code for c in haul.specials)), None)
+                    for outcome in result.outcomes]
+
         return tally_json(result_json(result), result.session.game, result.players, penalty_card=card,
-                          penalty_takers=takers)
+                          penalty_takers=takers_of(card), bonus_card=bonus,
+                          bonus_takers=takers_of(bonus) if bonus else ())
 
     def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .progress import WALK

@@ -805,3 +805,63 @@ def new_hand(
     return Hand(ruleset, seating, dealer, hands, widow=undealt if ruleset.leftover == "widow" else (),
                 stock=undealt if ruleset.leftover == "stock" else (), trump=None if trump is None else trump.suit,
                 leader=leader, out_of_turn_tricks=out_of_turn_tricks)
+
+
+class GongZhuHand(Hand):
+    """Gong Zhu's play (catalogue 2.30): who leads the first hand (the holder of a spade, ``lead_card``, who
+    may have to lead it, ``must_lead``), and the exposed cards (``exposed``, a card mask), each of which may not
+    be led or played to the first trick of its suit while its holder has another card of that suit (2.30.3,
+    AMB-56; code ``exposed-card``). Discards on another suit are free; once its suit has been led, the card is
+    free. The rules themselves are the game's (``engine.hearts.gong_zhu``); this is the state machine that keeps them."""
+
+    def __init__(
+        self, ruleset: Ruleset, seating: Seating, dealer: int, hands: Sequence[Iterable[Card]], *,
+        exposed: int = 0, lead_card: Card | None = None, must_lead: bool = False, leader: int | None = None,
+        out_of_turn_tricks: Iterable[int] = (),
+    ) -> None:
+        held = [tuple(h) for h in hands]
+        self._exposed = exposed
+        self._lead_card = lead_card
+        self._must_lead = must_lead
+        self._holder: int | None = None
+        if lead_card is not None:
+            self._holder = next((s for s, h in enumerate(held) if lead_card in h), None)
+        self._stated = leader if leader is not None else self._holder
+        self._opened = 0  # the suits led to a finished trick (suit bits): their exposed cards are free
+        super().__init__(ruleset, seating, dealer, held, leader=self._stated, out_of_turn_tricks=out_of_turn_tricks)
+
+    def _first_leader(self) -> int:
+        """The stated leader, else the holder of the lead card, else eldest."""
+        if self._stated is not None:
+            return self._stated
+        return super()._first_leader()
+
+    def check_play(self, c: Card, seat: int | None = None) -> None:
+        super().check_play(c, seat)
+        turn = self.turn if seat is None else seat
+        lead_card = self._lead_card
+        if not self.tricks and not self.current and lead_card is not None:
+            holder = self._holder
+            if holder is not None and holder != turn:
+                self._fail("first-lead", turn, c, f"{self._name(holder)} holds {lead_card.label} and leads the first "
+                                                  f"trick, not {self._name(turn)}")
+            if self._must_lead and c is not lead_card and self._held[turn] & lead_card.bit:
+                self._fail("first-lead", turn, c, f"{self._name(turn)} holds {lead_card.label} and must lead it to "
+                                                  f"the first trick, not {c.label}")
+        bit = c.bit
+        if not bit & self._exposed:
+            return
+        suit = SUIT_BITS[c.si]
+        led = self._led
+        if suit & self._opened or (led and not bit & led):
+            return  # its suit was led before, or a discard on another suit
+        others = self._held[turn] & suit & ~bit
+        if others:
+            noun = _suit_noun(c.suit)
+            self._fail("exposed-card", turn, c,
+                       f"{self._name(turn)} exposed {c.label} and may not {'play it to' if led else 'lead it to'} the "
+                       f"first {noun} trick while holding other {noun}s ({cards_said(cards_of(others))})")
+
+    def _finish_trick(self) -> Trick:
+        self._opened |= SUIT_BITS[self.current[0][1].si]
+        return super()._finish_trick()

@@ -180,6 +180,7 @@ class HandFacts:
     trades: tuple[Trade, ...] = ()  # Conquimbert: the trades before trick 1, reversed ones included
     draws: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()  # Domino Hearts: (trick, seat, cards drawn) in order
     kept: Remainder | None = None  # Domino Hearts: who kept the last cards and took what was left of the stock
+    exposed: tuple[tuple[int, Card], ...] = ()  # Gong Zhu: (who, the card) shown before the first lead
 
 
 def card_point_words(ruleset: Ruleset) -> str:
@@ -230,7 +231,7 @@ def hand_facts(outcome: HandOutcome) -> HandFacts:
         trumps, turned_up, capot, ruleset.variant.bids, bids, namer, suit, joker_from, bool(joker) and joker_from is None,
         None if turned is None else turned.seat, None if turned is None else trick_of_play(tricks, turned.play),
         outcome.trades, tuple((trick_of_play(tricks, d.play), d.seat, d.cards) for d in outcome.draws),
-        outcome.remainder,
+        outcome.remainder, tuple((seats.seat(e["player"]), card(e["card"])) for e in events if e["type"] == "expose"),
     )
 
 
@@ -240,6 +241,8 @@ def facts_lines(facts: HandFacts, names: tuple[str, ...], *, ending: bool = True
     ``trade: Bob traded JC for Ann's KD``, ``draws: trick 1: Bob 8S, Cat 2D 7S; ...``, and
     (``ending``: a trick table says it after the tricks) ``Cat keeps AH KH ... and takes the stock, ...``."""
     lines = []
+    if facts.exposed:  # Gong Zhu: the cards shown before the first lead
+        lines.append("exposed: " + ", ".join(f"{names[seat]} {c.label}" for seat, c in facts.exposed))
     if facts.auction:
         lines.append("auction: " + auction_words(facts, names))
     lines.extend(f"trade: {describe(trade, names)}" for trade in facts.trades)

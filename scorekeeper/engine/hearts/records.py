@@ -33,7 +33,7 @@ TakenEntry = tuple[Card, ...] | Mapping[str, Any]
 EVENT_TYPES = {kind: spec.required for kind, spec in EVENTS.items()}  # each event type's required fields
 SUIT_CODES = ("S", "H", "D", "C")
 DIRECTIONS = ("left", "right", "across", "none")
-DECLINED = ("trade", "capot")  # the steps before the first lead a ``declined`` event closes
+DECLINED = ("trade", "capot", "expose")  # the steps before the first lead a ``declined`` event closes
 FIELD_ORDER = (
     "id", "game", "options", "players", "dealer", "hand", "pass_direction", "deal", "widow", "passes",
     "leader", "play", "events", "moon_choice", "taken",

@@ -36,7 +36,7 @@ from ..seating import Direction, Seating
 
 _PLAYER_OF: Final = itemgetter(1)  # PlayItem -> the player named, or None
 _NO_PASS: Final = Direction.NONE
-REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points", "draw")  # AMB-10: all handled as reneges
+REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points", "draw", "exposed-card")  # AMB-10: all handled as reneges
 
 
 def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False) -> HandOutcome:
@@ -234,7 +234,11 @@ def _replay_play(
         if revoke.seat in declarers:  # 4.1 HOUSE: the offender's Capot fails; the others' lapse
             points = capot_points(ruleset, points, [(revoke.seat, False)])
     else:
-        points, moon = score_hand(ruleset, layout, hauls, record.moon_choice, seating.players)
+        own = variant.points(ruleset, hauls, record)  # Gong Zhu: scored by its own rules
+        if own is None:
+            points, moon = score_hand(ruleset, layout, hauls, record.moon_choice, seating.players)
+        else:
+            points = own
         if declarers:
             points = capot_points(ruleset, points, capot_outcomes(ruleset, hauls, declarers))
     if error is None and revoke is None:

@@ -44,6 +44,8 @@ class ResultShape:
     points_max: int  # card points in the pack
     out_of_play_count: int  # cards dealt to nobody (their worth unknown)
     point_values: str  # each rank's card points in words (Conquimbert)
+    exposable: tuple[Card, ...] = ()  # cards a player may have exposed before the first lead: who did (Gong Zhu)
+    card_lists: bool = False  # each player's scoring cards go in the record as a list, not counts (Gong Zhu)
 
     @property
     def points_total(self) -> int | None:
@@ -53,7 +55,7 @@ class ResultShape:
 
 def result_shape(ruleset: Ruleset, layout: DealLayout, settlement: str | None = None) -> ResultShape:
     """The quick result of ``ruleset`` as dealt by ``layout`` (a table's players) and settled by ``settlement``."""
-    points = takes_card_points(ruleset)
+    points = takes_card_points(ruleset) and not ruleset.variant.taken_as_lists
     named = () if points else tuple(
         (c, copy) for c in sorted(ruleset.specials, key=lambda c: c.sort_key) for copy in range(layout.copies.get(c, 0)))
     trumps = ("turn-up" if ruleset.trumps == "turn-up" and layout.widow_size
@@ -74,6 +76,7 @@ def result_shape(ruleset: Ruleset, layout: DealLayout, settlement: str | None = 
         spots_total=sum(ruleset.values.get(c, 0) for c in layout.pack if c.suit is Suit.HEARTS),
         tricks_total=layout.hand_size, points_max=sum(ruleset.values.get(c, 0) for c in layout.pack),
         out_of_play_count=out_of_play_count, point_values=card_point_words(ruleset) if points else "",
+        exposable=ruleset.variant.exposable(ruleset), card_lists=ruleset.variant.taken_as_lists,
     )
 
 

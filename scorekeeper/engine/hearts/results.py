@@ -176,7 +176,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
 def takes_card_points(ruleset: Ruleset) -> bool:
     """Whether a quick result of this game may give each player's card points alone, ``{"points": 40}``:
     only cards score, and no trick does (Conquimbert, 2.24)."""
-    return not ruleset.heart_unit and not ruleset.scores_tricks
+    return not ruleset.heart_unit and not ruleset.scores_tricks and not ruleset.variant.taken_as_lists
 
 
 def _turned_up(record: HandRecord, ruleset: Ruleset) -> Card | None:
@@ -554,6 +554,9 @@ def _check_card_result(
     if problems:
         raise ImpossibleResult("Impossible result: " + "; ".join(problems) + ".", code="impossible-result")
     points: tuple[Points, ...] = tuple(given[s] if s in given else base_points(ruleset, h) for s, h in enumerate(hauls))
+    own = ruleset.variant.points(ruleset, hauls, record)  # Gong Zhu: scored by its own rules
+    if own is not None:
+        points = own
     declarers = [seating.seat(e["player"]) for e in record.events if e["type"] == "capot"]
     if declarers:
         if not ruleset.capot:

@@ -81,6 +81,7 @@ DEAL_RANGES: dict[str, tuple[int, int]] = {
     "twos-2c": (3, 7),  # Black Maria (2.31, AMB-60): twos taken out by the table's size; 2C three-handed
     "twos-2s": (3, 7),  # ... 2S three-handed
     "twos-2d": (3, 7),  # ... 2D three-handed
+    "gong-zhu": (4, 5),  # Gong Zhu (2.30.1): the whole pack for 4, 2C and 2D out for 5
 }
 # Black Maria (2.31): the twos taken out for 5, 6 and 7 players, whichever two goes three-handed
 _TWOS_OUT: Final = {4: "", 5: "2C 2S", 6: "2C 2S 2D 2H", 7: "2C 2S 2D"}
@@ -118,6 +119,8 @@ def deal_layout(deal: str, players: int) -> DealLayout:
         return DealLayout(ALL_CARDS, 6, 52 - 6 * players)
     if deal == "double-pack":
         return DealLayout(double_pack(), 104 // players, 104 % players, double_deck=True)
+    if deal == "gong-zhu":
+        return DealLayout(ALL_CARDS, 13, 0) if players == 4 else DealLayout(pack_without(ALL_CARDS, cards("2C 2D")), 10, 0)
     if deal.startswith("twos-"):
         twos = deal[len("twos-"):].upper() if players == 3 else _TWOS_OUT[players]
         pack = pack_without(ALL_CARDS, cards(twos)) if twos else ALL_CARDS

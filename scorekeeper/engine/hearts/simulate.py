@@ -82,6 +82,9 @@ def random_record(
         return HandRecord(game=game, players=tuple(players), dealer=seating.name(dealer),
                           options=dict(options or {}), hand=hand_number, events=tuple(events))
     ruleset, leader = opening.ruleset, opening.leader
+    before = ruleset.variant.random_before_play(ruleset, seating, held, hand_number, rng, events)  # Gong Zhu
+    if before is not None:
+        ruleset, leader = before
     if ruleset.capot:  # Polignac: now and then a player declares Capot before the first lead
         for s in seating.order_from(seating.eldest(dealer)):
             if rng.random() < 0.1:
@@ -109,6 +112,7 @@ def random_record(
         deal={seating.name(s): tuple(dealt[s]) for s in range(n)},
         widow=tuple(widow),
         passes=passes,
+        leader=seating.name(leader) if before is not None and leader is not None else None,
         play=tuple(play),
         events=tuple(events),
         moon_choice=moon_choice,

@@ -30,7 +30,7 @@ from .replay import HandOutcome, replay
 from .ruleset import Ruleset
 from ..seating import Direction, Seating
 
-STEP_EVENTS = frozenset({"bid", "penalty-suit", "trumps", "trade", "capot", "declined"})
+STEP_EVENTS = frozenset({"bid", "penalty-suit", "trumps", "trade", "capot", "declined", "expose"})
 UNKNOWN_TRUMPS = "the deal is not recorded: any card not dealt may be the one turned up, and the engine checks it"
 UNKNOWN_TRADES = "the deal is not recorded: the engine checks each trade against the cards played"
 
@@ -107,6 +107,11 @@ def actions(record: HandRecord) -> tuple[list[Action], list[tuple[int, Action]]]
         declared = [e["player"] for e in _of(record, "capot")]
         if declared or _declined(record, "capot") or record.play:
             before.append(Action("capot", None, declared))
+    if ruleset.variant.exposable(ruleset):  # Gong Zhu: the cards shown before the first lead, one at a time
+        for e in _of(record, "expose"):
+            before.append(Action("expose", e["player"], {"player": e["player"], "card": e["card"]}))
+        if _declined(record, "expose") or record.play:
+            before.append(Action("expose", None, None))
     kept = ruleset.variant.kept(record)
     if kept is not None and record.deal is None:  # Domino Hearts without the deal: the table says how it ended
         during.append((len(record.play), Action("kept", kept["player"], list(kept["cards"]))))
@@ -164,6 +169,12 @@ def write(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         for name in v:
             out = appended(out, ("events",), {"type": "capot", "player": name})
         return out
+    if kind == "expose":
+        if v is None:
+            return appended(value, ("events",), {"type": "declined", "step": "expose"})
+        if not isinstance(v, Mapping) or set(v) != {"player", "card"}:
+            raise RecordSyntaxError('an exposure is {"player", "card"}, or null: no more cards exposed')
+        return appended(value, ("events",), {"type": "expose", **v})
     if kind == "kept":
         if player is None:
             raise RecordSyntaxError("say who was left holding the last cards (the action's player)")
@@ -181,7 +192,7 @@ def pending(record: HandRecord, offer: bool = True) -> Progress | None:
     if record.is_result or record.play or any(e["type"] == "misdeal" for e in record.events):
         return None
     ruleset, seating = _table(record)
-    for step in (_auction, _passes, _trumps, _trades, _capot):
+    for step in (_auction, _passes, _trumps, _trades, _capot, _exposures):
         answer = step(record, ruleset, seating, offer)
         if answer is not None:
             return answer
@@ -310,6 +321,25 @@ def _capot(record: HandRecord, ruleset: Ruleset, seating: Seating, offer: bool) 
         return None
     outcome = _waiting_for(record, ())
     return _progress(record, "capot", None, record.players, "players", held=None if outcome is None else outcome.dealt)
+
+
+def _exposures(record: HandRecord, ruleset: Ruleset, seating: Seating, offer: bool) -> Progress | None:
+    """Gong Zhu: a card shown before the first lead, one at a time ({"player", "card"}: its holder, where the deal
+    says it), until the table says no more (null)."""
+    exposable = ruleset.variant.exposable(ruleset)
+    if not exposable or _declined(record, "expose"):
+        return None
+    outcome = _waiting_for(record, ())
+    shown = {e["card"] for e in _of(record, "expose")}
+    choices: list[Any] = []
+    for c in exposable:
+        if c.code in shown:
+            continue
+        for name in record.players:
+            if record.deal is None or c in record.deal.get(name, ()):
+                choices.append({"player": name, "card": c.code})
+    return _progress(record, "expose", None, [*choices, None], "option",
+                     held=None if outcome is None else outcome.dealt)
 
 
 # --- during the play --------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .hand import Hand
     from .records import HandRecord
     from .ruleset import DealLayout, Ruleset
+    from .scoring import Haul, Points
     from ..seating import Seating
 
 # The hands rebuilt from the plays alone: each seat's cards, the cards left undealt, and per seat
@@ -56,6 +57,8 @@ class Variant:
     # Whether the cards played alone say whose turn it is (a card page can follow them without the
     # deal): not where bids choose the leader or players drop out.
     follows_turns: ClassVar[bool] = True
+    # Whether a quick result gives each player's scoring cards as a list, never as counts (Gong Zhu).
+    taken_as_lists: ClassVar[bool] = False
 
     def opening(self, record: HandRecord, ruleset: Ruleset, seating: Seating) -> Opening:
         """How the recorded deal opens (checked). The plain game: as dealt, the rule's first leader."""
@@ -68,6 +71,15 @@ class Variant:
         """A random, legal opening for a simulated deal (what was said is appended to ``events``):
         ``retained`` names who keeps a choice from the last deal, ``maybe_retained`` lets chance decide."""
         return Opening(ruleset)
+
+    def random_before_play(
+        self, ruleset: Ruleset, seating: Seating, held: Sequence[Sequence[Card]], hand_number: int,
+        rng: random.Random, events: list[dict[str, Any]],
+    ) -> tuple[Ruleset, int | None] | None:
+        """For a simulated deal, what is said once the cards are held, before the first lead (appended to
+        ``events``: Gong Zhu's exposures), with the ruleset the hand is played under and the leader the record
+        states; None: nothing (the plain game)."""
+        return None
 
     def hands_from_plays(
         self, record: HandRecord, seating: Seating, layout: DealLayout, plays: Sequence[tuple[Card, int | None]],
@@ -88,6 +100,21 @@ class Variant:
 
     def kept(self, record: HandRecord) -> Mapping[str, Any] | None:
         """The record's word on who kept the last cards, where the variant has such a thing."""
+        return None
+
+    def points(self, ruleset: Ruleset, hauls: Sequence[Haul], record: HandRecord) -> tuple[Points, ...] | None:
+        """Every player's hand score where this variant scores the cards taken its own way (Gong Zhu's exposures
+        and transformer); None: the ruleset's values and moon (``scoring.score_hand``)."""
+        return None
+
+    def exposable(self, ruleset: Ruleset) -> tuple[Card, ...]:
+        """The cards a player may show the table before the first lead (Gong Zhu: A♥ Q♠ J♦ 10♣), each an
+        ``expose`` event; () where the game has none."""
+        return ()
+
+    def tallied_cards(self, ruleset: Ruleset) -> tuple[str, str] | None:
+        """The cards a club's statistics count the takers of: the main penalty card and a bonus card (Gong Zhu:
+        the pig and the sheep); None: the main penalty card the values say (``tally.main_penalty_card``)."""
         return None
 
     def first_lead_words(self) -> str | None:

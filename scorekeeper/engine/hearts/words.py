@@ -196,6 +196,9 @@ def moon_words(ruleset: Ruleset) -> str:
 
 def end_words(ruleset: Ruleset, method: Method) -> str:
     """When the game ends and who wins, by the settlement method."""
+    own = method.end_words()
+    if own is not None:  # a method that says its own end (Gong Zhu's)
+        return own
     if isinstance(method, Cumulative):
         target = method.target()
         lowest = "lowest magnitude wins" if ruleset.complex else "lowest total wins"

@@ -44,6 +44,7 @@ FAMILY_WORDS: dict[str, dict[str, Any]] = {
         "kinds": {"leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: which way?", "bid": "to bid",
                   "penalty-suit": "to name the penalty suit", "pass": "to pass cards", "trumps": "to turn up trumps",
                   "trade": "Trades before the first trick?", "capot": "Who declares Capot?",
+                  "expose": "Cards exposed before the first lead?",
                   "kept": "The last player's cards", "passed": "passed which cards?"},
         "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "pass": "Pass"},
         "player": "Who gives?", "partner": "To whom?", "card": "Gives (QS)", "partner_card": "Gets (2H)",

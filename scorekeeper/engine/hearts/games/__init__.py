@@ -14,7 +14,7 @@ PLANNED = {
     "progressive-hearts",
     "reversis", "tripoli", "rummoli", "cosmo",
 }
-UNSUPPORTED = {"gong-zhu": "Gong Zhu's rules are not in the sources (catalogue 2.29)"}
+UNSUPPORTED: dict[str, str] = {}
 
 
 def find_game(name: object) -> GameDef[Ruleset]:
@@ -72,3 +72,4 @@ from . import hearts as _hearts  # noqa: E402,F401  (registers the Hearts family
 from . import tricks as _tricks  # noqa: E402,F401  (registers Polignac, Slobberhannes, Knaves)
 from . import auction as _auction  # noqa: E402,F401  (registers Auction Hearts)
 from . import conquimbert as _conquimbert  # noqa: E402,F401  (registers Conquimbert)
+from . import gong_zhu as _gong_zhu  # noqa: E402,F401  (registers Gong Zhu)

@@ -28,8 +28,9 @@ from ..results import check_result
 from ..ruleset import DealLayout, Ruleset
 from ..scoring import Points
 from ...seating import Seating
-from ...settled import Closing, Settled, SettledHand, settled_json
+from ...settled import NOTHING, Closing, Settled, SettledHand, settled_json
 from ...ledger import HandSettlement, check_conserved, check_table_stakes
+from . import gong_zhu as _gong_zhu  # noqa: F401  (registers gong-zhu-points)
 from . import games as _games  # noqa: F401  (registers the family settlements: Polignac, Knaves ...)
 from .methods import METHODS, Method, make_method, revoke_chips
 from ...money import fewest_transfers, money_from_chips, money_from_points
@@ -133,7 +134,8 @@ class SessionFold:
         if not sh.counts:  # dealt (the rotation moved on) but not scored yet
             return
         try:
-            outcome = _replay(sh.record, self.ruleset, *_table(sh.record, self.ruleset, self.seating, self.layout))
+            record = method.prepare(sh.record, sh.position)  # Gong Zhu: the previous pig-taker leads
+            outcome = _replay(record, self.ruleset, *_table(record, self.ruleset, self.seating, self.layout))
             settled = _settle_hand(method, sh, outcome, self.totals, self.seating)
             if self.session.table_stakes is not None:
                 _within_stakes(self.session.table_stakes, self.balance, settled.payments, self.seating.players)
@@ -299,6 +301,7 @@ def settled_hand(settled: HandSettlement, outcome: HandOutcome, dealer: str, met
         void=outcome.void,
         revoke=None if revoke is None else names[revoke.seat],
         pot=None if outcome.void is not None else method.pot(outcome), hauls=outcome.hauls,
+        carried=method.hand_carried(settled.totals) or NOTHING,
         facts=hand_facts(outcome) if facts else None,
     )
 
@@ -318,6 +321,7 @@ def settled_of(result: SessionResult, made: Sequence[SettledHand] = (), *, facts
         tuple(names[s] for s in result.winners),
         closing=None if closing is None else Closing(closing.payments, closing.notes), money=result.money,
         transfers=result.transfers, chips=result.chips, lives=method.lives,
+        carried=method.carried(result.totals, result.finished) or NOTHING,
         jack=bool(result.pool) and method.carries_jack and not result.finished,
     )
 

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from ...errors import plural, shown, UnknownOption
 from ...gaussian import Gaussian
 from ...options import OptionSpec, resolve, yes_no
+from ..records import HandRecord
 from ..replay import HandOutcome
 from ..ruleset import Ruleset
 from ...cards import Suit
@@ -95,6 +96,25 @@ class Method:
         """The totals that change the game (a target; Hartenjagen's turn and goal), each with its words,
         drawn as lines across the running totals' chart."""
         return ()
+
+    def prepare(self, record: HandRecord, position: int) -> HandRecord:
+        """The hand as it is replayed, with what the settlement knows of the hands before it (Gong Zhu: who
+        leads, the previous pig-taker); by default the record itself. :raises ScorekeeperError: a record that
+        contradicts the hands before it."""
+        return record
+
+    def carried(self, totals: Sequence[Points], finished: bool) -> Mapping[str, Any]:
+        """What the settle output says of the session besides its totals (Gong Zhu: the losers and the
+        partnerships' totals); by default nothing."""
+        return {}
+
+    def hand_carried(self, totals: Sequence[Points]) -> Mapping[str, Any]:
+        """What a hand's entry of the settle output says besides its running totals (Gong Zhu's partnerships)."""
+        return {}
+
+    def end_words(self) -> str | None:
+        """When the game ends and who wins, in words, where the method says it itself; None: ``words.end_words``."""
+        return None
 
     def seated(self) -> tuple[str, ...]:
         """Who the next hand is dealt to: everybody, unless players drop out of the session (Conquimbert)."""

@@ -59,7 +59,8 @@ class ResultForm(FlaskForm):
         """The kinds of event this form says: a correction replaces these and keeps the others."""
         shape = self.shape
         return (("cut",) + (("bid", "penalty-suit") if shape.bids else ()) + (("capot",) if shape.capot else ())
-                + (("trumps",) if shape.trumps else ()) + (("joker",) if shape.joker_from else ()))
+                + (("trumps",) if shape.trumps else ()) + (("joker",) if shape.joker_from else ())
+                + (("expose",) if shape.exposable else ()))
 
 
 OUT_OF_PLAY = "out"  # a special card's choice: nobody took it
@@ -103,6 +104,9 @@ def result_form(
     for c, copy in shape.named:
         attrs[special_name(c, copy)] = RadioField(f"Who took {c}", choices=taker_choices, validators=[Optional()],
                                                   validate_choice=False)
+    for c in shape.exposable:  # one tap per exposed card: who showed it (Gong Zhu)
+        attrs[f"expose_{c.code}"] = RadioField(f"Who exposed {c}", choices=taker_choices, validators=[Optional()],
+                                               validate_choice=False)
     for key in shape.trick_winners:
         attrs[key] = RadioField(f"Who won the {key.replace('_', ' ')}", choices=choices(seats),
                                 validators=[Optional()], validate_choice=False)
@@ -178,7 +182,8 @@ def result_record(form: ResultForm, keep: Mapping[str, Any] | None = None) -> di
         hand["id"] = client_id
     events = _declared(form)
     if not (form.shape.bids and not typed and _passed_out(events)):
-        hand["taken"] = taken
+        hand["taken"] = taken if not form.shape.card_lists else {  # Gong Zhu: lists, counts cannot say which hearts
+            name: [code for code, count in entry.items() for _ in range(count)] for name, entry in taken.items()}
     if form.shape.ask_moon and form.moon_choice.data in ("subtract", "add"):
         hand["moon_choice"] = form.moon_choice.data
     if "taken" in keep:
@@ -206,6 +211,10 @@ def _declared(form: ResultForm) -> list[dict[str, Any]]:
                                                    None if kept is None else players[kept])]
     if form.shape.capot:
         events += [{"type": "capot", "player": name} for seat, name in enumerate(players) if form.of("capot", seat).data]
+    for c in form.shape.exposable:
+        exposer = seat_chosen(form[f"expose_{c.code}"].data, players)
+        if exposer is not None:
+            events.append({"type": "expose", "player": players[exposer], "card": c.code})
     if form.shape.trumps and form["trumps"].data:
         events.append({"type": "trumps", "card" if form.shape.trumps == "turn-up" else "suit": form["trumps"].data})
     if form.shape.joker_from:
@@ -299,4 +308,6 @@ def _declared_data(events: Sequence[Any], players: Sequence[str]) -> dict[str, A
             data["trumps"] = e.get("card") or e.get("suit")
         elif kind == "joker":
             data["joker_from"] = WIDOW if e.get("widow") else player
+        elif kind == "expose" and player is not None:
+            data[f"expose_{str(e.get('card', '')).upper()}"] = player
     return data

@@ -59,7 +59,7 @@ class GongZhuPoints(Method):
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
         refused = self.settles(ruleset)
         if refused is not None:
-            from ..errors import UnknownOption
+            from ...errors import UnknownOption
 
             raise UnknownOption(refused)
         super().__init__(ruleset, seating, options)

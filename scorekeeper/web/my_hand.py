@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Response, jsonify, make_response, render_template, request, url_for
+from flask import Response, flash, jsonify, make_response, redirect, render_template, request, url_for
 
 from ..boundary import refusal
 from ..engine import seats
@@ -26,7 +26,7 @@ from .extensions import db
 from .families import pages_of
 from .families.base import CardTable
 from .models import TableSession
-from .views import bp, read_table
+from .views import bp, edit_table, read_table
 
 MAX_BODY = 8_000  # bytes: a hand and its pass, a name and a secret
 
@@ -95,6 +95,25 @@ def my_hand_answer(sid: str, key: str) -> tuple[Response, int]:
     return jsonify({"ok": True, "position": position, "title": start.title, "sent": list(dealt.sent),
                     "mine": None if mine is None else mine.to_json(), "dealt": dealt.record is not None,
                     "problem": None if dealt.problem is None else dealt.problem.message}), 200
+
+
+@bp.post("/s/<sid>/<key>/seats/free")
+def free_seat(sid: str, key: str) -> Response:
+    """*Free Dan's seat* (the card page, on the edit link only): the hand Dan's phone sent for the table's next
+    hand is dropped, so that he sends it again from any phone (his phone lost its storage, and its secret)."""
+    table = edit_table(sid, key)
+    player = request.form.get("player") or ""
+    try:
+        position, dropped = services.free_seat(table, player)
+    except ScorekeeperError as exc:
+        flash(exc.message, "error")
+    except services.Busy as exc:
+        flash(str(exc), "error")
+    else:
+        flash(f"{player}'s seat is free for hand {position}: the hand his phone sent is dropped. {player} chooses "
+              "his seat again on any phone and taps his hand again." if dropped else
+              f"{player} has sent no hand for hand {position}: his seat is free.")
+    return redirect(url_for(".play", sid=sid, key=key))
 
 
 def _refused(error: ScorekeeperError, status: int) -> tuple[Response, int]:

@@ -105,7 +105,7 @@ def play(sid: str, key: str) -> Any:
     return render_template("pages/play.html", table=table, key=key, start=start, form=form, refusal=refusal,
                            opening=opening, players=list(start.head.get("players") or ()),
                            deal_url=url_for(".give_deal", sid=sid, key=key) if _takes_deal(start) else None,
-                           seats_url=_seats_url(table, start, dealt),
+                           seats_url=_seats_url(table, start, dealt), seats_sent=list(dealt.sent),
                            words=words_for(table.config.get("game")),
                            next_url=url_for(".next_action", sid=sid, key=key),
                            result_url=url_for(".record_result", sid=sid, key=key))

@@ -921,6 +921,35 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
                "again in a moment")
 
 
+def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
+    """Free ``player``'s seat for the table's next hand (the scorer's phone, for a player whose phone lost its
+    secret): the hand his phone sent for it is deleted, so any phone may send that seat's hand again. The
+    position of that hand, and whether a hand was dropped.
+
+    :raises ScorekeeperError: no such player at the table (code ``seat``).
+    :raises Busy: the database stayed held by other writes.
+    """
+    if player not in (table.config.get("players") or ()):
+        raise ScorekeeperError(f"{player} is not at this table", code="seat", player=player)
+    sid = table.id
+    for _ in write_attempts():
+        try:
+            with writelock.writing(db.engine):
+                db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
+                position = next_position(sid)
+                dropped = db.session.execute(delete(SeatDraft).where(
+                    SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player))
+                db.session.commit()
+        except DBAPIError as exc:
+            db.session.rollback()
+            if not contended(exc):
+                raise
+            continue
+        return position, bool(dropped.rowcount)
+    raise Busy("the table is busy: other phones keep writing at this moment; nothing is changed, free the seat "
+               "again in a moment")
+
+
 def seats_sent(table: TableSession, position: int) -> tuple[str, ...]:
     """The players who have sent their hand for hand ``position``, in their order at the table (no cards)."""
     sent = set(db.session.scalars(select(SeatDraft.player).where(SeatDraft.session_id == table.id,

@@ -223,7 +223,7 @@ def test_a_hand_sent_for_a_hand_already_stored_is_refused(app: Flask, table: tup
 
 def test_a_game_whose_deal_asks_more_than_each_hand_says_so(app: Flask) -> None:
     scorer = app.test_client()
-    edit, read = start_table(scorer, players=ABCD, game="reversis")
+    edit, read = start_table(scorer, players=ABCD, game="domino-hearts")  # its deal holds the stock too
     page = get(scorer, read + "/my-hand")
     assert 'id="no-seats"' in page.html and 'data-player="' not in page.html
     assert "Tap my own hand" not in get(scorer, edit).html

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, flash, jsonify, make_response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ..boundary import refusal
 from ..engine import seats
@@ -98,7 +99,7 @@ def my_hand_answer(sid: str, key: str) -> tuple[Response, int]:
 
 
 @bp.post("/s/<sid>/<key>/seats/free")
-def free_seat(sid: str, key: str) -> Response:
+def free_seat(sid: str, key: str) -> WerkzeugResponse:
     """*Free Dan's seat* (the card page, on the edit link only): the hand Dan's phone sent for the table's next
     hand is dropped, so that he sends it again from any phone (his phone lost its storage, and its secret)."""
     table = edit_table(sid, key)

@@ -937,15 +937,16 @@ def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
             with writelock.writing(db.engine):
                 db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
                 position = next_position(sid)
-                dropped = db.session.execute(delete(SeatDraft).where(
-                    SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player))
+                mine = (SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player)
+                dropped = db.session.scalar(select(func.count()).select_from(SeatDraft).where(*mine)) or 0
+                db.session.execute(delete(SeatDraft).where(*mine))
                 db.session.commit()
         except DBAPIError as exc:
             db.session.rollback()
             if not contended(exc):
                 raise
             continue
-        return position, bool(dropped.rowcount)
+        return position, dropped > 0
     raise Busy("the table is busy: other phones keep writing at this moment; nothing is changed, free the seat "
                "again in a moment")
 

@@ -112,3 +112,128 @@ def test_reversis_four_phones_each_tap_their_own_hand_and_face_down_card(
     TAPS["reversis"] = counts
     print("Reversis, taps per player and the scorer's:", counts)
     assert not errors and not any(e for _, e in phones.values()), (errors, [e for _, e in phones.values()])
+
+
+def tripoli_spare(page: Any, taps: Taps) -> None:
+    """The dealer sells the spare hand to Cat for 3 chips (the price typed counts one tap)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#turn")).to_have_text("Ann to keep, swap or sell the spare hand")
+    taps.tap('#ask button[data-option="auction"]')
+    taps.tap('#ask button[data-player="Cat"]')
+    page.locator("#ask #number").fill("3")
+    taps.count += 1  # the price typed
+    taps.tap('#ask button.primary')
+
+
+def tripoli_betting(page: Any, taps: Taps, value: dict[str, Any]) -> None:
+    from playwright.sync_api import expect
+
+    for player, *bet in value["poker"]["betting"]:
+        expect(page.locator("#turn")).to_have_text(f"{player} to bet")
+        if len(bet) == 2:
+            page.locator(f"#amount-{bet[0]}").fill(str(bet[1]))
+            taps.count += 1  # the chips typed
+        taps.tap(f'#ask button[data-option="{bet[0]}"]')
+
+
+def test_tripoli_four_phones_each_tap_the_hand_they_were_dealt(
+        phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    value = tripoli_example()
+    session = start(page, "tripoli")
+    link = my_hand_link(page)
+    counts = {}
+    for name in ("Bob", "Cat", "Dan", "Ann"):
+        mine, _ = phones[name]
+        mine.goto(link)
+        counts[name] = tap_my_hand(mine, name, value["deal"][name], [], "")
+    page.goto(session)
+    page.locator("#record-cards").tap()
+    taps = Taps(page)
+    expect(page.locator("#seats-status")).to_have_text("Every player sent his own hand: the deal is in.")
+    assert page.locator("#give-deal").is_hidden()
+    tripoli_spare(page, taps)
+    tripoli_betting(page, taps, value)  # no claims asked: the deal says who holds the pay cards
+    for name in ("Bob", "Cat"):  # the showdown: the five cards each shows, from his own
+        expect(page.locator("#turn")).to_have_text(f"{name} shows his five cards")
+        for code in value["poker"]["hands"][name]:
+            taps.tap(f"#grid #card-{code}", answered=False)
+        taps.tap("#ask #done")
+    for _, code in value["michigan"]["play"]:  # nobody's name asked: the deal says who holds each card
+        taps.card(code)
+    expect(page.locator("#complete")).to_be_visible()  # the end too: Cat is out
+    save(page, "#save-play")
+    counts["scorer"] = taps.count + 2  # + Card by card, Save
+    hand, settled = stored_hand(page, session)
+    assert hand["deal"] == value["deal"] and sorted(hand["spare_hand"]) == sorted(value["spare_hand"])
+    assert family_of("tripoli").replay_json({**value, **hand})["payments"] == {"Bob": 3, "Cat": 1, "Dan": -2, "Ann": -10}
+    assert settled["totals"] == totals_shown(page, session, ABCD)
+    TAPS["tripoli-phones"] = counts
+    print("Tripoli, taps per player and the scorer's:", counts)
+    assert not errors and not any(e for _, e in phones.values()), (errors, [e for _, e in phones.values()])
+
+
+def test_tripoli_deal_given_on_the_card_page_after_the_hand(phone: Phone) -> None:
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    value = tripoli_example()
+    held = {**value["deal"], "Cat": value["spare_hand"]}  # Cat bought the spare hand
+    session = start(page, "tripoli")
+    page.locator("#record-cards").tap()
+    page.wait_for_selector("#ask")
+    taps = Taps(page)
+    tripoli_spare(page, taps)
+    expect(page.locator("#turn")).to_have_text("Who took the pay-card spaces?")
+    for space, who in value["claims"].items():
+        taps.tap(f'#ask .choices[data-space="{space}"] button[data-player="{who}"]', answered=False)
+    taps.tap("#ask button.primary")  # Done
+    tripoli_betting(page, taps, value)
+    while "shows his five cards" in page.locator("#turn").inner_text():  # not written down
+        taps.tap("#ask #none")
+    expect(page.locator("#turn")).to_have_text("Who won the showdown?")
+    taps.tap('#ask button[data-player="Bob"]', answered=False)
+    taps.tap("#ask button.primary")
+    for player, code in value["michigan"]["play"]:
+        taps.tap(f"#grid #card-{code}", answered=False)  # who played it? the deal does not say
+        taps.tap(f'#ask button[data-player="{player}"]')
+    taps.tap("#declare-michigan-end", answered=False)
+    taps.tap(f'#ask button[data-player="{value["michigan"]["out"]}"]', answered=False)
+    for who, left in value["michigan"]["left"].items():
+        page.locator(f"#left-{who}").fill(str(left))
+        taps.count += 1
+    taps.tap("#ask button.primary")
+    expect(page.locator("#complete")).to_be_visible()
+    before = taps.count
+    expect(page.locator("#give-deal")).to_be_visible()
+    taps.tap("#give-deal", answered=False)
+    for name in ("Bob", "Dan", "Ann"):  # the eldest first; Cat went out: every card of his was seen
+        expect(page.locator("#turn")).to_have_text(f"{name} held which other cards?")
+        enabled = page.locator("#grid button.card:enabled").evaluate_all("bs => bs.map(b => b.dataset.card)")
+        rest = [c for c in held[name] if c in enabled]
+        assert rest and value["michigan"]["play"][0][1] not in enabled  # what the play placed is not asked
+        for code in rest:
+            taps.tap(f"#grid #card-{code}", answered=False)
+        taps.tap("#ask #done", answered=name == "Ann")
+    expect(page.locator("#give-deal")).to_be_hidden()
+    expect(page.locator("#complete")).to_be_visible()
+    save(page, "#save-play")
+    TAPS["tripoli-deal-after"] = {"whole": taps.count + 2, "deal": taps.count - before}
+    hand, settled = stored_hand(page, session)
+    assert {p: sorted(c) for p, c in hand["deal"].items()} == {p: sorted(c) for p, c in value["deal"].items()}
+    assert sorted(hand["spare_hand"]) == sorted(value["spare_hand"])
+    assert family_of("tripoli").replay_json({**value, **hand})["payments"] == {"Bob": 3, "Cat": 1, "Dan": -2, "Ann": -10}
+    assert settled["totals"] == totals_shown(page, session, ABCD)
+    print("Tripoli, the deal given after the hand:", TAPS["tripoli-deal-after"])
+    assert not errors, errors
+
+
+def test_the_figures_are_kept() -> None:
+    """The tap counts measured above, as docs/app.md gives them."""
+    text = (ROOT / "docs" / "app.md").read_text()
+    for counts in TAPS.values():
+        for n in counts.values():
+            assert f"{n} taps" in text or f"{n}, " in text or f"{n})" in text, (n, TAPS)

@@ -28,6 +28,7 @@ def test_the_scorer_frees_a_seat_whose_phone_lost_its_storage(app: Flask,
     other = Phone(app, read, NEW_PHONE)
     taken = other.send("Dan", draft_of(value, "Dan"), status=409)
     assert taken["error"]["code"] == "seat-taken"
+    assert taken["error"]["message"].endswith("(if it lost it, the scorer taps Free Dan's seat on the card page)")
 
     page = get(scorer, edit + "/play")
     assert "Free Dan's seat" in page.html and "Free Ann's seat" in page.html and "Free Bob's seat" not in page.html

@@ -900,7 +900,8 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
                                              secret_hash=digest))
                 elif not hmac.compare_digest(row.secret_hash, digest):
                     raise SeatTaken(f"{player}'s hand for hand {position} was sent from another phone: only that "
-                                    "phone can change it", player=player)
+                                    f"phone can change it (if it lost it, the scorer taps Free {player}'s seat on "
+                                    "the card page)", player=player)
                 else:
                     row.cards = draft.to_json()
                     row.updated_at = now()

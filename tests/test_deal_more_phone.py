@@ -41,6 +41,8 @@ def tripoli_example() -> dict[str, Any]:
 
 
 def my_hand_link(page: Any) -> str:
+    """From the table's page, the read-only link's page and its *Tap my own hand*."""
+    page.goto(page.locator("#read-link").input_value())
     link = page.locator("#my-hand-link").get_attribute("href")
     assert link and link.endswith("/my-hand") and link.startswith("/v/")
     return str(link)

@@ -36,12 +36,16 @@
 
   var refuse = function (text) { var p = $("#mine-refusal"); p.textContent = text || ""; p.hidden = !text; };
   var shown = function (a) {
-    if (!a.ok) { refuse(a.error.message); return; }
+    if (!a.ok) { refuse(a.error.message); render(); return; }  // Send again once the sentence is answered
     if (a.position !== POSITION) { window.location.reload(); return; }  // the hand was stored: the next one
     var players = data("players") || [], waiting = players.filter(function (p) { return a.sent.indexOf(p) < 0; });
     $("#sent-line").textContent = a.problem ? a.problem : a.dealt ? "Every hand is in: the scorer's phone has the deal." :
       "Sent from the phones: " + (a.sent.join(", ") || "none yet") + (waiting.length ? ". Waiting for " + waiting.join(", ") + "." : ".");
     if (a.mine && !dirty) { mine = { hand: a.mine.hand, passed: a.mine.passed, more: a.mine.more || {} }; sent = true; step = "hand"; }
+    if (!a.mine && sent) {  // the scorer freed this seat (Free Dan's seat): what this phone sent is dropped
+      sent = false; step = steps()[steps().length - 1];  // its taps kept: one tap sends them again
+      refuse("The hand this phone sent is dropped: the scorer freed the seat. Send it again if the seat is yours.");
+    }
     if (!a.dealt) { clearTimeout(timer); timer = setTimeout(look, 5000); }
     render();
   };

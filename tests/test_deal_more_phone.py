@@ -233,6 +233,42 @@ def test_tripoli_deal_given_on_the_card_page_after_the_hand(phone: Phone) -> Non
     assert not errors, errors
 
 
+def test_tripoli_deal_given_on_the_card_page_before_the_first_action(phone: Phone) -> None:
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    value = tripoli_example()
+    session = start(page, "tripoli")
+    page.locator("#record-cards").tap()
+    page.wait_for_selector("#ask")
+    taps = Taps(page)
+    taps.tap("#give-deal", answered=False)
+    for name in ("Bob", "Cat", "Dan", "Ann"):  # the eldest first; the spare hand is the cards left
+        expect(page.locator("#turn")).to_have_text(f"{name} was dealt which cards?")
+        for code in value["deal"][name]:
+            taps.tap(f"#grid #card-{code}", answered=False)
+        taps.tap("#ask #done", answered=name == "Ann")
+    deal = taps.count
+    tripoli_spare(page, taps)
+    tripoli_betting(page, taps, value)
+    for name in ("Bob", "Cat"):
+        expect(page.locator("#turn")).to_have_text(f"{name} shows his five cards")
+        for code in value["poker"]["hands"][name]:
+            taps.tap(f"#grid #card-{code}", answered=False)
+        taps.tap("#ask #done")
+    for _, code in value["michigan"]["play"]:
+        taps.card(code)
+    expect(page.locator("#complete")).to_be_visible()
+    save(page, "#save-play")
+    TAPS["tripoli-deal-before"] = {"whole": taps.count + 2, "deal": deal}
+    hand, settled = stored_hand(page, session)
+    assert hand["deal"] == value["deal"] and sorted(hand["spare_hand"]) == sorted(value["spare_hand"])
+    assert family_of("tripoli").replay_json({**value, **hand})["payments"] == {"Bob": 3, "Cat": 1, "Dan": -2, "Ann": -10}
+    assert settled["totals"] == totals_shown(page, session, ABCD)
+    print("Tripoli, the deal given before the first action:", TAPS["tripoli-deal-before"])
+    assert not errors, errors
+
+
 def test_the_figures_are_kept() -> None:
     """The tap counts measured above, as docs/app.md gives them."""
     text = (ROOT / "docs" / "app.md").read_text()

@@ -105,3 +105,23 @@ def test_tripoli_each_player_taps_the_hand_he_was_dealt(app: Flask) -> None:
         [hand] = [dict(h.record) for h in db.session.scalars(select(Hand))]
     assert hand["deal"] == value["deal"]
     assert family_of("tripoli").replay_json({**value, **hand})["payments"] == {"Bob": 3, "Cat": 1, "Dan": -2, "Ann": -10}
+
+
+def test_a_face_down_card_in_another_hand_does_not_make_one_deal() -> None:
+    import pytest
+
+    from scorekeeper.engine import seats
+    from scorekeeper.engine.errors import ScorekeeperError
+
+    value = example("reversis-hand")
+    head = {k: value[k] for k in ("game", "players", "dealer")} | {"play": []}
+    family = family_of("reversis")
+    drafts = {p: seats.Draft(tuple(value["deal"][p])) for p in ("Ann", "Bob")}
+    for name in ("Cat", "Dan"):
+        drafts[name] = seats.Draft(tuple(value["deal"][name]), (), (("face-down", (value["face_down"][name],)),))
+    assert seats.deal(family, head, drafts)["face_down"] == value["face_down"]
+    drafts["Cat"] = seats.Draft(tuple(value["deal"]["Cat"]), (), (("face-down", (value["deal"]["Bob"][0],)),))
+    seats.check(family, head, "Cat", drafts["Cat"])  # alone, it is a card Cat can have face down
+    with pytest.raises(ScorekeeperError) as refused:
+        seats.deal(family, head, drafts)
+    assert refused.value.code == "seats" and "(1 card is in two hands)" in refused.value.message

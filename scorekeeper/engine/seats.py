@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .errors import ScorekeeperError
+from .progress import WORDS
 
 HAND = "hand"  # the question of the deal that asks a hand as dealt (engine.progress, the families' Dealing)
 MAX_CARDS = 120  # a draft longer than any pack is refused before the engine reads it
@@ -48,8 +49,6 @@ class Asks:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"hand": self.hand, "passed": self.passed}
         if self.more:
-            from .progress import WORDS
-
             out["more"] = [{"kind": kind, "count": count, "word": WORDS.get(kind, kind)} for kind, count in self.more]
         return out
 
@@ -164,7 +163,7 @@ def _answer(question: Mapping[str, Any], draft: Draft) -> dict[str, Any]:
 
 
 def _not_one_deal(drafts: Mapping[str, Draft]) -> ScorekeeperError:
-    counts = Counter(code for d in drafts.values() for code in set(d.hand))
+    counts = Counter(code for d in drafts.values() for code in set(d.cards()))
     shared = sum(1 for n in counts.values() if n > 1)
     why = f"{shared} card{'s are' if shared != 1 else ' is'} in two hands" if shared else "a card is missing"
     return ScorekeeperError(f"the hands sent do not make one deal ({why}): each player looks at his hand on "
@@ -221,8 +220,6 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
 
 
 def _said(more: Sequence[tuple[str, int]]) -> str:
-    from .progress import WORDS
-
     return " and ".join(f"the {WORDS.get(kind, kind)}" if count == 1 else f"{count} {WORDS.get(kind, kind)}"
                         for kind, count in more) or "his hand alone"
 

@@ -1,12 +1,14 @@
 """A player's own hand, tapped on his own phone: the page under the read-only link and its one JSON answer.
 
 ``/v/<sid>/<key>/my-hand`` lets a player choose his seat (once: the phone keeps it) and tap the hand he was
-dealt for the table's next hand (and the cards he passes), sent with a secret his phone makes and keeps
+dealt for the table's next hand (and the cards he passes, or the other cards of the deal he alone sees, such as
+Reversis' card dealt face down in front of him), sent with a secret his phone makes and keeps
 (``static/my-hand.js``). The server keeps it as a seat draft (``services.put_seat_draft``) until the hand is
 stored, and gives its cards back to the phone holding that secret only: every other phone, the read-only
 link and the API learn only which seats have sent. Once every seat has sent, the scorer's card page has the
 deal (``play.card_table``). The one write of the read-only link: it changes nothing of the table's record.
 The page is never kept by the service worker, nor by any cache (``Cache-Control: no-store``).
+*Free Dan's seat* (``free_seat``, the edit link's card page) drops a seat's draft whose phone lost its secret.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var store = window.localStorage, seatKey = "scorekeeper-seat:" + root.dataset.table;
   var draftKey = "scorekeeper-my-hand:" + root.dataset.table + ":" + POSITION;
-  var seat = null, mine = { hand: [], passed: [] }, step = "hand", sent = false, dirty = false, timer = null;
+  var seat = null, mine = { hand: [], passed: [], more: {} }, step = "hand", sent = false, dirty = false, timer = null;
 
   var get = function (k) { try { return store.getItem(k); } catch (e) { return null; } };
   var put = function (k, v) { try { if (v === null) store.removeItem(k); else store.setItem(k, v); } catch (e) { /* private mode */ } };
@@ -36,34 +36,55 @@
 
   var refuse = function (text) { var p = $("#mine-refusal"); p.textContent = text || ""; p.hidden = !text; };
   var shown = function (a) {
-    if (!a.ok) { refuse(a.error.message); return; }
+    if (!a.ok) { refuse(a.error.message); render(); return; }  // Send again once the sentence is answered
     if (a.position !== POSITION) { window.location.reload(); return; }  // the hand was stored: the next one
     var players = data("players") || [], waiting = players.filter(function (p) { return a.sent.indexOf(p) < 0; });
     $("#sent-line").textContent = a.problem ? a.problem : a.dealt ? "Every hand is in: the scorer's phone has the deal." :
       "Sent from the phones: " + (a.sent.join(", ") || "none yet") + (waiting.length ? ". Waiting for " + waiting.join(", ") + "." : ".");
-    if (a.mine && !dirty) { mine = { hand: a.mine.hand, passed: a.mine.passed }; sent = true; step = "hand"; }
+    if (a.mine && !dirty) { mine = { hand: a.mine.hand, passed: a.mine.passed, more: a.mine.more || {} }; sent = true; step = "hand"; }
+    if (!a.mine && sent) {  // the scorer freed this seat (Free Dan's seat): what this phone sent is dropped
+      sent = false; step = steps()[steps().length - 1];  // its taps kept: one tap sends them again
+      refuse("The hand this phone sent is dropped: the scorer freed the seat. Send it again if the seat is yours.");
+    }
     if (!a.dealt) { clearTimeout(timer); timer = setTimeout(look, 5000); }
     render();
   };
   var look = function () { if (seat) ask(null).then(shown, function () { timer = setTimeout(look, 10000); }); };
 
   var asks = function () { return ASKS[seat] || { hand: 0, passed: 0 }; };
+  /* The steps: the hand, then each other card of the deal this seat is asked (Reversis' card dealt face down,
+     from the cards not in the hand), then the cards passed (from the hand). */
+  var more = function () { return asks().more || []; };
+  var steps = function () {
+    return ["hand"].concat(more().map(function (m) { return m.kind; }), asks().passed ? ["passed"] : []);
+  };
+  var asked = function (s) { return more().filter(function (m) { return m.kind === s; })[0]; };
+  var listOf = function (s) {
+    if (s === "hand" || s === "passed") return mine[s];
+    mine.more = mine.more || {};
+    return (mine.more[s] = mine.more[s] || []);
+  };
+  var wanted = function (s) { return s === "hand" ? asks().hand : s === "passed" ? asks().passed : asked(s).count; };
+  var said = function (s) {
+    var m = asked(s);
+    return s === "hand" ? "the " + asks().hand + " cards you were dealt" : s === "passed" ? "the " + asks().passed + " cards you pass" :
+      m.count === 1 ? "the " + m.word : "the " + m.count + " " + m.word;
+  };
   var render = function () {
     $("#seat-choice").hidden = !!seat;
     $("#hand-tap").hidden = !seat;
     if (!seat) return;
-    var n = asks(), list = step === "hand" ? mine.hand : mine.passed, want = step === "hand" ? n.hand : n.passed;
-    $("#mine-turn").textContent = sent ? seat + ": your hand is sent. Tap a card to change it." :
-      step === "hand" ? seat + ": tap the " + n.hand + " cards you were dealt" : seat + ": tap the " + n.passed + " cards you pass";
+    var list = listOf(step), want = wanted(step), all = steps(), after = all[all.indexOf(step) + 1];
+    $("#mine-turn").textContent = sent ? seat + ": your hand is sent. Tap a card to change it." : seat + ": tap " + said(step);
     $("#mine-count").textContent = list.length + " of " + want;
     Array.prototype.forEach.call(document.querySelectorAll("#mine-grid button.card"), function (b) {
-      var code = b.dataset.card;
-      b.disabled = step === "passed" && mine.hand.indexOf(code) < 0;
+      var code = b.dataset.card, held = mine.hand.indexOf(code) >= 0;
+      b.disabled = step === "passed" ? !held : step !== "hand" && held;
       b.classList.toggle("chosen", list.indexOf(code) >= 0);
     });
     var send = $("#send");
     send.disabled = sent || list.length !== want;
-    send.textContent = step === "hand" && n.passed ? "Next: the cards you pass" : "Send my hand";
+    send.textContent = after ? "Next: " + said(after).replace(/^the \d+ /, "the ") : "Send my hand";
     put(draftKey, JSON.stringify(mine));
   };
 
@@ -76,25 +97,35 @@
     b.addEventListener("click", function () {
       if (sent) { sent = false; step = "hand"; }
       dirty = true;
-      var list = step === "hand" ? mine.hand : mine.passed, at = list.indexOf(code);
-      if (at >= 0) list.splice(at, 1); else list.push(code);
-      if (step === "hand") mine.passed = mine.passed.filter(function (c) { return mine.hand.indexOf(c) >= 0; });
+      var list = listOf(step), at = list.indexOf(code);
+      if (at >= 0) list.splice(at, 1); else if (wanted(step) === 1 && step !== "hand") list.splice(0, 1, code); else list.push(code);
+      if (step === "hand") {
+        mine.passed = mine.passed.filter(function (c) { return mine.hand.indexOf(c) >= 0; });
+        Object.keys(mine.more || {}).forEach(function (k) {
+          mine.more[k] = mine.more[k].filter(function (c) { return mine.hand.indexOf(c) < 0; });
+        });
+      }
       refuse("");
       render();
     });
     grid.appendChild(b);
   });
   $("#send").addEventListener("click", function () {
-    if (step === "hand" && asks().passed) { step = "passed"; render(); return; }
-    var send = $("#send");
+    var all = steps(), after = all[all.indexOf(step) + 1];
+    if (after) { step = after; render(); return; }
+    var send = $("#send"), draft = { hand: mine.hand, passed: mine.passed };
+    if (more().length) {
+      draft.more = {};
+      more().forEach(function (m) { draft.more[m.kind] = listOf(m.kind); });
+    }
     send.disabled = true;
-    ask({ hand: mine.hand, passed: mine.passed }).then(function (a) {
+    ask(draft).then(function (a) {
       if (a.ok) { sent = true; dirty = false; step = "hand"; refuse(""); }
       shown(a);
     }, function () { refuse("Not sent: no connection. Tap Send again when it returns."); render(); });
   });
   $("#change-seat").addEventListener("click", function () {
-    seat = null; sent = false; dirty = false; mine = { hand: [], passed: [] }; step = "hand";
+    seat = null; sent = false; dirty = false; mine = { hand: [], passed: [], more: {} }; step = "hand";
     put(seatKey, null); put(draftKey, null);
     render();
   });

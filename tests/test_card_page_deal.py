@@ -184,13 +184,14 @@ def test_a_reversis_deal_given_before_the_first_card(client: FlaskClient) -> Non
     assert asked["next"]["kind"] == "discard" and asked["next"]["player"] == "Ann"  # the walk goes on with the deal
 
 
-def test_a_game_whose_deal_the_page_cannot_take_has_no_button(client: FlaskClient) -> None:
+def test_a_deal_the_page_cannot_take_now_is_refused_with_a_sentence(client: FlaskClient) -> None:
     from test_card_page import start_chips
 
-    edit = start_chips(client, "tripoli")
-    assert "data-deal" not in get(client, edit + "/play").html
-    table = Table(client, edit)
-    assert table.post("/deal", {"record": table.record, "given": []}, 422)["error"]["code"] == "no-deal"
+    table = Table(client, start_chips(client, "tripoli"))
+    middle = {"spare": "keep", "claims": {}, "poker": {"bets": {}, "winners": ["Bob"]},
+              "michigan": {"play": [["Bob", "2S"]]}}  # in the middle of Michigan
+    error = table.post("/deal", {"record": {**table.record, **middle}, "given": []}, 422)["error"]
+    assert error["code"] == "deal" and "once Michigan has ended" in error["message"]
 
 
 @pytest.mark.parametrize("body", [b"[]", b"{\"record\": 3}", b"{", b"null"])

@@ -76,6 +76,7 @@ def test_four_phones_each_tap_their_own_hand_and_the_card_page_plays_with_the_de
     page, _, errors = phone
     value = example()  # Ann deals: Bob is the eldest hand
     session = start(page, "black-lady", OPTIONS)
+    page.goto(page.locator("#read-link").input_value())  # the players' page: the read-only link
     my_hand = page.locator("#my-hand-link").get_attribute("href")
     assert my_hand and my_hand.endswith("/my-hand") and my_hand.startswith("/v/")  # under the read-only link
     for k, name in enumerate(["Bob", "Cat", "Dan", "Ann"]):

@@ -475,7 +475,8 @@ WORDS = {"play": "card played", "michigan": "Michigan card", "bet": "bet", "disc
          "spare": "choice of the spare hand", "spare-buyer": "buyer of the spare hand",
          "spare-price": "price of the spare hand", "bid-suit": "paying suit named", "poker-cards": "poker hand shown",
          "espagnolette": "Espagnolette declaration", "hand": "cards as dealt", "passed": "cards passed",
-         "face-down": "card dealt face down", "exchanged": "card given for the face-down card"}
+         "face-down": "card dealt face down", "exchanged": "card given for the face-down card",
+         "held": "cards held that nobody saw"}
 """How a sentence names a kind of action (a kind not here is named by its own word)."""
 
 

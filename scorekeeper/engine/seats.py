@@ -8,8 +8,11 @@ be the cards left). The cards a seat passes are the pass the family asks of it a
 the same way. Once every seat has sent, ``deal`` writes the record with the whole deal and the passes,
 and refuses drafts that do not make one deal without naming a card (the sentence goes to every phone).
 
-A game whose deal before the first card asks more than each hand (Reversis' face-down cards) is not
-given this way: ``SeatsRefused`` (code ``no-seats``); its deal is given on the card page.
+A question of the deal that asks a named seat for a card or cards besides his hand (Reversis' card dealt
+face down in front of a player, which he takes up or may look at) is that seat's too: he taps it after his
+hand (``Asks.more``, ``Draft.more``), from the cards not in his hand. A game whose deal asks anything else
+(a card of nobody's seat) is not given this way: ``SeatsRefused`` (code ``no-seats``); its deal is given on
+the card page.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .errors import ScorekeeperError
+from .progress import WORDS
 
 HAND = "hand"  # the question of the deal that asks a hand as dealt (engine.progress, the families' Dealing)
 MAX_CARDS = 120  # a draft longer than any pack is refused before the engine reads it
@@ -35,31 +39,49 @@ class Dealt(Protocol):
 
 @dataclass(frozen=True)
 class Asks:
-    """What a seat taps: the cards of its hand, and how many of them it passes (0: no pass this hand)."""
+    """What a seat taps: the cards of its hand, how many of them it passes (0: no pass this hand), and the other
+    cards of the deal it is asked, by the family's kind of question (``more``: kind, how many)."""
 
     hand: int
     passed: int
+    more: tuple[tuple[str, int], ...] = ()
 
-    def to_json(self) -> dict[str, int]:
-        return {"hand": self.hand, "passed": self.passed}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"hand": self.hand, "passed": self.passed}
+        if self.more:
+            out["more"] = [{"kind": kind, "count": count, "word": WORDS.get(kind, kind)} for kind, count in self.more]
+        return out
 
 
 @dataclass(frozen=True)
 class Draft:
-    """A seat's hand as its player tapped it, and the cards he passes (empty where nobody passes)."""
+    """A seat's hand as its player tapped it, the cards he passes (empty where nobody passes), and the other
+    cards of the deal he was asked (``Asks.more``: kind, cards)."""
 
     hand: tuple[str, ...]
     passed: tuple[str, ...] = ()
+    more: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @classmethod
     def from_json(cls, value: object) -> Draft:
-        """:raises ScorekeeperError: not ``{"hand": [codes], "passed": [codes]}``."""
+        """:raises ScorekeeperError: not ``{"hand": [codes], "passed": [codes], "more": {kind: [codes]}}``."""
         if not isinstance(value, Mapping):
             raise ScorekeeperError("a hand is sent as {\"hand\": [cards], \"passed\": [cards]}", code="draft")
-        return cls(_codes(value.get("hand"), "hand"), _codes(value.get("passed") or [], "passed"))
+        more = value.get("more") or {}
+        if not isinstance(more, Mapping) or len(more) > 4 or not all(isinstance(k, str) and len(k) <= 20 for k in more):
+            raise ScorekeeperError("the other cards of a hand are sent as {kind: [cards]}", code="draft")
+        return cls(_codes(value.get("hand"), "hand"), _codes(value.get("passed") or [], "passed"),
+                   tuple((kind, _codes(cards, kind)) for kind, cards in more.items()))
 
-    def to_json(self) -> dict[str, list[str]]:
-        return {"hand": list(self.hand), "passed": list(self.passed)}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"hand": list(self.hand), "passed": list(self.passed)}
+        if self.more:
+            out["more"] = {kind: list(cards) for kind, cards in self.more}
+        return out
+
+    def cards(self) -> tuple[str, ...]:
+        """Every card of the deal this seat tapped (its hand and the others it was asked)."""
+        return (*self.hand, *(code for _, cards in self.more for code in cards))
 
 
 def _codes(value: object, what: str) -> tuple[str, ...]:
@@ -111,9 +133,7 @@ def deal(family: Dealt, head: Mapping[str, Any], drafts: Mapping[str, Draft]) ->
     try:
         while not (asked := family.dealing_json(head, given))["dealt"]:
             question = asked["next"]
-            if question.get("kind") != HAND:
-                raise SeatsRefused("this game's deal asks more than each hand: give it on the card page")
-            given.append({"kind": HAND, "player": question["player"], "value": list(drafts[question["player"]].hand)})
+            given.append(_answer(question, drafts[_seat_of(question)]))
     except SeatsRefused:
         raise
     except ScorekeeperError:
@@ -126,8 +146,24 @@ def deal(family: Dealt, head: Mapping[str, Any], drafts: Mapping[str, Draft]) ->
     return _passes(family, {**asked, "record": record}, {p: d.passed for p, d in drafts.items()}, None)[0]
 
 
+def _seat_of(question: Mapping[str, Any]) -> str:
+    """The seat a question of the deal is asked of. :raises SeatsRefused: a question of nobody's seat."""
+    if question.get("kind") != HAND and (not question.get("player") or question.get("ask") not in ("card", "cards")):
+        raise SeatsRefused("this game's deal asks more than each hand: give it on the card page")
+    player: str = question["player"]
+    return player
+
+
+def _answer(question: Mapping[str, Any], draft: Draft) -> dict[str, Any]:
+    """A seat's answer to a question of the deal, from its draft (an empty list: it did not tap that one)."""
+    kind = question["kind"]
+    cards = list(draft.hand) if kind == HAND else list(dict(draft.more).get(kind) or ())
+    value: Any = cards[0] if question.get("ask") == "card" and len(cards) == 1 else cards
+    return {"kind": kind, "player": question["player"], "value": value}
+
+
 def _not_one_deal(drafts: Mapping[str, Draft]) -> ScorekeeperError:
-    counts = Counter(code for d in drafts.values() for code in set(d.hand))
+    counts = Counter(code for d in drafts.values() for code in set(d.cards()))
     shared = sum(1 for n in counts.values() if n > 1)
     why = f"{shared} card{'s are' if shared != 1 else ' is'} in two hands" if shared else "a card is missing"
     return ScorekeeperError(f"the hands sent do not make one deal ({why}): each player looks at his hand on "
@@ -150,19 +186,29 @@ def _stand_in(choices: Sequence[str], count: int, keep: Counter[str]) -> list[st
 def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Draft | None) -> Asks:
     """The deal asked question by question, ``player`` answering with ``draft`` (or stand-in cards), the other
     seats with stand-in cards; what ``player`` is asked. :raises ScorekeeperError: as ``check``."""
-    keep = Counter(draft.hand if draft is not None else ())
+    keep = Counter(draft.cards() if draft is not None else ())
     given: list[dict[str, Any]] = []
     size: int | None = None
+    more: list[tuple[str, int]] = []
     while not (asked := family.dealing_json(head, given))["dealt"]:
         question = asked["next"]
-        if question.get("kind") != HAND:
-            raise SeatsRefused("this game's deal asks more than each hand: give it on the card page")
-        mine = question["player"] == player
-        if mine:
-            size = question["count"]
-        value = list(draft.hand) if mine and draft is not None else _stand_in(question["choices"], question["count"],
-                                                                              keep)
-        given.append({"kind": HAND, "player": question["player"], "value": value})
+        mine = _seat_of(question) == player
+        count = question.get("count") or 1
+        if mine and question["kind"] == HAND:
+            size = count
+        elif mine:
+            more.append((question["kind"], count))
+            if draft is not None and not dict(draft.more).get(question["kind"]):
+                raise ScorekeeperError(f"{player} taps {_said(more[-1:])} this hand", code="deal", player=player)
+        if mine and draft is not None:
+            answer = _answer(question, draft)
+        else:
+            cards = _stand_in(question["choices"], count, keep)
+            answer = {"kind": question["kind"], "player": question["player"],
+                      "value": cards[0] if question.get("ask") == "card" else cards}
+        given.append(answer)
+    if draft is not None and sorted(kind for kind, _ in draft.more) != sorted(kind for kind, _ in more):
+        raise ScorekeeperError(f"{player} taps {_said(more)} this hand", code="deal", player=player)
     if player is not None and size is None:  # the last hand, where no widow is dealt: the cards left
         left = list((asked["record"].get("deal") or {}).get(player) or ())
         size = len(left)
@@ -170,7 +216,12 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
             raise ScorekeeperError(f"{player}'s hand is {size} cards of this game's pack, each card as often as "
                                    "the pack holds it", code="deal", player=player)
     _, passed = _passes(family, asked, {player: draft.passed} if player and draft else {}, player)
-    return Asks(size or 0, passed)
+    return Asks(size or 0, passed, tuple(more))
+
+
+def _said(more: Sequence[tuple[str, int]]) -> str:
+    return " and ".join(f"the {WORDS.get(kind, kind)}" if count == 1 else f"{count} {WORDS.get(kind, kind)}"
+                        for kind, count in more) or "his hand alone"
 
 
 def _passes(family: Dealt, asked: dict[str, Any], passed: Mapping[str | None, Sequence[str]],

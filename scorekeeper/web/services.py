@@ -922,7 +922,8 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
                                              secret_hash=digest))
                 elif not hmac.compare_digest(row.secret_hash, digest):
                     raise SeatTaken(f"{player}'s hand for hand {position} was sent from another phone: only that "
-                                    "phone can change it", player=player)
+                                    f"phone can change it (if it lost it, the scorer taps Free {player}'s seat on "
+                                    "the card page)", player=player)
                 else:
                     row.cards = draft.to_json()
                     row.updated_at = now()
@@ -940,6 +941,36 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
             continue
         return seats_sent(table, position)
     raise Busy("the table is busy: other phones keep writing at this moment; nothing is stored, send your hand "
+               "again in a moment")
+
+
+def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
+    """Free ``player``'s seat for the table's next hand (the scorer's phone, for a player whose phone lost its
+    secret): the hand his phone sent for it is deleted, so any phone may send that seat's hand again. The
+    position of that hand, and whether a hand was dropped.
+
+    :raises ScorekeeperError: no such player at the table (code ``seat``).
+    :raises Busy: the database stayed held by other writes.
+    """
+    if player not in (table.config.get("players") or ()):
+        raise ScorekeeperError(f"{player} is not at this table", code="seat", player=player)
+    sid = table.id
+    for _ in write_attempts():
+        try:
+            with writelock.writing(db.engine):
+                db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
+                position = next_position(sid)
+                mine = (SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player)
+                dropped = db.session.scalar(select(func.count()).select_from(SeatDraft).where(*mine)) or 0
+                db.session.execute(delete(SeatDraft).where(*mine))
+                db.session.commit()
+        except DBAPIError as exc:
+            db.session.rollback()
+            if not contended(exc):
+                raise
+            continue
+        return position, dropped > 0
+    raise Busy("the table is busy: other phones keep writing at this moment; nothing is changed, free the seat "
                "again in a moment")
 
 

@@ -32,6 +32,7 @@ from .actions import SPARE_ACTIONS, BetAction, MichiganRecord, PokerRecord
 from .betting import Betting
 from .bid import Auction, paying_suit, paying_suit_bid, sequence_of
 from .deal import after_spare, check_spare
+from .dealing import DEALING
 from .layout import Ledger, Space, spaces_for
 from .michigan import Michigan
 from .outcome import transfer_json
@@ -487,4 +488,4 @@ def _answer(record: AnyRecord, kind: str, player: str | None, choices: tuple[Any
                     declare=declare)
 
 
-WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}))
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}), dealing=DEALING)

@@ -23,7 +23,8 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from ...engine import fields
 from ...engine.errors import InconsistentRecord, RecordSyntaxError
 from ...engine.hearts.progressive import (
-    PlayedRound, PrizeTie, TablePlan, check_table, draw_seating, play_evening, prize_tie, read_table, seating_plan, start_evening, table_json,
+    PlayedRound, PrizeTie, TablePlan, check_table, draw_seating, play_evening, prize_tie, read_table,
+    seating_plan, start_evening, table_json,
 )
 from ...engine.hearts.settlement.family import Prize, ProgressiveState, progressive_prizes
 from ...sheets.progressive import Tally

@@ -1,5 +1,5 @@
-"""A table's links, as its page shows them: the read-only link, each player's own hand (where the game's deal
-can come from the players' phones), and on a scorer's phone the edit link and the club the table belongs to.
+"""A table's links, as its page shows them: the read-only link, on the read-only page each player's own hand
+(where the game's deal can come from the players' phones: the scorer's phone finds it on the card page), and on a scorer's phone the edit link and the club the table belongs to.
 
 The club is linked by its read-only link, and only from the edit link: whoever scores a club's table was
 given it by the club, while a table's read-only link may travel further than the club's own.
@@ -23,7 +23,7 @@ from ..models import TableSession
 def table_links(table: TableSession, can_edit: bool, key: str) -> dict[str, str]:
     """``read``, and with the edit token ``edit`` and (a club's table) ``club`` with ``club_name``."""
     found = {"read": public_url(".session_read", sid=table.id, key=table.read_key)}
-    if takes_seats(table):
+    if takes_seats(table) and not can_edit:  # the players' page; the scorer's phone has it on the card page
         found["my_hand"] = url_for(".my_hand", sid=table.id, key=table.read_key)
     if can_edit:
         found["edit"] = public_url(".session_edit", sid=table.id, key=key)

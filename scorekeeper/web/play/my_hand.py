@@ -1,12 +1,14 @@
 """A player's own hand, tapped on his own phone: the page under the read-only link and its one JSON answer.
 
 ``/v/<sid>/<key>/my-hand`` lets a player choose his seat (once: the phone keeps it) and tap the hand he was
-dealt for the table's next hand (and the cards he passes), sent with a secret his phone makes and keeps
+dealt for the table's next hand (and the cards he passes, or the other cards of the deal he alone sees, such as
+Reversis' card dealt face down in front of him), sent with a secret his phone makes and keeps
 (``static/my-hand.js``). The server keeps it as a seat draft (``services.put_seat_draft``) until the hand is
 stored, and gives its cards back to the phone holding that secret only: every other phone, the read-only
 link and the API learn only which seats have sent. Once every seat has sent, the scorer's card page has the
 deal (``play.card_table``). The one write of the read-only link: it changes nothing of the table's record.
 The page is never kept by the service worker, nor by any cache (``Cache-Control: no-store``).
+*Free Dan's seat* (``free_seat``, the edit link's card page) drops a seat's draft whose phone lost its secret.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Response, jsonify, make_response, render_template, request, url_for
+from flask import Response, flash, jsonify, make_response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ...boundary import refusal
 from ...engine import seats
@@ -90,6 +93,24 @@ def my_hand_answer(table: TableSession, sid: str, key: str) -> tuple[Response, i
     return jsonify({"ok": True, "position": position, "title": start.title, "sent": list(dealt.sent),
                     "mine": None if mine is None else mine.to_json(), "dealt": dealt.record is not None,
                     "problem": None if dealt.problem is None else dealt.problem.message}), 200
+
+
+@table_route("/seats/free", edit="free_seat", methods=["POST"])
+def free_seat(table: TableSession, sid: str, key: str) -> WerkzeugResponse:
+    """*Free Dan's seat* (the card page, on the edit link only): the hand Dan's phone sent for the table's next
+    hand is dropped, so that he sends it again from any phone (his phone lost its storage, and its secret)."""
+    player = request.form.get("player") or ""
+    try:
+        position, dropped = services.free_seat(table, player)
+    except ScorekeeperError as exc:
+        flash(exc.message, "error")
+    except services.Busy as exc:
+        flash(str(exc), "error")
+    else:
+        flash(f"{player}'s seat is free for hand {position}: the hand his phone sent is dropped. {player} chooses "
+              "his seat again on any phone and taps his hand again." if dropped else
+              f"{player} has sent no hand for hand {position}: his seat is free.")
+    return redirect(url_for(".play", sid=sid, key=key))
 
 
 def _refused(error: ScorekeeperError, status: int) -> tuple[Response, int]:

@@ -62,7 +62,8 @@ FAMILY_WORDS: dict[str, dict[str, Any]] = {
                   "claims": "Who took the pay-card spaces?", "michigan-end": "The end of Michigan",
                   "spare": "to keep, swap or sell the spare hand", "spare-buyer": "sells the spare hand to",
                   "spare-price": "pays for the spare hand", "bid": "to bid for the paying suit",
-                  "bid-suit": "to name the paying suit", "poker-cards": "shows his five cards"},
+                  "bid-suit": "to name the paying suit", "poker-cards": "shows his five cards",
+                  "held": "held which other cards?"},
         "options": {"check": "Check", "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "pass": "Pass",
                     "keep": "Keep it", "swap": "Swap", "auction": "Sell it", "swap-then-auction": "Swap, then sell"},
         "blocked": "Nobody: blocked", "out": "Who went out?", "left": "Cards left in each hand:", "none": "Not shown",
@@ -104,7 +105,7 @@ def play(table: TableSession, sid: str, key: str) -> Any:
     return render_template("pages/play.html", table=table, key=key, start=start, form=form, refusal=refusal,
                            opening=opening, players=list(start.head.get("players") or ()),
                            deal_url=url_for(".give_deal", sid=sid, key=key) if _takes_deal(start) else None,
-                           seats_url=_seats_url(table, start, dealt),
+                           seats_url=_seats_url(table, start, dealt), seats_sent=list(dealt.sent),
                            words=words_for(table.config.get("game")),
                            next_url=url_for(".next_action", sid=sid, key=key),
                            result_url=url_for(".record_result", sid=sid, key=key))

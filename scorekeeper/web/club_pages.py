@@ -177,8 +177,10 @@ def start_table(cid: str, key: str) -> Any:
     """The start page, inside the club: the club's players suggested, a new name joins the club."""
     club = clubs.edit_club(cid, key)
 
-    def create(record: dict[str, Any], confirm: bool, time_zone: str | None) -> services.Created:
-        created = clubs.start_table(club, key, record, confirm_required=confirm, time_zone=time_zone)
+    def create(record: dict[str, Any], confirm: bool, time_zone: str | None,
+               language: str | None) -> services.Created:
+        created = clubs.start_table(club, key, record, confirm_required=confirm, time_zone=time_zone,
+                                    language=language)
         recent.remember(created.id)
         return created
 

@@ -198,7 +198,7 @@ def _same_figures(before: Mapping[str, Any], after: Mapping[str, Any], old: str,
 # --- tables --------------------------------------------------------------------------------------
 
 def start_table(club: Club, club_token: str, record: Mapping[str, Any], *, confirm_required: bool = False,
-                time_zone: str | None = None) -> services.Created:
+                time_zone: str | None = None, language: str | None = None) -> services.Created:
     """A table of the club: the session stored as any table is, its new players made the club's people.
 
     :raises ScorekeeperError: the engine refuses the table; nothing is stored.
@@ -206,7 +206,7 @@ def start_table(club: Club, club_token: str, record: Mapping[str, Any], *, confi
     players = record.get("players") if isinstance(record, Mapping) else None
     with writelock.writing(db.engine):
         created = services.create_session(record, confirm_required=confirm_required, time_zone=time_zone,
-                                          token_from=lambda sid: table_token(club_token, sid), commit=False)
+                                          language=language, token_from=lambda sid: table_token(club_token, sid), commit=False)
         db.session.flush()  # the table before the row that names it
         _people_for(club, [p for p in players or [] if isinstance(p, str)])
         db.session.add(ClubTable(session_id=created.id, club_id=club.id))

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
 from ..engine.errors import ScorekeeperError
 from ..sheets.charts import running_totals
-from . import club_stats, clubs, links, recent, services, start, views
+from . import club_stats, clubs, lang, links, recent, services, start, views
 from . import progressive_forms
 from .club_forms import ClubForm, PersonForm
 from .forms import ActionForm
@@ -38,10 +39,13 @@ RECENT_TABLES = 20  # the tables listed on the club's page; the export has them 
 @creating
 def new_club() -> Any:
     form = ClubForm()
+    if not form.is_submitted():
+        form.language.data = lang.offered()  # the phone's own language, when it is one the club can have
     sent = submit(checked(form),
-                  lambda: clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data)))
+                  lambda: clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data),
+                                            language=form.language.data))
     if sent.done:
-        flash("The club is ready. Keep its edit link; share the read-only link with the players.")
+        flash(gettext("The club is ready. Keep its edit link; share the read-only link with the players."))
         return redirect(url_for(".club_edit", cid=sent.made.id, key=sent.made.token))
     return render_template("pages/club_new.html", form=form, refusal=sent.refusal)
 
@@ -100,7 +104,7 @@ def new_links(cid: str, key: str) -> Any:
     if not ActionForm().validate():
         return redirect(url_for(".club_edit", cid=cid, key=key) + "#share")
     made = links.new_club_links(club)
-    flash("New links for the club and its tables: the old ones open nothing any more. Share these again.")
+    flash(gettext("New links for the club and its tables: the old ones open nothing any more. Share these again."))
     return redirect(url_for(".club_edit", cid=cid, key=made.token) + "#share", 303)
 
 
@@ -109,7 +113,7 @@ def add_person(cid: str, key: str) -> Any:
     club = clubs.edit_club(cid, key)
     form = PersonForm()
     if not form.validate():
-        flash("Type the new player's name (at most 40 characters).", "error")
+        flash(gettext("Type the new player's name (at most 40 characters)."), "error")
     else:
         try:
             person = clubs.add_person(club, form.name.data)
@@ -117,7 +121,7 @@ def add_person(cid: str, key: str) -> Any:
             db.session.rollback()
             flash(exc.message, "error")
         else:
-            flash(f"{person.name} joined the club.")
+            flash(gettext("%(name)s joined the club.", name=person.name))
     return redirect(url_for(".club_edit", cid=cid, key=key) + "#people")
 
 
@@ -137,11 +141,11 @@ def person_edit(cid: str, key: str, pid: int) -> Any:
             db.session.rollback()
             refusal = exc.message
         else:
-            flash(f"{old} is now {person.name} at every table of the club." if old != person.name
-                  else "The name is unchanged.")
+            flash(gettext("%(old)s is now %(new)s at every table of the club.", old=old, new=person.name)
+                  if old != person.name else gettext("The name is unchanged."))
             return redirect(url_for(".person_edit", cid=cid, key=key, pid=pid))
     elif request.method == "POST":
-        refusal = "Type the new name (at most 40 characters)."
+        refusal = gettext("Type the new name (at most 40 characters).")
     return _person_page(club, person, True, key, form, refusal)
 
 
@@ -197,7 +201,7 @@ def start_evening(cid: str, key: str) -> Any:
         club, key, progressive_forms.typed_names(form.ladies.data), progressive_forms.typed_names(form.gentlemen.data),
         form.seating.data or "drawn", form.rounds.data))
     if sent.done:
-        flash(progressive_forms.EVENING_READY)
+        flash(str(progressive_forms.EVENING_READY))
         return redirect(url_for("progressive.evening_edit", eid=sent.made.id, key=sent.made.token))
     return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal, club=club,
                            known=[p.name for p in club.people], action=url_for(".start_evening", cid=cid, key=key))

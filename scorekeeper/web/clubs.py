@@ -21,7 +21,7 @@ from sqlalchemy import func, select, update
 
 from ..engine.errors import InconsistentRecord, RecordSyntaxError
 from ..engine.family import family_of
-from . import params, progressive_services, services, writelock
+from . import lang, params, progressive_services, services, writelock
 from .extensions import db
 from .models import (
     Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession,
@@ -58,13 +58,15 @@ club_name = params.club_name  # the one rule of every name (params), each with i
 person_name = params.player_name
 
 
-def create_club(name: Any, people: Sequence[Any] = ()) -> services.Created:
-    """A new club, with its first people. :raises RecordSyntaxError: a name that cannot be one."""
+def create_club(name: Any, people: Sequence[Any] = (), language: str | None = None) -> services.Created:
+    """A new club, with its first people and its pages' language (``lang.LANGUAGES``; None: each phone's own).
+
+    :raises RecordSyntaxError: a name that cannot be one."""
     named = club_name(name)
     names = _distinct([person_name(p) for p in people])
     token = secrets.token_urlsafe(24)
     club = Club(id=params.new_id(), token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
-                name=named, revision=0)
+                name=named, revision=0, language=lang.known(language))
     club.people = [ClubPerson(name=n) for n in names]
     db.session.add(club)
     db.session.commit()

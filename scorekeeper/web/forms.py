@@ -578,7 +578,7 @@ def _declared_data(events: Sequence[Any], players: Sequence[str]) -> dict[str, A
 class JsonForm(FlaskForm):
     """A corrected hand record as JSON (how a card-by-card record is corrected)."""
 
-    record = TextAreaField("The hand record (JSON)", validators=[InputRequired(), Length(max=100_000)])
+    record = TextAreaField(_l("The hand record (JSON)"), validators=[InputRequired(), Length(max=100_000)])
 
 
 class ActionForm(FlaskForm):

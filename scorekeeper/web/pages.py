@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, flash, redirect, request, url_for
+from flask_babel import gettext
 
 from ..engine.errors import ScorekeeperError
 from . import forms, links, recent, services
@@ -88,7 +89,7 @@ def new_links(sid: str, key: str) -> Any:
     if not forms.ActionForm().validate():
         return redirect(url_for(".session_edit", sid=sid, key=key) + "#share")
     made = links.new_table_links(table, key)
-    flash("New links: the old ones open nothing any more. Share these again.")
+    flash(gettext("New links: the old ones open nothing any more. Share these again."))
     return redirect(url_for(".session_edit", sid=sid, key=made.token) + "#share", 303)
 
 
@@ -98,7 +99,7 @@ def misdeal(sid: str, key: str) -> Any:
     table = edit_table(sid, key)
     form = forms.MisdealForm()
     if not form.validate():
-        flash("Choose what happened in the deal, then record the misdeal again.", "error")
+        flash(gettext("Choose what happened in the deal, then record the misdeal again."), "error")
         return redirect(url_for(".session_edit", sid=sid, key=key) + "#misdeal")
     hand: dict[str, Any] = {"events": [{"type": "misdeal", "reason": form.reason.data}]}
     if form.client_id.data:
@@ -144,7 +145,7 @@ def hand_json(sid: str, key: str, position: int) -> Any:
             db.session.rollback()
             refusal = sentence(exc, position)
     else:
-        refusal = "Paste or type the corrected record."
+        refusal = gettext("Paste or type the corrected record.")
     return _pages(table).json_refused(table, row, key, json_form, refusal)
 
 
@@ -160,7 +161,8 @@ def hand_strike(sid: str, key: str, position: int) -> Any:
         db.session.rollback()
         flash(sentence(exc, position), "error")
         return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
-    flash(f"Hand {position} {'struck out' if struck else 'restored'}; the totals are recomputed.")
+    flash(gettext("Hand %(number)s struck out; the totals are recomputed.", number=position) if struck
+          else gettext("Hand %(number)s restored; the totals are recomputed.", number=position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{position}")
 
 @bp.post("/s/<sid>/<key>/hand/<int:position>/confirm")
@@ -173,5 +175,5 @@ def hand_confirm(sid: str, key: str, position: int) -> Any:
         db.session.rollback()
         flash(sentence(exc, position), "error")
     else:
-        flash(f"Hand {position} confirmed: it counts now.")
+        flash(gettext("Hand %(number)s confirmed: it counts now.", number=position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{position}")

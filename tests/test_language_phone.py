@@ -1,6 +1,7 @@
 """The translated pages on a 390x844 phone in Chromium (``tests/phonekit.py``): in French, Dutch and German
-nothing is wider than the phone, and a first visit in German (whose words are the longest) stays within its
-30 KB, headers included, as ``tests/test_every_page.py`` measures them in English."""
+nothing is wider than the phone; in German (whose words are the longest) axe-core finds no violation of the
+WCAG 2.2 AA rules, the page's button is in reach without a scroll, and a first visit stays within its 30 KB,
+headers included, as ``tests/test_every_page.py`` measures them in English."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 import pytest
 
 from phonekit import TIMEOUT_MS
-from test_every_page import HEIGHT, LIMIT, WIDTH, tour  # noqa: F401  (the tour of every page kind: a fixture)
+from test_every_page import CLUB_KNOWN, CLUB_PAGES, HEIGHT, LIMIT, REACH, WIDTH, violations
+from test_every_page import axe_source, tour  # noqa: F401  (fixtures: axe-core's source, the tour of every page kind)
 
 KINDS = ["Black Lady table", "Black Lady read-only", "Black Lady result form", "hand page",
          "Tripoli table", "Tripoli read-only", "Reversis table",
@@ -65,3 +67,28 @@ def test_a_first_visit_in_german_is_at_most_30_kb(kind: str, tour: dict[str, str
     total = sum(s["responseHeadersSize"] + s["responseBodySize"] for s in sizes.values())
     print(kind, total)
     assert total <= LIMIT, (kind, total)
+
+
+@pytest.fixture(scope="module")
+def german_page(browser: Any, live_server: str) -> Iterator[Any]:
+    context = speaking(LANGUAGE, browser, live_server)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_axe_finds_no_violation_in_german(kind: str, tour: dict[str, str], german_page: Any,
+                                          axe_source: str) -> None:
+    response = german_page.goto(tour[kind])
+    assert response is not None and response.status == 200, kind
+    found = violations(german_page, axe_source)
+    if kind in CLUB_PAGES:
+        found = [v for v in found if v["id"] not in CLUB_KNOWN]
+    assert not found, found
+
+
+@pytest.mark.parametrize("kind", [kind for kind in KINDS if kind in REACH])
+def test_the_page_s_button_is_in_reach_in_german(kind: str, tour: dict[str, str], german_page: Any) -> None:
+    german_page.goto(tour[kind])
+    box = german_page.locator(REACH[kind]).first.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT, (kind, box)

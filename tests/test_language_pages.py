@@ -43,10 +43,14 @@ EVENING = {"fr": ["Dame de pique progressive", "<h2>Étoiles</h2>", "Tour 2 sur 
            "de": ["Progressives Hearts", "<h2>Sterne</h2>", "Runde 2 von 3: wer wo sitzt", "Runde 1 gespielt"]}
 EVENING_ENGLISH = ["<h2>Stars</h2>", "where to sit", "Round 1 played", "Clockwise from the first lady",
                    "Read-only link (for every player)", "Blank tally (PDF)"]
-EVENING_TABLE = {"fr": ["Dames : cœurs pris", "Une renonce établie ?"], "nl": ["Dames: genomen harten", "Een vastgestelde verzaking?"],
+EVENING_TABLE = {"fr": ["Dames : cœurs pris", "Une renonce établie ?"],
+                 "nl": ["Dames: genomen harten", "Een vastgestelde verzaking?"],
                  "de": ["Damen: genommene Herzen", "Eine festgestellte Renonce?"]}
 EVENING_TABLE_ENGLISH = ["hearts taken", "An established revoke?", "The last count fills itself in",
                          "Back to the evening", "How many hearts did each take?"]
+STRUCK = {"fr": "Donne 1 barrée ; les totaux sont recalculés.",
+          "nl": "Spel 1 doorgestreept; de totalen zijn opnieuw berekend.",
+          "de": "Spiel 1 gestrichen; die Summen sind neu berechnet."}
 LANGUAGES = ["fr", "nl", "de"]
 
 
@@ -72,6 +76,12 @@ def test_a_table_and_its_hand_speak_the_phones_language(client: FlaskClient, cod
     assert record_result(client, edit, [3, 2, 0, 8], 0).status_code == 302
     speaks(in_language(client, code, edit), code, TABLE[code], TABLE_ENGLISH)
     speaks(in_language(client, code, edit + "/hand/1"), code, HAND[code], HAND_ENGLISH)
+    client.set_cookie("lang", code)
+    struck = submit(client, get(client, edit + "/hand/1"), "strike-form-1")
+    assert struck.status_code == 302
+    flashed = get(client, struck.headers["Location"].split("#")[0])
+    assert STRUCK[code] in flashed.html and "struck out; the totals" not in flashed.html
+    client.delete_cookie("lang")
     english = get(client, edit)  # a phone that asks for nothing: English, as every other test reads it
     assert "New game with the same players" in english.html and '<html lang="en">' in english.html
 
@@ -96,7 +106,8 @@ def test_an_evening_speaks_the_phones_language(client: FlaskClient, code: str) -
 
 
 @pytest.mark.parametrize(("asked", "code", "heading"), [
-    ("de-DE,de;q=0.9", "de", "<h2>Rangliste</h2>"), ("nl-BE", "nl", "<h2>Stand</h2>"), ("fr", "fr", "<h2>Classement</h2>")])
+    ("de-DE,de;q=0.9", "de", "<h2>Rangliste</h2>"), ("nl-BE", "nl", "<h2>Stand</h2>"),
+    ("fr", "fr", "<h2>Classement</h2>")])
 def test_a_club_speaks_the_language_its_start_offered(app: Flask, client: FlaskClient, asked: str, code: str,
                                                       heading: str) -> None:
     """The club's start form offers the phone's language; the club keeps it for every phone that chose none."""

@@ -7,7 +7,7 @@
   stays pure Python, so an edited ``.py`` is never shadowed by a stale compiled module.
   ``SCOREKEEPER_PURE=1`` forces a pure build of any kind; a build without mypy (mypyc)
   or without a working C compiler falls back to pure Python with a warning.
-* A built wheel carries copies of the top-level ``templates/``, ``static/`` and
+* A built wheel carries copies of the top-level ``templates/``, ``static/``, ``translations/`` and
   ``migrations/`` folders under ``scorekeeper/_bundled/`` (``scorekeeper/resources.py``
   looks there first). They are copied into the build directory, never into the source tree.
 """
@@ -50,7 +50,7 @@ COMPILED = [
     "scorekeeper/engine/hearts/games/registry.py",
     "scorekeeper/engine/hearts/games/hearts.py",
 ]
-BUNDLED = ("templates", "static", "migrations")
+BUNDLED = ("templates", "static", "migrations", "translations")
 
 
 # Commands that build the package's files; metadata-only runs (egg_info, dist_info, sdist)

@@ -21,5 +21,5 @@ def installed() -> bool:
 
 
 def resource(name: str) -> Path:
-    """The folder ``name`` (``templates``, ``static``, ``migrations``) wherever this copy keeps it."""
+    """The folder ``name`` (``templates``, ``static``, ``migrations``, ``translations``) wherever this copy keeps it."""
     return (BUNDLED if installed() else CHECKOUT) / name

@@ -106,6 +106,20 @@ def test_downgrade_to_base_and_up_again(bare_app: Flask) -> None:
 TIME_ZONE_REVISION = "4ad43800eef5"  # the time zone of a table
 
 
+def store_old_table(app: Flask, sid: str = "old") -> None:
+    """A table as every revision stores it, written without the models (which describe only the newest
+    schema): the columns the first migration made."""
+    with app.app_context():
+        db.session.execute(
+            text("INSERT INTO sessions (id, token_hash, read_key, game, config, confirm_required, revision, "
+                 "created_at, updated_at) VALUES (:sid, :hash, :key, 'black-lady', :config, :no, 0, :at, :at)"),
+            {"sid": sid, "key": sid + "key", "hash": "0" * 64, "no": False,
+             "at": datetime(2026, 11, 21, 5, 32, tzinfo=timezone.utc),
+             "config": json.dumps({"game": "black-lady", "players": ["A", "B", "C", "D"], "first_dealer": "D"})})
+        db.session.commit()
+        db.session.remove()
+
+
 def test_the_time_zone_of_a_table_up_and_down(bare_app: Flask) -> None:
     """A table stored before the column came keeps everything and has no time zone (its sheet prints in
     UTC and says so); going down drops the column and keeps the table."""
@@ -113,13 +127,8 @@ def test_the_time_zone_of_a_table_up_and_down(bare_app: Flask) -> None:
     with bare_app.app_context():
         upgrade(directory=str(MIGRATIONS), revision=str(before))
         assert "time_zone" not in {c["name"] for c in inspect(db.engine).get_columns("sessions")}
-        db.session.execute(
-            text("INSERT INTO sessions (id, token_hash, read_key, game, config, confirm_required, revision, "
-                 "created_at, updated_at) VALUES ('old', :hash, 'oldkey', 'black-lady', :config, :no, 0, :at, :at)"),
-            {"hash": "0" * 64, "no": False, "at": datetime(2026, 11, 21, 5, 32, tzinfo=timezone.utc),
-             "config": json.dumps({"game": "black-lady", "players": ["A", "B", "C", "D"], "first_dealer": "D"})})
-        db.session.commit()
         db.session.remove()
+    store_old_table(bare_app)
     upgrade_database(bare_app)
     with bare_app.app_context():
         column = {c["name"]: c for c in inspect(db.engine).get_columns("sessions")}["time_zone"]
@@ -151,9 +160,8 @@ def test_clubs_up_and_down(bare_app: Flask) -> None:
         upgrade(directory=str(MIGRATIONS), revision=str(before))
         db.session.remove()
     assert tables(bare_app) == (TABLES - CLUB_TABLES - {"seat_drafts"}) | {"alembic_version"}
+    store_old_table(bare_app)
     client = bare_app.test_client()
-    alone = client.post("/api/sessions", json={"game": "black-lady", "players": ["A", "B", "C", "D"], "first_dealer": "D"})
-    assert alone.status_code == 201
     upgrade_database(bare_app)
     assert tables(bare_app) == TABLES | {"alembic_version"}
     club = client.post("/api/clubs", json={"name": "Thursdays", "players": ["A", "B"]}).get_json()
@@ -187,9 +195,9 @@ def test_seat_drafts_up_and_down(bare_app: Flask) -> None:
         upgrade(directory=str(MIGRATIONS), revision=str(before))
         db.session.remove()
     assert "seat_drafts" not in tables(bare_app)
+    store_old_table(bare_app)
+    created = {"id": "old"}
     client = bare_app.test_client()
-    created = client.post("/api/sessions", json={"game": "black-lady", "players": ["A", "B", "C", "D"],
-                                                 "first_dealer": "D"}).get_json()
     upgrade_database(bare_app)
     insert = text("INSERT INTO seat_drafts (session_id, position, player, cards, secret_hash, updated_at) "
                   "VALUES (:sid, 1, 'A', :cards, :hash, :at)")
@@ -220,6 +228,37 @@ def test_seat_drafts_up_and_down(bare_app: Flask) -> None:
         assert db.session.scalar(text("SELECT count(*) FROM sessions")) == 1
         db.session.remove()
     assert "seat_drafts" not in tables(bare_app)
+    upgrade_database(bare_app)
+    with bare_app.app_context():
+        assert db.session.scalar(text("SELECT version_num FROM alembic_version")) == head()
+
+
+LANGUAGE_REVISION = "5c0e7a1d2b3f"  # the language of a table and of a club
+
+
+def test_the_language_of_a_table_and_a_club_up_and_down(bare_app: Flask) -> None:
+    """A table stored before the column came keeps everything and has no language (each phone reads it in its
+    own); a new table keeps the one it is started in; going down drops the columns and keeps the tables."""
+    before = ScriptDirectory(str(MIGRATIONS)).get_revision(LANGUAGE_REVISION).down_revision
+    with bare_app.app_context():
+        upgrade(directory=str(MIGRATIONS), revision=str(before))
+        db.session.remove()
+    store_old_table(bare_app)
+    upgrade_database(bare_app)
+    with bare_app.app_context():
+        for table in ("sessions", "clubs"):
+            column = {c["name"]: c for c in inspect(db.engine).get_columns(table)}["language"]
+            assert column["nullable"] and column["type"].length == 8
+        assert db.session.scalar(text("SELECT language FROM sessions WHERE id = 'old'")) is None
+        db.session.remove()
+    client = bare_app.test_client()
+    assert client.get("/s/old/whatever?lang=nl").status_code == 303  # an old table's page still answers
+    with bare_app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision=str(before))
+        assert "language" not in {c["name"] for c in inspect(db.engine).get_columns("sessions")}
+        assert "language" not in {c["name"] for c in inspect(db.engine).get_columns("clubs")}
+        assert db.session.scalar(text("SELECT count(*) FROM sessions")) == 1
+        db.session.remove()
     upgrade_database(bare_app)
     with bare_app.app_context():
         assert db.session.scalar(text("SELECT version_num FROM alembic_version")) == head()

@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from ..resources import CHECKOUT, installed, resource
 from .cookies import SessionCookies, behind_proxies, proxy_count
 from .extensions import csrf, db, migrate
-from . import links, params, qr, ratelimit
+from . import lang, links, params, qr, ratelimit
 from .http import ServerDates, answer_everything, security_headers
 from .static_files import fast_pages
 
@@ -70,6 +70,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS), render_as_batch=True)
     csrf.init_app(app)
     ratelimit.init_app(app)  # after the config: its figures and whether it is on
+    lang.init_app(app)  # Flask-Babel: each page in its reader's language (the /language/<code> links)
 
     from . import models  # noqa: F401  (tables known to the metadata)
     from .api.routes import bp as api_bp

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
+from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
@@ -35,6 +36,7 @@ from ..engine.hearts.results import takes_card_points
 from ..engine.hearts.ruleset import Ruleset
 from ..engine.hearts.settlement import METHODS
 from .params import WholeField
+from .lang import LANGUAGES
 
 OPTION_PREFIX = "opt_"
 SETTLEMENT_PREFIX = "setopt_"
@@ -136,15 +138,16 @@ class OptionField:
 class StartForm(FlaskForm):
     """Players in seating order, the game and its options, the settlement, stake and first dealer."""
 
-    players = FieldList(StringField("Player", validators=[Length(max=MAX_NAME)]), min_entries=4, max_entries=12)
-    game = SelectField("Game", choices=[])
-    profile = SelectField("Version", choices=[], validate_choice=False)
-    settlement = SelectField("Settlement", choices=[], validate_choice=False)
-    stake = StringField("Stake (money per point or chip, optional)", validators=[Length(max=16)])
-    table_stakes = WholeField("Chips each player brings (optional)",
+    players = FieldList(StringField(_l("Player"), validators=[Length(max=MAX_NAME)]), min_entries=4, max_entries=12)
+    game = SelectField(_l("Game"), choices=[])
+    profile = SelectField(_l("Version"), choices=[], validate_choice=False)
+    settlement = SelectField(_l("Settlement"), choices=[], validate_choice=False)
+    stake = StringField(_l("Stake (money per point or chip, optional)"), validators=[Length(max=16)])
+    table_stakes = WholeField(_l("Chips each player brings (optional)"),
                                 validators=[Optional(), NumberRange(1, 1_000_000, "a whole number from 1 to 1,000,000")])
-    first_dealer = SelectField("First dealer", choices=[], validate_choice=False)
-    confirm_required = BooleanField("Hands count only once a second phone confirms them")
+    first_dealer = SelectField(_l("First dealer"), choices=[], validate_choice=False)
+    confirm_required = BooleanField(_l("Hands count only once a second phone confirms them"))
+    language = SelectField(_l("Language of the table and its score sheet"), choices=[], validate_choice=True)
     shown = HiddenField()  # game|profile|settlement the option fields were built for
 
     game_def: GameDef[Any]
@@ -207,6 +210,7 @@ def start_form(
     form.game.choices = choices([(g.id, g.name) for g in (app_games().values() if games is None else games)])
     profiles = game.options.get("profile")
     form.profile.choices = choices([(p, profiles.value_name(p) if profiles else p) for p in game.profiles])
+    form.language.choices = choices(list(LANGUAGES.items()))
     return form
 
 
@@ -303,7 +307,7 @@ def seat_chosen(raw: Any, players: Sequence[str]) -> int | None:
 class JsonForm(FlaskForm):
     """A corrected hand record as JSON (how a card-by-card record is corrected)."""
 
-    record = TextAreaField("The hand record (JSON)", validators=[InputRequired(), Length(max=100_000)])
+    record = TextAreaField(_l("The hand record (JSON)"), validators=[InputRequired(), Length(max=100_000)])
 
 
 class ActionForm(FlaskForm):

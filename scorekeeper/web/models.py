@@ -34,6 +34,9 @@ class TableSession(db.Model):  # type: ignore[name-defined,misc]
     # The time zone of the phone that started the table (an IANA name; None: not known): the printed
     # sheet shows its times in it, as the phones do.
     time_zone: Mapped[str | None] = mapped_column(String(64))
+    # The table's language (web/lang.py: a code of LANGUAGES; None: each phone's own): its printed sheet
+    # and the pages of a phone that chose none speak it.
+    language: Mapped[str | None] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
 
@@ -189,6 +192,7 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     read_key: Mapped[str] = mapped_column(String(32), unique=True)
     name: Mapped[str] = mapped_column(String(60))
     revision: Mapped[int] = mapped_column(Integer, default=0)  # bumped on every change of the club itself
+    language: Mapped[str | None] = mapped_column(String(8))  # its pages' and exports' language, as a table's
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     people: Mapped[list[ClubPerson]] = relationship(

@@ -32,6 +32,7 @@ from ..engine.session import split_counts
 from ..sheets.clock import known_zone
 from . import changes, direct, params, writelock
 from .extensions import db
+from .lang import LANGUAGES
 from .models import Hand, HandVersion, SeatDraft, TableSession, now
 from .unit import writes
 
@@ -369,10 +370,11 @@ def _keep(session_id: str, stored: Snapshot) -> None:
 # --- writes ------------------------------------------------------------------------------------------
 
 def create_session(record: Mapping[str, Any], *, confirm_required: bool = False, time_zone: str | None = None,
-                   token_from: Callable[[str], str] | None = None, commit: bool = True) -> Created:
+                   language: str | None = None, token_from: Callable[[str], str] | None = None, commit: bool = True) -> Created:
     """Store a new session (hands optional) once the engine accepts all of it: its family reads and
     settles the whole record first (``Family.read_session``). ``time_zone``: the starting phone's, kept
-    when it is one the printed sheets know (else not, and they print in UTC and say so). ``token_from``
+    when it is one the printed sheets know (else not, and they print in UTC and say so); ``language``: the
+    table's (a code ``web.lang`` ships, else none). ``token_from``
     makes the edit token from the new id (a club's tables: ``clubs.table_token``); ``commit=False``
     leaves the new rows to the caller's transaction.
 
@@ -380,34 +382,35 @@ def create_session(record: Mapping[str, Any], *, confirm_required: bool = False,
     """
     stored = family_of_record(record).read_session(record)
     return _store_new(stored.game, stored.config, stored.hands, confirm_required, known_zone(time_zone),
-                      token_from=token_from, commit=commit)
+                      token_from=token_from, commit=commit, language=language)
 
 
 def start_again(table: TableSession, start: Callable[..., Created] | None = None) -> Created:
     """A new table with ``table``'s seats, game and settings (its stored record without the hands: the
     players in their order, the game and its options, the settlement and its options, the stake, the
-    first dealer), its confirmation rule and time zone. ``start`` stores it (``clubs.start_table`` with
+    first dealer), its confirmation rule, time zone and language. ``start`` stores it (``clubs.start_table`` with
     the club's token keeps a club's table in its club); by default ``create_session``.
 
     :raises ScorekeeperError: the engine refuses the record (a table stored before a rule changed).
     """
     record = {name: copy.deepcopy(value) for name, value in table.config.items() if name != "hands"}
-    return (start or create_session)(record, confirm_required=table.confirm_required, time_zone=table.time_zone)
+    return (start or create_session)(record, confirm_required=table.confirm_required, time_zone=table.time_zone,
+                                     language=table.language)
 
 
 def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], confirm_required: bool,
                time_zone: str | None = None, *, token_from: Callable[[str], str] | None = None,
-               commit: bool = True) -> Created:
+               commit: bool = True, language: str | None = None) -> Created:
     """Store a checked session: a new id, edit token (kept as its hash) and read key."""
     sid = params.new_id()
     token = token_from(sid) if token_from else secrets.token_urlsafe(24)
     created = Created(sid, token, secrets.token_urlsafe(12))
     if not commit:
-        _new_rows(created, game, config, hands, confirm_required, time_zone)
+        _new_rows(created, game, config, hands, confirm_required, time_zone, language)
         return created
     for _ in write_attempts():
         with writelock.writing(db.engine):
-            _new_rows(created, game, config, hands, confirm_required, time_zone)
+            _new_rows(created, game, config, hands, confirm_required, time_zone, language)
             try:
                 db.session.commit()
             except DBAPIError as exc:  # another write held the database: nothing is stored, try again
@@ -420,9 +423,10 @@ def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], c
 
 
 def _new_rows(created: Created, game: str, config: dict[str, Any], hands: list[dict[str, Any]],
-              confirm_required: bool, time_zone: str | None) -> TableSession:
+              confirm_required: bool, time_zone: str | None, language: str | None = None) -> TableSession:
     table = TableSession(id=created.id, token_hash=_hash(created.token), read_key=created.read_key, game=game,
-                         config=config, confirm_required=confirm_required, revision=0, time_zone=time_zone)
+                         config=config, confirm_required=confirm_required, revision=0, time_zone=time_zone,
+                         language=language if language in LANGUAGES else None)
     db.session.add(table)
     for position, raw in enumerate(hands, 1):
         hand, counts = split_counts(raw)  # an exported hand that awaited confirmation still does

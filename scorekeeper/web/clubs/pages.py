@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
 from ...engine.errors import ScorekeeperError
 from ...sheets.charts import running_totals
 from . import stats as club_stats, services as clubs
-from .. import links, recent, services
+from .. import lang, links, recent, services
 from ..tables import start, blueprint as views
 from ..evenings import forms as progressive_forms
 from .forms import ClubForm, PersonForm
@@ -39,10 +40,13 @@ RECENT_TABLES = 20  # the tables listed on the club's page; the export has them 
 @creating
 def new_club() -> Any:
     form = ClubForm()
+    if not form.is_submitted():
+        form.language.data = lang.offered()  # the phone's own language, when it is one the club can have
     sent = submit(checked(form),
-                  lambda: clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data)))
+                  lambda: clubs.create_club(form.name.data, progressive_forms.typed_names(form.players.data),
+                                            language=form.language.data))
     if (made := sent.made) is not None:  # done: the club made
-        flash("The club is ready. Keep its edit link; share the read-only link with the players.")
+        flash(gettext("The club is ready. Keep its edit link; share the read-only link with the players."))
         return redirect(url_for(".club_edit", cid=made.id, key=made.token))
     return render_template("pages/club_new.html", form=form, refusal=sent.refusal)
 
@@ -101,7 +105,7 @@ def new_links(cid: str, key: str) -> Any:
     if not ActionForm().validate():
         return redirect(url_for(".club_edit", cid=cid, key=key) + "#share")
     made = links.new_club_links(club)
-    flash("New links for the club and its tables: the old ones open nothing any more. Share these again.")
+    flash(gettext("New links for the club and its tables: the old ones open nothing any more. Share these again."))
     return redirect(url_for(".club_edit", cid=cid, key=made.token) + "#share", 303)
 
 
@@ -110,14 +114,14 @@ def add_person(cid: str, key: str) -> Any:
     club = clubs.edit_club(cid, key)
     form = PersonForm()
     if not form.validate():
-        flash("Type the new player's name (at most 40 characters).", "error")
+        flash(gettext("Type the new player's name (at most 40 characters)."), "error")
     else:
         try:
             person = clubs.add_person(club, form.name.data)
         except ScorekeeperError as exc:
             flash(exc.message, "error")
         else:
-            flash(f"{person.name} joined the club.")
+            flash(gettext("%(name)s joined the club.", name=person.name))
     return redirect(url_for(".club_edit", cid=cid, key=key) + "#people")
 
 
@@ -136,11 +140,11 @@ def person_edit(cid: str, key: str, pid: int) -> Any:
         except ScorekeeperError as exc:
             refusal = exc.message
         else:
-            flash(f"{old} is now {person.name} at every table of the club." if old != person.name
-                  else "The name is unchanged.")
+            flash(gettext("%(old)s is now %(new)s at every table of the club.", old=old, new=person.name)
+                  if old != person.name else gettext("The name is unchanged."))
             return redirect(url_for(".person_edit", cid=cid, key=key, pid=pid))
     elif request.method == "POST":
-        refusal = "Type the new name (at most 40 characters)."
+        refusal = gettext("Type the new name (at most 40 characters).")
     return _person_page(club, person, True, key, form, refusal)
 
 
@@ -176,8 +180,10 @@ def start_table(cid: str, key: str) -> Any:
     """The start page, inside the club: the club's players suggested, a new name joins the club."""
     club = clubs.edit_club(cid, key)
 
-    def create(record: dict[str, Any], confirm: bool, time_zone: str | None) -> services.Created:
-        created = clubs.start_table(club, key, record, confirm_required=confirm, time_zone=time_zone)
+    def create(record: dict[str, Any], confirm: bool, time_zone: str | None,
+               language: str | None) -> services.Created:
+        created = clubs.start_table(club, key, record, confirm_required=confirm, time_zone=time_zone,
+                                    language=language)
         recent.remember(created.id)
         return created
 
@@ -194,7 +200,7 @@ def start_evening(cid: str, key: str) -> Any:
         club, key, progressive_forms.typed_names(form.ladies.data), progressive_forms.typed_names(form.gentlemen.data),
         form.seating.data or "drawn", form.rounds.data))
     if (made := sent.made) is not None:  # done: the evening made
-        flash(progressive_forms.EVENING_READY)
+        flash(str(progressive_forms.EVENING_READY))
         return redirect(url_for("progressive.evening_edit", eid=made.id, key=made.token))
     return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal, club=club,
                            known=[p.name for p in club.people], action=url_for(".start_evening", cid=cid, key=key))

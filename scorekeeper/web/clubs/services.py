@@ -21,7 +21,7 @@ from sqlalchemy import func, select, update
 
 from ...engine.errors import InconsistentRecord, RecordSyntaxError
 from ...engine.family import family_of
-from .. import params
+from .. import lang, params
 from ..evenings import services as progressive_services
 from .. import services, writelock
 from ..extensions import db
@@ -61,13 +61,15 @@ club_name = params.club_name  # the one rule of every name (params), each with i
 person_name = params.player_name
 
 
-def create_club(name: Any, people: Sequence[Any] = ()) -> services.Created:
-    """A new club, with its first people. :raises RecordSyntaxError: a name that cannot be one."""
+def create_club(name: Any, people: Sequence[Any] = (), language: str | None = None) -> services.Created:
+    """A new club, with its first people and its pages' language (``lang.LANGUAGES``; None: each phone's own).
+
+    :raises RecordSyntaxError: a name that cannot be one."""
     named = club_name(name)
     names = _distinct([person_name(p) for p in people])
     token = secrets.token_urlsafe(24)
     club = Club(id=params.new_id(), token_hash=services._hash(token), read_key=secrets.token_urlsafe(12),
-                name=named, revision=0)
+                name=named, revision=0, language=lang.known(language))
     club.people = [ClubPerson(name=n) for n in names]
     db.session.add(club)
     db.session.commit()
@@ -203,7 +205,7 @@ def _same_figures(before: Mapping[str, Any], after: Mapping[str, Any], old: str,
 # --- tables --------------------------------------------------------------------------------------
 
 def start_table(club: Club, club_token: str, record: Mapping[str, Any], *, confirm_required: bool = False,
-                time_zone: str | None = None) -> services.Created:
+                time_zone: str | None = None, language: str | None = None) -> services.Created:
     """A table of the club: the session stored as any table is, its new players made the club's people.
 
     :raises ScorekeeperError: the engine refuses the table; nothing is stored.
@@ -211,7 +213,7 @@ def start_table(club: Club, club_token: str, record: Mapping[str, Any], *, confi
     players = record.get("players") if isinstance(record, Mapping) else None
     with writelock.writing(db.engine):
         created = services.create_session(record, confirm_required=confirm_required, time_zone=time_zone,
-                                          token_from=lambda sid: table_token(club_token, sid), commit=False)
+                                          language=language, token_from=lambda sid: table_token(club_token, sid), commit=False)
         db.session.flush()  # the table before the row that names it
         _people_for(club, [p for p in players or [] if isinstance(p, str)])
         db.session.add(ClubTable(session_id=created.id, club_id=club.id))

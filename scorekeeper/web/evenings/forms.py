@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
+from flask_babel import gettext, lazy_gettext as _l
 from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
@@ -18,13 +19,13 @@ from ..params import WholeField, count
 from .services import MAX_NAME, MAX_ROUNDS
 
 SEATING_CHOICES = [
-    ("drawn", "Drawn at random by the app"),
-    ("typed", "As typed: the first two ladies and the first two gentlemen at table 1 (the head table), "
-              "the next two at table 2, and so on"),
+    ("drawn", _l("Drawn at random by the app")),
+    ("typed", _l("As typed: the first two ladies and the first two gentlemen at table 1 (the head table), "
+                 "the next two at table 2, and so on")),
 ]
 
 
-EVENING_READY = "The evening is ready: seat everyone as the plan says, and share the links below."
+EVENING_READY = _l("The evening is ready: seat everyone as the plan says, and share the links below.")
 
 
 def typed_names(text: str | None) -> list[str]:
@@ -41,10 +42,10 @@ def _short_names(form: FlaskForm, field: Any) -> None:
 class EveningForm(FlaskForm):
     """The ladies and the gentlemen, the first seating, the rounds."""
 
-    ladies = TextAreaField("Ladies, one a line", validators=[InputRequired(), Length(max=4000), _short_names])
-    gentlemen = TextAreaField("Gentlemen, one a line", validators=[InputRequired(), Length(max=4000), _short_names])
-    seating = RadioField("The first seating", choices=choices(SEATING_CHOICES), default="drawn")
-    rounds = WholeField("Rounds (leave empty: the host ends the evening)",
+    ladies = TextAreaField(_l("Ladies, one a line"), validators=[InputRequired(), Length(max=4000), _short_names])
+    gentlemen = TextAreaField(_l("Gentlemen, one a line"), validators=[InputRequired(), Length(max=4000), _short_names])
+    seating = RadioField(_l("The first seating"), choices=choices(SEATING_CHOICES), default="drawn")
+    rounds = WholeField(_l("Rounds (leave empty: the host ends the evening)"),
                           validators=[Optional(), NumberRange(1, MAX_ROUNDS)])
 
 
@@ -56,18 +57,18 @@ class TableForm(FlaskForm):
     """
 
     hearts = FieldList(WholeField(validators=[Optional()]), min_entries=4, max_entries=4)
-    cut_ladies = RadioField("The ladies tied: who cut the lower card?", choices=[], validate_choice=False)
-    cut_gentlemen = RadioField("The gentlemen tied: who cut the lower card?", choices=[], validate_choice=False)
+    cut_ladies = RadioField(_l("The ladies tied: who cut the lower card?"), choices=[], validate_choice=False)
+    cut_gentlemen = RadioField(_l("The gentlemen tied: who cut the lower card?"), choices=[], validate_choice=False)
     cards = FieldList(StringField(validators=[Length(max=12)]), min_entries=4, max_entries=4)
-    revoke = SelectField("An established revoke (4.1): scored as taking all 13 hearts", choices=[],
+    revoke = SelectField(_l("An established revoke (4.1): scored as taking all 13 hearts"), choices=[],
                          validate_choice=False)
     version = HiddenField()  # the version of the result the form was built on: 0 for none
 
     def seat(self, players: Sequence[str]) -> None:
         """The choices of the table's four players (ladies, then gentlemen)."""
-        self.cut_ladies.choices = choices([("", "No tie"), ("0", players[0]), ("1", players[1])])
-        self.cut_gentlemen.choices = choices([("", "No tie"), ("2", players[2]), ("3", players[3])])
-        self.revoke.choices = choices([("", "No revoke"), *((str(i), name) for i, name in enumerate(players))])
+        self.cut_ladies.choices = choices([("", gettext("No tie")), ("0", players[0]), ("1", players[1])])
+        self.cut_gentlemen.choices = choices([("", gettext("No tie")), ("2", players[2]), ("3", players[3])])
+        self.revoke.choices = choices([("", gettext("No revoke")), *((str(i), name) for i, name in enumerate(players))])
 
     def seen_version(self) -> int:
         return count(self.version.data) or 0
@@ -113,4 +114,4 @@ def table_record(form: TableForm, players: Sequence[str]) -> dict[str, Any]:
 class PrizeCutForm(FlaskForm):
     """Who won the cut for a prize the tie-breaks leave tied."""
 
-    winner = RadioField("Who won the cut?", choices=[], validate_choice=False, validators=[InputRequired()])
+    winner = RadioField(_l("Who won the cut?"), choices=[], validate_choice=False, validators=[InputRequired()])

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
+from flask_babel import gettext
 
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine.hearts.progressive import MAX_TABLES, TablePlan, seating_plan
@@ -48,7 +49,7 @@ def start() -> Any:
         forms.typed_names(form.ladies.data), forms.typed_names(form.gentlemen.data), form.seating.data or "drawn",
         form.rounds.data))
     if (made := sent.made) is not None:  # done: the evening made
-        flash(forms.EVENING_READY)
+        flash(str(forms.EVENING_READY))
         return redirect(url_for(".evening_edit", eid=made.id, key=made.token))
     return render_template("pages/progressive_start.html", form=form, refusal=sent.refusal)
 
@@ -139,7 +140,7 @@ def table(eid: str, key: str, round_no: int, table_no: int) -> Any:
     sent = submit(checked(form), lambda: evenings.record_table(
         evening, round_no, table_no, forms.table_record(form, players), form.seen_version()))
     if sent.done:
-        flash(f"Table {table_no}'s result of round {round_no} is in.")
+        flash(gettext("Table %(table)s's result of round %(round)s is in.", table=table_no, round=round_no))
         return redirect(url_for(".evening_edit", eid=eid, key=key) + f"#table-{table_no}")
     refusal, needs_cut = sent.refusal, sent.code == "cut"
     history = [{"version": r.version, "when": r.created_at, "change": r.change, "diff": ""}
@@ -179,7 +180,7 @@ def end(eid: str, key: str) -> Any:
         except ScorekeeperError as exc:
             flash(exc.message, "error")
         else:
-            flash("The evening is over: here are the prizes.")
+            flash(gettext("The evening is over: here are the prizes."))
     return redirect(url_for(".evening_edit", eid=eid, key=key) + "#prizes")
 
 
@@ -188,7 +189,7 @@ def prize_cut(eid: str, key: str) -> Any:
     evening = evenings.edit_evening(eid, key)
     form = forms.PrizeCutForm()
     if not form.validate():
-        flash("Choose who won the cut.", "error")
+        flash(gettext("Choose who won the cut."), "error")
     else:
         try:
             evenings.record_prize_cut(evening, form.winner.data or "")
@@ -229,4 +230,4 @@ def blank() -> Any:
 
 
 def _refused(message: str) -> Any:
-    return render_template("pages/error.html", title="Cannot print this", message=message), 400
+    return render_template("pages/error.html", title=gettext("Cannot print this"), message=message), 400

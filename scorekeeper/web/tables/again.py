@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import flash, redirect, url_for
+from flask_babel import gettext
 
 from ..clubs import services as clubs
 from ..evenings import services as progressive_services
@@ -70,8 +71,8 @@ def evening_again_of(evening: Evening, can_edit: bool, key: str) -> Again | None
 
 
 def _refused_without_club(club: Club) -> None:
-    flash(f"This table is one of {club.name}'s: open the club's edit link on this phone once, then tap "
-          "again, so that the new table stays in the club.", "error")
+    flash(gettext("This table is one of %(club)s's: open the club's edit link on this phone once, then tap "
+                  "again, so that the new table stays in the club.", club=club.name), "error")
 
 
 @table_route("/again", methods=["POST"])
@@ -79,7 +80,7 @@ def again(table: TableSession, sid: str, key: str) -> Any:
     """Start a new table with this table's seats, game and settings; land on its edit link."""
     back = redirect(url_for(".session_edit", sid=sid, key=key))
     if not ActionForm().validate():
-        flash("This form has expired: tap New game with the same players again.", "error")
+        flash(gettext("This form has expired: tap New game with the same players again."), "error")
         return back
     start: Callable[..., services.Created] | None = None
     club = clubs.club_of_table(table.id)
@@ -91,10 +92,10 @@ def again(table: TableSession, sid: str, key: str) -> Any:
         start = functools.partial(clubs.start_table, club, token)
     sent = submit(True, lambda: services.start_again(table, start))
     if not sent.done or sent.made is None:
-        flash(sent.refusal or "The new table could not be started.", "error")
+        flash(sent.refusal or gettext("The new table could not be started."), "error")
         return back
     recent.remember(sent.made.id)
-    flash("A new game with the same players, game and settings: share the links below with the other phones.")
+    flash(gettext("A new game with the same players, game and settings: share the links below with the other phones."))
     return redirect(url_for(".session_edit", sid=sent.made.id, key=sent.made.token))
 
 
@@ -105,7 +106,7 @@ def evening_again(eid: str, key: str) -> Any:
     evening = progressive_services.edit_evening(eid, key)
     back = redirect(url_for("progressive.evening_edit", eid=eid, key=key))
     if not ActionForm().validate():
-        flash("This form has expired: tap New evening with the same players again.", "error")
+        flash(gettext("This form has expired: tap New evening with the same players again."), "error")
         return back
     ladies = [p.name for p in sorted(evening.players, key=lambda p: p.seat_order) if p.kind == progressive_services.LADY]
     gentlemen = [p.name for p in sorted(evening.players, key=lambda p: p.seat_order)
@@ -122,7 +123,7 @@ def evening_again(eid: str, key: str) -> Any:
                                   evening.rounds)
     sent = submit(True, write)
     if not sent.done or sent.made is None:
-        flash(sent.refusal or "The new evening could not be started.", "error")
+        flash(sent.refusal or gettext("The new evening could not be started."), "error")
         return back
-    flash("A new evening with the same ladies and gentlemen: share the links below with the other phones.")
+    flash(gettext("A new evening with the same ladies and gentlemen: share the links below with the other phones."))
     return redirect(url_for("progressive.evening_edit", eid=sent.made.id, key=sent.made.token))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, flash, redirect, request, url_for
+from flask_babel import gettext
 
 from ...engine.errors import ScorekeeperError
 from .. import forms, links, recent, services
@@ -64,7 +65,7 @@ def new_links(table: TableSession, sid: str, key: str) -> Any:
     if not forms.ActionForm().validate():
         return redirect(url_for(".session_edit", sid=sid, key=key) + "#share")
     made = links.new_table_links(table, key)
-    flash("New links: the old ones open nothing any more. Share these again.")
+    flash(gettext("New links: the old ones open nothing any more. Share these again."))
     return redirect(url_for(".session_edit", sid=sid, key=made.token) + "#share", 303)
 
 
@@ -73,7 +74,7 @@ def misdeal(table: TableSession, sid: str, key: str) -> Any:
     """A misdeal (catalogue 4.2): the hand is void, scores nothing, and the same dealer deals again."""
     form = forms.MisdealForm()
     if not form.validate():
-        flash("Choose what happened in the deal, then record the misdeal again.", "error")
+        flash(gettext("Choose what happened in the deal, then record the misdeal again."), "error")
         return redirect(url_for(".session_edit", sid=sid, key=key) + "#misdeal")
     hand: dict[str, Any] = {"events": [{"type": "misdeal", "reason": form.reason.data}]}
     if form.client_id.data:
@@ -111,7 +112,7 @@ def hand_json(table: TableSession, sid: str, key: str, position: int) -> Any:
         except ScorekeeperError as exc:
             refusal = sentence(exc, position)
     else:
-        refusal = "Paste or type the corrected record."
+        refusal = gettext("Paste or type the corrected record.")
     return _pages(table).json_refused(table, row, key, json_form, refusal)
 
 
@@ -125,7 +126,8 @@ def hand_strike(table: TableSession, sid: str, key: str, position: int) -> Any:
     except ScorekeeperError as exc:
         flash(sentence(exc, position), "error")
         return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
-    flash(f"Hand {position} {'struck out' if struck else 'restored'}; the totals are recomputed.")
+    flash(gettext("Hand %(number)s struck out; the totals are recomputed.", number=position) if struck
+          else gettext("Hand %(number)s restored; the totals are recomputed.", number=position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{position}")
 
 @table_route("/hand/<int:position>/confirm", methods=["POST"])
@@ -136,5 +138,5 @@ def hand_confirm(table: TableSession, sid: str, key: str, position: int) -> Any:
     except ScorekeeperError as exc:
         flash(sentence(exc, position), "error")
     else:
-        flash(f"Hand {position} confirmed: it counts now.")
+        flash(gettext("Hand %(number)s confirmed: it counts now.", number=position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{position}")

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
@@ -24,6 +25,7 @@ from ..families import pages_of
 from ..ratelimit import creating
 from ..submit import submit
 from .blueprint import bp
+from .. import lang
 
 DEFAULT_GAME = "hearts"
 
@@ -54,11 +56,11 @@ def start() -> Any:
     return start_page(url_for("pages.start"), known_players(), _create)
 
 
-def _create(record: dict[str, Any], confirm: bool, time_zone: str | None) -> services.Created:
-    return services.create_session(record, confirm_required=confirm, time_zone=time_zone)
+def _create(record: dict[str, Any], confirm: bool, time_zone: str | None, language: str | None) -> services.Created:
+    return services.create_session(record, confirm_required=confirm, time_zone=time_zone, language=language)
 
 
-Create = Callable[[dict[str, Any], bool, "str | None"], services.Created]
+Create = Callable[[dict[str, Any], bool, "str | None", "str | None"], services.Created]
 
 
 def start_page(action: str, known: list[str], create: Create, **page: Any) -> Any:
@@ -90,24 +92,26 @@ def start_page(action: str, known: list[str], create: Create, **page: Any) -> An
     form = forms.start_form(game, profile, settlement, defaults, formdata, methods, list(offered.values()))
     if not posted:
         form.game.data = game_id
+        form.language.data = lang.offered()  # the phone's own language, when it is one the table can have
     form.profile.data = profile or ""
     form.settlement.data = settlement
     form.shown.data = f"{game_id}|{profile or ''}|{settlement}"
     form.settlement.choices = forms.choices(
-        [(m, f"{_name(methods[m], m)} (the game's own)" if m == default_settlement else _name(methods[m], m))
+        [(m, gettext("%(settlement)s (the game's own)", settlement=_name(methods[m], m)) if m == default_settlement else _name(methods[m], m))
          for m in methods])
     names = form.names()
     form.first_dealer.choices = forms.choices([(name, name) for name in names])
     sent = submit(form.validate() if posted and not refresh else None,
-                  lambda: create(*_start_record(form, defaults, names), request.form.get("time_zone")))
+                  lambda: create(*_start_record(form, defaults, names), request.form.get("time_zone"),
+                                 form.language.data))
     if (made := sent.made) is not None:  # done: the table made
         recent.remember(made.id)
-        flash("The table is ready. Share the links below with the other phones.")
+        flash(gettext("The table is ready. Share the links below with the other phones."))
         return redirect(url_for("pages.session_edit", sid=made.id, key=made.token))
     refusal = sent.refusal
     notice = None
     if posted and refresh and request.form.get("action") == "start":
-        notice = f"These are the options of {game.name}. Check them, then start the table."
+        notice = gettext("These are the options of %(game)s. Check them, then start the table.", game=game.name)
     custom: list[str] = []
     warning = None
     try:
@@ -136,7 +140,7 @@ def _words(game: GameDef[Any], profile: str | None, methods: Mapping[str, Any], 
     summary = getattr(method, "summary", "")
     return {
         "profile_line": " ".join(filter(None, [forms.sentence(spec.value_line(profile)),
-                                               "It sets the house rules below."])) if spec and profile else "",
+                                               gettext("It sets the house rules below.")])) if spec and profile else "",
         "profile_ids": [(p, spec.value_name(p)) for p in game.profiles] if spec else [],
         "settlement_line": forms.sentence(summary),
         "settlement_source": method_source(method) if method else settlement,

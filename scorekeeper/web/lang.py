@@ -1,0 +1,104 @@
+"""Whose language a page speaks: the phone's own choice, else its table's, else what the phone asks for.
+
+The languages shipped are ``LANGUAGES``; each has a gettext catalogue in ``translations/``
+(docs/languages.md: adding one is a catalogue plus a line here). A phone chooses with the footer's
+links (any page's address with ``lang=<code>``), kept in the ``lang`` cookie for a year; a table and a club have a language
+of their own (chosen when they are started, offered from the phone's ``Accept-Language``), which their
+pages use for a phone that chose none and which their printed sheets always use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlencode
+
+from flask import Flask, g, has_request_context, redirect, request
+from flask.typing import ResponseReturnValue
+from flask_babel import Babel, force_locale, get_locale
+from sqlalchemy import event
+
+from ..resources import resource
+from .models import Club, TableSession
+
+# Each shipped language by its code, named in itself (a reader finds his own name whatever the page's).
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "nl": "Nederlands", "de": "Deutsch"}
+DEFAULT = "en"
+COOKIE = PARAM = "lang"
+YEAR = 365 * 24 * 3600
+
+TRANSLATIONS = resource("translations")
+
+babel = Babel()
+
+
+def known(code: str | None) -> str | None:
+    """``code`` when it is a shipped language, else None (a stored or typed value is never trusted)."""
+    return code if code in LANGUAGES else None
+
+
+def offered() -> str:
+    """The shipped language the phone's ``Accept-Language`` prefers, else English."""
+    return request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT) or DEFAULT
+
+
+def use(code: str | None) -> None:
+    """The language of the table or club this request shows (its pages follow it unless the phone chose)."""
+    g.table_language = known(code)
+
+
+def select() -> str:
+    """Flask-Babel's locale: the phone's cookie, else the table's language, else ``Accept-Language``."""
+    return known(request.cookies.get(COOKIE)) or known(g.get("table_language")) or offered()
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Render in ``code`` (a table's printed sheet in the table's language), else in the reader's."""
+    with force_locale(known(code) or str(get_locale() or DEFAULT)):
+        yield
+
+
+def current() -> str:
+    return str(get_locale() or DEFAULT)
+
+
+def link(code: str) -> str:
+    """The footer's link to this page in ``code``: the same address with ``lang=<code>`` added.
+
+    A link, not a form, so a read-only page stays without forms and cookies until a language is chosen; the
+    address carries no more than the page's own (whose keys the access logs mask)."""
+    args = [(name, value) for name, value in request.args.items(multi=True) if name != PARAM]
+    return request.path + "?" + urlencode([*args, (PARAM, code)])
+
+
+def chosen() -> ResponseReturnValue | None:
+    """A GET with ``lang=<code>``: keep the language in this phone's cookie, and show the page without it."""
+    if request.method != "GET" or PARAM not in request.args or request.url_rule is None:
+        return None  # an address no page answers is left to its 404 (never a redirect elsewhere)
+    code = request.args.get(PARAM)
+    args = [(name, value) for name, value in request.args.items(multi=True) if name != PARAM]
+    response = redirect(request.path + ("?" + urlencode(args) if args else ""), code=303)
+    if known(code):
+        response.set_cookie(COOKIE, str(code), max_age=YEAR, samesite="Lax", httponly=True, secure=request.is_secure)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    app.config.setdefault("BABEL_DOMAIN", "messages")
+    babel.init_app(app, locale_selector=select)
+    app.jinja_env.globals["languages"] = LANGUAGES
+    app.jinja_env.globals["current_language"] = current
+    app.jinja_env.globals["language_link"] = link
+    app.before_request(chosen)
+
+
+def _loaded(target: TableSession | Club, context: object) -> None:
+    """The first table or club a request loads gives the request its language (its pages, its sheet)."""
+    if has_request_context() and "table_language" not in g:
+        g.table_language = known(target.language)
+
+
+event.listen(TableSession, "load", _loaded)
+event.listen(Club, "load", _loaded)

@@ -1,0 +1,144 @@
+"""The pages in the reader's language: the catalogues complete and compiled, the phone's choice kept in its
+cookie, a table's own language for a phone that chose none, and a fifth language added as docs/languages.md
+says (one catalogue, one line)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask
+from flask.testing import FlaskClient
+
+from conftest import dispose, make_app
+from scorekeeper.resources import CHECKOUT
+from scorekeeper.web import lang, services
+
+TRANSLATIONS = CHECKOUT / "translations"
+SHIPPED = [code for code in lang.LANGUAGES if code != lang.DEFAULT]
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+RECORD = {"game": "black-lady", "players": ["Ann", "Bob", "Cat", "Dan"], "first_dealer": "Dan"}
+
+
+def extracted() -> set[str]:
+    """Every message the code and templates mark, as ``scripts/translations`` extracts them (babel.cfg)."""
+    with open(CHECKOUT / "babel.cfg") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            str(CHECKOUT), method_map, options_map, keywords=keywords):
+        found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+def catalogue(code: str) -> Catalog:
+    with open(TRANSLATIONS / code / "LC_MESSAGES" / "messages.po", "rb") as po:
+        return read_po(po, locale=code)
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_every_marked_message_is_translated_in_every_shipped_language(code: str) -> None:
+    """No English left in a catalogue: every message of the code is there, translated in every plural form, none
+    fuzzy, none stale (a message the code no longer has), each with the placeholders of its English."""
+    wanted = extracted()
+    assert wanted, "nothing extracted: babel.cfg reads no file"
+    entries = {(m.id[0] if isinstance(m.id, tuple) else m.id): m for m in catalogue(code) if m.id}
+    assert sorted(wanted - set(entries)) == [], f"{code}: run scripts/translations and translate these"
+    assert sorted(set(entries) - wanted) == [], f"{code}: stale entries (run scripts/translations)"
+    for key, message in entries.items():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"{code}: {key!r} is not translated"
+        assert not message.fuzzy, f"{code}: {key!r} is fuzzy"
+        for string in strings:
+            assert sorted(PLACEHOLDER.findall(string)) == sorted(PLACEHOLDER.findall(key)), (code, key, string)
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_compiled_catalogues_are_those_of_their_sources(code: str) -> None:
+    """The app reads messages.mo: it is committed, and must be what `scripts/translations compile` makes."""
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(code))
+    assert (TRANSLATIONS / code / "LC_MESSAGES" / "messages.mo").read_bytes() == compiled.getvalue(), (
+        f"{code}: messages.mo is stale: run scripts/translations compile")
+
+
+@pytest.mark.parametrize(("asked", "code", "title"), [
+    ("fr-BE,fr;q=0.9,en;q=0.5", "fr", "Commencer une table"),
+    ("nl", "nl", "Een tafel beginnen"),
+    ("de-DE,de;q=0.8", "de", "Einen Tisch beginnen"),
+    ("es,it;q=0.5", "en", "Start a table"),  # a language not shipped: English
+])
+def test_the_start_page_speaks_the_phones_language(client: FlaskClient, asked: str, code: str, title: str) -> None:
+    page = client.get("/", headers={"Accept-Language": asked}).get_data(as_text=True)
+    assert f'<html lang="{code}">' in page
+    assert f"<h1>{title}" in page
+    assert re.search(rf'<option value="{code}" selected>', page), "the table's language offered is the phone's"
+
+
+def test_the_footer_keeps_the_phones_choice_in_its_cookie(client: FlaskClient) -> None:
+    page = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    footer = page[page.index('<footer class="languages">'):]
+    assert '<a href="/?lang=de" lang="de" hreflang="de" rel="nofollow">Deutsch</a>' in footer
+    assert 'lang="fr" hreflang="fr" rel="nofollow" aria-current="true">Français</a>' in footer
+    chosen = client.get("/?lang=de&game=black-lady")
+    assert chosen.status_code == 303 and chosen.headers["Location"] == "/?game=black-lady"
+    assert "lang=de" in chosen.headers["Set-Cookie"] and "HttpOnly" in chosen.headers["Set-Cookie"]
+    page = client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert '<html lang="de">' in page and "Einen Tisch beginnen" in page  # the phone's choice wins
+
+
+def test_a_language_the_app_does_not_ship_or_an_unknown_address_changes_nothing(client: FlaskClient) -> None:
+    refused = client.get("/?lang=xx")
+    assert refused.status_code == 303 and "Set-Cookie" not in refused.headers
+    for path in ("//example.org/", "/nothing/here"):
+        answer = client.get("/?lang=fr", environ_overrides={"PATH_INFO": path})
+        assert answer.status_code in (308, 404) and "Set-Cookie" not in answer.headers, path
+        assert not answer.headers.get("Location", "/").startswith("//"), "never a redirect to another site"
+    client.set_cookie("lang", "xx")
+    assert '<html lang="en">' in client.get("/").get_data(as_text=True)  # a forged cookie: the default
+
+
+def test_a_table_speaks_its_own_language_to_a_phone_that_chose_none(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        made = services.create_session(RECORD, language="nl")
+    page = client.get(f"/s/{made.id}/{made.token}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert '<html lang="nl">' in page
+    client.set_cookie("lang", "de")
+    page = client.get(f"/s/{made.id}/{made.token}").get_data(as_text=True)
+    assert '<html lang="de">' in page  # the phone's own choice
+    with app.app_context():
+        again = services.start_again(services.get_session(made.id))
+        assert services.get_session(again.id).language == "nl"  # the same players again keep it
+
+
+@pytest.fixture
+def toy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+    """docs/languages.md, literally: a catalogue for Esperanto and the one line in ``LANGUAGES``."""
+    folder = tmp_path / "translations" / "eo" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    toy = Catalog(locale="eo")
+    toy.add("Start a table", "Komenci tablon")
+    with open(folder / "messages.mo", "wb") as mo:
+        write_mo(mo, toy)
+    monkeypatch.setitem(lang.LANGUAGES, "eo", "Esperanto")
+    monkeypatch.setattr(lang, "TRANSLATIONS", f"{lang.TRANSLATIONS};{tmp_path / 'translations'}")
+    application = make_app(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "instance", monkeypatch)
+    yield application
+    dispose(application)
+
+
+def test_a_fifth_language_is_one_catalogue_and_one_line(toy_app: Flask) -> None:
+    client = toy_app.test_client()
+    page = client.get("/", headers={"Accept-Language": "eo"}).get_data(as_text=True)
+    assert '<html lang="eo">' in page and "<h1>Komenci tablon" in page
+    assert 'hreflang="eo" rel="nofollow" aria-current="true">Esperanto</a>' in page
+    assert "Players in seating order" in page  # what the toy catalogue lacks stays in English

@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .engine.errors import Said
 from .resources import resource
 
 if TYPE_CHECKING:
@@ -87,3 +88,36 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> str:
             if value in ("C", "POSIX"):
                 return DEFAULT
     return DEFAULT
+
+
+def say(said: Said) -> str:
+    """A sentence of the engine in the language spoken now: its words translated, each place filled in that
+    language (a card as printed, a suit named, a number as the language writes it, a name as it is). In
+    English, the engine's own message, to the byte."""
+    if current() == DEFAULT:
+        return str(said)
+    return gettext(said.words) % {name: _place(value) for name, value in said.places.items()}
+
+
+def _place(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_place(item) for item in value)
+    label = getattr(value, "label", None)
+    if isinstance(label, str):  # a card: the same in every language
+        return label
+    noun = getattr(value, "noun", None)
+    if isinstance(noun, str):  # a suit, by its word in the catalogue (the singular: "a diamond lead")
+        return gettext(SUIT_WORDS[noun[:-1]])
+    if isinstance(value, int) and not isinstance(value, bool):
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(value, locale=current()))
+    return str(value)
+
+
+def N_(word: str) -> str:
+    """Marks a word for the catalogues (``scripts/translations`` extracts it); it is translated where used."""
+    return word
+
+
+SUIT_WORDS = {"spade": N_("spade"), "heart": N_("heart"), "diamond": N_("diamond"), "club": N_("club")}

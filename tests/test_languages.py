@@ -5,6 +5,7 @@ says (one catalogue, one line)."""
 from __future__ import annotations
 
 import io
+import pickle
 import re
 import subprocess
 from collections.abc import Iterator
@@ -22,6 +23,8 @@ from flask.testing import FlaskClient
 from conftest import dispose, make_app
 from scorekeeper.resources import CHECKOUT
 from scorekeeper import cli, language
+from scorekeeper.engine.cards import Suit, card
+from scorekeeper.engine.errors import Said, ScorekeeperError
 from scorekeeper.sheets.model import blank_sheet
 from scorekeeper.sheets.render import sheet_html
 from scorekeeper.web import lang, services
@@ -36,7 +39,8 @@ def extracted() -> set[str]:
     """Every message the code and templates mark, as ``scripts/translations`` extracts them (babel.cfg)."""
     with open(CHECKOUT / "babel.cfg") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None, "N_": None,
+                "Said": None}
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(CHECKOUT), method_map, options_map, keywords=keywords):
@@ -201,3 +205,20 @@ def test_the_sheets_words_follow_the_language_spoken_and_nothing_leaks_between_l
     assert '<html lang="nl">' in dutch and "leeg scoreblad" in dutch and dutch == again
     assert '<html lang="fr">' in french and "feuille de marque vierge" in french
     assert '<html lang="en">' in sheet_html(blank_sheet("black-lady", 4))
+
+
+def test_a_sentence_given_as_data_is_the_engines_english_and_is_worded_in_the_readers_language() -> None:
+    """The engine's ``Said``: its English is the message as before; the words layer fills its places in the
+    language spoken (a card as printed, a suit by its word, a number as the language writes it)."""
+    said = Said("Hand %(number)s", number=1200)
+    assert str(said) == "Hand 1200" and ScorekeeperError(said, code="x").message == "Hand 1200"
+    assert language.say(said) == "Hand 1200"  # English: the engine's own words, to the byte
+    with language.speaking("de"):
+        assert language.say(said) == "Spiel 1.200"
+    with language.speaking("fr"):
+        assert language.say(said) == "Donne 1\u202f200"
+    lead = Said("a %(led)s lead, %(cards)s held", led=Suit.DIAMONDS, cards=[card("9D"), card("QS")])
+    assert str(lead) == "a diamond lead, 9\u2666, Q\u2660 held"
+    with language.speaking("nl"):  # words the catalogue lacks stay English; their places are worded
+        assert language.say(lead) == "a ruiten lead, 9\u2666, Q\u2660 held"
+    assert pickle.loads(pickle.dumps(ScorekeeperError(lead, code="x"))).said == lead  # across processes

@@ -10,7 +10,7 @@ inside a function: that is a lazy import, which is how the command line reaches 
 - ``scorekeeper.web``: the engine, the sheets, ``resources``, ``language`` and ``boundary`` (its last resort).
 - the command line (``cli``, ``settle_cli``, ``inputs``, ``boundary``): the engine, the sheets,
   ``resources``, ``language`` and one another; the web only inside a function.
-- ``language`` (the catalogues of the printed words): ``resources`` only.
+- ``language`` (the catalogues of the printed words, the engine's sentences worded): ``resources`` and the engine.
 - ``resources``: nothing of the package.
 
 A lazy import may cross the layers only where ``LAZY_EXCEPTIONS`` names it.
@@ -113,7 +113,7 @@ ALLOWED = {  # part -> the parts it may import when it is imported (besides itse
     "sheets": {"engine", "resources", "language", "boundary", "inputs"},
     "web": {"engine", "sheets", "resources", "language", "boundary"},
     **{name: {*COMMAND_LINE, "engine", "sheets", "resources", "language"} for name in COMMAND_LINE},
-    "language": {"resources"},
+    "language": {"resources", "engine"},
     "resources": set(),
     "scorekeeper": set(),  # the package's own __init__
 }

@@ -15,6 +15,7 @@ import time  # noqa: F401  (the tests pace the archive's progress through cli.ti
 from collections.abc import Callable
 from typing import IO, Any
 
+from .language import LANGUAGES, from_environment, speaking
 from .boundary import attempt, quiet_log
 from .engine.hearts import records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
@@ -39,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _command(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="scorekeeper", description="Score, check and audit card-table hands.")
+    parser.add_argument("--lang", choices=sorted(LANGUAGES),
+                        help="the language of what it prints in words, such as a sheet (default: the locale's, "
+                             "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); JSON and error codes never change")
     sub = parser.add_subparsers(dest="command", required=True)
     p_replay = sub.add_parser("replay", help="replay and check a hand record or a JSON-lines archive")
     p_replay.add_argument("file", help="a JSON hand record, a JSON-lines archive, or - for standard input")
@@ -80,7 +84,8 @@ def _command(argv: list[str] | None) -> int:
     if args.command == "sheet":
         from .sheets.command import cmd_sheet
 
-        return cmd_sheet(args)
+        with speaking(args.lang or from_environment()):
+            return cmd_sheet(args)
     if args.command == "settle":
         from .settle_cli import cmd_settle
 

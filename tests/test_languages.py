@@ -5,7 +5,9 @@ says (one catalogue, one line)."""
 from __future__ import annotations
 
 import io
+import pickle
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +22,11 @@ from flask.testing import FlaskClient
 
 from conftest import dispose, make_app
 from scorekeeper.resources import CHECKOUT
+from scorekeeper import cli, language
+from scorekeeper.engine.cards import Suit, card
+from scorekeeper.engine.errors import Said, ScorekeeperError
+from scorekeeper.sheets.model import blank_sheet
+from scorekeeper.sheets.render import sheet_html
 from scorekeeper.web import lang, services
 
 TRANSLATIONS = CHECKOUT / "translations"
@@ -32,7 +39,8 @@ def extracted() -> set[str]:
     """Every message the code and templates mark, as ``scripts/translations`` extracts them (babel.cfg)."""
     with open(CHECKOUT / "babel.cfg") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None, "N_": None,
+                "Said": None}
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(CHECKOUT), method_map, options_map, keywords=keywords):
@@ -142,3 +150,75 @@ def test_a_fifth_language_is_one_catalogue_and_one_line(toy_app: Flask) -> None:
     assert '<html lang="eo">' in page and "<h1>Komenci tablon" in page
     assert 'hreflang="eo" rel="nofollow" aria-current="true">Esperanto</a>' in page
     assert "Players in seating order" in page  # what the toy catalogue lacks stays in English
+
+
+def pdf_text(pdf: bytes) -> str:
+    done = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True)
+    return done.stdout.decode()
+
+
+def test_a_tables_printed_sheet_speaks_the_tables_language_whatever_the_readers(app: Flask,
+                                                                               client: FlaskClient) -> None:
+    with app.app_context():
+        made = services.create_session({**RECORD, "hands": [
+            {"taken": {"Ann": {"hearts": 3, "QS": 1}, "Bob": {"hearts": 2}, "Cat": {"hearts": 0}, "Dan": {"hearts": 8}}}]},
+            language="de")
+        key = services.get_session(made.id).read_key
+    client.set_cookie("lang", "fr")  # the reader's own language does not change the table's sheet
+    answer = client.get(f"/sessions/{made.id}/sheet.pdf?key={key}")
+    assert answer.status_code == 200
+    text = pdf_text(answer.data)
+    assert "Spielblatt" in text and "Unterschriften" in text and "Im Gang nach 1 Spiel." in text
+    assert "score sheet" not in text and "Signatures" not in text
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("en", ["blank score sheet", "Signatures", "Winner(s):"]),
+    ("fr", ["feuille de marque vierge", "Signatures", "Gagnant(s) :"]),
+    ("nl", ["leeg scoreblad", "Handtekeningen", "Winnaar(s):"]),
+    ("de", ["leeres Spielblatt", "Unterschriften", "Gewinner:"]),
+])
+def test_the_command_prints_a_sheet_in_the_language_asked(tmp_path: Path, code: str, words: list[str]) -> None:
+    out = tmp_path / "blank.pdf"
+    assert cli.main(["--lang", code, "sheet", "--blank", "black-lady", "--players", "4", "-o", str(out)]) == 0
+    text = pdf_text(out.read_bytes())
+    assert all(word in text for word in words), text[:400]
+
+
+@pytest.mark.parametrize(("environ", "code"), [
+    ({"LANG": "fr_BE.UTF-8"}, "fr"),
+    ({"LANGUAGE": "it:nl", "LANG": "de_DE.UTF-8"}, "nl"),  # gettext's list, in order: the first shipped
+    ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),
+    ({"LC_MESSAGES": "de_AT"}, "de"),
+    ({}, "en"),
+])
+def test_the_commands_language_from_its_locale(environ: dict[str, str], code: str) -> None:
+    assert language.from_environment(environ) == code
+
+
+def test_the_sheets_words_follow_the_language_spoken_and_nothing_leaks_between_languages() -> None:
+    with language.speaking("nl"):
+        dutch = sheet_html(blank_sheet("black-lady", 4))
+        with language.speaking("fr"):
+            french = sheet_html(blank_sheet("black-lady", 4))
+        again = sheet_html(blank_sheet("black-lady", 4))
+    assert '<html lang="nl">' in dutch and "leeg scoreblad" in dutch and dutch == again
+    assert '<html lang="fr">' in french and "feuille de marque vierge" in french
+    assert '<html lang="en">' in sheet_html(blank_sheet("black-lady", 4))
+
+
+def test_a_sentence_given_as_data_is_the_engines_english_and_is_worded_in_the_readers_language() -> None:
+    """The engine's ``Said``: its English is the message as before; the words layer fills its places in the
+    language spoken (a card as printed, a suit by its word, a number as the language writes it)."""
+    said = Said("Hand %(number)s", number=1200)
+    assert str(said) == "Hand 1200" and ScorekeeperError(said, code="x").message == "Hand 1200"
+    assert language.say(said) == "Hand 1200"  # English: the engine's own words, to the byte
+    with language.speaking("de"):
+        assert language.say(said) == "Spiel 1.200"
+    with language.speaking("fr"):
+        assert language.say(said) == "Donne 1\u202f200"
+    lead = Said("a %(led)s lead, %(cards)s held", led=Suit.DIAMONDS, cards=[card("9D"), card("QS")])
+    assert str(lead) == "a diamond lead, 9\u2666, Q\u2660 held"
+    with language.speaking("nl"):  # words the catalogue lacks stay English; their places are worded
+        assert language.say(lead) == "a ruiten lead, 9\u2666, Q\u2660 held"
+    assert pickle.loads(pickle.dumps(ScorekeeperError(lead, code="x"))).said == lead  # across processes

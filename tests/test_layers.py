@@ -6,10 +6,11 @@ inside a function: that is a lazy import, which is how the command line reaches 
 
 - ``scorekeeper.engine``: itself only. It is pure everywhere, in its functions too: no web stack,
   no WeasyPrint, no Jinja2 (``tests/test_purity.py`` checks the standard library at large).
-- ``scorekeeper.sheets``: the engine, ``resources``, and ``boundary`` and ``inputs``; never the web.
-- ``scorekeeper.web``: the engine, the sheets, ``resources`` and ``boundary`` (its last resort).
+- ``scorekeeper.sheets``: the engine, ``resources``, ``language``, and ``boundary`` and ``inputs``; never the web.
+- ``scorekeeper.web``: the engine, the sheets, ``resources``, ``language`` and ``boundary`` (its last resort).
 - the command line (``cli``, ``settle_cli``, ``inputs``, ``boundary``): the engine, the sheets,
-  ``resources`` and one another; the web only inside a function.
+  ``resources``, ``language`` and one another; the web only inside a function.
+- ``language`` (the catalogues of the printed words, the engine's sentences worded): ``resources`` and the engine.
 - ``resources``: nothing of the package.
 
 A lazy import may cross the layers only where ``LAZY_EXCEPTIONS`` names it.
@@ -115,9 +116,10 @@ def imports_of(importer: str, lazy: bool = False, checking: bool | None = None) 
 COMMAND_LINE = {"cli", "settle_cli", "inputs", "boundary"}
 ALLOWED = {  # part -> the parts it may import when it is imported (besides itself)
     "engine": set(),
-    "sheets": {"engine", "resources", "boundary", "inputs"},
-    "web": {"engine", "sheets", "resources", "boundary"},
-    **{name: {*COMMAND_LINE, "engine", "sheets", "resources"} for name in COMMAND_LINE},
+    "sheets": {"engine", "resources", "language", "boundary", "inputs"},
+    "web": {"engine", "sheets", "resources", "language", "boundary"},
+    **{name: {*COMMAND_LINE, "engine", "sheets", "resources", "language"} for name in COMMAND_LINE},
+    "language": {"resources", "engine"},
     "resources": set(),
     "scorekeeper": set(),  # the package's own __init__
 }

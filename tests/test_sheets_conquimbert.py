@@ -109,6 +109,6 @@ def test_the_sheets_read_back() -> None:
     line = next(line.split() for line in text.splitlines() if line.split()[:2] == ["5", "Dan"])
     assert line[2:] == [DASH, "20", "1", "10", "1", "78", "2"]
     blank = pdf_text(blank_pdf("conquimbert", 6))
-    assert "Lives" in blank and flat("the running lives left") in flat(blank) and "Taken by" not in blank
+    assert "Lives" in blank and flat("the lives he has left") in flat(blank) and "Taken by" not in blank
     domino = pdf_text(session_pdf(example("domino-hearts")))
     assert flat("Stock: a player who cannot follow draws") in flat(domino) and flat("Winner: Bob.") in flat(domino)

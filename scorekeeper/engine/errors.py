@@ -3,6 +3,9 @@
 Each error carries a stable ``code`` (the records contract, docs/command.md), a sentence a player understands,
 and where it happened: the 0-based index in ``play``, the 1-based trick, the player
 and the card. The CLI and the web pages print ``message``; tools read ``code``.
+
+A sentence may also be given as data, a ``Said``: its English words with named places and what fills them.
+``message`` is then its English; a words layer (``scorekeeper.language.say``) words it in another language.
 """
 
 from __future__ import annotations
@@ -32,6 +35,54 @@ def shown(value: Any) -> str:
 
 
 
+class Said:
+    """A sentence as data: English words with named places (``%(player)s``), and the values that fill them.
+
+    The words are also the key of their translation (the catalogues of docs/languages.md extract every
+    ``Said("...")`` of the engine). A value is a name or a number (shown as it is), a card (shown as printed:
+    Q♦), a list of cards, or a suit (named in words: "a %(led)s lead" reads "a diamond lead"). The engine
+    stays free of any language but the English of its messages, which ``str()`` gives.
+    """
+
+    __slots__ = ("words", "places")
+
+    def __init__(self, words: str, **places: Any) -> None:
+        self.words = words
+        self.places = places
+
+    def __str__(self) -> str:
+        return self.words % {name: english(value) for name, value in self.places.items()}
+
+    def __repr__(self) -> str:
+        return f"Said({self.words!r}, **{self.places!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and (self.words, self.places) == (other.words, other.places)
+
+    def __hash__(self) -> int:
+        return hash(self.words)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_said, (self.words, self.places))
+
+
+def _said(words: str, places: dict[str, Any]) -> Said:
+    return Said(words, **places)
+
+
+def english(value: Any) -> str:
+    """A place's value in the English of the engine's messages: a card's label, a suit's singular noun."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(english(item) for item in value)
+    label = getattr(value, "label", None)
+    if isinstance(label, str):  # a card
+        return label
+    noun = getattr(value, "noun", None)
+    if isinstance(noun, str):  # a suit: "diamonds" -> "diamond"
+        return noun[:-1]
+    return str(value)
+
+
 class ScorekeeperError(ValueError):
     """Base of every error the engine raises about its input."""
 
@@ -40,7 +91,7 @@ class ScorekeeperError(ValueError):
 
     def __init__(
         self,
-        message: str,
+        message: str | Said,
         *,
         code: str | None = None,
         play: int | None = None,
@@ -49,6 +100,8 @@ class ScorekeeperError(ValueError):
         card: str | None = None,
         hand: int | None = None,
     ) -> None:
+        self.said = message if isinstance(message, Said) else None
+        message = str(message)
         super().__init__(message)
         self.message = message
         self.code = code or self.default_code
@@ -93,7 +146,7 @@ class RecordSyntaxError(ScorekeeperError):
     default_code = "syntax"
     exit_status = 2
 
-    def __init__(self, message: str, *, line: int | None = None, column: int | None = None, **kw: Any) -> None:
+    def __init__(self, message: str | Said, *, line: int | None = None, column: int | None = None, **kw: Any) -> None:
         if line is not None:
             message = f"line {line}" + (f", column {column}" if column is not None else "") + f": {message}"
         super().__init__(message, **kw)

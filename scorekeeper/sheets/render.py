@@ -22,6 +22,7 @@ import weasyprint
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from ..engine.hearts.records import HandRecord
+from .. import language
 from ..resources import resource
 from .audit import Audit, hand_audit
 from .audit_steps import StepsAudit, printed_frames
@@ -66,16 +67,25 @@ class AppFilesOnly(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no type 
         return path
 
 
-@lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """A plain Jinja2 environment (no Flask) over the top-level templates folder; autoescape on."""
+    """The sheets' Jinja2 environment in the language spoken now (``scorekeeper.language.speaking``)."""
+    return _environment(language.current())
+
+
+@lru_cache(maxsize=None)
+def _environment(code: str) -> jinja2.Environment:
+    """A plain Jinja2 environment (no Flask) over the top-level templates folder, autoescape on, its ``_()``
+    and ``ngettext()`` speaking ``code`` (the catalogues of docs/languages.md)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(resource("templates"))),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_translations(language.translations(code), newstyle=True)  # type: ignore[attr-defined]
+    env.globals["language"] = code  # the printed page's <html lang>
     env.globals["player_key"] = player_key  # each player's marker in the sheet's header, as in its charts
     return env
 

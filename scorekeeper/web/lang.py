@@ -1,7 +1,7 @@
 """Whose language a page speaks: the phone's own choice, else its table's, else what the phone asks for.
 
-The languages shipped are ``LANGUAGES``; each has a gettext catalogue in ``translations/``
-(docs/languages.md: adding one is a catalogue plus a line here). A phone chooses with the footer's
+The languages shipped are ``scorekeeper.language.LANGUAGES``, each with a gettext catalogue in
+``translations/`` (docs/languages.md: adding one is a catalogue plus a line there). A phone chooses with the footer's
 links (any page's address with ``lang=<code>``), kept in the ``lang`` cookie for a year; a table and a club have a language
 of their own (chosen when they are started, offered from the phone's ``Accept-Language``), which their
 pages use for a phone that chose none and which their printed sheets always use.
@@ -18,23 +18,16 @@ from flask.typing import ResponseReturnValue
 from flask_babel import Babel, force_locale, get_locale
 from sqlalchemy import event
 
-from ..resources import resource
+from .. import language
+from ..language import DEFAULT as DEFAULT, LANGUAGES as LANGUAGES, known as known  # the pages' names for them
 from .models import Club, TableSession
 
-# Each shipped language by its code, named in itself (a reader finds his own name whatever the page's).
-LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "nl": "Nederlands", "de": "Deutsch"}
-DEFAULT = "en"
 COOKIE = PARAM = "lang"
 YEAR = 365 * 24 * 3600
 
-TRANSLATIONS = resource("translations")
+TRANSLATIONS = language.folder()
 
 babel = Babel()
-
-
-def known(code: str | None) -> str | None:
-    """``code`` when it is a shipped language, else None (a stored or typed value is never trusted)."""
-    return code if code in LANGUAGES else None
 
 
 def offered() -> str:
@@ -53,10 +46,12 @@ def select() -> str:
 
 
 @contextmanager
-def speaking(code: str | None) -> Iterator[None]:
-    """Render in ``code`` (a table's printed sheet in the table's language), else in the reader's."""
-    with force_locale(known(code) or str(get_locale() or DEFAULT)):
-        yield
+def speaking(code: str | None) -> Iterator[str]:
+    """Render in ``code`` (a table's printed sheet in the table's language), else in the reader's: the pages'
+    words (Flask-Babel) and the printed ones (``scorekeeper.language``) alike."""
+    chosen = known(code) or current()
+    with force_locale(chosen), language.speaking(chosen):
+        yield chosen
 
 
 def current() -> str:

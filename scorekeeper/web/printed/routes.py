@@ -19,7 +19,7 @@ from flask import Blueprint, Response, render_template, request
 
 from ... import sheets  # names load on first use: WeasyPrint is imported by the first PDF, not by the app
 from ...engine.errors import RecordSyntaxError
-from .. import params, services
+from .. import lang, params, services
 from ..http import bearer_token, json_errors
 from ..ratelimit import creating, printing
 from ..models import Hand, TableSession
@@ -88,8 +88,9 @@ def session_sheet(session_id: str) -> Response:
     services.check_read(table, bearer_token(), request.args.get("key"))
     record = {**table.config, "id": table.id}
     paper = _paper()
-    pdf = kept_pdf(("session", table.id, table.revision, paper), lambda: sheets.session_pdf(
-        record, stored=stored_hands(table.hands), paper=paper, clock=table_clock(table)))
+    with lang.speaking(table.language) as language:  # the table's sheet in the table's language
+        pdf = kept_pdf(("session", table.id, table.revision, paper, language), lambda: sheets.session_pdf(
+            record, stored=stored_hands(table.hands), paper=paper, clock=table_clock(table)))
     return _pdf(pdf, f"scorekeeper-{table.id}.pdf")
 
 
@@ -102,8 +103,9 @@ def blank_sheet() -> Response:
     profile = request.args.get("profile")
     options: dict[str, Any] | None = {"profile": profile} if profile else None
     settlement, paper = request.args.get("settlement") or None, _paper()
-    pdf = kept_pdf(("blank", game, players, profile, settlement, paper), lambda: sheets.blank_pdf(
-        game, players, options=options, settlement=settlement, paper=paper))
+    with lang.speaking(None) as language:  # the reader's
+        pdf = kept_pdf(("blank", game, players, profile, settlement, paper, language), lambda: sheets.blank_pdf(
+            game, players, options=options, settlement=settlement, paper=paper))
     return _pdf(pdf, f"scorekeeper-{game[:40]}-{players}-players.pdf")
 
 

@@ -1,0 +1,123 @@
+"""The languages scorekeeper speaks, and the words of what it prints outside a web request.
+
+The catalogues are Babel's gettext files in ``translations/`` (docs/languages.md). The web app chooses a
+page's language per request with Flask-Babel (``web/lang.py``); the printed sheets, the audits and the
+command line, which also run without Flask, speak the language of a ``speaking(code)`` block (a table's
+language, the command's ``--lang`` or its environment's locale), read here. The engine itself never
+translates: it says what happened (codes and parameters) and the words layers word it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from .engine.errors import Said
+from .resources import resource
+
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
+
+# Each shipped language by its code, named in itself (a reader finds his own name whatever the page's).
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "nl": "Nederlands", "de": "Deutsch"}
+DEFAULT = "en"
+DOMAIN = "messages"
+
+_speaking: ContextVar[str] = ContextVar("language", default=DEFAULT)
+
+
+def folder() -> str:
+    """Where the catalogues are (``translations/`` in a checkout, bundled in a wheel)."""
+    return str(resource("translations"))
+
+
+def known(code: object) -> str | None:
+    """``code`` when it is a shipped language, else None (a stored, typed or sent value is never trusted)."""
+    return code if isinstance(code, str) and code in LANGUAGES else None
+
+
+@lru_cache(maxsize=None)
+def translations(code: str, where: str | None = None) -> NullTranslations:
+    """The compiled catalogue of ``code`` (English: none, the words are the code's own). Babel is loaded here, on
+    the first words printed, so a command that prints none (``replay``) starts without it."""
+    from babel.support import NullTranslations, Translations
+
+    if code == DEFAULT:
+        return NullTranslations()
+    return Translations.load(where or folder(), [code], DOMAIN)
+
+
+def current() -> str:
+    return _speaking.get()
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[str]:
+    """What is printed inside speaks ``code`` (English when it is not a shipped language)."""
+    token = _speaking.set(known(code) or DEFAULT)
+    try:
+        yield _speaking.get()
+    finally:
+        _speaking.reset(token)
+
+
+def gettext(message: str, **params: Any) -> str:
+    """``message`` in the language spoken now, its ``%(name)s`` placeholders filled from ``params``."""
+    text = translations(current()).ugettext(message)
+    return text % params if params else text
+
+
+def ngettext(singular: str, plural: str, count: int, **params: Any) -> str:
+    """The form of ``singular``/``plural`` for ``count`` in the language spoken now (``%(num)d`` is count)."""
+    text = translations(current()).ungettext(singular, plural, count)
+    return text % {"num": count, **params}
+
+
+def from_environment(environ: Mapping[str, str] = os.environ) -> str:
+    """The shipped language a command's environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, as gettext reads them), else English: ``fr_BE.UTF-8`` is French."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for value in (environ.get(name) or "").split(":"):
+            code = known(value.split(".")[0].split("_")[0].split("-")[0].lower())
+            if code:
+                return code
+            if value in ("C", "POSIX"):
+                return DEFAULT
+    return DEFAULT
+
+
+def say(said: Said) -> str:
+    """A sentence of the engine in the language spoken now: its words translated, each place filled in that
+    language (a card as printed, a suit named, a number as the language writes it, a name as it is). In
+    English, the engine's own message, to the byte."""
+    if current() == DEFAULT:
+        return str(said)
+    return gettext(said.words) % {name: _place(value) for name, value in said.places.items()}
+
+
+def _place(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_place(item) for item in value)
+    label = getattr(value, "label", None)
+    if isinstance(label, str):  # a card: the same in every language
+        return label
+    noun = getattr(value, "noun", None)
+    if isinstance(noun, str):  # a suit, by its word in the catalogue (the singular: "a diamond lead")
+        return gettext(SUIT_WORDS[noun[:-1]])
+    if isinstance(value, int) and not isinstance(value, bool):
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(value, locale=current()))
+    return str(value)
+
+
+def N_(word: str) -> str:
+    """Marks a word for the catalogues (``scripts/translations`` extracts it); it is translated where used."""
+    return word
+
+
+SUIT_WORDS = {"spade": N_("spade"), "heart": N_("heart"), "diamond": N_("diamond"), "club": N_("club")}

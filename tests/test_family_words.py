@@ -25,8 +25,8 @@ from scorekeeper.sheets.audit_steps import payment_words, steps_audit
 
 ROOT = Path(__file__).resolve().parent.parent
 GIVEN = ("game", "players", "dealer", "options")
-CODES = ("TH", "POT", "KITTY", "claim-ace", "claim-quinola", "quinola-takes-pool", "new-pool", "(claim)", "(bet)",
-         "(stake)", "(ante)", "(dealer)", "pool:")  # "pool:" would be the bare account id before the amount
+CODES = ("TH", "POT", "KITTY", "claim-ace", "claim-quinola", "quinola-takes-pool", "new-pool", "(claim)",
+         "(stake)", "(dealer)", "\u2192 pool:")  # the bare pool's id after an arrow
 
 
 @pytest.fixture
@@ -120,7 +120,11 @@ def test_the_card_page_tells_the_payments_in_words(sqlite: FlaskClient) -> None:
     hand = example("tripoli-rummoli")
     edit, _ = start(sqlite, {**hand_session(hand), "hands": []})
     record = family_of("rummoli").cut_json(hand, 7)
-    answer = sqlite.post(edit + "/next", json={"record": record, "action": None}).get_json()
+    page = sqlite.get(edit + "/play").get_data(as_text=True)
+    token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page)
+    assert token
+    answer = sqlite.post(edit + "/next", json={"record": record, "action": None},
+                         headers={"X-CSRFToken": token.group(1)}).get_json()
     assert answer["ok"], answer
     said = answer["said"]
     assert "Ten of hearts \u2192 C: 4 chips (the pay card's claim)" in said["paid"]
@@ -146,7 +150,7 @@ def test_each_family_gives_its_vocabulary() -> None:
         assert isinstance(family.vocabulary, Vocabulary), family.id
     assert family_of("tripoli").vocabulary.places["TH"] == "Ten of hearts"
     assert family_of("reversis").vocabulary.reasons["quinola-takes-pool"] == "the Quinola takes the pool"
-    assert "espagnolette" in family_of("reversis").vocabulary.kinds
+    assert "espagnolette" in family_of("reversis").vocabulary.said
     assert "trade" in family_of("black-lady").vocabulary.kinds
     assert steps_audit(family_of("reversis").steps_json(example("reversis-hand"))).frames[1].action.startswith(
         "Ann discarded to the talon")

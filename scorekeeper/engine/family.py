@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .progress import Walk
     from .ruleset import Ruleset
     from .settled import Settled
+    from .vocabulary import Vocabulary
 
 
 class Fold(Protocol):
@@ -72,6 +73,15 @@ class Family(Protocol):
 
     @property
     def games(self) -> tuple[str, ...]: ...
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The family's words (``engine.vocabulary``): its actions, refusals, state, places and payments."""
+        ...
+
+    def replay_line(self, value: Mapping[str, Any]) -> str:
+        """``replay_json`` as one line of JSON (an archive's output line). :raises ScorekeeperError: refused."""
+        ...
 
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         """The replay output of one decoded hand record. :raises ScorekeeperError: it is refused."""
@@ -255,6 +265,20 @@ class HeartsFamily:
         from .games import GAMES
 
         return tuple(GAMES)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        from .hearts_words import VOCABULARY
+
+        return VOCABULARY
+
+    def replay_line(self, value: Mapping[str, Any]) -> str:
+        """Written straight to text (``output.outcome_line``): the bytes of ``json.dumps`` of the output."""
+        from .output import outcome_line
+        from .records import from_json
+        from .replay import replay
+
+        return outcome_line(replay(from_json(value)))
 
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .output import outcome_json
@@ -515,6 +539,21 @@ class PackageFamily:
         answer: dict[str, Any] = self.package.replay_json(value)
         return answer
 
+    def replay_line(self, value: Mapping[str, Any]) -> str:
+        return json.dumps(self.replay_json(value), ensure_ascii=False)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The package's words (its module ``words``: ``VOCABULARY``); the shared words for a package without."""
+        from .vocabulary import COMMON
+
+        try:
+            module = importlib.import_module(f"{self.package.__name__}.words")
+        except ModuleNotFoundError:
+            return COMMON
+        found: Vocabulary = module.VOCABULARY
+        return found
+
     def settle(self, value: Mapping[str, Any]) -> Settled:
         """The package's ``settled``. :raises UnknownGame: the package gives only the settle output."""
         from .errors import UnknownGame
@@ -699,10 +738,11 @@ FAMILIES: list[Family] = []  # in the order games are listed
 _BY_GAME: dict[str, Family] = {}  # every game of a family other than the core
 
 
-def register(family: Family) -> Family:
-    """Add a family to the registry: its games are found by id from then on (the core answers for the rest)."""
+def register(family: Family, *, rest: bool = False) -> Family:
+    """Add a family to the registry: its games are found by id from then on (``rest``: the family that answers
+    for every other game id, the core)."""
     FAMILIES.append(family)
-    if family is not HEARTS:
+    if not rest:
         _BY_GAME.update(dict.fromkeys(family.games, family))
     return family
 
@@ -714,7 +754,7 @@ def unregister(family: Family) -> None:
         _BY_GAME.pop(game, None)
 
 
-register(HEARTS)
+register(HEARTS, rest=True)
 register(PackageFamily(
     "tripoli",
     names={"tripoli": "Tripoli", "rummoli": "Rummoli", "cosmo": "Cosmo"},

@@ -27,6 +27,7 @@ from .output import outcome_json
 from .progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from .records import HandRecord, PlayItem, from_json, to_json
 from .replay import REVOKE_CODES, HandOutcome, replay
+from .hearts_words import VOCABULARY
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hands run out, which only the table "
@@ -289,4 +290,4 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
 
 
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=revoke_played,
-            dealing=DEALING)
+            dealing=DEALING, nouns=VOCABULARY.nouns)

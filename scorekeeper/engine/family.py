@@ -83,6 +83,11 @@ class Family(Protocol):
         """``replay_json`` as one line of JSON (an archive's output line). :raises ScorekeeperError: refused."""
         ...
 
+    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        """``replay_json`` and the hand as a person audits it (``replay --text``: the core's trick table, a
+        package's payments in order), from one replay. :raises ScorekeeperError: refused."""
+        ...
+
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         """The replay output of one decoded hand record. :raises ScorekeeperError: it is refused."""
         ...
@@ -279,6 +284,15 @@ class HeartsFamily:
         from .replay import replay
 
         return outcome_line(replay(from_json(value)))
+
+    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        from .output import outcome_json, trick_table
+        from .records import from_json
+        from .replay import replay
+
+        outcome = replay(from_json(value))
+        obj = outcome_json(outcome)
+        return obj, trick_table(outcome, obj)
 
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .output import outcome_json
@@ -542,6 +556,10 @@ class PackageFamily:
     def replay_line(self, value: Mapping[str, Any]) -> str:
         return json.dumps(self.replay_json(value), ensure_ascii=False)
 
+    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        obj = self.replay_json(value)
+        return obj, moves_text(obj)
+
     @property
     def vocabulary(self) -> Vocabulary:
         """The package's words (its module ``words``: ``VOCABULARY``); the shared words for a package without."""
@@ -725,6 +743,19 @@ class PackageFamily:
 
     def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
         """Nothing before the table is stored: the package checks it whole when it settles."""
+
+
+def moves_text(obj: Mapping[str, Any]) -> str:
+    """A hand of a game with a package of its own (Tripoli's chips, Reversis' fish) as ``replay --text`` prints
+    it: every payment in the order it was made, then each player's net."""
+    moves = obj.get("transfers") if isinstance(obj.get("transfers"), list) else obj.get("payments")
+    net = obj["payments"] if isinstance(obj.get("payments"), dict) else obj.get("net", {})
+    lines = [f"{obj['game']}, hand {obj['hand']}, dealer {obj['dealer']}", "payments in order:"]
+    for m in moves if isinstance(moves, list) else []:
+        amount, why = m.get("chips", m.get("fish")), m.get("step", m.get("why"))
+        lines.append(f"  {m['from']} -> {m['to']}: {amount}" + (f" ({why})" if why else ""))
+    lines.append("net: " + ", ".join(f"{name} {value:+d}" for name, value in net.items()))
+    return "\n".join(lines) + "\n"
 
 
 def _no_ruleset(options: Mapping[str, Any]) -> Ruleset:

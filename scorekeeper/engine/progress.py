@@ -197,6 +197,7 @@ class Walk:
     stands: Callable[[Mapping[str, Any], Action, ScorekeeperError], Action | None] | None = None
     dealing: Dealing | None = None  # how the table gives the deal of a record without it (None: it cannot)
     plain: Callable[[Action], Action | None] | None = None
+    nouns: Mapping[str, str] = field(default_factory=dict)  # how a sentence names each kind (``Vocabulary.nouns``)
 
 
 def revoke_played(action: Action) -> Action | None:
@@ -303,8 +304,8 @@ def _next_one(walk: Walk, value: Mapping[str, Any], action: Action) -> Action:
     if action.kind in walk.declared or action.kind in before.declare:
         return action
     if action.kind != before.kind:
-        raise ScorekeeperError(f"a {WORDS.get(before.kind, before.kind)} comes next, "
-                                f"not a {WORDS.get(action.kind, action.kind)}", code="not-next")
+        raise ScorekeeperError(f"a {walk.nouns.get(before.kind, before.kind)} comes next, "
+                                f"not a {walk.nouns.get(action.kind, action.kind)}", code="not-next")
     if before.player is not None and action.player is not None and action.player != before.player:
         raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
                                 player=action.player)
@@ -422,7 +423,7 @@ def deal_json(walk: Walk, value: Mapping[str, Any], given: object) -> dict[str, 
         question = walk.dealing.ask(value, answers[:k])
         if question is None:
             raise ScorekeeperError("every card of the deal is placed: nothing more to give", code="dealt")
-        _fits(question, answer)
+        _fits(question, answer, walk.nouns)
     question = walk.dealing.ask(value, answers)
     if question is not None:
         return {**question.to_json(), "dealt": False}
@@ -430,9 +431,9 @@ def deal_json(walk: Walk, value: Mapping[str, Any], given: object) -> dict[str, 
     return {**walk.progress(record).to_json(), "record": record, "dealt": True}
 
 
-def _fits(question: Progress, answer: Action) -> None:
+def _fits(question: Progress, answer: Action, nouns: Mapping[str, str]) -> None:
     """:raises ScorekeeperError: ``answer`` is not one of the answers ``question`` takes (code ``deal``)."""
-    word = WORDS.get(question.kind, question.kind)
+    word = nouns.get(question.kind, question.kind)
     if answer.kind != question.kind or (question.player is not None and answer.player not in (None, question.player)):
         raise ScorekeeperError(f"the {word} of {question.player or 'the table'} comes next", code="not-next")
     choices = list(question.choices or ())
@@ -465,17 +466,6 @@ def appended(value: Mapping[str, Any], path: Sequence[str], item: Any) -> dict[s
 def played(action: Action) -> Any:
     """A card as a record's play list writes it: the code alone, or with the player who played it."""
     return action.value if action.player is None else [action.player, action.value]
-
-
-WORDS = {"play": "card played", "michigan": "Michigan card", "bet": "bet", "discard": "discard",
-         "exchange": "exchange", "claims": "claim", "showdown": "showdown", "bid": "bid",
-         "penalty-suit": "penalty suit named", "pass": "pass", "trumps": "trump card or suit",
-         "trade": "trade", "capot": "Capot declaration", "kept": "last player's cards",
-         "spare": "choice of the spare hand", "spare-buyer": "buyer of the spare hand",
-         "spare-price": "price of the spare hand", "bid-suit": "paying suit named", "poker-cards": "poker hand shown",
-         "espagnolette": "Espagnolette declaration", "hand": "cards as dealt", "passed": "cards passed",
-         "face-down": "card dealt face down", "exchanged": "card given for the face-down card"}
-"""How a sentence names a kind of action (a kind not here is named by its own word)."""
 
 
 def accepted(trial: Callable[[], object], waiting: Callable[[ScorekeeperError], bool]) -> bool:

@@ -38,6 +38,7 @@ from .replay import declarations, open_ledger, replay
 from .rules import PLAYERS, TRICK_RULESET, qualifies
 from .table import reversis_seating
 from .tricks import PlayedHand, paying_plays, rebuild_hands, reversis_attempt
+from .words import VOCABULARY
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 
@@ -366,4 +367,4 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
 
 
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=revoke_played,
-            dealing=DEALING)
+            dealing=DEALING, nouns=VOCABULARY.nouns)

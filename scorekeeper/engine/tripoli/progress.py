@@ -40,6 +40,7 @@ from .record import AnyRecord, FinalPokerRecord, TripoliRecord, from_json, to_js
 from .replay import carried_layout, pay_claims
 from .rules import TripoliRules, make_rules, sequence_ranks
 from .settlement import replay_json
+from .words import VOCABULARY
 
 CLAIMS = "the deal is not recorded: the table says who took which pay-card space (claims)"
 UNKNOWN = "the deal is not recorded: the engine checks each card when it is tapped, and the end when it is declared"
@@ -487,4 +488,4 @@ def _answer(record: AnyRecord, kind: str, player: str | None, choices: tuple[Any
                     declare=declare)
 
 
-WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}))
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}), nouns=VOCABULARY.nouns)

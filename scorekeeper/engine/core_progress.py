@@ -28,6 +28,7 @@ from .progress import COMPLETE, Action, Progress, Walk, accepted, appended, play
 from .records import HandRecord, PlayItem, from_json, to_json
 from .replay import REVOKE_CODES, HandOutcome, replay
 from .hearts_words import VOCABULARY
+from .progress import ASKS as COMMON_ASKS
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hands run out, which only the table "
@@ -289,5 +290,12 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
     return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
 
 
+ASKS = {**COMMON_ASKS, "bid": "number", "penalty-suit": "suit", "pass": "cards", "trumps": "card", "trade": "option",
+        "capot": "players", "kept": "cards", "passed": "cards"}
+"""How a page asks for each kind of the core (``engine.progress.ASKS``): Auction Hearts' chips above the high bid
+and the suit the high bidder names, a player's passed cards (count of them), the card turned up for trumps (a
+``suit`` where the table names it), a Conquimbert trade the rules allow (or null: no more trades), who declares
+Polignac's Capot before the first lead (none: []), the cards Domino Hearts' last player kept (any number)."""
+
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=revoke_played,
-            dealing=DEALING, nouns=VOCABULARY.nouns)
+            dealing=DEALING, nouns=VOCABULARY.nouns, asks=ASKS)

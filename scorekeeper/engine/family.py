@@ -347,7 +347,7 @@ class HeartsFamily:
     def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .core_progress import WALK
 
-        return WALK.progress(value).to_json()
+        return WALK.progress(value).to_json(WALK.asks)
 
     def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
         from .core_progress import WALK
@@ -602,7 +602,8 @@ class PackageFamily:
         return answer
 
     def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        return self.walk().progress(value).to_json()
+        walk = self.walk()
+        return walk.progress(value).to_json(walk.asks)
 
     def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
         from .progress import advance_json

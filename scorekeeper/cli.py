@@ -96,18 +96,19 @@ def _command(argv: list[str] | None) -> int:
 # --- replay --------------------------------------------------------------------------------
 
 def replay_text(
-    text: str | bytes, parse: Callable[[str], records.HandRecord] = records.loads,
+    text: str | bytes, parse: Callable[[str], records.HandRecord] = records.loads, *, words: bool = False,
 ) -> tuple[int, dict[str, Any], str | None]:
-    """Replay one record given as text (JSON, or what ``parse`` reads): (exit status, output, the hand in words
-    for ``--text``, None when refused)."""
-    answered = attempt(lambda: _replay(text, parse))
+    """Replay one record given as text (JSON, or what ``parse`` reads): (exit status, output, and with ``words``
+    the hand as a person audits it, for ``--text``; None when refused or not asked)."""
+    answered = attempt(lambda: _replay(text, parse, words))
     if isinstance(answered, ScorekeeperError):
         return answered.exit_status, error_json(answered), None
     return answered
 
 
-def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord]) -> tuple[int, dict[str, Any], str]:
-    """The record's family replays it, and words it for ``--text`` from the same replay.
+def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord],
+            words: bool) -> tuple[int, dict[str, Any], str | None]:
+    """The record's family replays it (and words it for ``--text`` from the same replay: ``replay_words``).
 
     JSON is decoded once; a record in the text notation is read by its family; ``parse`` reads anything else
     (the core's reader words why it is neither).
@@ -118,6 +119,8 @@ def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord]) -> tu
     family = family_of_notation(text) if written else family_of_record(value)
     if value is None:
         value = family.from_notation(text) if written else records.to_json(parse(text))
+    if not words:
+        return 0, family.replay_json(value), None
     obj, said = family.replay_words(value)
     return 0, obj, said
 
@@ -162,7 +165,7 @@ def cmd_replay(
 
 
 def _replay_single(source: bytes, *, text: bool, out: IO[str]) -> int:
-    status, obj, said = replay_text(source, parse=load_record)
+    status, obj, said = replay_text(source, parse=load_record, words=text)
     if text:
         out.write(format_text(obj, said))
     else:
@@ -172,7 +175,7 @@ def _replay_single(source: bytes, *, text: bool, out: IO[str]) -> int:
 
 def _text_line(line: bytes) -> LineAnswer:
     """One archive line as a trick table (``--text``): its lines, without the last newline."""
-    status, obj, said = replay_text(line)
+    status, obj, said = replay_text(line, words=True)
     return status, format_text(obj, said).rstrip("\n"), None if status == 0 else obj["error"]["code"]
 
 
@@ -219,7 +222,7 @@ def _converted(path: str, to: str | None) -> str:
 def format_text(obj: dict[str, Any], said: str | None) -> str:
     """A hand a person can audit (``Family.replay_words``: the core's trick table, one row per trick, the leader
     marked >, the winner *; a package's payments in order), or why it is refused."""
-    if said is None or not obj["ok"]:
+    if not obj["ok"] or said is None:
         err = obj["error"]
         where = ", ".join(f"{k} {err[k]}" for k in ("trick", "play", "player", "card") if err.get(k) is not None)
         return f"ILLEGAL ({err['code']}){' at ' + where if where else ''}: {err['message']}\n"

@@ -8,7 +8,7 @@ family-only action kind and no question of which family a table is.
 
 from __future__ import annotations
 
-import ast
+import html
 import json
 import re
 import subprocess
@@ -61,9 +61,9 @@ def hand_session(hand: dict[str, Any]) -> dict[str, Any]:
 def page_words(client: FlaskClient, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200, url
-    html = response.get_data(as_text=True)
-    main = html[html.find("<main"):]
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main)).replace("&#39;", "'")
+    page = response.get_data(as_text=True)
+    main = page[page.find("<main"):]
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main)))
 
 
 def pdf_words(client: FlaskClient, url: str) -> str:
@@ -113,6 +113,9 @@ def test_a_reversis_hand_where_the_quinola_takes_the_pool_pays_in_words(sqlite: 
     assert "Ann \u2192 the pool: 5 fish (the stake)" in deal and "Ann \u2192 the pool: 5 fish (the dealer's 5)" in deal
     printed = pdf_words(sqlite, read + "/hand/2/audit.pdf")
     assert expected in printed and no_codes(printed) == []
+    hand = page_words(sqlite, edit + "/hand/2")  # the stored hand's every payment, in order
+    assert f"Trick {trick}: the pool \u2192 {taken['to']} {taken['fish']} the Quinola takes the pool J\u2665" in hand
+    assert no_codes(hand) == [] and "quinola takes pool" not in hand
 
 
 def test_the_card_page_tells_the_payments_in_words(sqlite: FlaskClient) -> None:

@@ -19,10 +19,9 @@ from .language import LANGUAGES, from_environment, speaking
 from .boundary import attempt, quiet_log
 from .engine.hearts import records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
-from .engine.family import HEARTS, family_of_notation, family_of_record
+from .engine.family import family_of_notation, family_of_record
 from .engine.jsontext import decode, utf8
-from .engine.hearts.output import error_json, facts_lines, hand_facts, kept_words, outcome_json, outcome_line, points_text
-from .engine.hearts.replay import HandOutcome, replay
+from .engine.hearts.output import error_json
 from .inputs import (  # noqa: F401  (archive_summary, Progress...: the command's, found here too)
     UNREADABLE, LineAnswer, Progress, answer_line, archive_summary, is_notation, load_any, load_record, print_error, read_all,
     records_in, run_archive,
@@ -102,28 +101,33 @@ def _command(argv: list[str] | None) -> int:
 # --- replay --------------------------------------------------------------------------------
 
 def replay_text(
-    text: str | bytes, parse: Callable[[str], records.HandRecord] = records.loads,
-) -> tuple[int, dict[str, Any], HandOutcome | None]:
-    """Replay one record given as text (JSON, or what ``parse`` reads): (exit status, output, outcome)."""
-    answered = attempt(lambda: _replay(text, parse))
+    text: str | bytes, parse: Callable[[str], records.HandRecord] = records.loads, *, words: bool = False,
+) -> tuple[int, dict[str, Any], str | None]:
+    """Replay one record given as text (JSON, or what ``parse`` reads): (exit status, output, and with ``words``
+    the hand as a person audits it, for ``--text``; None when refused or not asked)."""
+    answered = attempt(lambda: _replay(text, parse, words))
     if isinstance(answered, ScorekeeperError):
         return answered.exit_status, error_json(answered), None
     return answered
 
 
-def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord]) -> tuple[int, dict[str, Any], HandOutcome | None]:
-    """The record's family replays it; the core's outcome is kept too (the trick table of ``--text``).
+def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord],
+            words: bool) -> tuple[int, dict[str, Any], str | None]:
+    """The record's family replays it (and words it for ``--text`` from the same replay: ``replay_words``).
 
-    JSON is decoded once; ``parse`` reads what is not JSON (the text notation), or words why not.
+    JSON is decoded once; a record in the text notation is read by its family; ``parse`` reads anything else
+    (the core's reader words why it is neither).
     """
     text = text if isinstance(text, str) else utf8(text)
     written = parse is not records.loads and is_notation(text)
     value = None if written else _decoded(text)
     family = family_of_notation(text) if written else family_of_record(value)
-    if family is not HEARTS:
-        return 0, family.replay_json(family.from_notation(text) if written or value is None else value), None
-    outcome = replay(parse(text) if value is None else records.from_json(value))
-    return 0, outcome_json(outcome), outcome
+    if value is None:
+        value = family.from_notation(text) if written else records.to_json(parse(text))
+    if not words:
+        return 0, family.replay_json(value), None
+    obj, said = family.replay_words(value)
+    return 0, obj, said
 
 
 def _decoded(text: str) -> Any:
@@ -145,10 +149,7 @@ def replay_line(line: str | bytes) -> LineAnswer:
 
 def _replay_line(line: str | bytes) -> str:
     value = decode(line if isinstance(line, str) else utf8(line))
-    family = family_of_record(value)
-    if family is not HEARTS:
-        return json.dumps(family.replay_json(value), ensure_ascii=False)
-    return outcome_line(replay(records.from_json(value)))
+    return family_of_record(value).replay_line(value)
 
 
 def cmd_replay(
@@ -169,9 +170,9 @@ def cmd_replay(
 
 
 def _replay_single(source: bytes, *, text: bool, out: IO[str]) -> int:
-    status, obj, outcome = replay_text(source, parse=load_record)
+    status, obj, said = replay_text(source, parse=load_record, words=text)
     if text:
-        out.write(format_text(obj, outcome))
+        out.write(format_text(obj, said))
     else:
         print(json.dumps(obj, ensure_ascii=False), file=out)
     return status
@@ -179,8 +180,8 @@ def _replay_single(source: bytes, *, text: bool, out: IO[str]) -> int:
 
 def _text_line(line: bytes) -> LineAnswer:
     """One archive line as a trick table (``--text``): its lines, without the last newline."""
-    status, obj, outcome = replay_text(line)
-    return status, format_text(obj, outcome).rstrip("\n"), None if status == 0 else obj["error"]["code"]
+    status, obj, said = replay_text(line, words=True)
+    return status, format_text(obj, said).rstrip("\n"), None if status == 0 else obj["error"]["code"]
 
 
 # --- the text notation ----------------------------------------------------------------------
@@ -223,60 +224,14 @@ def _converted(path: str, to: str | None) -> str:
 
 # --- the readable trick table ----------------------------------------------------------------
 
-def format_text(obj: dict[str, Any], outcome: HandOutcome | None) -> str:
-    """A trick table a person can audit: one row per trick, the leader marked >, the winner *."""
-    if outcome is None and not obj["ok"]:
+def format_text(obj: dict[str, Any], said: str | None) -> str:
+    """A hand a person can audit (``Family.replay_words``: the core's trick table, one row per trick, the leader
+    marked >, the winner *; a package's payments in order), or why it is refused."""
+    if not obj["ok"] or said is None:
         err = obj["error"]
         where = ", ".join(f"{k} {err[k]}" for k in ("trick", "play", "player", "card") if err.get(k) is not None)
         return f"ILLEGAL ({err['code']}){' at ' + where if where else ''}: {err['message']}\n"
-    if outcome is None:
-        return _format_moves(obj)
-    record = outcome.record
-    names = outcome.players
-    lines = [f"{outcome.ruleset.name}, hand {record.number}, dealer {record.dealer}"]
-    if outcome.ruleset.warning:
-        lines.append(f"note: {outcome.ruleset.warning}")
-    if outcome.void:
-        lines.append(f"misdeal ({outcome.void}): the hand is void and the same dealer deals again")
-    facts = hand_facts(outcome)
-    lines.extend(facts_lines(facts, names, ending=False))  # trumps, Capot, the auction, the Joker, trades, draws
-    width = max(4, *(len(n) for n in names))
-    if outcome.tricks:
-        lines.append("trick  " + "  ".join(n.ljust(width) for n in names) + "  winner")
-        for t in outcome.tricks:
-            cells = [""] * len(names)
-            for seat, c in t.plays:
-                cells[seat] = (">" if seat == t.leader else " ") + c.code + ("*" if seat == t.winner else "")
-            won = names[t.winner] if t.winner >= 0 else "(dead)"  # Cancellation Hearts: nobody wins a dead trick
-            lines.append(f"{t.number:>5}  " + "  ".join(cell.ljust(width) for cell in cells) + f"  {won}")
-    if facts.kept is not None:  # Domino Hearts: the last player in keeps his cards and takes the stock
-        lines.append(kept_words(facts.kept, names))
-    if outcome.revoke:
-        r = outcome.revoke
-        lines.append(f"established revoke: {names[r.seat]} played {r.card.code} in trick {r.trick} ({r.code}); "
-                     f"play stopped and {r.rule} applies")
-    lines.append("taken:")
-    for name, entry in obj["taken"].items():
-        shown = " ".join(entry) if isinstance(entry, list) else json.dumps(entry)
-        lines.append(f"  {name.ljust(width)}  {shown or '-'}")
-    if obj.get("moon"):
-        m = obj["moon"]
-        lines.append(f"{m['player']} shot the moon ({m['rule']}{', ' + m['choice'] if m['choice'] else ''})")
-    lines.append("points: " + ", ".join(f"{n} {points_text(p)}" for n, p in obj["points"].items()))
-    return "\n".join(lines) + "\n"
-
-
-def _format_moves(obj: dict[str, Any]) -> str:
-    """A hand of a game with a package of its own (Tripoli's chips, Reversis' fish): every
-    payment in the order it was made, then each player's net."""
-    moves = obj.get("transfers") if isinstance(obj.get("transfers"), list) else obj.get("payments")
-    net = obj["payments"] if isinstance(obj.get("payments"), dict) else obj.get("net", {})
-    lines = [f"{obj['game']}, hand {obj['hand']}, dealer {obj['dealer']}", "payments in order:"]
-    for m in moves if isinstance(moves, list) else []:
-        amount, why = m.get("chips", m.get("fish")), m.get("step", m.get("why"))
-        lines.append(f"  {m['from']} -> {m['to']}: {amount}" + (f" ({why})" if why else ""))
-    lines.append("net: " + ", ".join(f"{name} {value:+d}" for name, value in net.items()))
-    return "\n".join(lines) + "\n"
+    return said
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -58,15 +58,6 @@
       (WORDS.kinds[offered.kind] || offered.kind) + (offered.value && offered.value.trick ? " in trick " + offered.value.trick : "");
   };
 
-  var net = function (paid) {  // what each player (or space, pool) has paid or received so far
-    var sums = {};
-    paid.forEach(function (p) {
-      var n = p.fish === undefined ? p.chips : p.fish;
-      sums[p.from] = (sums[p.from] || 0) - n;
-      sums[p.to] = (sums[p.to] || 0) + n;
-    });
-    return pairs(sums);
-  };
   var line = function (label, text) {
     if (!text) return;
     var p = el("p", "strip-line");
@@ -118,15 +109,12 @@
       line("Tricks", pairs(won));
       line("Last trick", last.cards.map(cardText).join(" ") + (last.winner ? " \u2192 " + last.winner : ""));
     }
-    if (state.pools) line("Pool", [state.pools.current].concat(state.pools.supplements || []).join(" + "));
-    if (state.bets) line("Bets", pairs(state.bets));
-    if (state.layout) line("Layout", pairs(state.layout));
-    if (state.next_card) line("Next card", cardText(state.next_card));
+    var said = a.said || {};  // the family's state and payments in its words, from the server (web/play.py)
+    (said.lines || []).forEach(function (l) { line(l[0], l[1]); });
     if (a.complete && a.outcome && a.outcome.points) line("Points", pairs(a.outcome.points));
-    if (a.paid && a.paid.length) {
-      var p = a.paid[a.paid.length - 1];
-      line("Paid so far", net(a.paid));
-      line("Last payment", p.from + " \u2192 " + p.to + " " + (p.fish === undefined ? p.chips : p.fish) + " (" + (p.why || p.step) + ")");
+    if (said.paid && said.paid.length) {
+      line("Paid so far", said.net);
+      line("Last payment", said.paid[said.paid.length - 1]);
     }
   };
 
@@ -316,7 +304,7 @@
     else if (how === "suit") askOption({ kind: n.kind, player: n.player, choices: n.choices || ["S", "H", "D", "C"] });
     else if (how === "claims") askClaims(n);
     else if (how === "end") askEnd(n);
-    else if (n.kind === "trade" && !n.choices) askTrade(n);
+    else if (WORDS.partner_card && !n.choices) askTrade(n);  // a trade the deal cannot list: typed as the words say
     else askOption(n);
   };
 

@@ -100,12 +100,12 @@ def test_each_state_key_has_its_part_and_an_unknown_key_a_plain_line() -> None:
     state = {"hands": {"Ann": ["QS", "2H"], "Bob": []}, "talon": ["6H"], "layout": {"AH": 1, "KQ": 2},
              "pools": {"current": 25, "supplements": [{"id": 1, "fish": 10}]}, "paying_suit": "H",
              "current": [["Ann", "QS"]], "trick": 3, "leader": "Ann", "new_thing": {"a": 1}}
-    parts = {s.key: s for s in sections(state, ["Ann", "Bob"], actor="Ann")}
+    parts = {s.key: s for s in sections(state, ["Ann", "Bob"], actor="Ann", vocabulary=family_of("tripoli").vocabulary)}
     assert set(parts) == {"hands", "talon", "layout", "pools", "paying_suit", "current", "new_thing"}
     assert [c.label for c in parts["hands"].lines[0].cards] == ["Q♠", "2♥"] and parts["hands"].lines[0].marked
     assert parts["hands"].lines[1].words == "–"
     assert parts["current"].title == "Trick 3, Ann led"
-    assert [(line.who, line.words) for line in parts["layout"].lines] == [("A♥", "1 chip"), ("KQ", "2 chips")]
+    assert [(line.who, line.words) for line in parts["layout"].lines] == [("Ace of hearts", "1 chip"), ("King-Queen", "2 chips")]
     assert [line.words for line in parts["pools"].lines] == ["25 fish", "10 fish"]
     assert parts["paying_suit"].lines[0].words == "♥"
     assert parts["new_thing"].title == "New thing" and parts["new_thing"].lines[0].words == "1"
@@ -189,19 +189,19 @@ def test_a_stored_hand_of_every_family_steps_through(sqlite: FlaskClient, name: 
 def test_the_reversis_page_shows_the_talon_the_pools_and_each_payment(sqlite: FlaskClient) -> None:
     edit, _ = start(sqlite, example("reversis-hand"))
     deal = words(get(sqlite, edit + "/hand/1/audit?step=0"))
-    assert "Ann → pool: 5 fish (stake)" in deal and "Ann → pool: 5 fish (dealer)" in deal
+    assert "Ann → the pool: 5 fish (the stake)" in deal and "Ann → the pool: 5 fish (the dealer's 5)" in deal
     discard = words(get(sqlite, edit + "/hand/1/audit?step=1"))
     assert "Step 1: Ann discarded to the talon 6♥" in discard and "1 card discarded so far" in discard
     end = words(get(sqlite, edit + "/hand/1/audit?step=49"))
-    assert "Talon 6♥ J♦ K♦ K♣" in end and "Current pool 50 fish" in end and "(claim-quinola, trick 7, J♥)" in end
+    assert "Talon 6♥ J♦ K♦ K♣" in end and "Current pool 50 fish" in end and "(the Quinola claimed, trick 7, J♥)" in end
 
 
 def test_the_tripoli_page_shows_the_layout_the_bets_and_the_claims(sqlite: FlaskClient) -> None:
     edit, _ = start(sqlite, example("tripoli-rummoli"))
     bet = words(get(sqlite, edit + "/hand/1/audit?step=2"))  # step 1: A keeps the spare hand
-    assert "Step 2: B bets 1" in bet and "B → POT: 1 chip (bet)" in bet and "Layout" in bet
+    assert "Step 2: B bets 1" in bet and "B → the pot: 1 chip (bet)" in bet and "Layout" in bet
     claim = words(get(sqlite, edit + "/hand/1/audit?step=7"))
-    assert "Step 7: C played in Michigan 10♥" in claim and "TH → C: 4 chips (claim)" in claim
+    assert "Step 7: C played in Michigan 10♥" in claim and "Ten of hearts → C: 4 chips (the pay card's claim)" in claim
     assert "Next card in Michigan J♥" in claim
 
 
@@ -406,8 +406,9 @@ def test_a_first_leader_with_no_card_played_is_not_judged_without_the_deal() -> 
 
 def test_every_rule_in_plain_words_is_a_documented_code() -> None:
     """The audit's plain words name only codes the engine documents (docs/command.md, the families' formats)."""
-    from scorekeeper.sheets.audit_steps import RULES
+    from scorekeeper.engine.family import families
 
+    RULES = {code for family in families() for code in family.vocabulary.rules}
     documented = "".join(path.read_text() for path in (
         ROOT / "docs" / "command.md", ROOT / "scorekeeper" / "engine" / "tripoli" / "FORMAT.md",
         ROOT / "scorekeeper" / "engine" / "reversis" / "FORMAT.md"))

@@ -107,7 +107,7 @@ def test_a_whole_reversis_hand_card_by_card(phone: Phone) -> None:
     taps = Taps(page)
     taps.tap('#ask button[data-option="null"]')  # nobody declared Espagnolette before the first lead
     expect(page.locator("#turn")).to_have_text("Dan to play")  # counter-clockwise: the dealer's right leads
-    expect(page.locator("#strip")).to_contain_text("Pool: 25")
+    expect(page.locator("#strip")).to_contain_text("Pools: Current pool 25 fish")
     assert page.locator("#grid button.card").count() == 48  # the tens are out
     fresh = {"game": "reversis", "players": ABCD, "dealer": "Ann", "hand": 1, "play": []}
     said = family_of("reversis").advance_json(fresh, {"kind": "espagnolette", "value": None})["record"]
@@ -162,7 +162,7 @@ def test_a_whole_tripoli_deal_card_by_card(phone: Phone) -> None:
             page.locator(f"#amount-{bet[0]}").fill(str(bet[1]))
             taps.count += 1  # the chips typed
         taps.tap(f'#ask button[data-option="{bet[0]}"]')
-    expect(page.locator("#strip")).to_contain_text("POT 16")
+    expect(page.locator("#strip")).to_contain_text("the pot 16 chips")
     while "shows his five cards" in page.locator("#turn").inner_text():  # the cards shown were not written down
         taps.tap("#ask #none")
     expect(page.locator("#turn")).to_have_text("Who won the showdown?")

@@ -151,7 +151,7 @@ def test_a_reversis_revoke_that_stood_is_marked_with_its_cost() -> None:
     assert audit.stood is not None and audit.stood.frame == revoked + 1
     assert audit.frames[audit.stood.frame].stood and audit.stood.declared == len(audit.frames) - 1
     reneger = audit.stood.player
-    assert sum(1 for line in audit.stood.cost if line.startswith(f"{reneger} \u2192 ") and "10 fish (revoke" in line) == 3
+    assert sum(1 for line in audit.stood.cost if line.startswith(f"{reneger} \u2192 ") and "10 fish (a revoke" in line) == 3
 
 
 def test_no_stood_revoke_in_a_legal_hand_nor_in_tripoli() -> None:

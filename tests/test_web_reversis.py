@@ -121,7 +121,7 @@ def test_catalogue_e2_hand_by_hand(app: Flask, client: FlaskClient) -> None:
     assert notes["hands"]["3"]["B"] == "B: in play -10, Quinola to the pool -115; net -125"
     assert client.get(read + "/notes").get_json() == notes
     hand = get(client, edit + "/hand/3")
-    assert "B &rarr; S1 <strong>115</strong>" in hand.html  # every payment, in order
+    assert "B &rarr; supplemental pool 1 <strong>115</strong>" in hand.html  # every payment, in order, in words
     assert pools_shown(hand, "pools-after") == {"pool": 115, "S1": 115}
 
 
@@ -316,7 +316,7 @@ def test_a_reversis_made_or_broken(client: FlaskClient, kind: str) -> None:
     steps = get(client, edit + "/hand/1").text("step-reversis")
     if kind == "made":
         assert "D took every trick" in steps
-        assert [p for p in re.findall(r"(\w) &rarr; D <strong>(\d+)</strong> <span class=\"muted\">reversis<",
+        assert [p for p in re.findall(r"(\w) &rarr; D <strong>(\d+)</strong> <span class=\"muted\">Reversis<",
                                       get(client, edit + "/hand/1").html)] == [("C", "16"), ("B", "32"), ("A", "16")]
     else:
         assert "C broke it in trick 10" in steps

@@ -43,10 +43,11 @@ _ENTRIES: list[Family | Listed] = []  # in the order games are listed
 _BY_GAME: dict[str, Family | Listed] = {}  # every game of a family other than the core
 
 
-def register(family: Family | Listed) -> None:
-    """Add a family to the registry: its games are found by id from then on (the core answers for the rest)."""
+def register(family: Family | Listed, *, rest: bool = False) -> None:
+    """Add a family to the registry: its games are found by id from then on (``rest``: the family that answers
+    for every other game id, the core)."""
     _ENTRIES.append(family)
-    if family is not HEARTS:
+    if not rest:
         _BY_GAME.update(dict.fromkeys(family.games, family))
 
 
@@ -86,7 +87,7 @@ def _reversis() -> Family:
     return ReversisFamily()
 
 
-register(HEARTS)
+register(HEARTS, rest=True)
 register(Listed("tripoli", ("tripoli", "rummoli", "cosmo"), _tripoli))
 register(Listed("reversis", ("reversis",), _reversis))
 

@@ -9,6 +9,7 @@ Every rule stays in the family's package.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
@@ -19,6 +20,7 @@ from .gamedef import GameDef
 from .renaming import NameFields, renamed
 from .seam import SESSION_KEYS, Fold, StoredSession, WholeFold, plain, unique_ids
 from .tally import tally_json
+from .vocabulary import COMMON, Vocabulary
 
 if TYPE_CHECKING:
     from .options import OptionSpec
@@ -119,6 +121,11 @@ class PackageFamily(ABC):
         self.notation()
         raise NotImplementedError
 
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The family's words (its ``words.VOCABULARY``); the words every family shares, for one without."""
+        return COMMON
+
     def name_fields(self) -> NameFields:
         """Where the package's records name players (its ``fields.NAME_FIELDS``)."""
         raise UnknownGame(f"the {self.id} package does not say where its records name players")
@@ -139,7 +146,15 @@ class PackageFamily(ABC):
         return self.to_json(self.notation().loads(text))
 
     def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        return self.walk().progress(value).to_json()
+        walk = self.walk()
+        return walk.progress(value).to_json(walk.asks)
+
+    def replay_line(self, value: Mapping[str, Any]) -> str:
+        return json.dumps(self.replay_json(value), ensure_ascii=False)
+
+    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        obj = self.replay_json(value)
+        return obj, moves_text(obj)
 
     def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
         return progress.advance_json(self.walk(), value, action)
@@ -218,3 +233,16 @@ class PackageFamily(ABC):
 
     def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
         """Nothing before the table is stored: the package checks it whole when it settles."""
+
+
+def moves_text(obj: Mapping[str, Any]) -> str:
+    """A hand of a game with a package of its own (Tripoli's chips, Reversis' fish) as ``replay --text`` prints
+    it: every payment in the order it was made, then each player's net."""
+    moves = obj.get("transfers") if isinstance(obj.get("transfers"), list) else obj.get("payments")
+    net = obj["payments"] if isinstance(obj.get("payments"), dict) else obj.get("net", {})
+    lines = [f"{obj['game']}, hand {obj['hand']}, dealer {obj['dealer']}", "payments in order:"]
+    for m in moves if isinstance(moves, list) else []:
+        amount, why = m.get("chips", m.get("fish")), m.get("step", m.get("why"))
+        lines.append(f"  {m['from']} -> {m['to']}: {amount}" + (f" ({why})" if why else ""))
+    lines.append("net: " + ", ".join(f"{name} {value:+d}" for name, value in net.items()))
+    return "\n".join(lines) + "\n"

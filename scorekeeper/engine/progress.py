@@ -23,33 +23,14 @@ from .errors import RecordSyntaxError, ScorekeeperError, shown
 
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
-ASKS = {"play": "card", "michigan": "card", "discard": "card", "exchange": "card", "showdown": "players",
-        "claims": "claims", "bet": "option", "michigan-end": "end",
-        "bid": "number",  # Auction Hearts: chips above the high bid; Tripoli 5.8: a bid for the paying suit (null: pass)
-        "penalty-suit": "suit",  # the suit the high bidder names
-        "pass": "cards",  # a player's passed cards, count of them
-        "trumps": "card",  # the card turned up (a "suit" where the table names it)
-        "trade": "option",  # Conquimbert: a trade the rules allow, or null: no more trades
-        "capot": "players",  # Polignac: who declares Capot before the first lead (none: [])
-        "expose": "option",  # Gong Zhu: a card shown before the first lead, {"player", "card"}, or null: no more
-        "kept": "cards",  # Domino Hearts without the deal: the cards the last player kept (any number)
-        "spare": "option",  # Tripoli 5.2: keep, swap or sell the spare hand
-        "spare-buyer": "player",  # who buys the spare hand
-        "spare-price": "number",  # what he pays the dealer
-        "bid-suit": "suit",  # the suit the bid's winner names
-        "poker-cards": "cards",  # the five cards a player shows at the showdown (null: not shown)
-        "espagnolette": "option",  # Reversis 6.7: a declaration before the first lead
-        "waive": "option",  # Reversis 6.5 P4: a claim the hand winner did not demand (the card led)
-        # the deal the table gives (``Dealing``): a player's cards as dealt, the cards he passed (asked after
-        # the hand, from the cards his receiver played), Reversis' card dealt face down and the card given for it
-        "hand": "cards", "passed": "cards", "face-down": "card", "exchanged": "card",
-        }
+ASKS: Mapping[str, str] = {"play": "card", "hand": "cards"}  # a card played; a player's cards as dealt
 """How a page asks for each kind of action, so one page serves every game: ``card`` (one card: a choice,
 or any card of the pack when the choices are not known; ``null`` among the choices is "keep"/"none"),
 ``cards`` (``count`` cards at once), ``player``, ``players`` (``count`` of them, or any number when absent),
 ``option`` (one of the choices, shown by its words: a bet, a moon choice), ``number``, ``suit``, ``claims``
 (who took which pay-card space), ``end`` (who went out, or nobody, and the cards each other player has
-left: the end of Michigan the table declares). A kind not listed is asked as an ``option``."""
+left: the end of Michigan the table declares). A kind not listed is asked as an ``option``. These are the
+kinds every family shares; a family's own are its walk's ``asks`` (``Walk.asks``), merged over these."""
 
 
 @dataclass(frozen=True)
@@ -82,20 +63,21 @@ class Progress:
     def complete(self) -> bool:
         return self.kind == COMPLETE
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, asks: Mapping[str, str] = ASKS) -> dict[str, Any]:
+        """The progress as ``next`` prints it; ``asks``: how a page asks for each kind (the walk's)."""
         out: dict[str, Any] = {"ok": True, "game": self.game, "complete": self.complete, "actions": self.actions}
         nxt: dict[str, Any] = {"kind": self.kind}
         if self.player is not None:
             nxt["player"] = self.player
         if not self.complete:
-            nxt["ask"] = self.ask or ASKS.get(self.kind, "option")
+            nxt["ask"] = self.ask or asks.get(self.kind, "option")
             if self.count is not None:
                 nxt["count"] = self.count
             nxt["choices"] = None if self.choices is None else list(self.choices)
             if self.unknown is not None:
                 nxt["unknown"] = self.unknown
         if self.declare:
-            nxt["declare"] = [{"kind": k, "ask": ASKS.get(k, "option"),
+            nxt["declare"] = [{"kind": k, "ask": asks.get(k, "option"),
                                **({"choices": list(self.offers[k])} if k in self.offers else {})}
                               for k in self.declare]
         out["next"] = nxt
@@ -147,6 +129,7 @@ class Steps:
     error: ScorekeeperError | None  # the first illegal action (its ``play`` is the step's index where it applies)
     refused: int | None = None  # the index of the refused action
     stood: Stood | None = None  # a refused action the table let stand, declared at one of the steps
+    asks: Mapping[str, str] = field(default_factory=lambda: ASKS)  # how a page asks for each kind (the walk's)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ok": self.error is None, "game": self.game, "players": list(self.players),
@@ -157,7 +140,7 @@ class Steps:
         if self.stood is not None:
             out["stood"] = self.stood.to_json()
         if self.last is not None:
-            out["next"] = self.last.to_json()["next"]
+            out["next"] = self.last.to_json(self.asks)["next"]
             if self.last.outcome is not None:
                 out["outcome"] = dict(self.last.outcome)
         return out
@@ -198,6 +181,8 @@ class Walk:
     stands: Callable[[Mapping[str, Any], Action, ScorekeeperError], Action | None] | None = None
     dealing: Dealing | None = None  # how the table gives the deal of a record without it (None: it cannot)
     plain: Callable[[Action], Action | None] | None = None
+    nouns: Mapping[str, str] = field(default_factory=dict)  # how a sentence names each kind (``Vocabulary.nouns``)
+    asks: Mapping[str, str] = field(default_factory=lambda: ASKS)  # how a page asks for each kind (``ASKS``, merged)
 
 
 def revoke_played(action: Action) -> Action | None:
@@ -241,13 +226,13 @@ def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
         try:
             after = walk.progress(walk.cut(value, index + 1), offer=False)
         except ScorekeeperError as exc:
-            return Steps(game, players, start, tuple(done), before, exc, index, stood)
+            return Steps(game, players, start, tuple(done), before, exc, index, stood, walk.asks)
         if stood is None:
             stood = _stood(walk, value, index, action)
         done.append(Step(index, action.kind, action.player, action.value, after.state,
                          _new_payments(before.paid, after.paid)))
         before = after
-    return Steps(game, players, start, tuple(done), before, None, stood=stood)
+    return Steps(game, players, start, tuple(done), before, None, stood=stood, asks=walk.asks)
 
 
 def _stood(walk: Walk, value: Mapping[str, Any], index: int, action: Action) -> Stood | None:
@@ -304,8 +289,8 @@ def _next_one(walk: Walk, value: Mapping[str, Any], action: Action) -> Action:
     if action.kind in walk.declared or action.kind in before.declare:
         return action
     if action.kind != before.kind:
-        raise ScorekeeperError(f"a {WORDS.get(before.kind, before.kind)} comes next, "
-                                f"not a {WORDS.get(action.kind, action.kind)}", code="not-next")
+        raise ScorekeeperError(f"a {walk.nouns.get(before.kind, before.kind)} comes next, "
+                                f"not a {walk.nouns.get(action.kind, action.kind)}", code="not-next")
     if before.player is not None and action.player is not None and action.player != before.player:
         raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
                                 player=action.player)
@@ -402,7 +387,7 @@ def action_from_json(value: object) -> Action:
 def advance_json(walk: Walk, value: Mapping[str, Any], action: object) -> dict[str, Any]:
     """``advance`` between JSON texts: the longer record under ``record``, then its progress."""
     longer, after = advance(walk, value, action_from_json(action))
-    return {**after.to_json(), "record": longer}
+    return {**after.to_json(walk.asks), "record": longer}
 
 
 def deal_json(walk: Walk, value: Mapping[str, Any], given: object) -> dict[str, Any]:
@@ -423,21 +408,21 @@ def deal_json(walk: Walk, value: Mapping[str, Any], given: object) -> dict[str, 
         question = walk.dealing.ask(value, answers[:k])
         if question is None:
             raise ScorekeeperError("every card of the deal is placed: nothing more to give", code="dealt")
-        _fits(question, answer)
+        _fits(question, answer, walk)
     question = walk.dealing.ask(value, answers)
     if question is not None:
-        return {**question.to_json(), "dealt": False}
+        return {**question.to_json(walk.asks), "dealt": False}
     record = walk.dealing.write(value, answers)
-    return {**walk.progress(record).to_json(), "record": record, "dealt": True}
+    return {**walk.progress(record).to_json(walk.asks), "record": record, "dealt": True}
 
 
-def _fits(question: Progress, answer: Action) -> None:
+def _fits(question: Progress, answer: Action, walk: Walk) -> None:
     """:raises ScorekeeperError: ``answer`` is not one of the answers ``question`` takes (code ``deal``)."""
-    word = WORDS.get(question.kind, question.kind)
+    word = walk.nouns.get(question.kind, question.kind)
     if answer.kind != question.kind or (question.player is not None and answer.player not in (None, question.player)):
         raise ScorekeeperError(f"the {word} of {question.player or 'the table'} comes next", code="not-next")
     choices = list(question.choices or ())
-    if question.ask == "cards" or ASKS.get(question.kind) == "cards":
+    if question.ask == "cards" or walk.asks.get(question.kind) == "cards":
         cards = answer.value
         if not isinstance(cards, list) or len(cards) != question.count:
             raise ScorekeeperError(f"{question.player} {word}: {question.count} cards", code="deal",
@@ -466,18 +451,6 @@ def appended(value: Mapping[str, Any], path: Sequence[str], item: Any) -> dict[s
 def played(action: Action) -> Any:
     """A card as a record's play list writes it: the code alone, or with the player who played it."""
     return action.value if action.player is None else [action.player, action.value]
-
-
-WORDS = {"play": "card played", "michigan": "Michigan card", "bet": "bet", "discard": "discard",
-         "exchange": "exchange", "claims": "claim", "showdown": "showdown", "bid": "bid",
-         "penalty-suit": "penalty suit named", "pass": "pass", "trumps": "trump card or suit",
-         "trade": "trade", "capot": "Capot declaration", "kept": "last player's cards",
-         "spare": "choice of the spare hand", "spare-buyer": "buyer of the spare hand",
-         "spare-price": "price of the spare hand", "bid-suit": "paying suit named", "poker-cards": "poker hand shown",
-         "espagnolette": "Espagnolette declaration", "hand": "cards as dealt", "passed": "cards passed",
-         "face-down": "card dealt face down", "exchanged": "card given for the face-down card",
-         "held": "cards held that nobody saw"}
-"""How a sentence names a kind of action (a kind not here is named by its own word)."""
 
 
 def accepted(trial: Callable[[], object], waiting: Callable[[ScorekeeperError], bool]) -> bool:

@@ -16,6 +16,7 @@ from .fields import read_id
 if TYPE_CHECKING:
     from .gamedef import GameDef
     from .settled import Settled
+    from .vocabulary import Vocabulary
 
 
 class Fold(Protocol):
@@ -62,6 +63,20 @@ class Family(Protocol):
 
     @property
     def games(self) -> tuple[str, ...]: ...
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The family's words (``engine.vocabulary``): its actions, refusals, state, places and payments."""
+        ...
+
+    def replay_line(self, value: Mapping[str, Any]) -> str:
+        """``replay_json`` as one line of JSON (an archive's output line). :raises ScorekeeperError: refused."""
+        ...
+
+    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        """``replay_json`` and the hand as a person audits it (``replay --text``: the core's trick table, a
+        package's payments in order), from one replay. :raises ScorekeeperError: refused."""
+        ...
 
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         """The replay output of one decoded hand record. :raises ScorekeeperError: it is refused."""

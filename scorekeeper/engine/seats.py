@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import ScorekeeperError
-from .progress import WORDS
+
+if TYPE_CHECKING:
+    from .vocabulary import Vocabulary
 
 HAND = "hand"  # the question of the deal that asks a hand as dealt (engine.progress, the families' Dealing)
 MAX_CARDS = 120  # a draft longer than any pack is refused before the engine reads it
@@ -36,6 +38,9 @@ class Dealt(Protocol):
 
     def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]: ...
 
+    @property
+    def vocabulary(self) -> Vocabulary: ...
+
 
 @dataclass(frozen=True)
 class Asks:
@@ -45,11 +50,13 @@ class Asks:
     hand: int
     passed: int
     more: tuple[tuple[str, int], ...] = ()
+    nouns: Mapping[str, str] = field(default_factory=dict, compare=False)  # the family's words for the kinds
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"hand": self.hand, "passed": self.passed}
         if self.more:
-            out["more"] = [{"kind": kind, "count": count, "word": WORDS.get(kind, kind)} for kind, count in self.more]
+            out["more"] = [{"kind": kind, "count": count, "word": self.nouns.get(kind, kind)}
+                           for kind, count in self.more]
         return out
 
 
@@ -199,7 +206,7 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
         elif mine:
             more.append((question["kind"], count))
             if draft is not None and not dict(draft.more).get(question["kind"]):
-                raise ScorekeeperError(f"{player} taps {_said(more[-1:])} this hand", code="deal", player=player)
+                raise ScorekeeperError(f"{player} taps {_said(more[-1:], family)} this hand", code="deal", player=player)
         if mine and draft is not None:
             answer = _answer(question, draft)
         else:
@@ -208,7 +215,7 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
                       "value": cards[0] if question.get("ask") == "card" else cards}
         given.append(answer)
     if draft is not None and sorted(kind for kind, _ in draft.more) != sorted(kind for kind, _ in more):
-        raise ScorekeeperError(f"{player} taps {_said(more)} this hand", code="deal", player=player)
+        raise ScorekeeperError(f"{player} taps {_said(more, family)} this hand", code="deal", player=player)
     if player is not None and size is None:  # the last hand, where no widow is dealt: the cards left
         left = list((asked["record"].get("deal") or {}).get(player) or ())
         size = len(left)
@@ -216,11 +223,12 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
             raise ScorekeeperError(f"{player}'s hand is {size} cards of this game's pack, each card as often as "
                                    "the pack holds it", code="deal", player=player)
     _, passed = _passes(family, asked, {player: draft.passed} if player and draft else {}, player)
-    return Asks(size or 0, passed, tuple(more))
+    return Asks(size or 0, passed, tuple(more), family.vocabulary.nouns)
 
 
-def _said(more: Sequence[tuple[str, int]]) -> str:
-    return " and ".join(f"the {WORDS.get(kind, kind)}" if count == 1 else f"{count} {WORDS.get(kind, kind)}"
+def _said(more: Sequence[tuple[str, int]], family: Dealt) -> str:
+    nouns = family.vocabulary.nouns
+    return " and ".join(f"the {nouns.get(kind, kind)}" if count == 1 else f"{count} {nouns.get(kind, kind)}"
                         for kind, count in more) or "his hand alone"
 
 

@@ -5,7 +5,9 @@ the first action, each action with the table after it and what it paid, and the 
 replay refused, with its rule's code and sentence. The table is shown by what its state holds,
 key by key (the hands, the talon, the trick so far, the tricks won, the layout, the pools, the
 bets, the Michigan cards, the claims), so no game is named here: a family that shows a new key
-gets a plain line for it until it has words of its own in ``KEYS``.
+gets a plain line for it until it has words of its own. Every word of a family (its kinds of action, its
+refusals, the headings of its state, its places and why it pays) is its ``Vocabulary``
+(``Family.vocabulary``), so that no code reaches a player.
 """
 
 from __future__ import annotations
@@ -18,62 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import Card
+from ..engine.family import family_of
+from ..engine.vocabulary import COMMON, Vocabulary
 from ..engine.hearts.words import card_label
 
-# How a page names each kind of action (the player's name comes first).
-KINDS = {"play": "played", "discard": "discarded to the talon", "exchange": "exchanged", "bet": "bet",
-         "michigan": "played in Michigan", "claims": "claims", "showdown": "showdown", "bid": "bid",
-         "penalty-suit": "named the penalty suit", "pass": "passed", "trumps": "turned up for trumps",
-         "trade": "traded", "capot": "declared Capot:", "kept": "kept", "leader": "leads:", "moon-choice": "chose",
-         "revoke": "revoked:", "michigan-end": "ended Michigan:"}
-
 TABLE = "The table"  # who takes a step no one player takes (no more trades, nobody declares Capot)
-DECLINED = {"trade": "No more trades", "capot": "Nobody declared Capot", "bid": "passed"}
-
-BETS = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds"}
-
-# The rule of each code an audit meets, in plain words (docs/command.md, the families' FORMAT.md).
-RULES = {
-    "not-in-hand": "a player may play only a card he holds",
-    "duplicate-card": "no card is played twice",
-    "out-of-turn": "each player acts in turn",
-    "revoke": "a player must follow suit when he can",
-    "hearts-not-broken": "hearts may not be led before they are broken",
-    "first-lead": "the first lead is fixed by the rules",
-    "first-trick-points": "no penalty card may be discarded on the first trick",
-    "draw": "a player who cannot follow draws from the stock while it has cards",
-    "revoke-claim": "a revoke is claimed only where a play broke the rule",
-    "trade": "a trade follows the rules of trading",
-    "capot": "Capot is declared before the first lead",
-    "trumps": "the trumps are turned up as the rules say",
-    "joker": "the Joker's payment names who played it",
-    "bid": "each bid is in turn and above the last",
-    "discard": "the dealer discards one card he holds",
-    "exchange": "each player exchanges one card he holds, or keeps his hand",
-    "espagnolette": "an Espagnolette player plays as the rules let him",
-    "reversis": "the Reversis is broken only as the rules say",
-    "talon": "the talon holds the cards the rules give it",
-    "pools": "the pools hold what the hands before left",
-    "bet-out-of-turn": "each player bets in turn",
-    "bet-action": "a bet is one of check, bet, call, raise or fold, when it may be made",
-    "bet-limit": "no bet goes over the limit",
-    "bet-amount": "a bet names the chips it may",
-    "bet-over": "no bet follows the end of the betting",
-    "michigan-turn": "the player holding the card that follows plays it",
-    "michigan-lead": "a new run is led as the rules say",
-    "michigan-stop": "a stop passes the lead as the rules say",
-    "michigan-over": "nothing is played once someone is out",
-    "go-out": "a player goes out only with his last card",
-    "claim": "a pay card is claimed by the player who played it",
-    "not-next": "the action that comes next, by the player on turn",
-    "complete": "nothing is added to a complete hand",
-}
-
-PLAIN = {"hands": "Hands", "taken": "Cards taken", "talon": "Talon", "talon_so_far": "Talon so far",
-         "current": "This trick", "tricks": "Tricks won", "layout": "Layout", "pools": "Pools",
-         "bets": "Bets", "paying_suit": "Paying suit", "played": "Michigan so far",
-         "next_card": "Next card in Michigan", "michigan": "Michigan", "claims": "Claims"}
-"""The heading of each key of a family's state; ``trick`` and ``leader`` go with ``current``."""
 
 SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
@@ -190,14 +141,14 @@ def _cards(codes: Any) -> tuple[Shown, ...]:
     return tuple(c for c in (shown(x) for x in codes or ()) if c is not None)
 
 
-def value_words(kind: str, value: Any) -> str:
+def value_words(kind: str, value: Any, vocabulary: Vocabulary = COMMON) -> str:
     """An action's value in words: a card's label, ``keeps his hand``, ``raises 3``, a list of names."""
     card = shown(value)
     if card is not None:
         return card.label
     if value is None:
-        return "keeps his hand" if kind == "exchange" else "nothing"
-    if isinstance(value, list) and value and isinstance(value[0], str) and kind == "bet":
+        return vocabulary.nothing.get(kind, "nothing")
+    if isinstance(value, list) and value and isinstance(value[0], str) and value[0] in vocabulary.options:
         return " ".join(str(v) for v in value)
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
@@ -216,17 +167,42 @@ def choice_value(choice: Any, amount: int | None = None) -> Any:
     return choice
 
 
-def payment_words(p: Mapping[str, Any]) -> str:
-    """``Ann → pool: 5 fish (stake)``: who paid whom, how much, why, and where in the hand."""
+def payment_words(p: Mapping[str, Any], vocabulary: Vocabulary = COMMON) -> str:
+    """``Ann → the pool: 5 fish (the stake)``: who paid whom, how much, why, and where in the hand, in the
+    family's words (a place of the table by its name, never by its code)."""
     unit = "fish" if "fish" in p else "chips"
     amount = p.get(unit, p.get("amount", ""))
     why = p.get("why") or p.get("step") or ""
     where = [f"trick {p['trick']}"] if p.get("trick") else []
     if shown(p.get("card")):
         where.append(shown(p.get("card")).label)  # type: ignore[union-attr]
-    extra = ", ".join([str(why), *where]) if why or where else ""
+    extra = ", ".join([vocabulary.reason(why) if why else "", *where]).strip(", ") if why or where else ""
     unit = "chip" if unit == "chips" and amount == 1 else unit
-    return f"{p.get('from')} \u2192 {p.get('to')}: {amount} {unit}" + (f" ({extra})" if extra else "")
+    giver = vocabulary.place(p.get("from"))
+    if giver != str(p.get("from")):  # a place of the table opens the line: "The pot → Ann"
+        giver = giver[:1].upper() + giver[1:]
+    return f"{giver} \u2192 {vocabulary.place(p.get('to'))}: {amount} {unit}" + (f" ({extra})" if extra else "")
+
+
+def said(answer: Mapping[str, Any], vocabulary: Vocabulary) -> dict[str, Any]:
+    """What the card page shows of a progress answer beside the trick, in the family's words: a line per key
+    of its state the family shows there (``Vocabulary.strip``), every payment so far and each one's net.
+    Empty where there is nothing to say (a trick-taking hand of the core: its page stays as light as it was)."""
+    state = answer.get("state") or {}
+    shown_keys = {k: state[k] for k in vocabulary.strip if k in state}
+    lines = [[s.title, " \u00b7 ".join(f"{line.who} {line.words or ' '.join(c.label for c in line.cards)}".strip()
+                                        for line in s.lines)] for s in sections(shown_keys, (), vocabulary=vocabulary)]
+    paid = list(answer.get("paid") or ())
+    if not lines and not paid:
+        return {}
+    net: dict[str, int] = {}
+    for p in paid:
+        amount = int(p.get("fish", p.get("chips", 0)) or 0)
+        for who, sign in ((p.get("from"), -1), (p.get("to"), 1)):
+            name = vocabulary.place(who)
+            net[name] = net.get(name, 0) + sign * amount
+    return {"lines": lines, "paid": [payment_words(p, vocabulary) for p in paid],
+            "net": " \u00b7 ".join(f"{who} {amount}" for who, amount in net.items())}
 
 
 def _plain(value: Any) -> str:
@@ -238,14 +214,17 @@ def _plain(value: Any) -> str:
     return card.label if card else ("\u2013" if value is None else str(value))
 
 
-def sections(state: Mapping[str, Any], players: Sequence[str], actor: str | None = None) -> tuple[Section, ...]:
-    """The table as its state says it, one section per key (in the order of ``PLAIN``, then any other)."""
+def sections(state: Mapping[str, Any], players: Sequence[str], actor: str | None = None,
+             vocabulary: Vocabulary = COMMON) -> tuple[Section, ...]:
+    """The table as its state says it, one section per key (in the family's order, then any other); ``trick``
+    and ``leader`` go with ``current``."""
     out: list[Section] = []
-    keys = [k for k in PLAIN if k in state] + [k for k in state if k not in PLAIN and k not in ("trick", "leader")]
+    order = vocabulary.order
+    keys = [k for k in order if k in state] + [k for k in state if k not in order and k not in ("trick", "leader")]
     for key in keys:
         value = state[key]
-        title = PLAIN.get(key, key.replace("_", " ").capitalize())
-        lines = _lines(key, value, state, players, actor)
+        title = vocabulary.headings.get(key, key.replace("_", " ").capitalize())
+        lines = _lines(key, value, state, players, actor, vocabulary)
         if key == "current":
             number = state.get("trick") or len(state.get("tricks") or ()) + 1
             title = f"Trick {number}" + (f", {state['leader']} led" if state.get("leader") else "")
@@ -256,7 +235,7 @@ def sections(state: Mapping[str, Any], players: Sequence[str], actor: str | None
 
 
 def _lines(key: str, value: Any, state: Mapping[str, Any], players: Sequence[str],
-           actor: str | None) -> list[Line]:
+           actor: str | None, vocabulary: Vocabulary) -> list[Line]:
     if key in ("hands", "taken") and isinstance(value, Mapping):
         return [Line(name, _cards(value.get(name)), "" if value.get(name) else "\u2013", name == actor)
                 for name in [*players, *(n for n in value if n not in players)] if name in value]
@@ -282,7 +261,7 @@ def _lines(key: str, value: Any, state: Mapping[str, Any], players: Sequence[str
             lines.append(Line("Doubled", words=", ".join(map(str, value["doubled"]))))
         return lines
     if key in ("layout", "bets") and isinstance(value, Mapping):
-        return [Line(_space(str(k)), words=f"{v} chip{'s' if v != 1 else ''}") for k, v in value.items()]
+        return [Line(_space(str(k), vocabulary), words=f"{v} chip{'s' if v != 1 else ''}") for k, v in value.items()]
     if key == "paying_suit":
         return [Line("", words=SUITS.get(str(value), str(value)))]
     if key == "next_card":
@@ -294,7 +273,7 @@ def _lines(key: str, value: Any, state: Mapping[str, Any], players: Sequence[str
         return [Line(str(c.get("player")), _cards([c.get("card")]), f"trick {c.get('trick')}")
                 for c in value if isinstance(c, Mapping)] or [Line("", words="none yet")]
     if key == "claims" and isinstance(value, Mapping):
-        return [Line(_space(str(k)), words=", ".join(v.get("takers") or ()) + f" (share {v.get('share', 0)}, "
+        return [Line(_space(str(k), vocabulary), words=", ".join(v.get("takers") or ()) + f" (share {v.get('share', 0)}, "
                      f"left {v.get('left', 0)})" if isinstance(v, Mapping) else _plain(v)) for k, v in value.items()]
     if key == "michigan" and isinstance(value, Mapping):
         lines = [Line("End", words=" ".join(str(value.get(k)) for k in ("end", "out") if value.get(k)))]
@@ -306,29 +285,36 @@ def _lines(key: str, value: Any, state: Mapping[str, Any], players: Sequence[str
     return [Line("", words=_plain(value))]
 
 
-def _space(key: str) -> str:
-    """A layout space as printed: ``AH`` -> ``A♥``, ``KQ`` stays."""
+def _space(key: str, vocabulary: Vocabulary) -> str:
+    """A place of the table as printed: by the family's name for it (``KQ`` -> ``King-Queen``), else a card's
+    label (``AH`` -> ``A♥``), else as it is (a player)."""
+    if key in vocabulary.places:
+        return vocabulary.places[key]
     card = shown(key)
     return card.label if card else key
 
 
-def steps_audit(answer: Mapping[str, Any]) -> StepsAudit:
-    """The audit of ``steps_json``'s answer: a frame for the deal, one per action, one for the refused action."""
+def steps_audit(answer: Mapping[str, Any], vocabulary: Vocabulary | None = None) -> StepsAudit:
+    """The audit of ``steps_json``'s answer: a frame for the deal, one per action, one for the refused action,
+    in the words of the game's family (``vocabulary``: its ``Family.vocabulary`` unless given)."""
+    words = family_of(answer.get("game")).vocabulary if vocabulary is None else vocabulary
     players = tuple(answer.get("players") or ())
     start = answer.get("start") or {}
-    frames = [Frame(0, None, "deal", None, "The deal", None, None, sections(start.get("state") or {}, players),
-                    tuple(payment_words(p) for p in start.get("paid") or ()))]
+    frames = [Frame(0, None, "deal", None, "The deal", None, None, sections(start.get("state") or {}, players,
+                                                                             vocabulary=words),
+                    tuple(payment_words(p, words) for p in start.get("paid") or ()))]
     last_state: Mapping[str, Any] = start.get("state") or {}
     for step in answer.get("steps") or ():
         player, kind, value = step.get("player"), step.get("kind", ""), step.get("value")
         state = step.get("state") or {}
-        if player is None and kind in ("play", "michigan"):  # a card the record does not name the player of
+        if player is None and kind in words.plays:  # a card the record does not name the player of
             player = _who_played(last_state, state, value, players)
         elif player is None:  # a step the whole table takes
             player = TABLE
-        frames.append(Frame(len(frames), step.get("index"), kind, player, _action(player, kind, value), value,
-                            shown(value), sections(state, players, player),
-                            tuple(payment_words(p) for p in step.get("paid") or ()), trick=_trick_of(state, value)))
+        frames.append(Frame(len(frames), step.get("index"), kind, player, _action(player, kind, value, words), value,
+                            shown(value), sections(state, players, player, words),
+                            tuple(payment_words(p, words) for p in step.get("paid") or ()),
+                            trick=_trick_of(state, value)))
         last_state = state
     proof = None
     refused = answer.get("refused")
@@ -339,17 +325,17 @@ def steps_audit(answer: Mapping[str, Any]) -> StepsAudit:
         at = _illegal_at(frames, refused.get("index"), error)
         kind = frames[at + 1].kind if at + 1 < len(frames) else frames[-1].kind  # beyond the steps: as the last
         frames = frames[:at + 1]
-        words = f"{player or 'Someone'} {KINDS.get(kind, 'acted') + ' ' + card.label if card else 'acted'}"
-        frames.append(Frame(len(frames), at, kind, player, words, error.get("card"), card, frames[-1].sections, (),
+        said = f"{player or 'Someone'} {words.kinds.get(kind, 'acted') + ' ' + card.label if card else 'acted'}"
+        frames.append(Frame(len(frames), at, kind, player, said, error.get("card"), card, frames[-1].sections, (),
                             refused=True))
-        proof = Proof(code, RULES.get(code, f"the rule {code}"), str(error.get("message", "")), len(frames) - 1,
+        proof = Proof(code, words.rules.get(code, f"the rule {code}"), str(error.get("message", "")), len(frames) - 1,
                       error.get("trick"), player, card)
     complete = bool(answer.get("ok")) and "outcome" in answer
-    frames, stood = _stood(frames, answer)
+    frames, stood = _stood(frames, answer, words)
     return StepsAudit(str(answer.get("game", "")), players, tuple(frames), proof, complete, stood)
 
 
-def _stood(frames: list[Frame], answer: Mapping[str, Any]) -> tuple[list[Frame], Stood | None]:
+def _stood(frames: list[Frame], answer: Mapping[str, Any], vocabulary: Vocabulary) -> tuple[list[Frame], Stood | None]:
     """The frames with the action the table let stand marked, and the declaration worded, and what it was."""
     stood = answer.get("stood")
     declared = next((f for f in frames if isinstance(stood, Mapping) and f.index == stood.get("index")), None)
@@ -374,7 +360,7 @@ def _stood(frames: list[Frame], answer: Mapping[str, Any]) -> tuple[list[Frame],
                  f"({card.label if card else '?'}, step {broke.number}): the table let it stand")
     frames = [dataclasses.replace(f, stood=f is broke, card=(proof or card) if f is declared else f.card,
                                   action=words if f is declared else f.action) for f in frames]
-    return frames, Stood(code, RULES.get(code, f"the rule {code}"), str(error.get("message", "")), broke.number,
+    return frames, Stood(code, vocabulary.rules.get(code, f"the rule {code}"), str(error.get("message", "")), broke.number,
                          declared.number, trick if isinstance(trick, int) else None,
                          None if player is None else str(player), card, proof, tuple(cost))
 
@@ -426,23 +412,20 @@ def _who_played(before: Mapping[str, Any], after: Mapping[str, Any], value: Any,
     return None
 
 
-def _action(player: str | None, kind: str, value: Any) -> str:
-    verb = KINDS.get(kind, kind)
-    words = value_words(kind, value)
-    if kind == "exchange" and value is None:
-        return f"{player} kept his hand"
-    if kind == "leader":  # the table says who holds 2C (without the deal): he leads
-        return f"{value} holds 2\u2663 and leads"
-    if kind == "espagnolette":  # Reversis: a declaration before the first lead, or none
-        if value is None:
-            return "Nobody declared Espagnolette" if player == TABLE else f"{player} did not declare Espagnolette"
-        return f"{value} declared Espagnolette"
-    if kind == "waive":  # Reversis: a claim the hand winner did not demand
-        return f"No claim on {words}: the hand winner did not demand it"
-    if kind in DECLINED and value in (None, []):
-        return DECLINED[kind] if player == TABLE else f"{player} {DECLINED[kind]}"
-    if kind == "bet" and isinstance(value, list) and value and str(value[0]) in BETS:
-        return " ".join([str(player or "Next"), BETS[str(value[0])], *(str(v) for v in value[1:])])
+def _action(player: str | None, kind: str, value: Any, vocabulary: Vocabulary) -> str:
+    """A step in the family's words: a step declined (by the table, or by a player), a line of its own
+    (``said``), an option with its amount (``bets 3``), or the player, the kind's verb and the value."""
+    verb = vocabulary.kinds.get(kind, kind)
+    words = value_words(kind, value, vocabulary)
+    declined = value in (None, []) and (kind in vocabulary.declined or kind in vocabulary.refrained)
+    if declined and player == TABLE and kind in vocabulary.declined:
+        return vocabulary.declined[kind]
+    if declined:
+        return f"{player} {vocabulary.refrained.get(kind) or vocabulary.declined[kind]}"
+    if kind in vocabulary.said:
+        return vocabulary.said[kind].format(player=player, value=value, words=words)
+    if isinstance(value, list) and value and str(value[0]) in vocabulary.options:
+        return " ".join([str(player or "Next"), vocabulary.options[str(value[0])], *(str(v) for v in value[1:])])
     return f"{player or 'Next'} {verb} {words}".strip()
 
 

@@ -14,8 +14,9 @@ from typing import IO, Any
 from ..boundary import attempt
 from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.jsontext import decode, utf8
-from ..engine.family import HEARTS, Family
-from ..inputs import load_any, load_record, print_error, read_all
+from ..engine.family import Family
+from ..inputs import load_any, print_error, read_all
+from .model import has_layout, layout_of
 
 
 def add_parser(sub: Any) -> None:
@@ -83,23 +84,20 @@ def _blank(args: Any) -> bytes:
 
 
 def _audit(args: Any, out: IO[str]) -> int:
-    from . import audit_pdf
-
     text = _read(args.audit)
     family, value = load_any(text)
-    if family is not HEARTS:  # a game of its own package: its steps, as the app prints them
+    own = getattr(layout_of(value.get("game")), "printed_audit", None) if has_layout(family.id) else None
+    if own is None:  # the hand step by step, as the app prints it
         return _steps_audit(args, family, value, out)
-    pdf, audit = audit_pdf(load_record(text), paper=args.paper)
+    pdf, error = own(value, args.paper)  # the family's own printed audit (the core's trick table)
     status = _write(pdf, args.output, out)
-    if status == 0 and audit.error is not None:  # the audit shows the refused play; the status says it was refused
-        error = ScorekeeperError(audit.error.message, code=audit.error.code, play=audit.error.play,
-                                 trick=audit.error.trick, player=audit.error.player, card=audit.error.card)
+    if status == 0 and error is not None:  # the audit shows the refused play; the status says it was refused
         return print_error(error, sys.stderr if args.output == "-" else out)
     return status
 
 
 def _steps_audit(args: Any, family: Family, value: dict[str, Any], out: IO[str]) -> int:
-    """Reversis, Tripoli, Rummoli, Cosmo: the hand step by step with what each action paid
+    """A family without a printed audit of its own: the hand step by step with what each action paid
     (``audit_steps``, the app's printed audit); a refused action is shown, and exits 1."""
     from . import steps_pdf
     from .audit_steps import steps_audit
@@ -107,7 +105,8 @@ def _steps_audit(args: Any, family: Family, value: dict[str, Any], out: IO[str])
     answer = family.steps_json(value)
     game = str(value.get("game", ""))
     title = f"{family.game_def(game).name}: audit of a hand"
-    status = _write(steps_pdf(steps_audit(answer), title=title, paper=args.paper), args.output, out)
+    status = _write(steps_pdf(steps_audit(answer, family.vocabulary), title=title, paper=args.paper), args.output,
+                    out)
     refused = answer.get("refused")
     if status == 0 and refused:
         error = refused["error"]

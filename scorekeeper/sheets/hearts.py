@@ -263,9 +263,24 @@ def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
 TRICK_WORDS = {"first_trick": "1st trick", "last_trick": "Last trick"}
 
 
+def printed_audit(value: Mapping[str, Any], paper: str) -> tuple[bytes, ScorekeeperError | None]:
+    """The core's own printed audit of a hand record (``sheets/audit.py``: the trick table, the refused play
+    marked), read by ``scorekeeper sheet --audit``: the PDF, and the refusal it shows (None: legal).
+
+    :raises RecordSyntaxError: the record cannot be read."""
+    from .render import audit_pdf  # WeasyPrint loads with the first PDF
+
+    pdf, audit = audit_pdf(value, paper=paper)
+    error = audit.error
+    if error is None:
+        return pdf, None
+    return pdf, ScorekeeperError(error.message, code=error.code, play=error.play, trick=error.trick,
+                                 player=error.player, card=error.card)
+
+
 def has_pool(method: Method) -> bool:
     """Whether chips are left in a pool between hands: pot and sweepstakes, the auction's and the Joker's pools."""
-    return isinstance(method, (PoolMethod, PoolFamilyMethod))
+    return method.keeps_pool
 
 
 def pool_group(table: TableView) -> tuple[ColumnGroup, ...]:
@@ -279,7 +294,7 @@ def pool_group(table: TableView) -> tuple[ColumnGroup, ...]:
             return (Cell(str(pool), "pool", "carried" if pool else ""),)
 
         return (ColumnGroup("pool", "", "pool", (Column("pool", "Pool"),), fill),)
-    if isinstance(method, Howell):
+    if method.pays_pot:
         def howell(view: HandView) -> tuple[Cell, ...]:
             pot = view.settled.pot  # 3.6: each pays (n - 1) per unit into the pot
             return (Cell(),) if pot is None else (Cell(str(pot), "pool"),)
@@ -317,9 +332,9 @@ def typical_hands(table: TableView) -> int:
     lasts about ``target * n / total`` hands (the first to the target ends it sooner).
     """
     method = table.method
-    if isinstance(method, FiveHandMatch):
-        return 10
-    target = method.target() if isinstance(method, Cumulative) else None
+    if method.match_hands:
+        return 2 * method.match_hands
+    target = method.target()
     if target is None:
         return BLANK_ROWS_WITHOUT_END
     ruleset = table.ruleset
@@ -478,7 +493,7 @@ def filled_sheet(
 
 def chart_target(method: Method) -> int | None:
     """The total (Complex Hearts: the magnitude) that ends the game, for the charts' target line."""
-    return method.target() if isinstance(method, Cumulative) else None
+    return method.target()
 
 
 def _table(session: Session, result: Settled) -> TableView:

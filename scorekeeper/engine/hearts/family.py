@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..gamedef import GameDef
     from ..seam import Fold
     from ..settled import Settled
+    from ..vocabulary import Vocabulary
     from .ruleset import Ruleset
 
 
@@ -30,6 +31,29 @@ class HeartsFamily:
         from .games import GAMES
 
         return tuple(GAMES)
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        from .vocabulary import VOCABULARY
+
+        return VOCABULARY
+
+    def replay_line(self, value: Mapping[str, Any]) -> str:
+        """Written straight to text (``output.outcome_line``): the bytes of ``json.dumps`` of the output."""
+        from .output import outcome_line
+        from .records import from_json
+        from .replay import replay
+
+        return outcome_line(replay(from_json(value)))
+
+    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        from .output import outcome_json, trick_table
+        from .records import from_json
+        from .replay import replay
+
+        outcome = replay(from_json(value))
+        obj = outcome_json(outcome)
+        return obj, trick_table(outcome, obj)
 
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .output import outcome_json
@@ -90,7 +114,7 @@ class HeartsFamily:
     def progress_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
         from .progress import WALK
 
-        return WALK.progress(value).to_json()
+        return WALK.progress(value).to_json(WALK.asks)
 
     def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
         from .progress import WALK

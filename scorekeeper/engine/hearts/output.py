@@ -293,3 +293,41 @@ def auction_words(facts: HandFacts, names: tuple[str, ...]) -> str:
 def error_json(error: ScorekeeperError) -> dict[str, Any]:
     """The output of a hand that is illegal or unreadable."""
     return {"ok": False, "error": error.to_json()}
+
+
+def trick_table(outcome: HandOutcome, obj: Mapping[str, Any]) -> str:
+    """A legal hand as a person audits it (``scorekeeper replay --text``): the facts, one row per trick (the
+    leader marked >, the winner *), what each took and the points; ``obj`` is its ``outcome_json``."""
+    record = outcome.record
+    names = outcome.players
+    lines = [f"{outcome.ruleset.name}, hand {record.number}, dealer {record.dealer}"]
+    if outcome.ruleset.warning:
+        lines.append(f"note: {outcome.ruleset.warning}")
+    if outcome.void:
+        lines.append(f"misdeal ({outcome.void}): the hand is void and the same dealer deals again")
+    facts = hand_facts(outcome)
+    lines.extend(facts_lines(facts, names, ending=False))  # trumps, Capot, the auction, the Joker, trades, draws
+    width = max(4, *(len(n) for n in names))
+    if outcome.tricks:
+        lines.append("trick  " + "  ".join(n.ljust(width) for n in names) + "  winner")
+        for t in outcome.tricks:
+            cells = [""] * len(names)
+            for seat, c in t.plays:
+                cells[seat] = (">" if seat == t.leader else " ") + c.code + ("*" if seat == t.winner else "")
+            won = names[t.winner] if t.winner >= 0 else "(dead)"  # Cancellation Hearts: nobody wins a dead trick
+            lines.append(f"{t.number:>5}  " + "  ".join(cell.ljust(width) for cell in cells) + f"  {won}")
+    if facts.kept is not None:  # Domino Hearts: the last player in keeps his cards and takes the stock
+        lines.append(kept_words(facts.kept, names))
+    if outcome.revoke:
+        r = outcome.revoke
+        lines.append(f"established revoke: {names[r.seat]} played {r.card.code} in trick {r.trick} ({r.code}); "
+                     f"play stopped and {r.rule} applies")
+    lines.append("taken:")
+    for name, entry in obj["taken"].items():
+        shown = " ".join(entry) if isinstance(entry, list) else json.dumps(entry)
+        lines.append(f"  {name.ljust(width)}  {shown or '-'}")
+    if obj.get("moon"):
+        m = obj["moon"]
+        lines.append(f"{m['player']} shot the moon ({m['rule']}{', ' + m['choice'] if m['choice'] else ''})")
+    lines.append("points: " + ", ".join(f"{n} {points_text(p)}" for n, p in obj["points"].items()))
+    return "\n".join(lines) + "\n"

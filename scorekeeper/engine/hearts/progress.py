@@ -27,6 +27,8 @@ from .output import outcome_json
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from .records import HandRecord, PlayItem, from_json, to_json
 from .replay import REVOKE_CODES, HandOutcome, replay
+from .vocabulary import VOCABULARY
+from ..progress import ASKS as COMMON_ASKS
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hands run out, which only the table "
@@ -288,5 +290,13 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
     return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
 
 
+ASKS = {**COMMON_ASKS, "bid": "number", "penalty-suit": "suit", "pass": "cards", "trumps": "card", "trade": "option",
+        "capot": "players", "kept": "cards", "passed": "cards", "expose": "option"}
+"""How a page asks for each kind of the core (``engine.progress.ASKS``): Auction Hearts' chips above the high bid
+and the suit the high bidder names, a player's passed cards (count of them), the card turned up for trumps (a
+``suit`` where the table names it), a Conquimbert trade the rules allow (or null: no more trades), who declares
+Polignac's Capot before the first lead (none: []), the cards Domino Hearts' last player kept (any number), a
+card Gong Zhu's players expose before the first lead ({"player", "card"}, or null: no more)."""
+
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=revoke_played,
-            dealing=DEALING)
+            dealing=DEALING, nouns=VOCABULARY.nouns, asks=ASKS)

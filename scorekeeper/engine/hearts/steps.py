@@ -24,7 +24,7 @@ from ..cards import Card
 from ..errors import RecordSyntaxError, ScorekeeperError
 from .games import make_ruleset
 from .games.conquimbert import KINDS
-from ..progress import ASKS, Action, Progress, appended
+from ..progress import Action, Progress, appended
 from .records import SUIT_CODES, HandRecord
 from .replay import HandOutcome, replay
 from .ruleset import Ruleset
@@ -234,9 +234,9 @@ def _auction(record: HandRecord, ruleset: Ruleset, seating: Seating, offer: bool
     order = _bidding_order(record, seating)
     if len(bids) < len(order):  # ``null`` passes; a bid names more chips than the high bid
         high = max((e.get("chips") or 0 for e in bids), default=0)
-        return _progress(record, "bid", seating.name(order[len(bids)]), [None, {"low": high + 1}], ASKS["bid"])
+        return _progress(record, "bid", seating.name(order[len(bids)]), [None, {"low": high + 1}], "number")
     namer = [e["player"] for e in bids if e.get("chips")][-1]
-    return _progress(record, "penalty-suit", namer, SUIT_CODES, ASKS["penalty-suit"])
+    return _progress(record, "penalty-suit", namer, SUIT_CODES, "suit")
 
 
 def _passes(record: HandRecord, ruleset: Ruleset, seating: Seating, offer: bool) -> Progress | None:

@@ -19,8 +19,7 @@ from .output import card_point_words
 from .results import takes_card_points
 from .ruleset import DealLayout, Ruleset
 from .scoring import Points
-from .settlement.games import FamilyMethod
-from .settlement.methods import Cumulative, FiveHandMatch, LowestCollectsDifference, Method
+from .settlement.methods import Method
 
 
 
@@ -195,25 +194,8 @@ def moon_words(ruleset: Ruleset) -> str:
 
 
 def end_words(ruleset: Ruleset, method: Method) -> str:
-    """When the game ends and who wins, by the settlement method."""
-    own = method.end_words()
-    if own is not None:  # a method that says its own end (Gong Zhu's)
-        return own
-    if isinstance(method, Cumulative):
-        target = method.target()
-        lowest = "lowest magnitude wins" if ruleset.complex else "lowest total wins"
-        if target is None:
-            return f"by agreement; {lowest}"
-        size = "magnitude" if ruleset.complex else "total"
-        return f"when a {size} reaches {target} at the end of a hand; {lowest}"
-    if isinstance(method, FiveHandMatch):
-        return "a match is five hands; the lowest match total collects the differences"
-    if isinstance(method, LowestCollectsDifference):
-        return "every hand is a game"
-    if isinstance(method, FamilyMethod) and not method.chips:  # its own end: its summary's last clause
-        summary = method_summary(method).rstrip(".")
-        return re.split(r"; (?![^()]*\))", summary)[-1]  # not at a "; " inside parentheses
-    return "when the table stops; the best chip balance leads"
+    """When the game ends and who wins, by the settlement method (``Method.end_words``)."""
+    return method.end_words(ruleset.complex)
 
 
 _MOON_NOTE = re.compile(r"shot the moon \((?P<rule>[a-z0-9-]+)(?:, chose to (?P<choice>subtract|add))?\)")

@@ -38,6 +38,8 @@ from .replay import declarations, open_ledger, replay
 from .rules import PLAYERS, TRICK_RULESET, qualifies
 from .table import reversis_seating
 from .tricks import PlayedHand, paying_plays, rebuild_hands, reversis_attempt
+from .words import VOCABULARY
+from ..progress import ASKS as COMMON_ASKS
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 
@@ -365,5 +367,10 @@ def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> A
     return Action("revoke", exc.player, {"trick": exc.trick, "card": action.value})
 
 
+ASKS = {**COMMON_ASKS, "discard": "card", "exchange": "card", "espagnolette": "option", "waive": "option",
+        "face-down": "card", "exchanged": "card"}
+"""How a page asks for each kind of Reversis (``engine.progress.ASKS``): 6.7's declaration before the first lead,
+6.5 P4's claim the hand winner did not demand (the card led), the card dealt face down and the card given for it."""
+
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=revoke_played,
-            dealing=DEALING)
+            dealing=DEALING, nouns=VOCABULARY.nouns, asks=ASKS)

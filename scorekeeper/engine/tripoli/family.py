@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..package_family import Notation, PackageFamily
-from . import fields, notation, progress, record, rules, settlement
+from . import fields, notation, progress, record, rules, settlement, words
 
 if TYPE_CHECKING:
     from ..options import OptionSpec
@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..renaming import NameFields
     from ..seam import Fold
     from ..settled import Settled
+    from ..vocabulary import Vocabulary
 
 
 class TripoliFamily(PackageFamily):
@@ -58,6 +59,10 @@ class TripoliFamily(PackageFamily):
 
     def walk(self) -> Walk:
         return progress.WALK
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return words.VOCABULARY
 
     def notation(self) -> Notation:
         return notation.NOTATION

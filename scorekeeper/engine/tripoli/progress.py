@@ -41,6 +41,8 @@ from .record import AnyRecord, FinalPokerRecord, TripoliRecord, from_json, to_js
 from .replay import carried_layout, pay_claims
 from .rules import TripoliRules, make_rules, sequence_ranks
 from .settlement import replay_json
+from .words import VOCABULARY
+from ..progress import ASKS as COMMON_ASKS
 
 CLAIMS = "the deal is not recorded: the table says who took which pay-card space (claims)"
 UNKNOWN = "the deal is not recorded: the engine checks each card when it is tapped, and the end when it is declared"
@@ -488,4 +490,12 @@ def _answer(record: AnyRecord, kind: str, player: str | None, choices: tuple[Any
                     declare=declare)
 
 
-WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}), dealing=DEALING)
+ASKS = {**COMMON_ASKS, "michigan": "card", "showdown": "players", "claims": "claims", "bet": "option",
+        "michigan-end": "end", "bid": "number", "spare": "option", "spare-buyer": "player", "spare-price": "number",
+        "bid-suit": "suit", "poker-cards": "cards"}
+"""How a page asks for each kind of Tripoli (``engine.progress.ASKS``): 5.8's bid for the paying suit (null: pass)
+and the suit its winner names, 5.2's spare hand (keep, swap or sell), its buyer and what he pays the dealer, the
+five cards a player shows at the showdown (null: not shown), who took which pay-card space, the end of Michigan."""
+
+WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}), nouns=VOCABULARY.nouns,
+            asks=ASKS, dealing=DEALING)

@@ -152,7 +152,7 @@ def scored(table: TableSession, row: HandRow, hand: Mapping[str, Any] | None) ->
 
 def audit_of(family: Family, record: Mapping[str, Any]) -> StepsAudit:
     """The record step by step. :raises ScorekeeperError: refused before its first action."""
-    return steps_audit(family.steps_json(record))
+    return steps_audit(family.steps_json(record), family.vocabulary)
 
 
 def established(table: TableSession, row: HandRow, base: Base, family: Family, record: Mapping[str, Any],
@@ -187,7 +187,7 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
     if not frames:
         return WhatIf(number, "", "", None, f"there is no step {number} to change", None)
     frame = frames[0]
-    was = frame.card.label if frame.card is not None else value_words(frame.kind, frame.value)
+    was = frame.card.label if frame.card is not None else value_words(frame.kind, frame.value, family.vocabulary)
     try:
         value = choice_value(decode(text, "the choice "), form.whatif_amount.data)
         changed = family.changed_json(record, frame.index or 0, value)
@@ -204,7 +204,7 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
                 changed, audit = mended["record"], fixed
     except ScorekeeperError as exc:
         return WhatIf(number, was, "", None, exc.message, None)
-    now = value_words(frame.kind, value)
+    now = value_words(frame.kind, value, family.vocabulary)
     cost = scored(table, row, _row_form(changed, base, row)) if audit.complete else None
     return WhatIf(number, was, now, audit, None, cost, unfit, repair)
 
@@ -240,7 +240,7 @@ def _choices(family: Family, record: Mapping[str, Any], found: StepsAudit, numbe
                 options.append((_json(choice_value(choice, amount)), f"{choice['kind']} {amount}", None))
         else:
             value = choice_value(choice)
-            options.append((_json(value), value_words(frame.kind, value), shown(value)))
+            options.append((_json(value), value_words(frame.kind, value, family.vocabulary), shown(value)))
     return {"frame": frame, "options": options, "ask": nxt.get("ask"), "unknown": nxt.get("unknown")}
 
 

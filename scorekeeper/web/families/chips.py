@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
 
+from ...engine.family import family_of
 from ...engine.seating import Seating
 from ...sheets.charts import session_charts
 from .. import forms, services
@@ -185,7 +186,7 @@ class ChipPages(FamilyPages):
         rows = self.rows(table)[0]
         context: dict[str, Any] = {
             "table": table, "game": game, "words": self.words, "kind_words": self.kind_words, "row": row,
-            "outcome": self.shown(outcome),
+            "outcome": self.shown(outcome), "vocabulary": family_of(table.config.get("game")).vocabulary,
             "sheet_row": next(r for r in rows if r.position == row.position), "can_edit": can_edit, "key": key,
             "versions": versions(row, own=True), "record_json": json.dumps(row.record, indent=1, ensure_ascii=False),
         }

@@ -22,6 +22,7 @@ from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine import seats
 from ...engine.family import family_of
 from ...engine.jsontext import decode
+from ...sheets.audit_steps import said
 from .. import forms, services
 from ..families import pages_of
 from ..families.base import CardTable
@@ -31,51 +32,22 @@ from ..tables.blueprint import save_new_hand, sentence
 
 MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
 
-# How the card page words each kind of action and option (one not here shows its own word): words only,
-# no rule. The kinds and options of one family go to its tables' pages only (``words_for``), to keep the
-# page light on a phone.
-WORDS: dict[str, Any] = {
-    "kinds": {"play": "to play", "revoke": "revoke", "hand": "was dealt which cards?"},
-    "options": {},
-    "keep": "Keep", "none": "None", "rest": "All the rest",
-}
-FAMILY_WORDS: dict[str, dict[str, Any]] = {
-    "hearts": {
-        "kinds": {"leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: which way?", "bid": "to bid",
-                  "penalty-suit": "to name the penalty suit", "pass": "to pass cards", "trumps": "to turn up trumps",
-                  "trade": "Trades before the first trick?", "capot": "Who declares Capot?",
-                  "expose": "Cards exposed before the first lead?",
-                  "kept": "The last player's cards", "passed": "passed which cards?"},
-        "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "pass": "Pass"},
-        "player": "Who gives?", "partner": "To whom?", "card": "Gives (QS)", "partner_card": "Gets (2H)",
-        "trade": "Trade", "noTrade": "No more trades",
-    },
-    "reversis": {
-        "kinds": {"discard": "to discard", "exchange": "to exchange a card",
-                  "espagnolette": "Who declared Espagnolette?", "waive": "A claim not demanded",
-                  "face-down": "was dealt which card face down?", "exchanged": "gave which card for it?"},
-        "options": {"JH": "J\u2665, the Quinola led", "AS": "A\u2660 led", "AH": "A\u2665 led", "AD": "A\u2666 led",
-                    "AC": "A\u2663 led"},
-    },
-    "tripoli": {
-        "kinds": {"michigan": "to play to Michigan", "bet": "to bet", "showdown": "Who won the showdown?",
-                  "claims": "Who took the pay-card spaces?", "michigan-end": "The end of Michigan",
-                  "spare": "to keep, swap or sell the spare hand", "spare-buyer": "sells the spare hand to",
-                  "spare-price": "pays for the spare hand", "bid": "to bid for the paying suit",
-                  "bid-suit": "to name the paying suit", "poker-cards": "shows his five cards",
-                  "held": "held which other cards?"},
-        "options": {"check": "Check", "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "pass": "Pass",
-                    "keep": "Keep it", "swap": "Swap", "auction": "Sell it", "swap-then-auction": "Swap, then sell"},
-        "blocked": "Nobody: blocked", "out": "Who went out?", "left": "Cards left in each hand:", "none": "Not shown",
-    },
-}
-
 
 def words_for(game: Any) -> dict[str, Any]:
-    """The card page's words for a table of ``game``: the common ones and its family's."""
-    own = FAMILY_WORDS.get(family_of(game).id, {})
-    return {**WORDS, **own, "kinds": {**WORDS["kinds"], **own.get("kinds", {})},
-            "options": {**WORDS["options"], **own.get("options", {})}}
+    """The card page's words for a table of ``game``: its family's (``Vocabulary.page``, the shared ones under
+    them), only those of its own family, to keep the page light on a phone."""
+    page = family_of(game).vocabulary.page
+    return {k: dict(v) if isinstance(v, Mapping) else v for k, v in page.items()}
+
+
+def _said(answer: dict[str, Any], game: Any) -> dict[str, Any]:
+    """A progress answer with what the page shows of it in the family's words (``audit_steps.said``), if any."""
+    if answer.get("ok") and "state" in answer:
+        words = said(answer, family_of(game).vocabulary)
+        if words:
+            answer["said"] = words
+    return answer
+
 
 @table_route("/play", methods=["GET", "POST"])
 def play(table: TableSession, sid: str, key: str) -> Any:
@@ -134,7 +106,7 @@ def _checked(start: CardTable, record: Mapping[str, Any] | None, pending: str | 
 def _opening(start: CardTable) -> dict[str, Any]:
     """What comes first in a fresh hand, or why this page cannot take the game's hands yet."""
     try:
-        return family_of(start.head.get("game")).progress_json(start.record())
+        return _said(family_of(start.head.get("game")).progress_json(start.record()), start.head.get("game"))
     except ScorekeeperError as exc:
         return {"ok": False, "error": exc.to_json()}
 
@@ -190,7 +162,7 @@ def give_deal(table: TableSession, sid: str, key: str) -> tuple[Response, int]:
         return jsonify({"ok": False, "error": exc.to_json()}), 400
     try:
         record = start.record(body.get("record"))
-        return jsonify(family_of(record["game"]).dealing_json(record, body.get("given") or [])), 200
+        return jsonify(_said(family_of(record["game"]).dealing_json(record, body.get("given") or []), record["game"])), 200
     except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
         return jsonify({"ok": False, "error": refusal(exc).to_json()}), 422
 
@@ -215,6 +187,7 @@ def next_action(table: TableSession, sid: str, key: str) -> tuple[Response, int]
         family = family_of(record["game"])
         answer: dict[str, Any] = {**family.progress_json(record), "record": record} if action is None else family.advance_json(
             record, action)
+        _said(answer, record["game"])
         if dealt.sent:
             answer["seats"] = _seats_json(start, dealt)
         return jsonify(answer), 200

@@ -9,6 +9,7 @@ that chips are conserved.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -34,6 +35,19 @@ class FamilyMethod(Method):
     notes_have_totals = True  # the function's notes already give each running total
     games: ClassVar[tuple[str, ...]] = ()
     function: ClassVar[Callable[[Any, Any], tuple[family.HandResult, Any]]]
+
+    def end_words(self, magnitude: bool = False) -> str:
+        """A point method's own end: the last clause of its summary (its docstring's first sentence)."""
+        if self.chips:
+            return super().end_words(magnitude)
+        lines = []
+        for line in (type(self).__doc__ or "").strip().splitlines():
+            if not line.strip():
+                break
+            lines.append(line.strip())
+            if line.rstrip().endswith("."):
+                break
+        return re.split(r"; (?![^()]*\))", " ".join(lines).rstrip("."))[-1]  # not at a "; " inside parentheses
 
     @classmethod
     def settles(cls, ruleset: Ruleset) -> str | None:
@@ -223,6 +237,7 @@ class PoolFamilyMethod(FamilyMethod):
     """A family method that moves chips through a pool (Auction Hearts, Joker Hearts)."""
 
     chips = True
+    keeps_pool = True
     notes_have_totals = False
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:

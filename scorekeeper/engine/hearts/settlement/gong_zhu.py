@@ -144,7 +144,7 @@ class GongZhuPoints(Method):
         """Each partnership's total, keyed by the partners' names joined with + in seat order ("A+C")."""
         return {f"{self.names[seats[0]]}+{self.names[seats[1]]}": t for seats, t in self.sides(totals)}
 
-    def end_words(self) -> str | None:
+    def end_words(self, magnitude: bool = False) -> str:
         limit, end = int(self.opts["limit"]), self.opts["end"]
         sides = "a partnership's total" if self.partners or self.ruleset.options.get("partnerships") == "on" else "a total"
         if end == "none":

@@ -48,6 +48,9 @@ class Method:
     # later hands are dealt to the others.
     lives: ClassVar[bool] = False
     carries_jack: ClassVar[bool] = False  # a pool nobody won is a jack carried to the next hand (sweepstakes)
+    keeps_pool: ClassVar[bool] = False  # chips are left in a pool between hands (pot, sweepstakes, a family's pool)
+    pays_pot: ClassVar[bool] = False  # each hand has a pot of its own, printed beside the scores (Howell's, 3.6)
+    match_hands: ClassVar[int | None] = None  # hands make matches of this many (the five-hand match, 3.3)
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
@@ -88,6 +91,15 @@ class Method:
         """When the table stops: what happens to chips left in the pool (AMB-43)."""
         return None
 
+    def target(self) -> int | None:
+        """The total that ends the game (None: no total ends it)."""
+        return None
+
+    def end_words(self, magnitude: bool = False) -> str:
+        """When the game ends and who wins, in words (the sheet's and the pages' "End"): the method says it,
+        so no reader asks which method it is. ``magnitude``: the totals are complex (Complex Hearts)."""
+        return "when the table stops; the best chip balance leads"
+
     def pot(self, outcome: HandOutcome) -> int | None:
         """The chips paid into a pot and shared back within the hand (Howell), for the sheet; None: no such pot."""
         return None
@@ -111,10 +123,6 @@ class Method:
     def hand_carried(self, totals: Sequence[Points]) -> Mapping[str, Any]:
         """What a hand's entry of the settle output says besides its running totals (Gong Zhu's partnerships)."""
         return {}
-
-    def end_words(self) -> str | None:
-        """When the game ends and who wins, in words, where the method says it itself; None: ``words.end_words``."""
-        return None
 
     def seated(self) -> tuple[str, ...]:
         """Who the next hand is dealt to: everybody, unless players drop out of the session (Conquimbert)."""
@@ -216,6 +224,13 @@ class Cumulative(Method):
             return self.ruleset.target
         return None if target == "none" else int(target)
 
+    def end_words(self, magnitude: bool = False) -> str:
+        target = self.target()
+        lowest = "lowest magnitude wins" if magnitude else "lowest total wins"
+        if target is None:
+            return f"by agreement; {lowest}"
+        return f"when a {'magnitude' if magnitude else 'total'} reaches {target} at the end of a hand; {lowest}"
+
     def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
         if outcome.moon is not None and outcome.moon.instant_win:
             self.finished, self.winner_seats = True, (outcome.moon.seat,)  # spot-instant-win (2.2.4)
@@ -280,6 +295,9 @@ class LowestCollectsDifference(Method):
     id = "lowest-collects-difference"
     label = "Each hand a game"
     summary = "After every hand the lowest collects from each other player the difference in points"
+
+    def end_words(self, magnitude: bool = False) -> str:
+        return "every hand is a game"
     revoke_by_points = True
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
@@ -318,6 +336,10 @@ class FiveHandMatch(Method):
     id = "five-hand-match"
     label = "Matches of five hands"
     summary = "Every five hands the lowest match total collects from each other player the difference"
+    match_hands = 5
+
+    def end_words(self, magnitude: bool = False) -> str:
+        return "a match is five hands; the lowest match total collects the differences"
     revoke_by_points = True
 
     def __init__(self, ruleset: Ruleset, seating: Seating, options: Mapping[str, Any]) -> None:
@@ -363,6 +385,7 @@ _CLOSE = (
 class PoolMethod(Method):
     """Pot and jackpot methods: players pay their units in; winners take the pool out."""
 
+    keeps_pool = True
     last_winners: tuple[int, ...] = ()
 
     def close(self, cut: int | None) -> tuple[list[int], list[str]] | None:
@@ -469,6 +492,7 @@ class Sweepstakes(PoolMethod):
 class Howell(Method):
     """3.6: pay (n-1) per unit, take back T - u; every pair settles its difference."""
 
+    pays_pot = True
     id = "howell"
     label = "Howell's settlement"
     summary = "Every pair of players settles the difference of their hearts, in chips"

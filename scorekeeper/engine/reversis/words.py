@@ -1,0 +1,56 @@
+"""Reversis' words: its actions, refusals, pools and why fish move (FORMAT.md lists the reasons).
+
+Read through the family's ``vocabulary`` (``engine.family.PackageFamily``); the shared words are
+``engine.vocabulary.COMMON``.
+"""
+
+from __future__ import annotations
+
+from ..vocabulary import COMMON, Vocabulary
+
+VOCABULARY = Vocabulary(
+    kinds={"discard": "discarded to the talon", "exchange": "exchanged"},
+    nouns={"discard": "discard", "exchange": "exchange", "espagnolette": "Espagnolette declaration",
+           "face-down": "card dealt face down", "exchanged": "card given for the face-down card"},
+    declined={"espagnolette": "Nobody declared Espagnolette"},
+    refrained={"exchange": "kept his hand", "espagnolette": "did not declare Espagnolette"},
+    nothing={"exchange": "keeps his hand"},
+    said={"espagnolette": "{value} declared Espagnolette",  # a declaration before the first lead
+          "waive": "No claim on {words}: the hand winner did not demand it"},  # a claim the hand winner did not demand
+    rules={
+        "discard": "the dealer discards one card he holds",
+        "exchange": "each player exchanges one card he holds, or keeps his hand",
+        "espagnolette": "an Espagnolette player plays as the rules let him",
+        "reversis": "the Reversis is broken only as the rules say",
+        "talon": "the talon holds the cards the rules give it",
+        "pools": "the pools hold what the hands before left",
+    },
+    headings={"talon": "Talon", "talon_so_far": "Talon so far", "pools": "Pools", "claims": "Claims"},
+    strip=("pools",),
+    order=("hands", "taken", "talon", "talon_so_far", "current", "tricks", "pools", "claims"),
+    places={"pool": "the pool"},
+    numbered={"S": "supplemental pool {}"},
+    reasons={
+        "stake": "the stake", "dealer": "the dealer's 5", "new-pool": "a new pool",
+        "ace-discarded": "an ace discarded", "quinola-discarded": "the Quinola discarded",
+        "ace-followed": "an ace played to its suit", "quinola-forced": "the Quinola forced",
+        "quinola-forced-others": "the Quinola forced, from the others", "reversis-quinola": "the Quinola in a Reversis",
+        "quinola-doubles": "the Quinola doubles the pool", "quinola-supplement": "the Quinola starts a supplemental pool",
+        "quinola-takes-pool": "the Quinola takes the pool",
+        "supplement-becomes-pool": "a supplemental pool becomes the pool",
+        "reversis": "Reversis", "reversis-espagnolette": "Reversis against an Espagnolette",
+        "reversis-pool": "Reversis takes the pool", "reversis-broken": "a broken Reversis",
+        "reversis-broken-supplement": "a broken Reversis, the Quinola played early",
+        "party": "the Party", "espagnolette": "the Party, won with an Espagnolette",
+        "espagnolette-return": "a failed Espagnolette pays back", "espagnolette-return-pool": "a failed Espagnolette gives back the pool",
+        "claim-quinola": "the Quinola claimed", "claim-quinola-others": "the Quinola claimed, from the others",
+        "claim-ace": "an ace claimed", "revoke": "a revoke", "pools-shared": "the pools shared",
+    },
+    page={
+        "kinds": {"discard": "to discard", "exchange": "to exchange a card",
+                  "espagnolette": "Who declared Espagnolette?", "waive": "A claim not demanded",
+                  "face-down": "was dealt which card face down?", "exchanged": "gave which card for it?"},
+        "options": {"JH": "J\u2665, the Quinola led", "AS": "A\u2660 led", "AH": "A\u2665 led", "AD": "A\u2666 led",
+                    "AC": "A\u2663 led"},
+    },
+).over(COMMON)

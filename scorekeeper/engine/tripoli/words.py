@@ -1,0 +1,56 @@
+"""Tripoli's words (Rummoli and Cosmo too): its actions, refusals, the layout's spaces, why chips move.
+
+Read through the family's ``vocabulary`` (``engine.family.PackageFamily``); the shared words are
+``engine.vocabulary.COMMON``.
+"""
+
+from __future__ import annotations
+
+from ..vocabulary import COMMON, Vocabulary
+
+VOCABULARY = Vocabulary(
+    kinds={"bet": "bet", "michigan": "played in Michigan", "claims": "claims", "showdown": "showdown", "bid": "bid",
+           "michigan-end": "ended Michigan:"},
+    nouns={"michigan": "Michigan card", "bet": "bet", "claims": "claim", "showdown": "showdown", "bid": "bid",
+           "spare": "choice of the spare hand", "spare-buyer": "buyer of the spare hand",
+           "spare-price": "price of the spare hand", "bid-suit": "paying suit named", "poker-cards": "poker hand shown",
+           "held": "cards held that nobody saw"},
+    declined={"bid": "passed"},
+    options={"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds"},
+    rules={
+        "bet-out-of-turn": "each player bets in turn",
+        "bet-action": "a bet is one of check, bet, call, raise or fold, when it may be made",
+        "bet-limit": "no bet goes over the limit",
+        "bet-amount": "a bet names the chips it may",
+        "bet-over": "no bet follows the end of the betting",
+        "michigan-turn": "the player holding the card that follows plays it",
+        "michigan-lead": "a new run is led as the rules say",
+        "michigan-stop": "a stop passes the lead as the rules say",
+        "michigan-over": "nothing is played once someone is out",
+        "go-out": "a player goes out only with his last card",
+        "claim": "a pay card is claimed by the player who played it",
+        "bid": "each bid is in turn and above the last",
+    },
+    headings={"layout": "Layout", "bets": "Bets", "paying_suit": "Paying suit", "played": "Michigan so far",
+              "next_card": "Next card in Michigan", "michigan": "Michigan", "claims": "Claims"},
+    plays=("michigan",),
+    strip=("bets", "layout", "next_card"),
+    order=("hands", "layout", "bets", "paying_suit", "played", "next_card", "michigan", "claims"),
+    # the layout's nine spaces (catalogue 5.1), as the board names them whatever the paying suit
+    places={"AH": "Ace of hearts", "KH": "King of hearts", "QH": "Queen of hearts", "JH": "Jack of hearts",
+            "TH": "Ten of hearts", "KQ": "King-Queen", "SEQ": "Sequence", "KITTY": "the kitty", "POT": "the pot"},
+    reasons={"ante": "ante", "spare": "the spare hand", "bid": "bid for the paying suit", "claim": "the pay card's claim",
+             "bet": "bet", "pot": "the pot won", "kitty": "the kitty, for going out", "cards": "cards left",
+             "block": "cards left, into the kitty: blocked", "final": "a final deal's pot", "cut": "the cut for the odd chips"},
+    page={
+        "kinds": {"michigan": "to play to Michigan", "bet": "to bet", "showdown": "Who won the showdown?",
+                  "claims": "Who took the pay-card spaces?", "michigan-end": "The end of Michigan",
+                  "spare": "to keep, swap or sell the spare hand", "spare-buyer": "sells the spare hand to",
+                  "spare-price": "pays for the spare hand", "bid": "to bid for the paying suit",
+                  "bid-suit": "to name the paying suit", "poker-cards": "shows his five cards",
+                  "held": "held which other cards?"},
+        "options": {"check": "Check", "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "pass": "Pass",
+                    "keep": "Keep it", "swap": "Swap", "auction": "Sell it", "swap-then-auction": "Swap, then sell"},
+        "blocked": "Nobody: blocked", "out": "Who went out?", "left": "Cards left in each hand:", "none": "Not shown",
+    },
+).over(COMMON)

@@ -59,12 +59,13 @@ def current() -> str:
 
 
 def link(code: str) -> str:
-    """The footer's link to this page in ``code``: the same address with ``lang=<code>`` added.
+    """The footer's link to this page in ``code``: the same address with ``lang=<code>`` added, written as a
+    query alone (``?lang=fr``: the browser keeps the page's path), so four links cost a page few bytes.
 
     A link, not a form, so a read-only page stays without forms and cookies until a language is chosen; the
     address carries no more than the page's own (whose keys the access logs mask)."""
     args = [(name, value) for name, value in request.args.items(multi=True) if name != PARAM]
-    return request.path + "?" + urlencode([*args, (PARAM, code)])
+    return "?" + urlencode([*args, (PARAM, code)])
 
 
 def chosen() -> ResponseReturnValue | None:

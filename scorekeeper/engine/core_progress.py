@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from . import core_steps
+from . import core_steps, hearts_state
 from .core_dealing import DEALING
 from .cards import Card, Suit, card
 from .errors import RecordSyntaxError, ScorekeeperError
@@ -151,7 +151,7 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
         return Progress(record.game, names, "play", record.leader, choices, actions=count,
                         state={"tricks": [], "current": []})
     try:
-        audited = replay(record, audit=True)
+        audited = replay(record, audit=True, last=True)
     except ScorekeeperError as exc:
         if (turned := core_steps.turned_up(record, exc, offer)) is not None:  # Conquimbert's trumps in mid-hand
             return turned
@@ -166,16 +166,22 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     if audited.error is not None:
         raise audited.error
     try:
-        whole = replay(record)
+        whole = None if hearts_state.incomplete(record, audited) else replay(record)  # the machine may tell
     except ScorekeeperError as exc:
         if not _waiting(record)(exc):
             raise
     else:
-        answer = outcome_json(whole)
-        return Progress(record.game, names, COMPLETE, state=_state(audited), outcome=answer, actions=count)
+        if whole is not None:
+            answer = outcome_json(whole)
+            return Progress(record.game, names, COMPLETE, state=_state(audited), outcome=answer, actions=count)
     state = _state(audited)
     if not offer:
         return Progress(record.game, names, "play", state=state, actions=count)
+    told = hearts_state.turn_and_choices(record, audited)  # the trick machine's answer, where it alone can tell
+    if told is not None:
+        seat, choices = told
+        return Progress(record.game, names, "play", names[seat], choices, None if choices is not None else UNKNOWN,
+                        state=state, actions=count)
     held = _held(audited)
     if held is None:
         played = {item.card for item in record.play}

@@ -1,0 +1,80 @@
+"""A hand of the trick-taking core as it stands: whose turn, which cards may come next, from the trick machine.
+
+One audit replay of the record (``replay(record, audit=True, last=True)``) leaves the trick machine
+(``hand.Hand``) where the plays left it; its ``turn`` is the player on turn and its ``check_play`` the
+rule that the replay itself applies to the next card, so the cards offered are read off the machine
+instead of trying each card held by a replay of the record one card longer (the reference path,
+``core_progress._takes``/``_turn``, kept for what the machine cannot tell alone: the last card of a
+hand, which the scoring judges too; a record with a revoke or a stop the table declared; the club
+rules without the deal; Domino Hearts and Conquimbert, whose machines draw or turn up trumps).
+``tests/test_state.py`` checks both paths agree at every decision point of random legal hands.
+
+``state(value)`` is the core's ``engine.state.HandState``: the table's answer to a tap, built from
+one replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .hand import Hand
+from .records import HandRecord
+from .replay import HandOutcome
+from .state import HandState
+
+DECLARED = ("revoke", "revoke-corrected", "stopped")  # events that make the replay judge more than the next card
+
+
+def _plain(record: HandRecord, audited: HandOutcome) -> Hand | None:
+    """The machine, where it alone judges the next card: a plain ``Hand``, no revoke or stop declared."""
+    machine = audited.machine
+    if machine is None or type(machine) is not Hand or audited.revoke is not None:
+        return None
+    if any(e["type"] in DECLARED for e in record.events):
+        return None
+    return machine
+
+
+def _total(audited: HandOutcome) -> int:
+    layout = audited.layout
+    assert layout is not None
+    ruleset = audited.ruleset
+    return len(audited.players) * layout.hand_size + (layout.widow_size if ruleset.leftover == "stock" else 0)
+
+
+def incomplete(record: HandRecord, audited: HandOutcome) -> bool:
+    """Whether the plain replay of the record refuses it only as ``incomplete`` (cards are still to come), read
+    off the audit replay's machine: then it need not run. False where that is not certain."""
+    machine = _plain(record, audited)
+    if machine is None or audited.error is not None:
+        return False
+    if record.deal is not None:
+        return not machine.is_over
+    return len(record.play) < _total(audited)
+
+
+def turn_and_choices(record: HandRecord, audited: HandOutcome) -> tuple[int, tuple[str, ...] | None] | None:
+    """The seat on turn and the cards the replay would take from it next (None without the deal: not known),
+    read off the machine; None where only trial replays can say (see the module's list)."""
+    machine = _plain(record, audited)
+    if machine is None or audited.error is not None:
+        return None
+    turn = machine.turn
+    if record.deal is None:
+        if not record.play or len(record.play) + 1 >= _total(audited):
+            return None
+        return turn, None
+    if sum(machine.cards_left) <= 1:
+        return None  # the last card: the scoring judges it too
+    choices = tuple(c.code for c in sorted(set(machine.holding[turn])) if machine.is_legal(c))
+    return (turn, choices) if choices else None
+
+
+def state(value: Mapping[str, Any]) -> HandState:
+    """The hand of the core that ``value`` records, as it stands (one replay).
+
+    :raises ScorekeeperError: the replay's refusal of the record's first illegal action."""
+    from .core_progress import WALK
+
+    return HandState.of(WALK, value)

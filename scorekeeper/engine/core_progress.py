@@ -177,7 +177,7 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     state = _state(audited)
     if not offer:
         return Progress(record.game, names, "play", state=state, actions=count)
-    told = hearts_state.turn_and_choices(record, audited)  # the trick machine's answer, where it alone can tell
+    told = None if record.deal is None and _club_unshown(record) else hearts_state.turn_and_choices(record, audited)
     if told is not None:
         seat, choices = told
         return Progress(record.game, names, "play", names[seat], choices, None if choices is not None else UNKNOWN,

@@ -6,7 +6,7 @@ rule that the replay itself applies to the next card, so the cards offered are r
 instead of trying each card held by a replay of the record one card longer (the reference path,
 ``core_progress._takes``/``_turn``, kept for what the machine cannot tell alone: the last card of a
 hand, which the scoring judges too; a record with a revoke or a stop the table declared; the club
-rules without the deal; Domino Hearts and Conquimbert, whose machines draw or turn up trumps).
+rules without the deal before the lead club shows, and a double pack without the deal; Domino Hearts and Conquimbert, whose machines draw or turn up trumps).
 ``tests/test_state.py`` checks both paths agree at every decision point of random legal hands.
 
 ``state(value)`` is the core's ``engine.state.HandState``: the table's answer to a tap, built from
@@ -62,7 +62,8 @@ def turn_and_choices(record: HandRecord, audited: HandOutcome) -> tuple[int, tup
         return None
     turn = machine.turn
     if record.deal is None:
-        if not record.play or len(record.play) + 1 >= _total(audited):
+        layout = audited.layout
+        if not record.play or len(record.play) + 1 >= _total(audited) or layout is None or layout.double_deck:
             return None
         return turn, None
     if sum(machine.cards_left) <= 1:

@@ -28,6 +28,7 @@ from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, sh
 from ..hand import Hand
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from ..records import PlayItem
+from . import state as reversis_state
 from .dealing import DEALING
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
 from .inplay import pay_in_play
@@ -309,7 +310,9 @@ def _in_play(record: ReversisRecord, count: int, offer: bool) -> Progress:
         state["hands"] = _hands(names, [sorted(h) for h in hand.holding])
         state["talon"] = [c.code for c in talon]
         turn = hand.turn
-        choices = tuple(c.code for c in sorted(hand.holding[turn]) if offer and _takes(record, c))
+        told = reversis_state.choices(record, hand, held) if offer else None  # the trick machine's answer
+        choices = told if told is not None else tuple(
+            c.code for c in sorted(hand.holding[turn]) if offer and _takes(record, c))
         return Progress("reversis", names, "play", names[turn], choices, state=state, paid=paid, actions=count)
     return Progress("reversis", names, "play", names[hand.turn], None, UNKNOWN, state=state, paid=paid, actions=count)
 

@@ -98,7 +98,7 @@ def _check_card_point(state: HandState, action: Action) -> None:
     """The card taken is legal; every other card of the pack the state refuses with the replay's code."""
     assert state.can(action), (action, state.progress)
     legal = state.legal_actions()
-    if legal is None:
+    if not legal:  # not known (no deal), or Domino Hearts' card drawn from the stock before it is played
         return
     assert action.value in [a.value for a in legal]
     assert all(a.player == state.to_act for a in legal)
@@ -222,3 +222,63 @@ def test_every_family_gives_its_state() -> None:
         state = {"hearts": hearts_state.state, "reversis": reversis_state.state,
                  "tripoli": tripoli_state.state}[family.id](value)
         assert state.complete and state.progress.to_json()["outcome"] == family.replay_json(value)
+
+
+def revoked(seed: int, deal: bool = True, trick: int | None = None) -> dict[str, Any] | None:
+    """A Black Lady hand whose record ends at a revoke the table let stand (in ``trick``, or any), or None."""
+    rng = random.Random(seed)
+    record = random_record("black-lady", ["Ann", "Bob", "Cat", "Dan"], rng)
+    outcome = replay(record, snapshots=True)
+    tricks = [trick] if trick is not None else list(range(1, 13))
+    rng.shuffle(tricks)
+    for t in tricks:
+        for k in range((t - 1) * 4 + 1, t * 4):
+            before = outcome.snapshots[k - 1]
+            seat = outcome.snapshots[k].seat
+            led = outcome.snapshots[(t - 1) * 4].card.suit
+            off = [c for c in before.holdings[seat] if c.suit is not led]
+            if not off:
+                continue
+            bad = records.PlayItem(off[0])
+            plays = (*record.play[:k], bad)
+            value = records.to_json(dataclasses.replace(record, play=plays, events=(
+                {"type": "revoke", "player": record.players[seat], "trick": t},)))
+            if not deal:  # the cards after the revoke, played on, prove it
+                later = [item for item in record.play[k + 1:] if item.card != off[0]]
+                value = {k2: v for k2, v in value.items() if k2 not in ("deal", "passes", "pass_direction")}
+                value["play"] = [*value["play"], *(item.card.code for item in later)]
+            try:
+                replay(records.from_json(value))
+            except ScorekeeperError:
+                continue
+            return value
+    return None
+
+
+def _stood_by_walking(record: records.HandRecord) -> int | None:
+    """The reference: a replay per card, the first after which the revoke stands."""
+    for k in range(len(record.play)):
+        try:
+            if replay(dataclasses.replace(record, play=record.play[:k + 1])).revoke is not None:
+                return k
+        except ScorekeeperError:
+            continue
+    return None
+
+
+@settings(max_examples=12, deadline=None, database=None)
+@given(seed=seeds, deal=st.booleans())
+def test_the_revoke_let_stand_is_found_as_a_walk_card_by_card_finds_it(seed: int, deal: bool) -> None:
+    value = revoked(seed, deal)
+    if value is None:
+        return
+    record = records.from_json(value)
+    assert hearts_state.stood_at(record) == _stood_by_walking(record)
+
+
+def test_an_audit_of_a_revoke_in_trick_11_walks_once() -> None:
+    value = revoked(5, True, trick=11)
+    assert value is not None
+    family = family_of_record(value)
+    answer = family.steps_json(value)
+    assert answer["stood"]["error"]["code"] == "revoke" and answer["stood"]["error"]["trick"] == 11

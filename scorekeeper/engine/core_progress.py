@@ -121,14 +121,8 @@ def _stood(record: HandRecord) -> tuple[int, Mapping[str, Any]] | None:
     event = next((e for e in record.events if e["type"] == "revoke"), None)
     if event is None:
         return None
-    for k in range(len(record.play)):
-        try:
-            outcome = replay(dataclasses.replace(record, play=record.play[:k + 1]))
-        except ScorekeeperError:
-            continue
-        if outcome.revoke is not None:
-            return k, event
-    return None
+    k = hearts_state.stood_at(record)  # one walk, not a replay per card
+    return None if k is None else (k, event)
 
 
 def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:

@@ -15,12 +15,17 @@ one replay.
 
 from __future__ import annotations
 
+import bisect
+import dataclasses
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import ScorekeeperError
 from .hand import Hand
 from .records import HandRecord
-from .replay import HandOutcome
+from .replay import HandOutcome, replay
 from .state import HandState
 
 DECLARED = ("revoke", "revoke-corrected", "stopped")  # events that make the replay judge more than the next card
@@ -79,3 +84,54 @@ def state(value: Mapping[str, Any]) -> HandState:
     from .core_progress import WALK
 
     return HandState.of(WALK, value)
+
+
+# --- the card an established revoke was declared with (the audit's walk) ----------------------------------------
+
+_STOOD: OrderedDict[str, int | None] = OrderedDict()
+_STOOD_LOCK = threading.Lock()
+
+
+def stood_at(record: HandRecord) -> int | None:
+    """The index of the card the table declared its established revoke with: the first card after which the
+    record's cards so far replay with the revoke standing (with the deal, the revoke itself; without it, the card
+    that proved it). None where no such card is found.
+
+    One audit replay of the whole record says where the revoke is; with the deal the card there stands for it
+    (one replay to confirm), without it the proof comes later, found by bisection (the prefixes from the proving
+    card on all replay with it). Kept per record for the audit, which asks it at every step (a cache: an
+    answer is the same computed again). A record where that shortcut does not hold is walked card by card.
+    """
+    key = repr(record)
+    with _STOOD_LOCK:
+        if key in _STOOD:
+            return _STOOD[key]
+    found = _stood_at(record)
+    with _STOOD_LOCK:
+        _STOOD[key] = found
+        while len(_STOOD) > 64:
+            _STOOD.popitem(last=False)
+    return found
+
+
+def _stood_at(record: HandRecord) -> int | None:
+    plays = record.play
+
+    def stands(k: int) -> bool:  # the first k + 1 cards replay, the revoke standing
+        try:
+            return replay(dataclasses.replace(record, play=plays[:k + 1])).revoke is not None
+        except ScorekeeperError:
+            return False
+
+    try:
+        whole = replay(record, audit=True)
+    except ScorekeeperError:
+        whole = None
+    start = whole.revoke.play if whole is not None and whole.revoke is not None else None
+    if start is not None and start < len(plays):
+        if stands(start):
+            return start
+        last = len(plays) - 1
+        if start < last and stands(last):
+            return bisect.bisect_left(range(start + 1, last), True, key=stands) + start + 1
+    return next((k for k in range(len(plays)) if stands(k)), None)  # the walk card by card

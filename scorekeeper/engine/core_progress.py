@@ -25,8 +25,12 @@ from .games import make_ruleset
 from .hand import CLUB_LEADS, TWO_OF_CLUBS, Snapshot
 from .output import outcome_json
 from .progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
-from .records import HandRecord, PlayItem, from_json, to_json
+from .records import HandRecord, PlayItem, to_json
+from .records import from_json as _from_json
 from .replay import REVOKE_CODES, HandOutcome, replay
+from .state import parsed
+
+from_json = parsed(_from_json)  # a walk reads one record many times: once each (engine.state.parsed)
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hands run out, which only the table "
@@ -44,8 +48,11 @@ def actions(value: Mapping[str, Any]) -> list[Action]:
     if _says_leader(record):
         out.append(Action("leader", None, record.leader))
     stood = _stood(record)
+    steps_at: dict[int, list[Action]] = {}  # the steps the play brings about, by the card they come before
+    for at, step in during:
+        steps_at.setdefault(at, []).append(step)
     for k, item in enumerate(record.play):
-        out.extend(step for at, step in during if at == k)
+        out.extend(steps_at.get(k, ()))
         if stood is not None and k == stood[0]:
             event = stood[1]
             out.append(Action("revoke", event["player"], {"trick": event["trick"], "card": item.card.code}))

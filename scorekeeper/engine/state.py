@@ -19,14 +19,15 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import ScorekeeperError
 from .progress import WORDS, Action, Progress, Walk
 
 KEPT = 256  # states kept per process: a table's tap finds its record's state among the latest answers
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -155,3 +156,33 @@ def remember(state: HandState) -> None:
         _KNOWN.move_to_end(key)
         while len(_KNOWN) > KEPT:
             _KNOWN.popitem(last=False)
+
+
+# --- a family's records read once per walk -------------------------------------------------------------------
+
+def parsed(read: Callable[[Mapping[str, Any]], R], kept: int = 32) -> Callable[[Mapping[str, Any]], R]:
+    """``read`` (a family's ``from_json``: a JSON record to its frozen record), remembering the latest records it
+    read by their text. A walk reads one record many times (its actions, each cut of it, the progress of each
+    cut: the audit's ``steps`` read the whole record twice at every step); reading it again is a dictionary
+    look-up. What it answers is what ``read`` answered (the same object: records are not changed in place);
+    its refusals are ``read``'s, raised each time."""
+    known: OrderedDict[str, R] = OrderedDict()
+    lock = threading.Lock()
+
+    def reader(value: Mapping[str, Any]) -> R:
+        try:
+            key = json.dumps(value, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return read(value)  # not JSON text: ``read`` says what is wrong with it
+        with lock:
+            found = known.get(key)
+        if found is not None:
+            return found
+        record = read(value)
+        with lock:
+            known[key] = record
+            while len(known) > kept:
+                known.popitem(last=False)
+        return record
+
+    return reader

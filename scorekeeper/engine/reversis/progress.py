@@ -28,19 +28,22 @@ from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, sh
 from ..hand import Hand
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from ..records import PlayItem
+from ..state import parsed
 from . import state as reversis_state
 from .dealing import DEALING
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
 from .inplay import pay_in_play
 from .outcome import outcome_json, payment_to_json
 from .actions import Event
-from .record import ReversisRecord, from_json, to_json
+from .record import ReversisRecord, to_json
+from .record import from_json as _from_json
 from .replay import declarations, open_ledger, replay
 from .rules import PLAYERS, TRICK_RULESET, qualifies
 from .table import reversis_seating
 from .tricks import PlayedHand, paying_plays, rebuild_hands, reversis_attempt
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
+from_json = parsed(_from_json)  # a walk reads one record many times: once each (engine.state.parsed)
 
 
 def _waiting(record: ReversisRecord) -> Callable[[ScorekeeperError], bool]:

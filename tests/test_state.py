@@ -40,7 +40,7 @@ HANDS = settings(max_examples=3, deadline=None, database=None, suppress_health_c
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 # every kind of trick machine and first-lead rule the core has, with and without the deal
-CORE = [("hearts", {}, 4), ("black-lady", {}, 5), ("black-maria", {}, 3), ("knaves", {}, 4), ("polignac", {}, 4),
+CORE: list[tuple[str, dict[str, Any], int]] = [("hearts", {}, 4), ("black-lady", {}, 5), ("black-maria", {}, 3), ("knaves", {}, 4), ("polignac", {}, 4),
         ("two-handed-hearts", {}, 2), ("joker-hearts", {}, 4), ("discard-hearts", {}, 4), ("conquimbert", {}, 4),
         ("auction-hearts", {}, 4), ("cancellation-hearts", {}, 6), ("domino-hearts", {}, 4),
         ("slobberhannes", {}, 4), ("black-lady", {"first_lead": "two-of-clubs"}, 4),

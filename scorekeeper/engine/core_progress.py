@@ -7,7 +7,8 @@ card it refused: ``revoke``, see ``stands``) and the shooter's choice where the 
 (``moon-choice``); the deal is taken as the record gives it. The audit replay
 (``replay(record, audit=True)``) checks every card and keeps the table after each; the
 plain replay says whether the hand is complete. Whose turn it is and which cards may
-come next are the replay's answers too: a card is offered when the replay takes the record
+come next are the replay's answers too: the trick machine the audit replay leaves says them
+(``hearts_state``); where it alone cannot, a card is offered when the replay takes the record
 one card longer, and the seat it gave that card to is the player on turn.
 """
 
@@ -39,6 +40,12 @@ UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hand
 
 
 def actions(value: Mapping[str, Any]) -> list[Action]:
+    """The record's actions in the order the rules take them (``_actions``), listed once per record's text (the
+    audit asks them of the whole record at every step: ``engine.state.parsed``)."""
+    return list(_actions_once(value))
+
+
+def _actions(value: Mapping[str, Any]) -> list[Action]:
     """The variant's steps before the first lead (``core_steps``), who led where the table says it, the cards
     played in order (with the steps the play brings about where they come; the card a revoke the table let
     stand was declared with, as ``revoke``), and the shooter's choice."""
@@ -64,6 +71,7 @@ def actions(value: Mapping[str, Any]) -> list[Action]:
     return out
 
 
+_actions_once = parsed(_actions)
 CARDS = ("play", "revoke")  # the actions that are cards of the play
 OWN = (*CARDS, "leader", "moon-choice")  # the actions written here, not by ``core_steps``
 

@@ -116,7 +116,9 @@ def test_core_state_agrees_with_the_trial_replays(game: str, options: dict[str, 
                 records.from_json(cut))):
             continue
         assert (progress.player, progress.choices) == core_reference(cut), cut
-        if action.kind == "play":
+        if action.kind == "play" and not make_ruleset(game, options or None).variant.players_drop_out:
+            # (Domino Hearts: a card drawn from the stock is played without being among the cards held, in
+            # both paths alike)
             _check_card_point(hearts_state.state(cut), dataclasses.replace(action, player=None))
 
 

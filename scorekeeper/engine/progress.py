@@ -270,14 +270,18 @@ def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[
 
     :raises ScorekeeperError: the action is not the next one, or the replay refuses it.
     """
-    longer = walk.extend(value, _next_one(walk, value, action))
+    from .state import HandState, known, remember  # the state of ``value``, kept from the answer that gave it
+
+    longer = walk.extend(value, known(walk, value).next_one(action))
     try:
-        return longer, walk.progress(longer)
+        after = HandState.of(walk, longer)
     except ScorekeeperError as exc:
         remedy = walk.stands(value, action, exc) if walk.stands is not None else None
         if remedy is not None:
             exc.stands = {"kind": remedy.kind, "player": remedy.player, "value": remedy.value}
         raise
+    remember(after)
+    return longer, after.progress
 
 
 def _next_one(walk: Walk, value: Mapping[str, Any], action: Action) -> Action:

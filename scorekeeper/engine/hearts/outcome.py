@@ -12,7 +12,7 @@ from ..cards import Card, card
 from ..errors import InconsistentRecord, ScorekeeperError
 from ..seating import Seating
 from .games.conquimbert import Trade
-from .hand import Draw, Remainder, Snapshot, Trick, Turned
+from .hand import Draw, Hand, Remainder, Snapshot, Trick, Turned
 from .records import HandRecord
 from .ruleset import DealLayout, Ruleset
 from .scoring import Haul, MoonOutcome, Points
@@ -54,6 +54,7 @@ class HandOutcome:
     remainder: Remainder | None = None  # Domino Hearts: who kept his cards and took the stock at the end
     trades: tuple[Trade, ...] = ()  # Conquimbert: the trades before trick 1, reversed ones included
     turned: Turned | None = None  # Conquimbert: the first play that could not follow, and the trump turned up
+    machine: Hand | None = field(default=None, repr=False, compare=False)  # ``last``: the trick machine at the end
 
     def __init__(
         self,
@@ -75,6 +76,7 @@ class HandOutcome:
         remainder: Remainder | None = None,
         trades: tuple[Trade, ...] = (),
         turned: Turned | None = None,
+        machine: Hand | None = None,
     ) -> None:
         # The dataclass's __init__ written out, so that a compiled build sets the fields directly
         # (see HandRecord.__init__); keep it in step with the fields above.
@@ -96,6 +98,7 @@ class HandOutcome:
         object.__setattr__(self, "remainder", remainder)
         object.__setattr__(self, "trades", trades)
         object.__setattr__(self, "turned", turned)
+        object.__setattr__(self, "machine", machine)
 
     @property
     def players(self) -> tuple[str, ...]:

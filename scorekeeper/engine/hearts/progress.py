@@ -7,7 +7,8 @@ card it refused: ``revoke``, see ``stands``) and the shooter's choice where the 
 (``moon-choice``); the deal is taken as the record gives it. The audit replay
 (``replay(record, audit=True)``) checks every card and keeps the table after each; the
 plain replay says whether the hand is complete. Whose turn it is and which cards may
-come next are the replay's answers too: a card is offered when the replay takes the record
+come next are the replay's answers too: the trick machine the audit replay leaves says them
+(``hearts_state``); where it alone cannot, a card is offered when the replay takes the record
 one card longer, and the seat it gave that card to is the player on turn.
 """
 
@@ -17,6 +18,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from . import state as hearts_state
 from . import steps as core_steps
 from .dealing import DEALING
 from ..cards import Card, Suit, card
@@ -25,10 +27,14 @@ from .games import make_ruleset
 from .hand import CLUB_LEADS, TWO_OF_CLUBS, Snapshot
 from .output import outcome_json
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
-from .records import HandRecord, PlayItem, from_json, to_json
+from .records import HandRecord, PlayItem, to_json
+from .records import from_json as _from_json
 from .replay import REVOKE_CODES, HandOutcome, replay
 from .vocabulary import VOCABULARY
 from ..progress import ASKS as COMMON_ASKS
+from ..state import parsed
+
+from_json = parsed(_from_json)  # a walk reads one record many times: once each (engine.state.parsed)
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
 UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hands run out, which only the table "
@@ -37,6 +43,12 @@ UNKNOWN_DROPPING = ("the deal is not recorded and players drop out as their hand
 
 
 def actions(value: Mapping[str, Any]) -> list[Action]:
+    """The record's actions in the order the rules take them (``_actions``), listed once per record's text (the
+    audit asks them of the whole record at every step: ``engine.state.parsed``)."""
+    return list(_actions_once(value))
+
+
+def _actions(value: Mapping[str, Any]) -> list[Action]:
     """The variant's steps before the first lead (``core_steps``), who led where the table says it, the cards
     played in order (with the steps the play brings about where they come; the card a revoke the table let
     stand was declared with, as ``revoke``), and the shooter's choice."""
@@ -46,8 +58,11 @@ def actions(value: Mapping[str, Any]) -> list[Action]:
     if _says_leader(record):
         out.append(Action("leader", None, record.leader))
     stood = _stood(record)
+    steps_at: dict[int, list[Action]] = {}  # the steps the play brings about, by the card they come before
+    for at, step in during:
+        steps_at.setdefault(at, []).append(step)
     for k, item in enumerate(record.play):
-        out.extend(step for at, step in during if at == k)
+        out.extend(steps_at.get(k, ()))
         if stood is not None and k == stood[0]:
             event = stood[1]
             out.append(Action("revoke", event["player"], {"trick": event["trick"], "card": item.card.code}))
@@ -59,6 +74,7 @@ def actions(value: Mapping[str, Any]) -> list[Action]:
     return out
 
 
+_actions_once = parsed(_actions)
 CARDS = ("play", "revoke")  # the actions that are cards of the play
 OWN = (*CARDS, "leader", "moon-choice")  # the actions written here, not by ``core_steps``
 
@@ -123,14 +139,8 @@ def _stood(record: HandRecord) -> tuple[int, Mapping[str, Any]] | None:
     event = next((e for e in record.events if e["type"] == "revoke"), None)
     if event is None:
         return None
-    for k in range(len(record.play)):
-        try:
-            outcome = replay(dataclasses.replace(record, play=record.play[:k + 1]))
-        except ScorekeeperError:
-            continue
-        if outcome.revoke is not None:
-            return k, event
-    return None
+    k = hearts_state.stood_at(record)  # one walk, not a replay per card
+    return None if k is None else (k, event)
 
 
 def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
@@ -153,7 +163,7 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
         return Progress(record.game, names, "play", record.leader, choices, actions=count,
                         state={"tricks": [], "current": []})
     try:
-        audited = replay(record, audit=True)
+        audited = replay(record, audit=True, last=True)
     except ScorekeeperError as exc:
         if (turned := core_steps.turned_up(record, exc, offer)) is not None:  # Conquimbert's trumps in mid-hand
             return turned
@@ -168,16 +178,22 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     if audited.error is not None:
         raise audited.error
     try:
-        whole = replay(record)
+        whole = None if hearts_state.incomplete(record, audited) else replay(record)  # the machine may tell
     except ScorekeeperError as exc:
         if not _waiting(record)(exc):
             raise
     else:
-        answer = outcome_json(whole)
-        return Progress(record.game, names, COMPLETE, state=_state(audited), outcome=answer, actions=count)
+        if whole is not None:
+            answer = outcome_json(whole)
+            return Progress(record.game, names, COMPLETE, state=_state(audited), outcome=answer, actions=count)
     state = _state(audited)
     if not offer:
         return Progress(record.game, names, "play", state=state, actions=count)
+    told = None if record.deal is None and _club_unshown(record) else hearts_state.turn_and_choices(record, audited)
+    if told is not None:
+        seat, choices = told
+        return Progress(record.game, names, "play", names[seat], choices, None if choices is not None else UNKNOWN,
+                        state=state, actions=count)
     held = _held(audited)
     if held is None:
         played = {item.card for item in record.play}

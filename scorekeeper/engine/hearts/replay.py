@@ -39,13 +39,14 @@ _NO_PASS: Final = Direction.NONE
 REVOKE_CODES = ("revoke", "hearts-not-broken", "first-lead", "first-trick-points", "draw", "exposed-card")  # AMB-10: all handled as reneges
 
 
-def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False) -> HandOutcome:
+def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False, last: bool = False) -> HandOutcome:
     """Check and score a record (full or result).
 
     ``audit=True`` (for ``engine.audit``) keeps a snapshot after every play, lets the plays stop
     anywhere (the tricks a table remembers), and stops at the first illegal play instead of
     raising it: the outcome's ``error`` is that play's error, and the hand is scored as far
-    as it went.
+    as it went. ``last=True`` (with ``audit``, for a hand's state: ``engine.hearts.state``) keeps only the
+    snapshot after the last play, and the trick machine as the plays left it (``machine``).
 
     :raises ScorekeeperError: the first thing wrong with it, with its code and a sentence
         (with ``audit``, only what is wrong before the first play: deal, passes, leader).
@@ -70,7 +71,7 @@ def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False) 
         from .results import check_result  # results import replay's outcome type
 
         return check_result(record, ruleset, seating, layout)
-    return _replay_play(record, ruleset, seating, layout, snapshots or audit, audit, namer)
+    return _replay_play(record, ruleset, seating, layout, (snapshots or audit) and not last, audit, namer, last)
 
 
 def _void(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, event: Mapping[str, Any]) -> HandOutcome:
@@ -95,7 +96,7 @@ def _gaussian_zero() -> Points:
 
 def _replay_play(
     record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout, want_snapshots: bool,
-    audit: bool = False, bought_lead: int | None = None,
+    audit: bool = False, bought_lead: int | None = None, last: bool = False,
 ) -> HandOutcome:
     """Replay the plays; ``bought_lead`` is who leads trick 1 whatever his seat (Auction Hearts' namer)."""
     n = seating.size
@@ -207,6 +208,11 @@ def _replay_play(
             error = exc
             break
 
+    if last and hand.plays_made:  # the one snapshot a hand's state shows: the table after the last play
+        done = hand.tricks[-1] if not hand.current else None
+        seat, c = hand.current[-1] if done is None else done.plays[-1]
+        snaps.append(hand.snapshot(c, seat, done))
+
     unmatched = claims - ({(revoke.seat, revoke.trick)} if revoke else set())
     if unmatched and error is None:
         seat, trick_no = sorted(unmatched)[0]
@@ -248,6 +254,7 @@ def _replay_play(
         dealt=tuple([tuple(h) for h in hands]), snapshots=tuple(snaps), error=error,
         draws=() if domino is None else tuple(domino.draws), remainder=None if domino is None else domino.remainder,
         trades=trades, turned=hand.turned if isinstance(hand, ConquimbertHand) else None,
+        machine=hand if last else None,
     )
 
 

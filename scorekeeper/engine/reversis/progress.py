@@ -28,12 +28,15 @@ from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, sh
 from ..hearts.hand import Hand
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from ..cards import PlayItem
+from ..state import parsed
+from . import state as reversis_state
 from .dealing import DEALING
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
 from .inplay import pay_in_play
 from .outcome import outcome_json, payment_to_json
 from .actions import Event
-from .record import ReversisRecord, from_json, to_json
+from .record import ReversisRecord, to_json
+from .record import from_json as _from_json
 from .replay import declarations, open_ledger, replay
 from .rules import PLAYERS, TRICK_RULESET, qualifies
 from .table import reversis_seating
@@ -42,6 +45,7 @@ from .words import VOCABULARY
 from ..progress import ASKS as COMMON_ASKS
 
 UNKNOWN = "the deal is not recorded: any card not played yet may come next, and the engine checks it when it is tapped"
+from_json = parsed(_from_json)  # a walk reads one record many times: once each (engine.state.parsed)
 
 
 def _waiting(record: ReversisRecord) -> Callable[[ScorekeeperError], bool]:
@@ -311,7 +315,9 @@ def _in_play(record: ReversisRecord, count: int, offer: bool) -> Progress:
         state["hands"] = _hands(names, [sorted(h) for h in hand.holding])
         state["talon"] = [c.code for c in talon]
         turn = hand.turn
-        choices = tuple(c.code for c in sorted(hand.holding[turn]) if offer and _takes(record, c))
+        told = reversis_state.choices(record, hand, held) if offer else None  # the trick machine's answer
+        choices = told if told is not None else tuple(
+            c.code for c in sorted(hand.holding[turn]) if offer and _takes(record, c))
         return Progress("reversis", names, "play", names[turn], choices, state=state, paid=paid, actions=count)
     return Progress("reversis", names, "play", names[hand.turn], None, UNKNOWN, state=state, paid=paid, actions=count)
 

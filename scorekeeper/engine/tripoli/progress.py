@@ -26,6 +26,7 @@ from typing import Any
 from ..errors import RecordSyntaxError, ScorekeeperError
 from ..progress import COMPLETE, Action, Progress, Walk, appended, played
 from ..seating import Seating
+from ..state import parsed
 from . import claims as claims_mod
 from . import declared
 from .actions import SPARE_ACTIONS, BetAction, MichiganRecord, PokerRecord
@@ -37,7 +38,8 @@ from .layout import Ledger, Space, spaces_for
 from .michigan import Michigan
 from .outcome import transfer_json
 from .pot import first_leader, play_poker
-from .record import AnyRecord, FinalPokerRecord, TripoliRecord, from_json, to_json
+from .record import AnyRecord, FinalPokerRecord, TripoliRecord, to_json
+from .record import from_json as _from_json
 from .replay import carried_layout, pay_claims
 from .rules import TripoliRules, make_rules, sequence_ranks
 from .settlement import replay_json
@@ -52,6 +54,7 @@ SPARE_CHOICES = tuple(a for a in SPARE_ACTIONS if a != "none")  # 5.2: keep, swa
 SUITS = ("S", "H", "D", "C")
 _SOLD = ("auction", "swap-then-auction")
 END = ("out", "block", "left")  # how a table declares the end of Michigan it played without the deal
+from_json = parsed(_from_json)  # a walk reads one record many times: once each (engine.state.parsed)
 
 
 # --- the actions of a record ------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from .. import forms, services
 from ..families import pages_of
 from ..families.base import CardTable
 from ..models import TableSession
+from ..next_deal import next_deal
 from ..tables.access import table_route
 from ..tables.blueprint import save_new_hand, sentence
 
@@ -115,9 +116,9 @@ def card_table(table: TableSession) -> tuple[CardTable, services.SeatDeal]:
     """Where the card page starts the table's next hand, and the deal the players sent from their own phones:
     once every seat has sent and the hands make one deal, it is in the record's head (with the passes they
     sent), written over what the page sends like the rest of the head, and stored with the hand."""
-    start = pages_of(table.config.get("game")).card_table(table)
+    start, position = next_deal(table)  # once per table revision
     fresh = start.record()
-    dealt = services.drafts_for(table, fresh, services.next_position(table.id))
+    dealt = services.drafts_for(table, fresh, position)
     if dealt.record is None:
         return start, dealt
     extra = {k: v for k, v in dealt.record.items() if k not in fresh}  # the deal, the passes

@@ -1,4 +1,4 @@
-"""A hand built one action at a time (``engine.progress.advance``), as a card page builds it: every family's
+"""A hand built one action at a time (``engine.state.advance``), as a card page builds it: every family's
 records rebuilt from their first action by ``advance_json`` replay exactly as the whole record does, and an
 action that does not come next is refused with its own code."""
 

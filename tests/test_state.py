@@ -1,4 +1,5 @@
-"""A hand's state (``engine.state``, ``engine.hearts_state``, ``engine.reversis.state``, ``engine.tripoli.state``):
+"""A hand's state (``engine.state``; each family's ``progress.state``, with ``engine.hearts.state`` and
+``engine.reversis.state`` reading their trick machines):
 at every decision point of random legal hands of each family, the player on turn and the legal actions the state
 gives directly are what the trial replays accept (the reference: a replay of the record one action longer per
 card held, kept as ``core_progress._turn``/``_takes`` and ``reversis.progress._takes``); ``verify`` refuses an
@@ -17,24 +18,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.hearts import progress as core_progress, records
-from scorekeeper.engine import hearts_state
+from scorekeeper.engine.hearts import state as hearts_state
 from scorekeeper.engine import state as state_mod
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
 from scorekeeper.engine.hearts.hand import CLUB_LEADS
 from scorekeeper.engine.hearts.games import make_ruleset
-from scorekeeper.engine.progress import Action, Progress, Walk, advance
+from scorekeeper.engine.progress import Action, Progress, Walk
+from scorekeeper.engine.state import advance
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.reversis import progress as reversis_progress
 from scorekeeper.engine.reversis import simulate as reversis_simulate
-from scorekeeper.engine.reversis import state as reversis_state
 from scorekeeper.engine.reversis import to_json as reversis_json
 from scorekeeper.engine.reversis.record import from_json as reversis_from_json
 from scorekeeper.engine.hearts.simulate import random_record
 from scorekeeper.engine.state import HandState
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
-from scorekeeper.engine.tripoli import state as tripoli_state
 from scorekeeper.engine.tripoli import to_json as tripoli_json
 
 HANDS = settings(max_examples=3, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -120,7 +120,7 @@ def test_core_state_agrees_with_the_trial_replays(game: str, options: dict[str, 
         if action.kind == "play" and not make_ruleset(game, options or None).variant.players_drop_out:
             # (Domino Hearts: a card drawn from the stock is played without being among the cards held, in
             # both paths alike)
-            _check_card_point(hearts_state.state(cut), dataclasses.replace(action, player=None))
+            _check_card_point(core_progress.state(cut), dataclasses.replace(action, player=None))
 
 
 def _card(code: str) -> Any:
@@ -143,7 +143,7 @@ def test_reversis_state_agrees_with_the_trial_replays(seed: int, revoke: float) 
         expected = tuple(c.code for c in held if reversis_progress._takes(record, c))
         assert progress.choices == expected, cut
         if action.kind == "play":
-            _check_card_point(reversis_state.state(cut), dataclasses.replace(action, player=None))
+            _check_card_point(reversis_progress.state(cut), dataclasses.replace(action, player=None))
 
 
 @HANDS
@@ -151,7 +151,7 @@ def test_reversis_state_agrees_with_the_trial_replays(seed: int, revoke: float) 
 def test_tripoli_state_offers_each_action_taken(seed: int, game: str) -> None:
     value = tripoli_json(tripoli_simulate.random_record(game, ["A", "B", "C", "D"], random.Random(seed)))
     for cut, action, progress in _decision_points(tripoli_progress.WALK, value):
-        state = tripoli_state.state(cut)
+        state = tripoli_progress.state(cut)
         assert state.to_act == progress.player and state.kind == progress.kind
         if action.kind in tripoli_progress.WALK.declared or action.kind in progress.declare:
             continue
@@ -163,7 +163,7 @@ def test_verify_refuses_with_the_replays_code_and_sentence() -> None:
     value = _core_value("black-lady", {}, 4, 7, True)
     walk = core_progress.WALK
     cut = walk.cut(value, 6)  # in the second trick: someone must follow
-    state = hearts_state.state(cut)
+    state = core_progress.state(cut)
     legal = state.legal_actions()
     assert legal is not None and state.to_act is not None
     held = state.progress.state["hands"][state.to_act]
@@ -185,7 +185,7 @@ def test_verify_refuses_with_the_replays_code_and_sentence() -> None:
     assert caught.value.code == "not-next"
     after = state.apply(legal[0])
     assert after.progress == walk.progress(walk.extend(cut, legal[0]))
-    whole = hearts_state.state(value)
+    whole = core_progress.state(value)
     assert whole.complete and whole.legal_actions() == () and whole.to_act is None
     with pytest.raises(ScorekeeperError) as caught:
         whole.verify(Action("play", None, "2C"))
@@ -222,8 +222,8 @@ def test_every_family_gives_its_state() -> None:
                   reversis_json(reversis_simulate.random_record(("A", "B", "C", "D"), random.Random(3))),
                   tripoli_json(tripoli_simulate.random_record("tripoli", ["A", "B", "C", "D"], random.Random(3)))):
         family = family_of_record(value)
-        state = {"hearts": hearts_state.state, "reversis": reversis_state.state,
-                 "tripoli": tripoli_state.state}[family.id](value)
+        state = {"hearts": core_progress.state, "reversis": reversis_progress.state,
+                 "tripoli": tripoli_progress.state}[family.id](value)
         assert state.complete and state.progress.to_json()["outcome"] == family.replay_json(value)
 
 

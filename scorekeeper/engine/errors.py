@@ -111,7 +111,7 @@ class ScorekeeperError(ValueError):
         self.card = card
         self.hand = hand
         # A refused action the table may still let stand (a revoke it established): the action that records
-        # it so, as ``engine.progress.advance`` finds it; a page offers it with the sentence.
+        # it so, as ``engine.state.advance`` finds it; a page offers it with the sentence.
         self.stands: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:

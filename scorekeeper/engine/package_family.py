@@ -18,6 +18,7 @@ from . import progress
 from .errors import RecordSyntaxError, UnknownGame
 from .gamedef import GameDef
 from .renaming import NameFields, renamed
+from .state import advance_json
 from .seam import SESSION_KEYS, Fold, StoredSession, WholeFold, plain, unique_ids
 from .tally import tally_json
 from .vocabulary import COMMON, Vocabulary
@@ -157,7 +158,7 @@ class PackageFamily(ABC):
         return obj, moves_text(obj)
 
     def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
-        return progress.advance_json(self.walk(), value, action)
+        return advance_json(self.walk(), value, action)
 
     def dealing_json(self, value: Mapping[str, Any], given: object) -> dict[str, Any]:
         return progress.deal_json(self.walk(), value, given)

@@ -262,28 +262,6 @@ def _new_payments(before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[s
     return tuple(new)
 
 
-def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[str, Any], Progress]:
-    """The record one action longer and what comes after it, as a card page asks after each tap.
-
-    The action must be of the kind that comes next (and by the player on turn, where the record
-    says who acts); the replay then checks it like any other.
-
-    :raises ScorekeeperError: the action is not the next one, or the replay refuses it.
-    """
-    from .state import HandState, known, remember  # the state of ``value``, kept from the answer that gave it
-
-    longer = walk.extend(value, known(walk, value).next_one(action))
-    try:
-        after = HandState.of(walk, longer)
-    except ScorekeeperError as exc:
-        remedy = walk.stands(value, action, exc) if walk.stands is not None else None
-        if remedy is not None:
-            exc.stands = {"kind": remedy.kind, "player": remedy.player, "value": remedy.value}
-        raise
-    remember(after)
-    return longer, after.progress
-
-
 def _next_one(walk: Walk, value: Mapping[str, Any], action: Action) -> Action:
     """``action``, once it is the kind that comes next (or one the table may declare now), by the player on
     turn. :raises ScorekeeperError: not."""
@@ -386,12 +364,6 @@ def action_from_json(value: object) -> Action:
     if player is not None and not isinstance(player, str):
         raise RecordSyntaxError("an action's player is a name")
     return Action(value["kind"], player, value.get("value"))
-
-
-def advance_json(walk: Walk, value: Mapping[str, Any], action: object) -> dict[str, Any]:
-    """``advance`` between JSON texts: the longer record under ``record``, then its progress."""
-    longer, after = advance(walk, value, action_from_json(action))
-    return {**after.to_json(walk.asks), "record": longer}
 
 
 def deal_json(walk: Walk, value: Mapping[str, Any], given: object) -> dict[str, Any]:

@@ -8,7 +8,7 @@ the ``ScorekeeperError`` a tap gets, its code and sentence) and ``can(action)``;
 state one action later, built by one replay of the longer record. The replay still judges whole records:
 a state only says what comes next.
 
-The card page's tap (``progress.advance``) starts from the state of the record it posts. The page posts
+The card page's tap (``advance``) starts from the state of the record it posts. The page posts
 the record of the previous answer, so the state of that record is kept here (``known``/``remember``, a
 small cache of the latest states by the record's text, per process: losing it costs a replay, never an
 answer) and a tap costs one replay: the longer record's.
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .errors import ScorekeeperError
-from .progress import Action, Progress, Walk
+from .progress import Action, Progress, Walk, action_from_json
 
 KEPT = 256  # states kept per process: a table's tap finds its record's state among the latest answers
 R = TypeVar("R")
@@ -187,3 +187,31 @@ def parsed(read: Callable[[Mapping[str, Any]], R], kept: int = 32) -> Callable[[
         return record
 
     return reader
+
+
+# --- a tap: the record one action longer (the card page's answer) ---------------------------------------------
+
+def advance(walk: Walk, value: Mapping[str, Any], action: Action) -> tuple[dict[str, Any], Progress]:
+    """The record one action longer and what comes after it, as a card page asks after each tap.
+
+    The action must be of the kind that comes next (and by the player on turn, where the record
+    says who acts); the replay then checks it like any other.
+
+    :raises ScorekeeperError: the action is not the next one, or the replay refuses it.
+    """
+    longer = walk.extend(value, known(walk, value).next_one(action))
+    try:
+        after = HandState.of(walk, longer)
+    except ScorekeeperError as exc:
+        remedy = walk.stands(value, action, exc) if walk.stands is not None else None
+        if remedy is not None:
+            exc.stands = {"kind": remedy.kind, "player": remedy.player, "value": remedy.value}
+        raise
+    remember(after)
+    return longer, after.progress
+
+
+def advance_json(walk: Walk, value: Mapping[str, Any], action: object) -> dict[str, Any]:
+    """``advance`` between JSON texts: the longer record under ``record``, then its progress."""
+    longer, after = advance(walk, value, action_from_json(action))
+    return {**after.to_json(walk.asks), "record": longer}

@@ -118,7 +118,7 @@ class HeartsFamily:
 
     def advance_json(self, value: Mapping[str, Any], action: object) -> dict[str, Any]:
         from .progress import WALK
-        from ..progress import advance_json
+        from ..state import advance_json
 
         return advance_json(WALK, value, action)
 

@@ -32,7 +32,7 @@ from .records import from_json as _from_json
 from .replay import REVOKE_CODES, HandOutcome, replay
 from .vocabulary import VOCABULARY
 from ..progress import ASKS as COMMON_ASKS
-from ..state import parsed
+from ..state import HandState, parsed
 
 from_json = parsed(_from_json)  # a walk reads one record many times: once each (engine.state.parsed)
 
@@ -316,3 +316,10 @@ card Gong Zhu's players expose before the first lead ({"player", "card"}, or nul
 
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=revoke_played,
             dealing=DEALING, nouns=VOCABULARY.nouns, asks=ASKS)
+
+
+def state(value: Mapping[str, Any]) -> HandState:
+    """The hand of the core that ``value`` records, as it stands (one replay).
+
+    :raises ScorekeeperError: the replay's refusal of the record's first illegal action."""
+    return HandState.of(WALK, value)

@@ -9,7 +9,7 @@ hand, which the scoring judges too; a record with a revoke or a stop the table d
 rules without the deal before the lead club shows, and a double pack without the deal; Domino Hearts and Conquimbert, whose machines draw or turn up trumps).
 ``tests/test_state.py`` checks both paths agree at every decision point of random legal hands.
 
-``state(value)`` is the core's ``engine.state.HandState``: the table's answer to a tap, built from
+``progress.state(value)`` is the core's ``engine.state.HandState``: the table's answer to a tap, built from
 one replay.
 """
 
@@ -26,7 +26,6 @@ from ..errors import ScorekeeperError
 from .hand import Hand
 from .records import HandRecord
 from .replay import HandOutcome, replay
-from ..state import HandState
 
 DECLARED = ("revoke", "revoke-corrected", "stopped")  # events that make the replay judge more than the next card
 
@@ -77,13 +76,6 @@ def turn_and_choices(record: HandRecord, audited: HandOutcome) -> tuple[int, tup
     return (turn, choices) if choices else None
 
 
-def state(value: Mapping[str, Any]) -> HandState:
-    """The hand of the core that ``value`` records, as it stands (one replay).
-
-    :raises ScorekeeperError: the replay's refusal of the record's first illegal action."""
-    from .progress import WALK
-
-    return HandState.of(WALK, value)
 
 
 # --- the card an established revoke was declared with (the audit's walk) ----------------------------------------

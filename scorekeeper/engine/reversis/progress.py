@@ -28,7 +28,7 @@ from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, sh
 from ..hearts.hand import Hand
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from ..cards import PlayItem
-from ..state import parsed
+from ..state import HandState, parsed
 from . import state as reversis_state
 from .dealing import DEALING
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
@@ -380,3 +380,10 @@ ASKS = {**COMMON_ASKS, "discard": "card", "exchange": "card", "espagnolette": "o
 
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"revoke"}), stands=stands, plain=revoke_played,
             dealing=DEALING, nouns=VOCABULARY.nouns, asks=ASKS)
+
+
+def state(value: Mapping[str, Any]) -> HandState:
+    """The Reversis hand that ``value`` records, as it stands.
+
+    :raises ScorekeeperError: the replay's refusal of the record's first illegal action."""
+    return HandState.of(WALK, value)

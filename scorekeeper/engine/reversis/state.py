@@ -7,7 +7,7 @@ the reference, kept for what the machine cannot tell alone: an Espagnolette hand
 which the whole hand decides; a revoke the table established; the last card, which the settlement judges
 too). ``tests/test_state.py`` checks both agree at every decision point of random legal hands.
 
-``state(value)`` is Reversis' ``engine.state.HandState``.
+``progress.state(value)`` is Reversis' ``engine.state.HandState``.
 """
 
 from __future__ import annotations
@@ -33,12 +33,3 @@ def choices(record: ReversisRecord, hand: Hand, held: Sequence[Sequence[Card]]) 
         return None
     found = tuple(c.code for c in sorted(hand.holding[hand.turn]) if hand.is_legal(c))
     return found or None
-
-
-def state(value: Mapping[str, Any]) -> HandState:
-    """The Reversis hand that ``value`` records, as it stands.
-
-    :raises ScorekeeperError: the replay's refusal of the record's first illegal action."""
-    from .progress import WALK
-
-    return HandState.of(WALK, value)

@@ -26,7 +26,7 @@ from typing import Any
 from ..errors import RecordSyntaxError, ScorekeeperError
 from ..progress import COMPLETE, Action, Progress, Walk, appended, played
 from ..seating import Seating
-from ..state import parsed
+from ..state import HandState, parsed
 from . import claims as claims_mod
 from . import declared
 from .actions import SPARE_ACTIONS, BetAction, MichiganRecord, PokerRecord
@@ -502,3 +502,10 @@ five cards a player shows at the showdown (null: not shown), who took which pay-
 
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}), nouns=VOCABULARY.nouns,
             asks=ASKS, dealing=DEALING)
+
+
+def state(value: Mapping[str, Any]) -> HandState:
+    """The Tripoli deal that ``value`` records, as it stands.
+
+    :raises ScorekeeperError: the replay's refusal of the record's first illegal action."""
+    return HandState.of(WALK, value)

@@ -58,10 +58,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from compiled_build import compiled_copy  # noqa: E402
-from pgcluster import PostgresCluster, free_port  # noqa: E402
+from tests.support.compiled_build import compiled_copy  # noqa: E402
+from tests.support.pgcluster import PostgresCluster, free_port  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 SESSION = {"game": "black-lady", "players": PLAYERS, "first_dealer": "Dan"}

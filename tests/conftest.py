@@ -25,9 +25,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-import pgcluster
-from pgcluster import PostgresCluster, PostgresUnavailable
-from phonekit import browser, browser_ready, live_server, phone  # noqa: F401  (the browser tests' phone)
+from tests.support import pgcluster
+from tests.support.pgcluster import PostgresCluster, PostgresUnavailable
+from tests.support.phonekit import browser, browser_ready, live_server, phone  # noqa: F401  (the browser tests' phone)
 
 PG_DATABASE = "scorekeeper"
 

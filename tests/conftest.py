@@ -28,6 +28,7 @@ from flask.testing import FlaskClient
 from tests.support import pgcluster
 from tests.support.pgcluster import PostgresCluster, PostgresUnavailable
 from tests.support.phonekit import browser, browser_ready, live_server, phone  # noqa: F401  (the browser tests' phone)
+from tests.support.apps import dispose, in_ci, make_app
 
 PG_DATABASE = "scorekeeper"
 
@@ -91,10 +92,6 @@ def _children(wait: float) -> list[tuple[int, str]]:
         time.sleep(0.2)
 
 
-def in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
-
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[PostgresCluster]:
     try:
@@ -134,27 +131,6 @@ def database_url(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -
     cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
     cluster.reset_schema(PG_DATABASE)
     return url
-
-
-def make_app(url: str, instance: Path, monkeypatch: pytest.MonkeyPatch, *, migrate: bool = True) -> Flask:
-    """The app on ``url``, its instance folder (secret key file) in ``instance``, not the checkout."""
-    from scorekeeper.web import create_app
-    from scorekeeper.web.serve import upgrade_database
-
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(instance))
-    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret"})
-    if migrate:
-        upgrade_database(app)
-    return app
-
-
-def dispose(app: Flask) -> None:
-    """Close the app's pooled connections (PostgreSQL cannot drop a schema others hold)."""
-    from scorekeeper.web.extensions import db
-
-    with app.app_context():
-        db.engine.dispose()
 
 
 @pytest.fixture

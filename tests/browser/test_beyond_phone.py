@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.support.phonekit import TIMEOUT_MS
-from tests.browser.test_browser import fill_result, save
+from tests.support.phoneforms import fill_result, save
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]

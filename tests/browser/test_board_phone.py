@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_chip_forms_phone import Fingers, start
+from tests.support.chipforms import Fingers, start
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 WIDTH = 390

@@ -7,26 +7,14 @@ holds the deal and replays to the scores the sheet shows. The taps are counted (
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-from scorekeeper.engine.family import family_of
 
-from tests.support.phonekit import stored_hand, totals_shown
-from tests.browser.test_card_page_phone import ABCD, Taps, save, start
+from tests.support.cardtaps import Taps, save, start
+from tests.support.dealtaps import OPTIONS, ROOT, check_stored, example
 
 Phone = tuple[Any, list[str], list[str]]
-ROOT = Path(__file__).resolve().parents[2]
 TAPS: dict[str, int] = {}  # the taps of a whole hand with its deal (printed, kept in docs/app.md)
-RENAME = dict(zip(["Ann", "Bob", "Cat", "Dan"], ["Bob", "Cat", "Dan", "Ann"]))  # the example's Dan deals: Ann here
-OPTIONS = {"opt_first_lead": "two-of-clubs"}
-
-
-def example() -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((ROOT / "examples" / "black-lady-hand.json").read_text())
-    return {**value, "players": ABCD, "dealer": "Ann", "deal": {RENAME[n]: c for n, c in value["deal"].items()},
-            "passes": {RENAME[n]: c for n, c in value["passes"].items()}}
 
 
 def answer(page: Any, taps: Taps, cards: list[str], then: str) -> None:
@@ -37,17 +25,6 @@ def answer(page: Any, taps: Taps, cards: list[str], then: str) -> None:
         taps.tap(f"#grid #card-{code}", answered=False)
     taps.tap("#ask #done", answered=False)
     expect(page.locator("#turn")).to_have_text(then)
-
-
-def check_stored(page: Any, session: str, value: dict[str, Any]) -> None:
-    hand, settled = stored_hand(page, session)
-    assert {n: sorted(c) for n, c in hand["deal"].items()} == {n: sorted(c) for n, c in value["deal"].items()}
-    assert hand["passes"] == value["passes"]
-    assert [p if isinstance(p, str) else p[1] for p in hand["play"]] == value["play"]
-    replayed = family_of("black-lady").replay_json({**hand, "game": "black-lady", "options": {"first_lead": "two-of-clubs"},
-                                                     "players": ABCD, "dealer": "Ann", "hand": 1})
-    assert replayed["points"] == {RENAME[n]: p for n, p in {"Ann": 3, "Bob": 4, "Cat": 2, "Dan": 17}.items()}
-    assert totals_shown(page, session, ABCD) == replayed["points"] == settled["totals"]
 
 
 def test_a_black_lady_hand_with_its_deal_given_before_the_first_card(phone: Phone) -> None:

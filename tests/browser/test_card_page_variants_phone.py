@@ -18,7 +18,7 @@ from scorekeeper.engine.records import from_json
 from scorekeeper.engine.replay import replay
 
 from tests.support.phonekit import stored_hand, totals_shown
-from tests.browser.test_card_page_phone import ROOT, Phone, Taps, save
+from tests.support.cardtaps import ROOT, Phone, Taps, save
 
 TAPS: dict[str, int] = {}  # the taps of a whole hand, per game (printed, kept in docs/app.md)
 

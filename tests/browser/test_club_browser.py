@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tests.support.phonekit import HOST
-from tests.browser.test_browser import fill_result, save, totals
+from tests.support.phoneforms import fill_result, save, totals
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 SCREENSHOT = ARTIFACTS / "club-phone.png"

@@ -21,9 +21,9 @@ from typing import Any
 from scorekeeper.engine.family import family_of
 
 from tests.support.phonekit import another_phone, exported, settled_export, totals_shown, worker_controls
-from tests.browser.test_card_page_phone import Taps, first_refusal
-from tests.browser.test_chip_forms_phone import REVERSIS_HAND, TRIPOLI_DEAL
-from tests.browser.test_offline_phone import kept_with, sheet_url
+from tests.support.cardtaps import Taps, first_refusal
+from tests.support.chipforms import REVERSIS_HAND, TRIPOLI_DEAL
+from tests.support.offlinekit import kept_with, sheet_url
 
 Phone = tuple[Any, list[str], list[str]]
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]

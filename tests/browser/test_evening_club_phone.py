@@ -17,7 +17,7 @@ from typing import Any
 
 from scorekeeper.engine.family import family_of
 
-from tests.browser.test_browser import fill_result, save
+from tests.support.phoneforms import fill_result, save
 
 Phone = tuple[Any, list[str], list[str]]
 MEMBERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]

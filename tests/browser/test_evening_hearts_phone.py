@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from tests.support.phonekit import another_phone, exported, settled_export, totals_shown, worker_controls
-from tests.browser.test_browser import PLAYERS, card_hand, fill_result, result_points, save
-from tests.browser.test_offline_phone import kept_with, sheet_url
+from tests.support.phoneforms import PLAYERS, card_hand, fill_result, result_points, save
+from tests.support.offlinekit import kept_with, sheet_url
 
 Phone = tuple[Any, list[str], list[str]]
 TARGET = "50"

@@ -24,8 +24,8 @@ import pytest
 
 from scorekeeper.web.serve import lan_address, lan_banner
 from tests.support.phonekit import in_ci
-from tests.browser.test_browser import start_table
-from tests.sheets.test_sheets import pdf_text
+from tests.support.phoneforms import start_table
+from tests.support.paper import pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
 ZBARIMG = "/usr/bin/zbarimg"

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from tests.support.phonekit import wait_until, worker_controls
-from tests.browser.test_browser import save, start_table
+from tests.support.phoneforms import save, start_table
 
 KEPT_URLS = ("caches.open('scorekeeper-pages').then(function (c) { return c.keys(); })"
              ".then(function (ks) { return ks.map(function (k) { return k.url; }); })")

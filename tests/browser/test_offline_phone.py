@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import replay
-from tests.browser.test_browser import PLAYERS, card_hand, fill_result, result_points, save, start_table, totals
-from tests.browser.test_recording_loop import stored_hands
+from tests.support.phoneforms import PLAYERS, card_hand, fill_result, result_points, save, start_table, totals
+from tests.support.recording import stored_hands
 from tests.support.phonekit import wait_until, worker_controls
+from tests.support.offlinekit import kept_with, sheet_url
 
 WIDTH, HEIGHT = 390, 844
 RESULTS = [([3, 5, 2, 3], 1), ([0, 4, 6, 3], 3)]
@@ -67,10 +68,6 @@ def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "a PNG file"
     width, height = struct.unpack(">II", data[16:24])
     return width, height
-
-
-def sheet_url(page: Any) -> str:
-    return re.sub(r"#.*$", "", page.url)
 
 
 def offline_form(page: Any) -> str:
@@ -497,20 +494,6 @@ def test_a_page_opened_offline_shows_the_hand_the_table_is_at(phone: Phone) -> N
     assert [p if isinstance(p, str) else p[1] for p in hands[5]["play"]] == plays
     assert said["#pass"] and said["#lead"]
     assert not errors, f"script errors: {errors}"
-
-
-def kept_with(page: Any, url: str, text: str, seconds: float = 15) -> None:
-    """Wait until the page the service worker keeps for ``url`` holds ``text``."""
-    import time
-
-    deadline = time.monotonic() + seconds
-    while True:
-        kept = page.evaluate("""(u) => caches.open("scorekeeper-pages").then(c => c.match(u))
-            .then(r => r ? r.text() : "")""", url)
-        if text in kept:
-            return
-        assert time.monotonic() < deadline, f"the copy kept of {url} never held {text!r}"
-        page.wait_for_timeout(200)
 
 
 def _label(code: str) -> str:

@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.browser.test_browser import PLAYERS, save, start_table, totals
+from tests.support.phoneforms import PLAYERS, save, start_table, totals
+from tests.support.recording import stored_hands
 
 ROOT = Path(__file__).resolve().parents[2]
 WIDTH, HEIGHT = 390, 844
@@ -71,15 +72,6 @@ def documented_figure() -> tuple[int, int]:
     found = re.search(r"\*\*(\d+) taps and (\d+) keystrokes\*\*", (ROOT / "docs" / "app.md").read_text(encoding="utf-8"))
     assert found, "docs/app.md gives the taps of a hand by its result"
     return int(found.group(1)), int(found.group(2))
-
-
-def stored_hands(page: Any) -> list[dict[str, Any]]:
-    """The session's hands as stored: its export (JSON), by the session page's own link."""
-    href = page.locator("#export").get_attribute("href")
-    response = page.request.get(href)
-    assert response.ok, response.status
-    hands: list[dict[str, Any]] = response.json()["hands"]
-    return hands
 
 
 def open_form(page: Any) -> None:

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from tests.support.phonekit import TIMEOUT_MS, stored_hand
-from tests.browser.test_card_page_deal_phone import OPTIONS, check_stored, example
-from tests.browser.test_card_page_phone import ABCD, Taps, save, start
+from tests.support.dealtaps import OPTIONS, check_stored, example
+from tests.support.cardtaps import ABCD, Taps, save, start
 
 Phone = tuple[Any, list[str], list[str]]
 TAPS: dict[str, int] = {}

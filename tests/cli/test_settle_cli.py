@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.hearts.test_settle_support import ABCD, revoke_hand, session, units
+from tests.support.settling import ABCD, revoke_hand, session, units
 from scorekeeper.cli import main
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "settle"

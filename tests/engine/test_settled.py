@@ -24,7 +24,7 @@ from scorekeeper.engine.family import family_of
 from scorekeeper.engine.output import hand_facts
 from scorekeeper.engine.settled import Settled, SettledHand, settled_json
 from scorekeeper.engine.settlement import SessionFold, session_from_json, settle
-from tests.engine.hearts.test_settle_properties import COMBOS, build
+from tests.support.settlegen import COMBOS, build
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

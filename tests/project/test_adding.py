@@ -33,7 +33,7 @@ from scorekeeper.engine.games.hearts import BLACK_LADY, QS, hearts_game
 from scorekeeper.engine.replay import HandOutcome
 from scorekeeper.engine.settlement.methods import METHODS, Method, method
 from scorekeeper.sheets import blank_sheet, filled_sheet, playable_games, sheet_html
-from tests.web.test_pages import get, record_result, start_table
+from tests.support.pages import get, record_result, start_table
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 JC = card("JC")

@@ -209,14 +209,16 @@ def test_library_warnings_never_fail_and_ours_do(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text(f"[tool.pytest.ini_options]\nfilterwarnings = {json.dumps(FILTERS)}\n",
                                              encoding="utf-8")
     (tmp_path / "library.py").write_text(LIBRARY, encoding="utf-8")
-    (tmp_path / "test_filters.py").write_text(TESTS, encoding="utf-8")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "tests" / "test_filters.py").write_text(TESTS, encoding="utf-8")
     env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("PYTHONPATH", None)
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rf", "-c", "pyproject.toml",
-                           "--rootdir", str(tmp_path), "test_filters.py"],
+                           "--rootdir", str(tmp_path), "tests/test_filters.py"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     output = done.stdout + done.stderr
-    failed = sorted(re.findall(r"^FAILED test_filters\.py::(\w+)", output, re.M))
+    failed = sorted(re.findall(r"^FAILED tests/test_filters\.py::(\w+)", output, re.M))
     assert failed == ["test_a_library_warning_about_our_call_fails", "test_a_warning_in_our_package_fails",
                       "test_a_warning_in_our_tests_fails"], output
     assert "3 failed, 1 passed" in output, output
@@ -225,9 +227,13 @@ def test_library_warnings_never_fail_and_ours_do(tmp_path: Path) -> None:
 
 
 def test_every_module_of_the_tests_is_ours() -> None:
-    """The filter naming the tests' modules (imported by their bare names) covers each of them."""
-    (ours,) = [f.split(":")[3] for f in FILTERS if f.startswith("error:::(tests|")]
-    for path in sorted((ROOT / "tests").glob("*.py")):
-        assert re.match(ours, path.stem), f"tests/{path.name}: add its name to pyproject's filterwarnings"
-    assert re.match(ours, "tests.test_cards")
-    assert not re.match(ours, "testfixtures") and not re.match(ours, "helpers_lib")
+    """The filter naming the tests' modules covers each of them: tests/ is a package, every folder in it too."""
+    (ours,) = [f.split(":")[3] for f in FILTERS if f.startswith("error:::tests")]
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if "artifacts" in path.parts or "golden" in path.parts:
+            continue
+        assert (path.parent / "__init__.py").exists(), f"{path.parent.relative_to(ROOT)}: add an empty __init__.py"
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        assert re.match(ours, module), f"{module}: pyproject's filterwarnings must cover it"
+    assert re.match(ours, "tests.engine.test_cards") and re.match(ours, "tests.conftest")
+    assert not re.match(ours, "testfixtures") and not re.match(ours, "tests_lib")

@@ -27,8 +27,8 @@ from scorekeeper.web import progressive_services as evenings
 from scorekeeper.web import services
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Evening, EveningResult, Hand, HandVersion, TableSession
-from tests.web.test_pages import EVIL, Page, check_page, get, start_table, submit
-from tests.web.test_web_progressive import GENTLEMEN, LADIES, start
+from tests.support.pages import EVIL, Page, check_page, get, start_table, submit
+from tests.support.progressiveweb import GENTLEMEN, LADIES, start
 from tests.support.webdata import PLAYERS, Table, result, session
 
 ERROR_KEYS = ["code", "message", "play", "trick", "player", "card"]

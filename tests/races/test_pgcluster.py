@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import pgcluster
-from tests.conftest import in_ci
+from tests.support.apps import in_ci
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTER = """

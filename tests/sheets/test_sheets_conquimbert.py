@@ -17,8 +17,8 @@ import pytest
 
 from scorekeeper.sheets import blank_pdf, blank_sheet, filled_sheet, session_pdf
 from scorekeeper.sheets.model import StoredHand
-from tests.sheets.test_sheets import flat, pdf_text
-from tests.sheets.test_sheets_family import cells, columns
+from tests.support.paper import flat, pdf_text
+from tests.support.sheetcells import cells, columns
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DASH = "\u2013"

@@ -19,11 +19,12 @@ from flask.testing import FlaskClient
 from scorekeeper.engine import reversis
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.sheets import AppFilesOnly, StoredHand, blank_pdf, blank_sheet, filled_sheet, html_to_pdf, sheet_html
-from tests.web.test_pages import EVIL, app, client, get, submit  # noqa: F401  (app, client: the SQLite fixtures)
-from tests.sheets.test_sheets import Counting, assert_paper, flat, pdf_text, pytestmark, run_sheet, web_server  # noqa: F401
-from tests.web.test_tripoli_web import stored_session
-from tests.web.test_web_reversis import E2, record, start_reversis
+from tests.support.pages import EVIL, app, client, get, submit  # noqa: F401  (app, client: the SQLite fixtures)
+from tests.support.paper import Counting, assert_paper, flat, needs_poppler, pdf_text, run_sheet
+from tests.support.tripoliweb import stored_session
+from tests.support.reversisweb import E2, record, start_reversis
 
+pytestmark = needs_poppler
 ROOT = Path(__file__).resolve().parents[2]
 SESSION = ROOT / "examples" / "reversis-session.json"  # catalogue 6.11 E2, dealt by A, D, C, B
 MINUS = "\u2212"

@@ -14,8 +14,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.web.models import ClubTable, TableSession
 from scorekeeper.web.share import standings_text, table_day
-from tests.web.test_club_pages import start_club, start_table_in
-from tests.web.test_pages import Page, app, client, get, record_result, start_table, submit  # noqa: F401  (fixtures)
+from tests.support.clubpages import start_club, start_table_in
+from tests.support.pages import Page, app, client, get, record_result, start_table, submit  # noqa: F401  (fixtures)
 
 __all__ = ["app", "client"]
 

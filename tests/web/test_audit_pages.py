@@ -25,8 +25,8 @@ from scorekeeper.engine.family import family_of
 from scorekeeper.sheets.audit_steps import choice_value, printed_frames, sections, steps_audit
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand
-from tests.web.test_pages import Page, get, submit
-from tests.sheets.test_sheets import pdf_text
+from tests.support.pages import Page, get, submit
+from tests.support.paper import pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
 GIVEN = ("game", "players", "dealer", "options")

@@ -21,10 +21,10 @@ from sqlalchemy import select
 from scorekeeper.engine.family import family_of, family_of_record
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand
-from tests.web.test_pages import Page, csrf_header, get, start_table, submit
+from tests.support.pages import Page, csrf_header, get, start_table, submit
+from tests.support.cardpage import ABCD, start_chips
 
 ROOT = Path(__file__).resolve().parents[2]
-ABCD = ["Ann", "Bob", "Cat", "Dan"]
 
 
 def example(name: str) -> dict[str, Any]:
@@ -153,16 +153,6 @@ def test_an_auction_hand_starts_with_its_bids(app: Flask, client: FlaskClient) -
 
 
 # --- Reversis and Tripoli ---------------------------------------------------------------------------------------
-
-def start_chips(client: FlaskClient, game: str) -> str:
-    page = get(client, f"/?game={game}")
-    _, data = page.form("start-form")
-    fields = {**data, **{f"players-{i}": name for i, name in enumerate(ABCD)}, "action": "start"}
-    fields["first_dealer"] = "Ann"
-    response = client.post("/", data=fields)
-    assert response.status_code == 302, Page(response).refusal()
-    location: str = response.headers["Location"]
-    return location
 
 
 def test_a_reversis_hand_as_the_table_plays_it(app: Flask, client: FlaskClient) -> None:

@@ -20,7 +20,7 @@ from sqlalchemy import select
 from scorekeeper.engine.family import family_of
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand
-from tests.web.test_pages import csrf_header, get, start_table, submit
+from tests.support.pages import csrf_header, get, start_table, submit
 
 ROOT = Path(__file__).resolve().parents[2]
 ABCD = ["Ann", "Bob", "Cat", "Dan"]
@@ -141,7 +141,7 @@ def test_a_black_lady_deal_given_after_the_hand_asks_only_the_passes(app: Flask,
 
 
 def test_a_reversis_deal_given_after_the_hand(app: Flask, client: FlaskClient) -> None:
-    from tests.web.test_card_page import start_chips
+    from tests.support.cardpage import start_chips
 
     value = example("reversis-hand")
     edit = start_chips(client, "reversis")  # Ann deals, as in the example
@@ -169,7 +169,7 @@ def test_a_reversis_deal_given_after_the_hand(app: Flask, client: FlaskClient) -
 
 
 def test_a_reversis_deal_given_before_the_first_card(client: FlaskClient) -> None:
-    from tests.web.test_card_page import start_chips
+    from tests.support.cardpage import start_chips
 
     value = example("reversis-hand")
     table = Table(client, start_chips(client, "reversis"))
@@ -185,7 +185,7 @@ def test_a_reversis_deal_given_before_the_first_card(client: FlaskClient) -> Non
 
 
 def test_a_game_whose_deal_the_page_cannot_take_has_no_button(client: FlaskClient) -> None:
-    from tests.web.test_card_page import start_chips
+    from tests.support.cardpage import start_chips
 
     edit = start_chips(client, "tripoli")
     assert "data-deal" not in get(client, edit + "/play").html

@@ -21,7 +21,7 @@ from scorekeeper.engine.tally import ClubFigures, tally_json
 from scorekeeper.web import services
 from scorekeeper.web.models import TableSession, TableTally
 from scorekeeper.web.extensions import db
-from tests.engine.hearts.test_settle_support import revoke_hand
+from tests.support.settling import revoke_hand
 
 ANN4 = ["Ann", "Bob", "Cat", "Dan"]
 

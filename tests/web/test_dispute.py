@@ -24,8 +24,8 @@ from flask.testing import FlaskClient
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of
 from scorekeeper.sheets.audit_steps import steps_audit
-from tests.web.test_pages import Page, get, submit
-from tests.sheets.test_sheets import pdf_text
+from tests.support.pages import Page, get, submit
+from tests.support.paper import pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
 ABCD = ["Ann", "Bob", "Cat", "Dan"]

@@ -120,7 +120,7 @@ def test_a_note_is_bounded_and_showable(app: Flask, client: FlaskClient) -> None
 def test_the_start_form_refuses_a_name_no_sheet_can_show_and_keeps_what_was_typed(
     app: Flask, client: FlaskClient, name: str,
 ) -> None:
-    from tests.web.test_pages import Page, get, submit
+    from tests.support.pages import Page, get, submit
 
     page = get(client, "/?game=black-lady")
     players = ["Ann", name, "Cat", "Dan"]

@@ -19,7 +19,7 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError
 
-from tests.conftest import dispose, make_app
+from tests.support.apps import dispose, make_app
 from scorekeeper.web import MIGRATIONS
 from scorekeeper.web.extensions import db
 from scorekeeper.web.serve import upgrade_database

@@ -24,8 +24,8 @@ from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, HandVersion
 from scorekeeper.web.offline import PRECACHED
 from scorekeeper.web.static_files import LONG_CACHE
-from tests.browser.test_browser import card_hand
-from tests.web.test_pages import Page, get, start_table, submit
+from tests.support.phoneforms import card_hand
+from tests.support.pages import Page, get, start_table, submit
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
@@ -192,8 +192,8 @@ def test_a_correction_drawn_before_another_phone_changed_the_hand_is_refused(app
 
 
 def test_a_tripoli_deal_and_a_reversis_hand_sent_twice_are_stored_once(app: Flask, client: FlaskClient) -> None:
-    from tests.web.test_tripoli_web import DEAL_1, start_tripoli
-    from tests.web.test_web_reversis import E2, start_reversis
+    from tests.support.tripoliweb import DEAL_1, start_tripoli
+    from tests.support.reversisweb import E2, start_reversis
 
     edit = start_tripoli(client)[0]
     first, second = twice(client, get(client, edit + "/result"), "deal-form", DEAL_1)
@@ -343,7 +343,7 @@ def test_a_reversis_table_s_pages_tell_the_phone_the_hands_to_come(app: Flask, c
     """Reversis: the next hand and the six after it, each dealt to the right and led by the player right of
     the dealer, as seats of the table with the names said once; each is the dealer the sheet names once the
     hands before it are in; a misdeal is dealt again by the same dealer; the pools words are not said."""
-    from tests.web.test_web_reversis import E2, record as record_reversis, start_reversis
+    from tests.support.reversisweb import E2, record as record_reversis, start_reversis
 
     edit, _ = start_reversis(client, ["Ann", "Bob", "Cat", "Dan"])
     first = known(get(client, edit))
@@ -370,7 +370,7 @@ def test_a_tripoli_table_s_pages_tell_the_phone_the_hands_to_come(app: Flask, cl
     """Tripoli: the next deal and the six after it, each dealt clockwise with the player left of the dealer
     eldest, as the sheet says them; a misdeal is dealt again by the same dealer; once the final poker took
     the layout no deal is left to come."""
-    from tests.web.test_tripoli_web import DEAL_1, DEAL_2, FINAL, record as record_tripoli, start_tripoli
+    from tests.support.tripoliweb import DEAL_1, DEAL_2, FINAL, record as record_tripoli, start_tripoli
 
     players = ["Ann", "Bob", "Cat", "Dan"]
     edit, _ = start_tripoli(client, players=players)  # Dan deals first

@@ -40,7 +40,7 @@ from scorekeeper.engine.simulate import random_record
 from scorekeeper.engine.tripoli import record as tripoli_record
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.web.families import pages_of
-from tests.web.test_pages import Page, app, client, get  # noqa: F401  (app, client: the SQLite fixtures of the page tests)
+from tests.support.pages import Page, app, client, get  # noqa: F401  (app, client: the SQLite fixtures of the page tests)
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"]
 OFFERED = [g for g in game_defs() if pages_of(g.id).offers(g)]

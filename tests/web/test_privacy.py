@@ -18,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web.extensions import db
-from tests.web.test_pages import (  # noqa: F401  (app, client: the SQLite fixtures of the page tests)
+from tests.support.pages import (  # noqa: F401  (app, client: the SQLite fixtures of the page tests)
     Page, app, client, get, start_table,
 )
 

@@ -15,7 +15,7 @@ from scorekeeper.web.ratelimit import limiter, shared
 
 @pytest.fixture
 def limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
-    from tests.conftest import dispose, make_app
+    from tests.support.apps import dispose, make_app
 
     app = make_app(f"sqlite:///{tmp_path / 'db'}", tmp_path / "instance", monkeypatch)
     app.config.update(LIMITS_ON=True, LIMIT_CREATE="3 per minute", LIMIT_PDF="2 per minute", WTF_CSRF_ENABLED=False)

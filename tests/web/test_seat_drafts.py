@@ -28,7 +28,7 @@ from sqlalchemy import select
 from scorekeeper.engine.family import family_of
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, SeatDraft
-from tests.web.test_pages import csrf_header, get, start_table, submit
+from tests.support.pages import csrf_header, get, start_table, submit
 
 ROOT = Path(__file__).resolve().parents[2]
 ABCD = ["Ann", "Bob", "Cat", "Dan"]

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web import services
-from tests.sheets.test_sheets import assert_paper, dark_share, pdf_text, row_tokens
+from tests.support.paper import assert_paper, dark_share, pdf_text, row_tokens
 from tests.support.webdata import PLAYERS, Table, example_hand, result, session
 
 
@@ -114,7 +114,7 @@ def test_the_list_of_blank_sheets(sqlite_app: Flask) -> None:
 
 def test_the_audit_page_prints_its_report(client: FlaskClient) -> None:
     """The audit report of the hand as typed on the audit page, and of a stored card-by-card hand."""
-    from tests.web.test_pages import REMEMBERED, Page, get, record_result, start_table, submit
+    from tests.support.pages import REMEMBERED, Page, get, record_result, start_table, submit
 
     edit, read = start_table(client, players=["Ann", "Bob", "Cat", "Dan"], game="hearts")
     record_result(client, edit, [3, 2, 0, 8], 0)

@@ -17,8 +17,8 @@ from sqlalchemy import select
 from scorekeeper.sheets.clock import TableClock, known_zone, printed
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import TableSession
-from tests.web.test_pages import Page, get, submit
-from tests.sheets.test_sheets import pdf_text
+from tests.support.pages import Page, get, submit
+from tests.support.paper import pdf_text
 from tests.support.webdata import Table, example_hand, session
 
 NOW = datetime(2026, 11, 21, 5, 32, tzinfo=timezone.utc)

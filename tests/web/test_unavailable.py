@@ -23,7 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from werkzeug.serving import make_server
 
-from tests.conftest import dispose, in_ci, make_app
+from tests.support.apps import dispose, in_ci, make_app
 from tests.support.pgcluster import PostgresCluster, PostgresUnavailable
 from scorekeeper.web import gunicorn_conf, services
 from scorekeeper.web.extensions import db

@@ -21,8 +21,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.engine.settlement import settle_json
-from tests.web.test_pages import Page, counts, get, start_table, submit
-from tests.web.test_web_family_forms import app, client, record, stored_hands  # noqa: F401  (app, client: fixtures)
+from tests.support.pages import Page, counts, get, start_table, submit
+from tests.support.familyforms import app, client, record, stored_hands  # noqa: F401  (app, client: fixtures)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ABCD = ["Ann", "Bob", "Cat", "Dan"]

@@ -23,7 +23,8 @@ from flask.testing import FlaskClient
 from scorekeeper.engine.games import make_ruleset
 from scorekeeper.engine.settlement import settle_json
 from scorekeeper.web.forms import app_games, result_form_covers
-from tests.web.test_pages import Page, counts, get, start_table, submit
+from tests.support.pages import Page, counts, get, start_table, submit
+from tests.support.familyforms import app, client, record, stored_hands
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ABCD = ["Ann", "Bob", "Cat", "Dan"]
@@ -32,30 +33,8 @@ FAMILY = ("polignac", "slobberhannes", "knaves", "hartenjagen", "hartenjagen-thr
 A, B, C, D = "0", "1", "2", "3"  # the form's player choices are seats
 
 
-@pytest.fixture
-def app(sqlite_app: Flask) -> Flask:
-    return sqlite_app
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
-
-
 def example(game: str) -> dict[str, Any]:
     return dict(json.loads((EXAMPLES / f"{game}-session.json").read_text(encoding="utf-8")))
-
-
-def record(client: FlaskClient, edit: str, fields: Mapping[str, str]) -> Any:
-    """Open the result form and send it with what the players tapped."""
-    return submit(client, get(client, edit + "/result"), "result-form", dict(fields))
-
-
-def stored_hands(client: FlaskClient, read: str) -> list[dict[str, Any]]:
-    """The hands as stored (the session's export, through the read-only key), without their client ids."""
-    sid, key = read.split("/")[2:4]
-    exported = client.get(f"/api/sessions/{sid}/export?key={key}").get_json()
-    return [{k: v for k, v in h.items() if k != "id"} for h in exported["hands"]]
 
 
 def check_sheet_is_the_engines(client: FlaskClient, edit: str, session: Mapping[str, Any]) -> dict[str, Any]:

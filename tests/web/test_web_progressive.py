@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from flask_migrate import downgrade
 from sqlalchemy import func, insert, inspect, select, update
 
-from tests.conftest import dispose, make_app
+from tests.support.apps import dispose, make_app
 from scorekeeper.engine.progressive import play_evening, start_evening
 from scorekeeper.engine.settlement.family import progressive_prizes
 from scorekeeper.web import MIGRATIONS
@@ -30,29 +30,14 @@ from scorekeeper.web.extensions import db
 from scorekeeper.web import progressive_services as evenings
 from scorekeeper.web.models import Evening, EveningPlayer, EveningResult, now
 from scorekeeper.web.serve import upgrade_database
-from tests.web.test_pages import EVIL, Page, check_page, get, submit
-from tests.sheets.test_sheets import assert_paper, pdf_text
+from tests.support.pages import EVIL, Page, check_page, get, submit
+from tests.support.paper import assert_paper, pdf_text
+from tests.support.progressiveweb import G4, GENTLEMEN, LADIES, start
 
-# Catalogue 3.13's own example; G4's name must be escaped everywhere it is shown.
-G4 = EVIL
-LADIES = ["L1", "L2", "L3", "L4"]
-GENTLEMEN = ["G1", "G2", "G3", G4]
 TABLES = {"evenings", "evening_players", "evening_results"}
 
 
 # --- driving the pages -------------------------------------------------------------------------------
-
-def start(client: FlaskClient, ladies: list[str], gentlemen: list[str], seating: str = "typed",
-          rounds: str = "") -> tuple[str, str]:
-    """Start an evening through its form: (edit url, read-only url)."""
-    page = get(client, "/evenings/new")
-    response = submit(client, page, "evening-form", {"ladies": "\n".join(ladies), "gentlemen": "\n".join(gentlemen),
-                                                     "seating": seating, "rounds": rounds})
-    assert response.status_code == 302, Page(response).refusal() or Page(response).html[:2000]
-    edit = response.headers["Location"]
-    read = re.search(r'id="read-link" value="http://localhost([^"]+)"', get(client, edit).html)
-    assert read and re.fullmatch(r"/e/[\w-]+/[\w-]+", edit) and re.fullmatch(r"/ve/[\w-]+/[\w-]+", read.group(1))
-    return edit, read.group(1)
 
 
 def seating(page: Page) -> dict[int, list[str]]:

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import TableSession
-from tests.web.test_pages import (  # noqa: F401  (app, client: the SQLite fixtures of the page tests)
+from tests.support.pages import (  # noqa: F401  (app, client: the SQLite fixtures of the page tests)
     Page, app, check_page, client, counts, csrf_header, get, submit,
 )
 

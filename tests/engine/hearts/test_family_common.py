@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import JOKER, Hand, make_ruleset, records, replay
 from scorekeeper.engine.cards import Card
-from scorekeeper.engine.errors import IllegalPlay
 from scorekeeper.engine.records import HandRecord
 from scorekeeper.engine.replay import HandOutcome
 from scorekeeper.engine.scoring import base_points
 from scorekeeper.engine.settlement import METHODS, session_from_json, settle
 from scorekeeper.engine.simulate import random_record
+from tests.support.families import assert_caught
 
 # (game, options): every configuration the random hands cover, at every table size it seats.
 FAMILY: list[tuple[str, dict[str, Any]]] = [
@@ -256,14 +256,6 @@ def _trump_suit(record: HandRecord, outcome: HandOutcome) -> Any:
 
 def held(hand: Hand, seat: int) -> list[Card]:
     return [c for c, k in hand.holding[seat].items() for _ in range(k)]
-
-
-def assert_caught(corrupt: HandRecord, index: int, code: str, player: str, card: Card) -> None:
-    with pytest.raises(IllegalPlay) as info:
-        replay(corrupt)
-    error = info.value
-    assert (error.code, error.play, error.player, error.card) == (code, index, player, card.code)
-    assert error.trick == index // len(corrupt.players) + 1
 
 
 @SOME

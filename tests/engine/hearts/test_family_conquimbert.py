@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.engine.hearts.test_family_common import assert_caught
+from tests.support.families import assert_caught
 from scorekeeper.cli import main
 from scorekeeper.engine import Seating, make_ruleset, records, replay
 from scorekeeper.engine.cards import Card, Suit, card, cards

@@ -24,16 +24,21 @@ from scorekeeper.engine import Seating, make_ruleset, notation, records, replay
 from scorekeeper.engine.audit import audit
 from scorekeeper.engine.cards import Card, card, cards
 from scorekeeper.engine.errors import (
-    IllegalPlay, ImpossibleResult, InconsistentRecord, RecordSyntaxError, ScorekeeperError, UnknownOption,
+    IllegalPlay,
+    ImpossibleResult,
+    InconsistentRecord,
+    RecordSyntaxError,
+    ScorekeeperError,
+    UnknownOption,
 )
 from scorekeeper.engine.hand import DominoHand
 from scorekeeper.engine.records import HandRecord
 from scorekeeper.engine.settlement import session_from_json, settle
 from scorekeeper.engine.simulate import random_record
+from tests.support.domino import two_handed
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 ABC = ("Ann", "Bob", "Cat")
-SPADES_HIGH = "AS KS QS JS TS 9S"
 
 
 def example() -> dict[str, Any]:
@@ -42,15 +47,6 @@ def example() -> dict[str, Any]:
 
 def codes(cs: Any) -> list[str]:
     return [c.code for c in cs]
-
-
-def two_handed(bob: str, stock_top: str, play: str) -> dict[str, Any]:
-    """A two-player hand: Bob deals, Ann (eldest) holds the six top spades; the stock starts with
-    ``stock_top`` and holds the other cards after it in pack order."""
-    dealt = cards(SPADES_HIGH) + cards(bob) + cards(stock_top)
-    rest = [c.code for c in make_ruleset("domino-hearts").layout(2).pack if c not in dealt]
-    return {"game": "domino-hearts", "players": ["Ann", "Bob"], "dealer": "Bob",
-            "deal": {"Ann": SPADES_HIGH, "Bob": bob}, "widow": stock_top.split() + rest, "play": play.split()}
 
 
 # --- the game ---------------------------------------------------------------------------------

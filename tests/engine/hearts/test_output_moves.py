@@ -15,7 +15,7 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.engine import records, replay
 from scorekeeper.engine.output import facts_lines, hand_facts, outcome_json, outcome_line
-from tests.engine.hearts.test_family_domino import two_handed
+from tests.support.domino import two_handed
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 DOMINO_DRAWS = ("draws: trick 1: Bob 8♠, Cat 2♦ 7♠; trick 2: Bob 6♠, Cat 3♦ 5♠; trick 3: Bob 4♠, Cat 3♠; "

@@ -15,7 +15,7 @@ import pytest
 from scorekeeper.engine.games import make_ruleset
 from scorekeeper.engine.words import plain_note
 from scorekeeper.sheets.hearts import filled_sheet
-from tests.engine.hearts.test_settle_support import ABCD, refusal, revoke_hand, session, settled, units
+from tests.support.settling import ABCD, refusal, revoke_hand, session, settled, units
 
 # Six ordinary hands (QS to A three times, to D three times) and five revokes (B three, A, C).
 # Dealers rotate from D: D A B C D A B C D A B, so no offender leads trick 1 of his hand.

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.hearts.test_settle_support import payments, pools, session, settled, units
+from tests.support.settling import payments, pools, session, settled, units
 
 NAMES = ["A", "B", "C", "D", "E", "F", "G", "H"]
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.hearts.test_settle_support import ABCD, misdeal, payments, refusal, revoke_hand, session, settled, units
+from tests.support.settling import ABCD, misdeal, payments, refusal, revoke_hand, session, settled, units
 
 # Own example: totals A 12, B 20, C 18, D 15 over five hands of 13 hearts (65).
 EXAMPLE = [units(2, 4, 4, 3), units(3, 4, 3, 3), units(2, 4, 4, 3), units(3, 4, 3, 3), units(2, 4, 4, 3)]

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.engine.hearts.test_settle_support import session, settled, units
+from tests.support.settling import session, settled, units
 from scorekeeper.engine.settlement.money import fewest_transfers, money_from_chips, money_from_points
 
 THREE_HANDS = [units(0, 0, 6, 7), units(1, 2, 4, 6), units(0, 5, 4, 4)]  # catalogue 3.5: +32, -1, -14, -17

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.hearts.test_settle_support import ABCD, misdeal, payments, pools, refusal, session, settled, units
+from tests.support.settling import ABCD, misdeal, payments, pools, refusal, session, settled, units
 
 H003 = {"profile": "003"}
 

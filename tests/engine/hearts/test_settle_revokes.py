@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.hearts.test_settle_support import ABCD, payments, pools, revoke_hand, session, settled, units
+from tests.support.settling import ABCD, payments, pools, revoke_hand, session, settled, units
 
 EIGHT = ["A", "B", "C", "D", "E", "F", "G", "H"]
 

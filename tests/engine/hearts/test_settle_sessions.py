@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.hearts.test_settle_support import ABCD, misdeal, refusal, revoke_hand, session, settled, units
+from tests.support.settling import ABCD, misdeal, refusal, revoke_hand, session, settled, units
 from scorekeeper.engine import records
 from scorekeeper.engine.errors import InconsistentRecord, RecordSyntaxError
 from scorekeeper.engine.settlement import Session, session_from_json, session_to_json

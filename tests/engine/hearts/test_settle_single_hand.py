@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.hearts.test_settle_support import ABCD, misdeal, payments, refusal, revoke_hand, session, settled, units
+from tests.support.settling import ABCD, misdeal, payments, refusal, revoke_hand, session, settled, units
 
 H003 = {"profile": "003"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.hearts.test_settle_support import payments, pools, refusal, session, settled, units
+from tests.support.settling import payments, pools, refusal, session, settled, units
 
 AB = ["A", "B"]
 ABC = ["A", "B", "C"]

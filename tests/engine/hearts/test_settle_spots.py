@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.hearts.test_settle_support import payments, refusal, session, settled
+from tests.support.settling import payments, refusal, session, settled
 
 
 def spots(taken: dict[str, str], cut: str | None = None) -> dict[str, Any]:

@@ -1,11 +1,11 @@
 """The command prints the same bytes as it did: every example, and an archive of random legal hands
-of every game, through ``replay`` (JSON and ``--text``), ``settle`` (JSON and ``--text``) and
+of each game, through ``replay`` (JSON and ``--text``), ``settle`` (JSON and ``--text``) and
 ``notation``, against the golden files in ``tests/golden/outputs/``.
 
 The net under any change of how the engine is laid out (how a game's family is found, how a
 settlement is folded): a refactor must leave these bytes alone. A change meant to alter an
 output rewrites them on purpose: ``SCOREKEEPER_GOLDEN_WRITE=1 python -m pytest
-tests/test_outputs_unchanged.py``, and the diff of ``tests/golden/outputs/`` is then reviewed.
+tests/cli/test_outputs_unchanged.py``, and the diff of ``tests/golden/outputs/`` is then reviewed.
 """
 
 from __future__ import annotations
@@ -32,47 +32,35 @@ from scorekeeper.settle_cli import cmd_settle
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json*"))
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "outputs"
-ARCHIVE = GOLDEN / "every-game.jsonl"  # the input, kept too: a change of the simulator must not move it
+GAMES_GOLDEN = GOLDEN / "games"  # per game: its archive (the input, kept too) and its outputs
 WRITE = os.environ.get("SCOREKEEPER_GOLDEN_WRITE") == "1"
+SEED = 20261125
+CHIP_GAMES = ("tripoli", "rummoli", "cosmo", "reversis")
+ARCHIVED = sorted(GAMES) + list(CHIP_GAMES)
 
 
-# The games the archive was first written with, in the order they draw from its one random stream. A game added
-# since draws from a stream of its own, after the others' lines: adding a game moves no other game's hands (the
-# shared stream runs on into Tripoli and Reversis, so a new game drawing from it would move theirs).
-SHARED_STREAM = (
-    "hearts", "black-lady", "greek-hearts", "omnibus-hearts", "spot-hearts", "rickety-kate",
-    "dirty-nasty-filthy-hearts", "hooligan-hearts", "pink-lady", "complex-hearts", "heartsette", "hartenjagen",
-    "hartenjagen-three", "joker-hearts", "discard-hearts", "cancellation-hearts", "three-handed-hearts",
-    "two-handed-hearts", "domino-hearts", "polignac", "slobberhannes", "knaves", "auction-hearts", "conquimbert",
-)
-
-
-def _hands_of(game: str, rng: random.Random) -> list[dict[str, object]]:
-    """Two random legal hands of ``game`` at two player counts."""
-    ruleset = make_ruleset(game)
-    lines = []
-    for n in sorted({ruleset.min_players, min(ruleset.max_players, max(ruleset.min_players, 5))}):
-        names = [f"P{i + 1}" for i in range(n)]
+def game_archive(game: str) -> bytes:
+    """Random legal hands of one game, dealt from a stream of its own: ``random.Random("<seed>:<game id>")``
+    (a string seed is hashed, SHA-512, the same on every machine and run). A game added later deals from its
+    own stream too, so it adds its own files and moves no other game's hands. The Hearts core's games: two
+    hands at two player counts (the fewest, and five or the most); Tripoli's: one deal at 3 and one at 6;
+    Reversis: two hands."""
+    rng = random.Random(f"{SEED}:{game}")
+    lines: list[dict[str, object]] = []
+    if game == "reversis":
         for number in (1, 2):
-            lines.append(to_json(random_record(game, names, rng, dealer=number % n, hand_number=number)))
-    return lines
-
-
-def every_game_archive(seed: int = 20261125) -> bytes:
-    """Two random legal hands of every game id at two player counts, Tripoli, Rummoli, Cosmo and Reversis."""
-    rng = random.Random(seed)
-    lines = []
-    for game in SHARED_STREAM:
-        lines.extend(_hands_of(game, rng))
-    for game in ("tripoli", "rummoli", "cosmo"):
+            lines.append(reversis_record.to_json(
+                reversis_simulate.random_record(["A", "B", "C", "D"], rng, dealer=number, hand=number)))
+    elif game in CHIP_GAMES:
         for n in (3, 6):
             record = tripoli_simulate.random_record(game, [f"P{i + 1}" for i in range(n)], rng, dealer=1, hand=1)
             lines.append(tripoli_record.to_json(record))
-    for number in (1, 2):
-        lines.append(reversis_record.to_json(
-            reversis_simulate.random_record(["A", "B", "C", "D"], rng, dealer=number, hand=number)))
-    for game in sorted(set(GAMES) - set(SHARED_STREAM)):
-        lines.extend(_hands_of(game, random.Random(f"{seed}:{game}")))
+    else:
+        ruleset = make_ruleset(game)
+        for n in sorted({ruleset.min_players, min(ruleset.max_players, max(ruleset.min_players, 5))}):
+            names = [f"P{i + 1}" for i in range(n)]
+            for number in (1, 2):
+                lines.append(to_json(random_record(game, names, rng, dealer=number % n, hand_number=number)))
     return b"".join(json.dumps(line, ensure_ascii=False).encode() + b"\n" for line in lines)
 
 
@@ -108,10 +96,21 @@ def test_every_example_prints_the_same(example: Path) -> None:
         check(f"{example.name}.{what}.out", got)
 
 
-def test_an_archive_of_every_game_prints_the_same() -> None:
-    archive = every_game_archive()
+@pytest.mark.parametrize("game", ARCHIVED)
+def test_an_archive_of_each_game_prints_the_same(game: str) -> None:
+    archive_path = GAMES_GOLDEN / f"{game}.jsonl"
+    archive = game_archive(game)
     if WRITE:
-        ARCHIVE.write_bytes(archive)
-    assert archive == ARCHIVE.read_bytes(), "the simulator's hands moved: the golden archive is the input of record"
-    check("every-game.replay.out", run(lambda out: cli.cmd_replay(str(ARCHIVE), out=out, quiet=True, jobs=1)))
-    check("every-game.replay-text.out", run(lambda out: cli.cmd_replay(str(ARCHIVE), text=True, out=out, quiet=True)))
+        archive_path.parent.mkdir(parents=True, exist_ok=True)
+        archive_path.write_bytes(archive)
+    assert archive_path.exists(), f"no archive for {game}: write it with SCOREKEEPER_GOLDEN_WRITE=1"
+    assert archive == archive_path.read_bytes(), f"the simulator's hands of {game} moved: the archive is the input"
+    path = str(archive_path)
+    check(f"games/{game}.replay.out", run(lambda out: cli.cmd_replay(path, out=out, quiet=True, jobs=1)))
+    check(f"games/{game}.replay-text.out", run(lambda out: cli.cmd_replay(path, text=True, out=out, quiet=True)))
+
+
+def test_the_archives_are_those_of_the_games() -> None:
+    """One archive and its two outputs for each game, and nothing of a game that is gone."""
+    expected = {f"{game}{suffix}" for game in ARCHIVED for suffix in (".jsonl", ".replay.out", ".replay-text.out")}
+    assert {path.name for path in GAMES_GOLDEN.iterdir()} == expected

@@ -1,7 +1,7 @@
 """Club bench: the page of a club with 500 tables and 20,000 hands, on SQLite and on PostgreSQL.
 
 For each database (a SQLite file in a temporary folder; a throwaway PostgreSQL cluster,
-tests/pgcluster.py), the app's migrations make the schema, then a club of 16 players gets 500
+tests/support/pgcluster.py), the app's migrations make the schema, then a club of 16 players gets 500
 Black Lady tables of 40 random legal hands each (stored through the club's services, each table
 checked and settled by the engine as the app stores it), started over a year. Then, through the
 app (Flask's test client: no network, the whole request and template):

@@ -1,7 +1,7 @@
 """Load bench: 50 tables recording hands at once through the JSON API, served by gunicorn.
 
 Brings a fresh database up with the migrations (a SQLite file in a temporary instance folder,
-or with ``--postgres`` a throwaway PostgreSQL cluster: tests/pgcluster.py), starts gunicorn on
+or with ``--postgres`` a throwaway PostgreSQL cluster: tests/support/pgcluster.py), starts gunicorn on
 a free loopback port with the app factory, then runs three phases with the same number of
 concurrent tables (one thread and one keep-alive connection each, standard library http.client):
 

@@ -1,7 +1,7 @@
 """Fixtures for the web tests: the app on a migrated SQLite file and on a real PostgreSQL.
 
 * ``postgres_cluster`` / ``postgres_url`` (session scope): a throwaway PostgreSQL cluster from
-  the Debian packages (``tests/pgcluster.py``) and the URL of its ``scorekeeper`` database.
+  the Debian packages (``tests/support/pgcluster.py``) and the URL of its ``scorekeeper`` database.
   Without the server programs the tests that need it fail under ``CI=true`` (a broken CI
   install must show) and are skipped, with the reason, on a developer's machine.
 * ``database_url``: parametrized over ``sqlite`` (a fresh file in ``tmp_path``) and ``postgres``
@@ -9,7 +9,7 @@
   ``postgres`` marker, so ``-m "not postgres"`` runs the SQLite half alone.
 * ``app`` / ``client``: the app on that database, brought to head by the migrations exactly as
   ``scorekeeper serve`` does (``upgrade_database``). ``sqlite_app`` is the SQLite one alone.
-* ``live_server``, ``browser``, ``phone`` (``tests/phonekit.py``): the app served on 127.0.0.1, Debian's
+* ``live_server``, ``browser``, ``phone`` (``tests/support/phonekit.py``): the app served on 127.0.0.1, Debian's
   Chromium and a 390x844 phone page, one server and one browser for every browser test of the run.
 """
 
@@ -35,11 +35,11 @@ PG_DATABASE = "scorekeeper"
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "postgres: runs against the throwaway PostgreSQL cluster (tests/pgcluster.py); "
+        "markers", "postgres: runs against the throwaway PostgreSQL cluster (tests/support/pgcluster.py); "
         "fails under CI=true and skips elsewhere when the server programs are not installed",
     )
     config.addinivalue_line(
-        "markers", "fuzz: the fuzz suites (tests/test_fuzz_*.py): slow, run by default; -m \"not fuzz\" leaves them out",
+        "markers", "fuzz: the fuzz suites (tests/*/test_fuzz_*.py): slow, run by default; -m \"not fuzz\" leaves them out",
     )
 
 

@@ -1,4 +1,4 @@
-"""The audit on a 390x844 phone (Debian's Chromium, ``tests/phonekit.py``): a Reversis and a Tripoli hand
+"""The audit on a 390x844 phone (Debian's Chromium, ``tests/support/phonekit.py``): a Reversis and a Tripoli hand
 stepped through with the big buttons at the bottom and the slider, without reloading the page, then a
 what-if by tapping the action and one of its choices."""
 

@@ -1,4 +1,4 @@
-"""Tripoli's layout board read at arm's length: on a 390x844 phone (Debian's Chromium, ``tests/phonekit.py``)
+"""Tripoli's layout board read at arm's length: on a 390x844 phone (Debian's Chromium, ``tests/support/phonekit.py``)
 every word and count of the board and of the charts on a Tripoli table's page, and of the layout on its result
 form, is drawn at least 12 CSS px, each board label inside its own space, and nothing is wider than the phone.
 Tripoli (hearts pay: ``K\u2665Q\u2665``, ``8-9-10``) after a deal that put chips on the spaces, and Cosmo, whose

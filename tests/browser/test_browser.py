@@ -4,7 +4,7 @@ One scenario (the issue's): start a Black Lady table, record three hands by thei
 one card by card, correct one, read the totals; the test keeps a screenshot of the sheet in
 ``tests/artifacts/black-lady-phone.png`` (git-ignored).
 
-The server, the browser and the phone are the fixtures of ``tests/phonekit.py`` (through
+The server, the browser and the phone are the fixtures of ``tests/support/phonekit.py`` (through
 ``tests/conftest.py``): the app on a fresh SQLite file, Debian's Chromium, a 390x844 phone.
 Without ``/usr/bin/chromium`` or the ``playwright`` package the tests fail under ``CI=true``
 and are skipped elsewhere.

@@ -1,4 +1,4 @@
-"""The deal given on the card page of a 390x844 phone (Debian's Chromium through Playwright, ``tests/phonekit.py``):
+"""The deal given on the card page of a 390x844 phone (Debian's Chromium through Playwright, ``tests/support/phonekit.py``):
 a whole Black Lady hand with the deal given before the first card (each hand tapped, the passes asked from
 the cards held, only legal cards offered, a revoke refused on the spot with the engine's sentence), and the
 same hand played without the deal and its deal given after it (only the passes asked). The stored record

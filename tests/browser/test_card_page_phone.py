@@ -1,4 +1,4 @@
-"""The card page on a 390x844 phone (Debian's Chromium through Playwright, ``tests/phonekit.py``): one whole
+"""The card page on a 390x844 phone (Debian's Chromium through Playwright, ``tests/support/phonekit.py``): one whole
 deal entered tap by tap, as a table plays it without the deal, for Reversis, Tripoli and the Hearts core
 (Black Lady under the two-of-clubs rule); the stored record and its settlement compared with the engine's
 replay of the same record; each page refusing one illegal action with the engine's code; the hand in

@@ -1,5 +1,5 @@
 """The Tripoli and Reversis result forms on a phone: Chromium at 390x844, with the live server, the browser and
-the phone of ``tests/phonekit.py`` and the page helpers of ``tests/test_browser.py``.
+the phone of ``tests/support/phonekit.py`` and the page helpers of ``tests/browser/test_browser.py``.
 
 A typical deal of each game is recorded by its result as a player would, every tap and keystroke counted
 (from the open form to *Save*, *Save* included): the form must fit in 1.5 screens as first shown and once

@@ -1,4 +1,4 @@
-"""A club on a 390x844 phone in Chromium (``tests/phonekit.py``): start the club, start a table inside it
+"""A club on a 390x844 phone in Chromium (``tests/support/phonekit.py``): start the club, start a table inside it
 choosing the players from the club's, record a hand, and see the figures on the club's page and the
 player's page; the pages fit the phone's width. Screenshots of both pages are kept in ``tests/artifacts/``."""
 

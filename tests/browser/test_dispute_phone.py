@@ -1,8 +1,8 @@
-"""A dispute on a 390x844 phone (Debian's Chromium through Playwright, ``tests/phonekit.py``): a Black Lady hand
+"""A dispute on a 390x844 phone (Debian's Chromium through Playwright, ``tests/support/phonekit.py``): a Black Lady hand
 tapped card by card without the deal, Dan's card that proves his revoke refused, "It stood" tapped, the hand
 saved at once (no Save), and its audit showing the revoke where it happened, with its proof, the table's
 decision and its cost, and the what-if of following suit repaired and answered. The engine and the pages
-without a browser: ``tests/test_dispute.py``.
+without a browser: ``tests/web/test_dispute.py``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A whole Reversis evening and a whole Tripoli evening on three phones (Debian's Chromium at 390x844,
-``tests/phonekit.py``): the scorer's phone A, a second scorer's phone B on the edit link, a follower's phone C on the
+``tests/support/phonekit.py``): the scorer's phone A, a second scorer's phone B on the edit link, a follower's phone C on the
 read-only link. Each as a table lives it, scaled to what the family has: a hand card by card on A (a card the engine
 refuses on the spot, with its sentence; the stored hand's audit), hands by result on B that A and C see appear;
 A's result form first opened at hand 1, opened offline hands later at the hand the table is at, a hand kept there

@@ -1,4 +1,4 @@
-"""A club's evening on a 390x844 phone (Debian's Chromium, ``tests/phonekit.py``): the club and its members, two Black
+"""A club's evening on a 390x844 phone (Debian's Chromium, ``tests/support/phonekit.py``): the club and its members, two Black
 Lady tables played to their end (the second started with "New game with the same players" from the first's game
 over), a third left in play with Bob leading it; the standings count only the finished tables (a table still in
 play shows as in play, whoever leads), the player's page says the same, and the CSV export read back holds every

@@ -1,4 +1,4 @@
-"""A whole Black Lady evening on three phones (Debian's Chromium at 390x844, ``tests/phonekit.py``): the scorer's
+"""A whole Black Lady evening on three phones (Debian's Chromium at 390x844, ``tests/support/phonekit.py``): the scorer's
 phone A, a second scorer's phone B on the edit link, and a follower's phone C on the read-only link.
 
 Played to 50 so that it ends: hands by result on A and B, one card by card on B; A's result form and card page

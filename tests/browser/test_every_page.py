@@ -1,4 +1,4 @@
-"""Every page kind on a 390x844 phone in Chromium (``tests/phonekit.py``): axe-core finds no violation of
+"""Every page kind on a 390x844 phone in Chromium (``tests/support/phonekit.py``): axe-core finds no violation of
 the WCAG 2.2 AA rules, nothing is wider than the phone, and a first visit (the page, everything it loads
 and asks for as it opens, each response's headers counted) is at most 30 KB.
 

@@ -1,4 +1,4 @@
-"""The deal from the players' own phones, in Debian's Chromium at 390x844 (``tests/phonekit.py``): four phones,
+"""The deal from the players' own phones, in Debian's Chromium at 390x844 (``tests/support/phonekit.py``): four phones,
 each its own browser (its own storage), open the table's "Tap my own hand" page, choose their seat once and
 tap their hand and the cards they pass; no phone shows another's cards; the scorer's card page then has the
 deal, offers only the legal card to lead, refuses a revoke on the spot, and the stored hand holds the deal and

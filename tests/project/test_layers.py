@@ -5,7 +5,7 @@ inside a top-level ``try``, ``if`` or class body too, but not under ``if TYPE_CH
 inside a function: that is a lazy import, which is how the command line reaches ``serve``):
 
 - ``scorekeeper.engine``: itself only. It is pure everywhere, in its functions too: no web stack,
-  no WeasyPrint, no Jinja2 (``tests/test_purity.py`` checks the standard library at large).
+  no WeasyPrint, no Jinja2 (``tests/engine/test_purity.py`` checks the standard library at large).
 - ``scorekeeper.sheets``: the engine, ``resources``, and ``boundary`` and ``inputs``; never the web.
 - ``scorekeeper.web``: the engine, the sheets, ``resources`` and ``boundary`` (its last resort).
 - the command line (``cli``, ``settle_cli``, ``inputs``, ``boundary``): the engine, the sheets,

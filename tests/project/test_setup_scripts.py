@@ -64,7 +64,7 @@ def node_plan() -> str:
 
 
 def test_the_test_command_on_an_empty_machine_installs_every_package(tmp_path: Path) -> None:
-    lines = plan("test", "-x", "tests/test_cards.py", env=empty_machine(tmp_path))
+    lines = plan("test", "-x", "tests/engine/test_cards.py", env=empty_machine(tmp_path))
     assert lines == [
         "==> plan (nothing is installed or run)",
         f"system packages to install: {' '.join(TEST_PACKAGES)}",
@@ -72,7 +72,7 @@ def test_the_test_command_on_an_empty_machine_installs_every_package(tmp_path: P
         "(editable)",
         node_plan(),
         "then: python -m mypy",
-        "then: python -m pytest -x tests/test_cards.py",
+        "then: python -m pytest -x tests/engine/test_cards.py",
     ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bin", "root"]  # nothing made, the virtualenv neither
 

@@ -1,4 +1,4 @@
-"""The throwaway PostgreSQL clusters of the tests (``tests/pgcluster.py``) never outlive the process that started
+"""The throwaway PostgreSQL clusters of the tests (``tests/support/pgcluster.py``) never outlive the process that started
 them: one whose starter is killed outright (SIGKILL: no cleanup runs) is stopped by its watchdog, one whose
 starter is told to stop (SIGTERM) is stopped by the signal handler, and ``left_running`` names a cluster that
 still serves, which the end of every test run checks (``tests/conftest.py``)."""

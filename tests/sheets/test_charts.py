@@ -236,7 +236,7 @@ def font_sizes(root: ET.Element) -> list[float]:
 @pytest.mark.parametrize("labels", [TRIPOLI_LABELS, COSMO_LABELS], ids=["tripoli", "cosmo"])
 def test_the_board_writes_every_label_and_count_in_the_chart_s_font(labels: dict[str, str]) -> None:
     """The board is read on a phone: nothing in it smaller than the chart's font (12 px and more there), the five
-    pay cards a row, K\u2665Q\u2665, the sequence and the bowls the next (tests/test_board_phone.py measures it drawn)."""
+    pay cards a row, K\u2665Q\u2665, the sequence and the bowls the next (tests/browser/test_board_phone.py measures it drawn)."""
     from scorekeeper.sheets.charts import FONT, WIDTH
 
     layout = {space: 12 for space in labels}

@@ -1,6 +1,6 @@
 """A regular (compiled) build of the current sources, installed into a folder of its own.
 
-Shared by tests/test_compiled.py and the benches (bench/replay.py, bench/load.py): they copy the
+Shared by tests/project/test_compiled.py and the benches (bench/replay.py, bench/load.py): they copy the
 sources (the checkout gets no build files), build the wheel with pip, and install it with
 ``pip install --target``; the benches keep the copy under bench/out/ (``compiled_copy``).
 """

@@ -23,7 +23,7 @@ always gives the same bytes, so a failure names the line and the line can be mad
 * ``json_values()`` and ``records_with_value()``: hypothesis strategies for JSON-ish values, and for
   example records with one value replaced by such a value.
 
-``python tests/fuzzing.py [N]`` drives N mutated records of each kind (default 2,000) through the
+``python tests/support/fuzzing.py [N]`` drives N mutated records of each kind (default 2,000) through the
 command's line answerers in this process (``scorekeeper.cli.replay_line``,
 ``scorekeeper.settle_cli.settle_line``) and prints every crash (an exception, or an answer the
 boundary made from one), grouped by its type and innermost ``scorekeeper/`` frame, with the shortest

@@ -2,7 +2,7 @@
 PostgreSQL: a whole hand of the Hearts core, of Reversis and of Tripoli built one action at a time through
 ``/s/<sid>/<key>/next`` exactly as the page posts it, saved through the page's form, and compared with the
 engine's replay of the same record; refusals with the engine's code; the body fuzzed (any JSON: 200, 400
-or 422, never a 500). The browser runs are ``tests/test_card_page_phone.py``.
+or 422, never a 500). The browser runs are ``tests/browser/test_card_page_phone.py``.
 """
 
 from __future__ import annotations

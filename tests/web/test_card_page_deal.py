@@ -3,7 +3,7 @@ a Black Lady hand dealt before the first card (each hand, then the passes asked 
 refused on the spot, only legal cards offered), the same hand's deal given after the play (only the passes
 asked, from the cards each receiver played), a Reversis hand's after its play (the face-down cards and the
 cards given for them), the stored record holding the deal and replaying to the same scores; refusals with
-the engine's code, never a 500. The browser run is ``tests/test_card_page_deal_phone.py``.
+the engine's code, never a 500. The browser run is ``tests/browser/test_card_page_deal_phone.py``.
 """
 
 from __future__ import annotations

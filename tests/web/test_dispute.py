@@ -7,7 +7,7 @@ reads as what it was (the card that proves the revoke), not as if that card were
 leaves the later actions unfit says so, in a refusal and never in a success box, and offers the natural
 repair (the revoked card and the card that proves it trade places; a revoke no longer proven is a card
 played), replayed and scored. Play numbers count from 1. The Hearts core (with and without the deal) and
-Reversis; Tripoli has no established revoke. The browser run is ``tests/test_dispute_phone.py``.
+Reversis; Tripoli has no established revoke. The browser run is ``tests/browser/test_dispute_phone.py``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ worker (its headers, its precache list: every static file a page links), the off
 and every form a phone keeps offline sent twice (as a kept form is when its first answer was lost) stores
 nothing more, on SQLite and PostgreSQL. A correction drawn from a hand another phone changed since is
 refused with a sentence, and goes in when the scorer saves it again. The browser's part:
-``tests/test_offline_phone.py``.
+``tests/browser/test_offline_phone.py``.
 """
 
 from __future__ import annotations

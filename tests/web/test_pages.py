@@ -54,7 +54,7 @@ def test_start_page_offers_every_game_and_builds_its_options(client: FlaskClient
     for game in GAMES.values():  # the games whose result the form cannot say yet are not offered
         assert (f'<option value="{game.id}"' in page.html) == (game.id in app_games())
     assert {"black-lady", "hearts", "spot-hearts", "two-handed-hearts"} <= set(app_games())
-    assert {"polignac", "knaves", "joker-hearts"} <= set(app_games())  # tests/test_web_family_forms.py
+    assert {"polignac", "knaves", "joker-hearts"} <= set(app_games())  # tests/web/test_web_family_forms.py
     for game in app_games().values():
         page = get(client, f"/?game={game.id}")
         for spec in game.options.values():

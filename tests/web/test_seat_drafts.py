@@ -10,7 +10,7 @@
 - once every seat has sent, the card page's record head has the deal and the passes: only legal cards are
   offered, a revoke is refused on the spot; the stored hand holds the deal, and storing it deletes the drafts
   in the same transaction; a draft for a hand already stored is refused.
-The browser run is ``tests/test_seat_drafts_phone.py``.
+The browser run is ``tests/browser/test_seat_drafts_phone.py``.
 """
 
 from __future__ import annotations

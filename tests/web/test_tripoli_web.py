@@ -230,7 +230,7 @@ def test_a_whole_deal_entered_as_json(app: Flask, client: FlaskClient) -> None:
     hand = get(client, edit + "/hand/1")
     assert "Recorded with every card." in hand.html and "replaced by the whole deal" in hand.html
     assert re.search(r'id="bet_1" name="bet_1" value="5"', hand.html)  # the quick result the cards give
-    assert client.get(edit + "/play").status_code == 200  # the card page of every game (tests/test_card_page.py)
+    assert client.get(edit + "/play").status_code == 200  # the card page of every game (tests/web/test_card_page.py)
     audit = get(client, edit + "/hand/1/audit")  # the audit steps through every game's hand
     assert 'id="legal"' in audit.html and 'id="steps"' in audit.html
     assert client.get(edit + "/hand/1/audit.pdf").mimetype == "application/pdf"

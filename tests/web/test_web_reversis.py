@@ -251,7 +251,7 @@ def test_a_whole_hand_entered_as_json(app: Flask, client: FlaskClient) -> None:
     hand = get(client, edit + "/hand/1")
     assert "Recorded with every card." in hand.html and "replaced by the whole deal" in hand.html
     assert re.search(r'name="AS_player" value="1" checked', hand.html)  # the quick result the cards give
-    assert client.get(edit + "/play").status_code == 200  # the card page of every game (tests/test_card_page.py)
+    assert client.get(edit + "/play").status_code == 200  # the card page of every game (tests/web/test_card_page.py)
     audit = get(client, edit + "/hand/1/audit")  # the audit steps through every game's hand
     assert 'id="legal"' in audit.html and 'id="steps"' in audit.html
     assert client.get(edit + "/hand/1/audit.pdf").mimetype == "application/pdf"

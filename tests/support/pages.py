@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, HandVersion, TableSession
+from tests.support.apps import sqlite_at_head
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,12 +140,11 @@ def check_page(page: Page) -> None:
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     from scorekeeper.web import create_app
-    from scorekeeper.web.serve import upgrade_database
 
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
     monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    sqlite_at_head(tmp_path / "t.db")
     application = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(tmp_path / "t.db"), "TESTING": True})
-    upgrade_database(application)
     yield application
     with application.app_context():
         db.engine.dispose()

@@ -29,6 +29,7 @@ from tests.support import pgcluster
 from tests.support.pgcluster import PostgresCluster, PostgresUnavailable
 from tests.support.phonekit import browser, browser_ready, live_server, phone  # noqa: F401  (the browser tests' phone)
 from tests.support.apps import dispose, in_ci, make_app
+from tests.support.order import slowest_first
 
 PG_DATABASE = "scorekeeper"
 
@@ -41,6 +42,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "fuzz: the fuzz suites (tests/*/test_fuzz_*.py): slow, run by default; -m \"not fuzz\" leaves them out",
     )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    slowest_first(items)  # the run's longest modules first, so that none is its tail (tests/support/order.py)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.support.order import SLOWEST
+
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
 PACKAGE = ROOT / "scorekeeper"
@@ -105,3 +107,10 @@ def test_the_layout_checks_can_fail() -> None:
     assert {"tests.web.test_pages", "tests.support", "tests.web.test_x"} <= names
     assert drives_a_browser(ast.parse("def test_it(phone):\n    pass\n"))
     assert not drives_a_browser(ast.parse("def test_it(client):\n    pass\n"))
+
+
+def test_the_slowest_modules_named_are_there() -> None:
+    """The run starts these first (tests/support/order.py): a module moved or renamed is named again there."""
+    missing = [path for path in SLOWEST if not (ROOT / path).is_file()]
+    assert not missing, f"tests/support/order.py names modules that are not there: {missing}"
+    assert len(set(SLOWEST)) == len(SLOWEST)

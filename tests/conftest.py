@@ -8,7 +8,8 @@
   (the session's database, emptied before each test); the ``postgres`` case carries the
   ``postgres`` marker, so ``-m "not postgres"`` runs the SQLite half alone.
 * ``app`` / ``client``: the app on that database, brought to head by the migrations exactly as
-  ``scorekeeper serve`` does (``upgrade_database``). ``sqlite_app`` is the SQLite one alone.
+  ``scorekeeper serve`` does (``upgrade_database``; on SQLite a copy of the file they made once per worker,
+  ``tests/support/apps.py``). ``sqlite_app`` is the SQLite one alone.
 * ``live_server``, ``browser``, ``phone`` (``tests/support/phonekit.py``): the app served on 127.0.0.1, Debian's
   Chromium and a 390x844 phone page, one server and one browser for every browser test of the run.
 """
@@ -143,7 +144,7 @@ def app(backend: str, request: pytest.FixtureRequest, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     """The app on a database at head with no rows.
 
-    SQLite: a new file, migrated. PostgreSQL: migrated once, then emptied between tests
+    SQLite: a new file, a copy of one migrated once per worker. PostgreSQL: migrated once, then emptied between tests
     (TRUNCATE); a test that left it elsewhere (the migration tests) gets it rebuilt.
     """
     if backend == "sqlite":

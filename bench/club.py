@@ -1,7 +1,7 @@
 """Club bench: the page of a club with 500 tables and 20,000 hands, on SQLite and on PostgreSQL.
 
 For each database (a SQLite file in a temporary folder; a throwaway PostgreSQL cluster,
-tests/pgcluster.py), the app's migrations make the schema, then a club of 16 players gets 500
+tests/support/pgcluster.py), the app's migrations make the schema, then a club of 16 players gets 500
 Black Lady tables of 40 random legal hands each (stored through the club's services, each table
 checked and settled by the engine as the app stores it), started over a year. Then, through the
 app (Flask's test client: no network, the whole request and template):
@@ -35,7 +35,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Max", "Ned", "Oda", "Pat"]
 GOAL_MS = 200.0
@@ -59,7 +59,7 @@ def database(kind: str, folder: Path) -> Iterator[str]:
     if kind == "sqlite":
         yield f"sqlite:///{folder / 'club.db'}"
         return
-    from pgcluster import PostgresCluster
+    from tests.support.pgcluster import PostgresCluster
 
     with PostgresCluster.start() as cluster:
         yield cluster.create_database("club")

@@ -1,7 +1,7 @@
 """Load bench: 50 tables recording hands at once through the JSON API, served by gunicorn.
 
 Brings a fresh database up with the migrations (a SQLite file in a temporary instance folder,
-or with ``--postgres`` a throwaway PostgreSQL cluster: tests/pgcluster.py), starts gunicorn on
+or with ``--postgres`` a throwaway PostgreSQL cluster: tests/support/pgcluster.py), starts gunicorn on
 a free loopback port with the app factory, then runs three phases with the same number of
 concurrent tables (one thread and one keep-alive connection each, standard library http.client):
 
@@ -58,10 +58,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from compiled_build import compiled_copy  # noqa: E402
-from pgcluster import PostgresCluster, free_port  # noqa: E402
+from tests.support.compiled_build import compiled_copy  # noqa: E402
+from tests.support.pgcluster import PostgresCluster, free_port  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 SESSION = {"game": "black-lady", "players": PLAYERS, "first_dealer": "Dan"}

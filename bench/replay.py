@@ -30,9 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from compiled_build import compiled_copy  # noqa: E402
+from tests.support.compiled_build import compiled_copy  # noqa: E402
 from scorekeeper.engine.hearts import records  # noqa: E402
 from scorekeeper.engine.hearts.simulate import random_record  # noqa: E402
 

@@ -12,7 +12,7 @@
 #
 # The probes read files under $SETUP_ROOT (default: the machine's /) and find commands on
 # $PATH, and the virtualenv is $SCOREKEEPER_VENV (default: .venv): pointed at an empty folder
-# and an empty PATH, the plan is a new machine's (tests/test_setup_scripts.py). The probes and
+# and an empty PATH, the plan is a new machine's (tests/project/test_setup_scripts.py). The probes and
 # the plan run nothing but shell builtins and the Pythons they probe, so they need no PATH.
 
 export PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -49,7 +49,7 @@ need_app_packages() {
 }
 
 need_test_packages() {
-    # The web tests start a throwaway PostgreSQL cluster from the server programs (tests/pgcluster.py).
+    # The web tests start a throwaway PostgreSQL cluster from the server programs (tests/support/pgcluster.py).
     need "/usr/lib/postgresql/*/bin/initdb" postgresql
     # The browser test drives Debian's Chromium, never a browser Playwright downloads.
     need /usr/bin/chromium chromium

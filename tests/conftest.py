@@ -1,15 +1,16 @@
 """Fixtures for the web tests: the app on a migrated SQLite file and on a real PostgreSQL.
 
 * ``postgres_cluster`` / ``postgres_url`` (session scope): a throwaway PostgreSQL cluster from
-  the Debian packages (``tests/pgcluster.py``) and the URL of its ``scorekeeper`` database.
+  the Debian packages (``tests/support/pgcluster.py``) and the URL of its ``scorekeeper`` database.
   Without the server programs the tests that need it fail under ``CI=true`` (a broken CI
   install must show) and are skipped, with the reason, on a developer's machine.
 * ``database_url``: parametrized over ``sqlite`` (a fresh file in ``tmp_path``) and ``postgres``
   (the session's database, emptied before each test); the ``postgres`` case carries the
   ``postgres`` marker, so ``-m "not postgres"`` runs the SQLite half alone.
 * ``app`` / ``client``: the app on that database, brought to head by the migrations exactly as
-  ``scorekeeper serve`` does (``upgrade_database``). ``sqlite_app`` is the SQLite one alone.
-* ``live_server``, ``browser``, ``phone`` (``tests/phonekit.py``): the app served on 127.0.0.1, Debian's
+  ``scorekeeper serve`` does (``upgrade_database``; on SQLite a copy of the file they made once per worker,
+  ``tests/support/apps.py``). ``sqlite_app`` is the SQLite one alone.
+* ``live_server``, ``browser``, ``phone`` (``tests/support/phonekit.py``): the app served on 127.0.0.1, Debian's
   Chromium and a 390x844 phone page, one server and one browser for every browser test of the run.
 """
 
@@ -25,21 +26,27 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-import pgcluster
-from pgcluster import PostgresCluster, PostgresUnavailable
-from phonekit import browser, browser_ready, live_server, phone  # noqa: F401  (the browser tests' phone)
+from tests.support import pgcluster
+from tests.support.pgcluster import PostgresCluster, PostgresUnavailable
+from tests.support.phonekit import browser, browser_ready, live_server, phone  # noqa: F401  (the browser tests' phone)
+from tests.support.apps import dispose, in_ci, make_app
+from tests.support.order import slowest_first
 
 PG_DATABASE = "scorekeeper"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "postgres: runs against the throwaway PostgreSQL cluster (tests/pgcluster.py); "
+        "markers", "postgres: runs against the throwaway PostgreSQL cluster (tests/support/pgcluster.py); "
         "fails under CI=true and skips elsewhere when the server programs are not installed",
     )
     config.addinivalue_line(
-        "markers", "fuzz: the fuzz suites (tests/test_fuzz_*.py): slow, run by default; -m \"not fuzz\" leaves them out",
+        "markers", "fuzz: the fuzz suites (tests/*/test_fuzz_*.py): slow, run by default; -m \"not fuzz\" leaves them out",
     )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    slowest_first(items)  # the run's longest modules first, so that none is its tail (tests/support/order.py)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -91,10 +98,6 @@ def _children(wait: float) -> list[tuple[int, str]]:
         time.sleep(0.2)
 
 
-def in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
-
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[PostgresCluster]:
     try:
@@ -136,33 +139,12 @@ def database_url(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -
     return url
 
 
-def make_app(url: str, instance: Path, monkeypatch: pytest.MonkeyPatch, *, migrate: bool = True) -> Flask:
-    """The app on ``url``, its instance folder (secret key file) in ``instance``, not the checkout."""
-    from scorekeeper.web import create_app
-    from scorekeeper.web.serve import upgrade_database
-
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(instance))
-    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret"})
-    if migrate:
-        upgrade_database(app)
-    return app
-
-
-def dispose(app: Flask) -> None:
-    """Close the app's pooled connections (PostgreSQL cannot drop a schema others hold)."""
-    from scorekeeper.web.extensions import db
-
-    with app.app_context():
-        db.engine.dispose()
-
-
 @pytest.fixture
 def app(backend: str, request: pytest.FixtureRequest, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     """The app on a database at head with no rows.
 
-    SQLite: a new file, migrated. PostgreSQL: migrated once, then emptied between tests
+    SQLite: a new file, a copy of one migrated once per worker. PostgreSQL: migrated once, then emptied between tests
     (TRUNCATE); a test that left it elsewhere (the migration tests) gets it rebuilt.
     """
     if backend == "sqlite":

@@ -125,7 +125,7 @@ def _marker(kind: str, x: float, y: float, colour: str, r: float = 3.4) -> str:
 
 
 # The marker shapes as characters, for a page's header (``player_mark``): the page's stylesheet writes them
-# (static/app.css, ``i.pk.<shape>::before``, kept in step by tests/test_charts.py) in the player's colour, a few
+# (static/app.css, ``i.pk.<shape>::before``, kept in step by tests/sheets/test_charts.py) in the player's colour, a few
 # bytes each where a drawn marker costs two hundred.
 MARK_CHARACTERS: Final = {"circle": "\u25cf", "square": "\u25a0", "triangle": "\u25b2", "diamond": "\u25c6",
                           "cross": "\u2715", "circle-open": "\u25cb", "square-open": "\u25a1",

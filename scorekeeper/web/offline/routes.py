@@ -31,7 +31,7 @@ ICONS = (("icons/icon-192.png", 192, "any"), ("icons/icon-512.png", 512, "any"),
          ("icons/icon-maskable-512.png", 512, "maskable"))
 
 # What the service worker fetches as it installs: every file a page links, by its fingerprinted URL
-# (tests/test_offline.py checks that no page links a static file missing here), the vendored
+# (tests/web/test_offline.py checks that no page links a static file missing here), the vendored
 # IndexedDB library and the icons.
 PRECACHED = ("app.css", "app.js", "audit.css", "audit.js", "cards.js", "offline.js", "outbox.js", "result.js", "start.js",
              "zone.js",

@@ -87,7 +87,8 @@ def run(kind: str, tables: int, hands: int, repeat: int) -> float:
     with tempfile.TemporaryDirectory() as tmp, database(kind, Path(tmp)) as url:
         os.environ["SCOREKEEPER_INSTANCE_PATH"] = str(Path(tmp) / "instance")
         from scorekeeper.web import create_app
-        from scorekeeper.web import clubs, services
+        from scorekeeper.web import services
+        from scorekeeper.web.clubs import services as clubs
         from scorekeeper.web.extensions import db
         from scorekeeper.web.models import TableSession
         from scorekeeper.web.serve import upgrade_database
@@ -120,7 +121,7 @@ def run(kind: str, tables: int, hands: int, repeat: int) -> float:
             answer = client.get(page)
             assert answer.status_code == 200, answer.status_code
 
-        from scorekeeper.web import club_stats
+        from scorekeeper.web.clubs import stats as club_stats
 
         first = timed(club_page, 1)[0]
         warm = timed(club_page, repeat)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import replay
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Card
 from scorekeeper.engine.errors import IllegalPlay
-from scorekeeper.engine.records import HandRecord
+from scorekeeper.engine.hearts.records import HandRecord
 
 
 def assert_caught(corrupt: HandRecord, index: int, code: str, player: str, card: Card) -> None:

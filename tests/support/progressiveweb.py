@@ -7,7 +7,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from scorekeeper.web import progressive_services as evenings
+from scorekeeper.web.evenings import services as evenings
 from tests.support.pages import EVIL, Page, get, submit
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorekeeper.engine import records, replay
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts import records
+from scorekeeper.engine.hearts.replay import replay
+from scorekeeper.engine.hearts.simulate import random_record
 
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web.models import ClubTable, TableSession
-from scorekeeper.web.share import standings_text, table_day
+from scorekeeper.web.tables.share import standings_text, table_day
 from tests.support.clubpages import start_club, start_table_in
 from tests.support.pages import Page, app, client, get, record_result, start_table, submit  # noqa: F401  (fixtures)
 

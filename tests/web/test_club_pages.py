@@ -15,7 +15,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.cli import main
-from scorekeeper.web.club_export import safe_cell
+from scorekeeper.web.clubs.export import safe_cell
 from tests.support.pages import EVIL, Page, app, client, get, record_result, submit  # noqa: F401  (fixtures)
 from tests.support.paper import gray_page, pdf_text
 from tests.support.clubpages import start_club, start_table_in

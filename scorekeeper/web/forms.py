@@ -147,7 +147,8 @@ class StartForm(FlaskForm):
                                 validators=[Optional(), NumberRange(1, 1_000_000, "a whole number from 1 to 1,000,000")])
     first_dealer = SelectField(_l("First dealer"), choices=[], validate_choice=False)
     confirm_required = BooleanField(_l("Hands count only once a second phone confirms them"))
-    language = SelectField(_l("Language of the table and its score sheet"), choices=[], validate_choice=True)
+    # A page kept from before languages sends none: the table then has none (each phone reads its own).
+    language = SelectField(_l("Language of the table and its score sheet"), choices=[], validate_choice=False)
     shown = HiddenField()  # game|profile|settlement the option fields were built for
 
     game_def: GameDef[Any]

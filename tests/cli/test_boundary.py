@@ -37,7 +37,7 @@ def test_refusal_words_each_kind_of_failure() -> None:
 
 def test_the_command_answers_a_fault_with_the_error_object(monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(cli, "replay", broken)
+    monkeypatch.setattr(cli, "_replay", broken)  # inside the command's boundary
     assert cli.main(["replay", str(EXAMPLE)]) == 2
     out, err = capsys.readouterr()
     assert '"code": "syntax"' in out and boundary.UNEXPECTED in out and "Traceback" not in out + err

@@ -213,16 +213,17 @@ def docs_files() -> dict[str, str]:
 CHANGED_OUTPUTS = """
 import sys
 from pathlib import Path
-copy, tests, golden = sys.argv[1:4]
-sys.path[:0] = [copy, tests]
+copy, root, golden = sys.argv[1:4]
+sys.path[:0] = [copy, root]
 import scorekeeper
 assert scorekeeper.__file__.startswith(copy), scorekeeper.__file__
-import test_outputs_unchanged as outputs
+from tests.cli import test_outputs_unchanged as outputs
 outputs.GOLDEN, outputs.WRITE = Path(golden), True
-outputs.ARCHIVE = outputs.GOLDEN / "every-game.jsonl"
+outputs.GAMES_GOLDEN = outputs.GOLDEN / "games"
 for example in outputs.EXAMPLES:
     outputs.test_every_example_prints_the_same(example)
-outputs.test_an_archive_of_every_game_prints_the_same()
+for game in outputs.ARCHIVED:  # the copy's games: the new one among them
+    outputs.test_an_archive_of_each_game_prints_the_same(game)
 from scorekeeper.engine.family import family_of
 hand = {"game": "jack-hearts", "players": ["Ann", "Bob", "Cat", "Dan"], "dealer": "Dan",
         "taken": {"Ann": {"hearts": 4}, "Bob": {"hearts": 3, "QS": 1}, "Cat": {"hearts": 6}, "Dan": {"JC": 1}}}
@@ -234,7 +235,7 @@ def test_the_steps_touch_three_files_at_most_and_move_no_other_game(tmp_path: Pa
     """adding-a-game.md's steps done as a person does them, on a copy of the package: each code block
     appended to the file the page names for it. The copy then plays the new game, at most three files
     changed, and every other game prints the bytes of its golden files: the examples unchanged, the
-    archive of every game only longer by the new game's hands (docs/adding-a-game.md)."""
+    archives of the other games untouched, the new game with an archive of its own (docs/adding-a-game.md)."""
     import shutil
     import subprocess
 
@@ -252,15 +253,16 @@ def test_the_steps_touch_three_files_at_most_and_move_no_other_game(tmp_path: Pa
 
     golden = tmp_path / "golden"
     shutil.copytree(ROOT / "tests" / "golden" / "outputs", golden)
-    done = subprocess.run([sys.executable, "-c", CHANGED_OUTPUTS, str(copy), str(ROOT / "tests"), str(golden)],
+    done = subprocess.run([sys.executable, "-c", CHANGED_OUTPUTS, str(copy), str(ROOT), str(golden)],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str({"Ann": 4, "Bob": 16, "Cat": 6, "Dan": 5})  # the new game is played
 
-    for before in sorted((ROOT / "tests" / "golden" / "outputs").iterdir()):
-        after = (golden / before.name).read_bytes()
-        if before.name.startswith("every-game."):  # the new game's hands come after every other game's
-            assert after.startswith(before.read_bytes()) and len(after) > len(before.read_bytes()), before.name
-        else:
-            assert after == before.read_bytes(), f"{before.name}: another game's output moved"
-    assert sorted(p.name for p in golden.iterdir()) == sorted(p.name for p in (ROOT / "tests/golden/outputs").iterdir())
+    outputs = ROOT / "tests" / "golden" / "outputs"
+    before_files = sorted(p.relative_to(outputs) for p in outputs.rglob("*") if p.is_file())
+    for name in before_files:  # every game's files, and every example's, to the byte: nothing moved
+        assert (golden / name).read_bytes() == (outputs / name).read_bytes(), f"{name}: another game's output moved"
+    added = sorted(p.relative_to(golden) for p in golden.rglob("*") if p.is_file() and p.relative_to(golden) not in
+                   set(before_files))
+    assert [str(p) for p in added] == [f"games/jack-hearts{suffix}" for suffix in (
+        ".jsonl", ".replay-text.out", ".replay.out")]  # the new game's own archive and outputs, nothing else

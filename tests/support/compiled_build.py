@@ -19,7 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("setup.py", "pyproject.toml", "README.md", "scorekeeper", "templates", "static", "migrations")
+SOURCES = ("setup.py", "pyproject.toml", "README.md", "scorekeeper", "templates", "static", "migrations", "translations")
 
 
 class BuildFailed(Exception):

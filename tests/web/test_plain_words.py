@@ -68,7 +68,8 @@ def _ids() -> set[str]:
         if "_" in spec.name:
             ids.add(spec.name)
         ids.update(v for v in spec.choices if isinstance(v, str) and re.search(r"[-_:\d]", v)
-                   and not re.fullmatch(r"[\dJQKA]+(?:-[\dJQKA]+)+", v))  # Tripoli's 8-9-10: cards, as printed
+                   and not re.fullmatch(r"[\dJQKA]+(?:-[\dJQKA]+)+", v)  # Tripoli's 8-9-10: cards, as printed
+                   and not re.fullmatch(r"[-+]?\d+", v))  # a number written as a string (Gong Zhu's -200): a number
     return ids
 
 
@@ -144,16 +145,21 @@ def _table(client: FlaskClient, game: str, hands: list[dict[str, Any]] | None = 
     counts = family.player_counts(game)
     names = NAMES[:4 if 4 in counts else counts[0]]
     if hands is None:
-        rng = random.Random(7)
-        if family.id == "tripoli":
-            hand = tripoli_record.to_json(tripoli_simulate.random_record(game, names, rng, dealer=len(names) - 1, hand=1))
-        elif family.id == "reversis":
-            hand = reversis_record.to_json(reversis_simulate.random_record(names, rng, dealer=len(names) - 1, hand=1))
-        else:
-            hand = to_json(random_record(game, names, rng, dealer=len(names) - 1, options=options))
-        for key in ("game", "players", "options", "dealer"):
-            hand.pop(key, None)
-        hands = [hand]
+        for seed in range(7, 40):  # a hand that leaves the game going (one Gong Zhu hand can reach -1000)
+            rng = random.Random(seed)
+            if family.id == "tripoli":
+                hand = tripoli_record.to_json(tripoli_simulate.random_record(game, names, rng, dealer=len(names) - 1,
+                                                                              hand=1))
+            elif family.id == "reversis":
+                hand = reversis_record.to_json(reversis_simulate.random_record(names, rng, dealer=len(names) - 1, hand=1))
+            else:
+                hand = to_json(random_record(game, names, rng, dealer=len(names) - 1, options=options))
+            for key in ("game", "players", "options", "dealer"):
+                hand.pop(key, None)
+            hands = [hand]
+            tried = {"game": game, "players": names, "first_dealer": names[-1], "hands": hands, "options": options or {}}
+            if not family.settle(tried).finished:
+                break
     record = {"game": game, "players": names, "first_dealer": names[-1], "hands": hands, "options": options or {}}
     response = client.post("/api/sessions", json=record)
     assert response.status_code == 201, response.get_json()

@@ -18,7 +18,8 @@ class ClubForm(FlaskForm):
 
     name = StringField(_l("The club's name"), validators=[InputRequired(), Length(max=MAX_CLUB_NAME)])
     players = TextAreaField(_l("Its players, one a line (more can join later)"), validators=[Length(max=4000)])
-    language = SelectField(_l("Language of the club's pages"), choices=choices(list(LANGUAGES.items())))
+    language = SelectField(_l("Language of the club's pages"), choices=choices(list(LANGUAGES.items())),
+                           validate_choice=False)  # none sent (a page kept from before): each phone's own
 
 
 class PersonForm(FlaskForm):

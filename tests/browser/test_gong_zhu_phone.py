@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from phonekit import stored_hand
 from scorekeeper.engine.family import family_of
-from test_browser import save, totals
-from test_card_page_deal_phone import answer
-from test_card_page_phone import ROOT, Taps, save as save_play
-from test_card_page_variants_phone import start as variants_start
+from tests.support.cardtaps import ROOT, Taps, save as save_play
+from tests.support.dealtaps import answer
+from tests.support.phoneforms import save, totals
+from tests.support.phonekit import stored_hand
+from tests.support.varianttaps import start as variants_start
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H".split()

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from phonekit import TIMEOUT_MS
-from test_every_page import CLUB_KNOWN, CLUB_PAGES, HEIGHT, LIMIT, REACH, WIDTH, violations
-from test_every_page import axe_source, tour  # noqa: F401  (fixtures: axe-core's source, the tour of every page kind)
+from tests.support.everypage import CLUB_KNOWN, CLUB_PAGES, HEIGHT, LIMIT, REACH, WIDTH, violations
+from tests.support.phonekit import TIMEOUT_MS
 
 KINDS = ["Black Lady table", "Black Lady read-only", "Black Lady result form", "hand page",
          "Tripoli table", "Tripoli read-only", "Reversis table",

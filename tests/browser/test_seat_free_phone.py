@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_card_page_deal_phone import OPTIONS, example
-from test_card_page_phone import Taps, start
-from test_seat_drafts_phone import phones, tap_my_hand  # noqa: F401 - the fixture: one more browser per player
+from tests.support.cardtaps import Taps, start
+from tests.support.dealtaps import OPTIONS, example, tap_my_hand
 
 Phone = tuple[Any, list[str], list[str]]
 TAPS: dict[str, int] = {}
 
 
 def test_the_scorer_frees_the_seat_of_a_phone_that_lost_its_storage(
-        phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:  # noqa: F811
+        phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:
     from playwright.sync_api import expect
 
     page, _, errors = phone

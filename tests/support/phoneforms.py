@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorekeeper.engine import replay
 from scorekeeper.engine.errors import ScorekeeperError
-from scorekeeper.engine.records import HandRecord, from_json
-from scorekeeper.engine.simulate import random_record
+from scorekeeper.engine.hearts.records import HandRecord, from_json
+from scorekeeper.engine.hearts.replay import replay
+from scorekeeper.engine.hearts.simulate import random_record
 
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]

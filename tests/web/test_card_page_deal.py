@@ -8,22 +8,16 @@ the engine's code, never a 500. The browser run is ``tests/browser/test_card_pag
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
 
 from scorekeeper.engine.family import family_of
-from scorekeeper.web.extensions import db
-from scorekeeper.web.models import Hand
 from tests.support.dealpage import Table, example, stored
-from tests.support.pages import csrf_header, get, start_table, submit
+from tests.support.pages import csrf_header, get, start_table
 
-ROOT = Path(__file__).resolve().parents[2]
 ABCD = ["Ann", "Bob", "Cat", "Dan"]
 
 

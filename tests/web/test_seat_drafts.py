@@ -16,8 +16,6 @@ The browser run is ``tests/browser/test_seat_drafts_phone.py``.
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,9 +27,8 @@ from scorekeeper.engine.family import family_of
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, SeatDraft
 from tests.support.pages import csrf_header, get, start_table, submit
-from tests.support.seatdrafts import ABCD, OPTIONS, SECRETS, Phone, cards_in, draft_of, example, readable
+from tests.support.seatdrafts import ABCD, SECRETS, Phone, cards_in, draft_of, example, readable
 
-ROOT = Path(__file__).resolve().parents[2]
 STRANGER = "e" * 64
 
 

@@ -1,5 +1,5 @@
 """The deal of Reversis and Tripoli from the players' own phones, and Tripoli's deal given on its card page, in
-Debian's Chromium at 390x844 (``tests/phonekit.py``), the taps counted (docs/app.md keeps them):
+Debian's Chromium at 390x844 (``tests/support/phonekit.py``), the taps counted (docs/app.md keeps them):
 
 - Reversis: four phones, each its own browser; the dealer taps his 12 cards, each other player his 11 and,
   but for the last of the exchange order, the card dealt face down in front of him; the scorer's card page

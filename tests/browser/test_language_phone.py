@@ -1,7 +1,7 @@
-"""The translated pages on a 390x844 phone in Chromium (``tests/phonekit.py``): in French, Dutch and German
+"""The translated pages on a 390x844 phone in Chromium (``tests/support/phonekit.py``): in French, Dutch and German
 nothing is wider than the phone; in German (whose words are the longest) axe-core finds no violation of the
 WCAG 2.2 AA rules, the page's button is in reach without a scroll, and a first visit stays within its 30 KB,
-headers included, as ``tests/test_every_page.py`` measures them in English."""
+headers included, as ``tests/browser/test_every_page.py`` measures them in English."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""*Free Dan's seat* in Debian's Chromium at 390x844 (``tests/phonekit.py``): Dan's phone sends his hand, then
+"""*Free Dan's seat* in Debian's Chromium at 390x844 (``tests/support/phonekit.py``): Dan's phone sends his hand, then
 loses its storage (its seat and its secret); from it, or from another phone, the seat is refused with a
 sentence that names the remedy; the scorer's card page frees it in one tap, saying so; Dan sends his hand
 again and the card page has the deal. The phone that sent the dropped hand, had it kept its storage, says

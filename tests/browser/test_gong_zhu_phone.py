@@ -1,6 +1,6 @@
-"""Gong Zhu and Black Maria on a phone (Chromium at 390x844, ``tests/support/phonekit.py``): a whole Gong Zhu hand entered
-by its result with two exposed cards, one tap per card taken and per exposed card; and a Black Maria hand with the
-passes to the right, card by card. The stored records and the sheet's totals are the engine's."""
+"""Gong Zhu and Black Maria on a phone (Chromium at 390x844, ``tests/support/phonekit.py``): a whole Gong Zhu hand
+entered by its result with two exposed cards, one tap per card taken and per exposed card; and a Black Maria hand with
+the passes to the right, card by card. The stored records and the sheet's totals are the engine's."""
 
 from __future__ import annotations
 

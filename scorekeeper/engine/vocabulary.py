@@ -33,7 +33,7 @@ class Vocabulary:
     """What a family says of its actions, its refusals, its table and its payments, by their codes.
 
     Every mapping is read by code and falls back on the code itself, so a code without words still shows
-    (and ``tests/test_family_words.py`` finds it)."""
+    (and ``tests/web/test_family_words.py`` finds it)."""
 
     kinds: Mapping[str, str] = field(default_factory=dict)  # the audit's verb after the player's name: "played"
     nouns: Mapping[str, str] = field(default_factory=dict)  # how a sentence names a kind: "card played"

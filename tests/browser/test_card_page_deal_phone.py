@@ -11,20 +11,10 @@ from typing import Any
 
 
 from tests.support.cardtaps import Taps, save, start
-from tests.support.dealtaps import OPTIONS, ROOT, check_stored, example
+from tests.support.dealtaps import OPTIONS, ROOT, answer, check_stored, example
 
 Phone = tuple[Any, list[str], list[str]]
 TAPS: dict[str, int] = {}  # the taps of a whole hand with its deal (printed, kept in docs/app.md)
-
-
-def answer(page: Any, taps: Taps, cards: list[str], then: str) -> None:
-    """One question about the deal: its cards tapped, then Done; the page shows the next (``then``)."""
-    from playwright.sync_api import expect
-
-    for code in cards:
-        taps.tap(f"#grid #card-{code}", answered=False)
-    taps.tap("#ask #done", answered=False)
-    expect(page.locator("#turn")).to_have_text(then)
 
 
 def test_a_black_lady_hand_with_its_deal_given_before_the_first_card(phone: Phone) -> None:

@@ -19,6 +19,7 @@ from scorekeeper.engine.hearts.replay import replay
 
 from tests.support.phonekit import stored_hand, totals_shown
 from tests.support.cardtaps import ROOT, Phone, Taps, save
+from tests.support.varianttaps import start
 
 TAPS: dict[str, int] = {}  # the taps of a whole hand, per game (printed, kept in docs/app.md)
 
@@ -26,23 +27,6 @@ TAPS: dict[str, int] = {}  # the taps of a whole hand, per game (printed, kept i
 def example(name: str) -> dict[str, Any]:
     value: dict[str, Any] = json.loads((ROOT / "examples" / f"{name}.json").read_text())
     return value
-
-
-def start(page: Any, value: dict[str, Any]) -> str:
-    """A table for the example's game and players, its dealer dealing first: the session page's URL."""
-    game, players = value["game"], value["players"]
-    page.goto(f"/?game={game}")
-    for seat, name in enumerate(players):
-        if page.locator(f"#players-{seat}").count() == 0:
-            page.locator("#add-player").tap()
-        page.locator(f"#players-{seat}").fill(name)
-    seat = len(players)
-    while page.locator(f"#players-{seat}").count():
-        page.locator(f"#players-{seat}").fill("")
-        seat += 1
-    page.locator("#first_dealer").select_option(value["dealer"])
-    save(page, "#start")
-    return str(page.url).split("#")[0]
 
 
 def checked(page: Any, session: str, value: dict[str, Any]) -> dict[str, Any]:

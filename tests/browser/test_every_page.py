@@ -20,98 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.support.phonekit import CHROMIUM_ARGS, TIMEOUT_MS, in_ci
-from tests.support.webdata import ROOT, example_hand, session
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-WIDTH, HEIGHT = 390, 844
-WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
-# What the club pages still break, fixed on the club pages' own branch: their tables scroll sideways in a
-# box that the keyboard cannot reach yet. Expected from that branch: a focusable scrolling box (or none);
-# this exemption goes when it is merged.
-CLUB_KNOWN = {"scrollable-region-focusable"}
-
-
-def example(name: str, hands: int | None = None) -> dict[str, Any]:
-    record: dict[str, Any] = json.loads((ROOT / "examples" / name).read_text())
-    if hands is not None:
-        record["hands"] = record["hands"][:hands]
-    return record
-
-
-def post(page: Any, url: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = page.request.post(url, data=json.dumps(body),
-                                 headers={"Content-Type": "application/json", **headers})
-    assert response.ok, (url, response.status, response.text())
-    answer: dict[str, Any] = response.json()
-    return answer
-
-
-def table(page: Any, record: dict[str, Any], family: str) -> dict[str, str]:
-    made = post(page, "/api/sessions", record)
-    edit, read = f"/s/{made['id']}/{made['token']}", f"/v/{made['id']}/{made['read_key']}"
-    return {f"{family} table": edit, f"{family} read-only": read, f"{family} result form": f"{edit}/result",
-            f"{family} card page": f"{edit}/play"}
-
-
-@pytest.fixture(scope="module")
-def tour(browser: Any, live_server: str) -> dict[str, str]:
-    """Every page kind, by name: its path on the live server."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, base_url=live_server)
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    pages = {"start page": "/", "Reversis start page": "/?game=reversis", "Tripoli start page": "/?game=tripoli",
-             "club start page": "/clubs/new", "evening start page": "/evenings/new",
-             "printed-sheet list": "/sheets/", "offline page": "/offline"}
-    hearts = table(page, session(hands=[example_hand()]), "Black Lady")
-    pages.update(hearts)
-    pages["hand page"] = f"{hearts['Black Lady table']}/hand/1"
-    pages["audit"] = f"{hearts['Black Lady table']}/hand/1/audit"
-    pages["read-only audit"] = f"{hearts['Black Lady read-only']}/hand/1/audit"
-    pages.update(table(page, example("reversis-session.json", hands=2), "Reversis"))
-    pages.update(table(page, example("tripoli-session.json", hands=2), "Tripoli"))
-
-    club = post(page, "/api/clubs", {"name": "Thursday", "players": ["Ann", "Bob", "Cat", "Dan"]})
-    in_club = post(page, f"/api/clubs/{club['id']}/sessions", session(), token=club["token"])
-    hand = {"taken": {"Ann": {"hearts": 3, "QS": 1}, "Bob": {"hearts": 2}, "Cat": {"hearts": 0},
-                      "Dan": {"hearts": 8}}}
-    post(page, f"/api/sessions/{in_club['id']}/hands", hand, token=in_club["token"])
-    people = page.request.get(f"/api/clubs/{club['id']}", headers={"Authorization": f"Bearer {club['token']}"})
-    ann = next(p["id"] for p in people.json()["players"] if p["name"] == "Ann")
-    edit = f"/c/{club['id']}/{club['token']}"
-    pages.update({"club page": edit, "club read-only page": f"/vc/{club['id']}/{club['read_key']}",
-                  "club player page": f"{edit}/people/{ann}", "club table start page": f"{edit}/start"})
-
-    page.goto("/evenings/new")
-    page.locator("#ladies").fill("Ann\nBea\nCat\nDot")
-    page.locator("#gentlemen").fill("Ed\nFred\nGus\nHal")
-    with page.expect_navigation():
-        page.locator("#start").click()
-    evening = page.url.removeprefix(live_server)
-    assert evening.startswith("/e/"), evening
-    read = page.locator("#read-link").input_value().split("://", 1)[1]
-    for number in (1, 2):  # round 1 played, so that its page exists
-        page.goto(f"{evening}/round/1/table/{number}")
-        for seat, count in enumerate((1, 2, 4)):
-            page.locator(f"#hearts-{seat}").fill(str(count))
-        with page.expect_navigation():
-            page.locator("#save-table").click()
-    pages.update({"evening page": evening, "evening read-only page": read[read.index("/"):],
-                  "evening round": f"{evening}/round/1", "evening table form": f"{evening}/round/1/table/1"})
-    pages["error page"] = "/s/no-such-table/no-such-key"
-    context.close()
-    return pages
-
-
-@pytest.fixture(scope="module")
-def axe_source() -> str:
-    if not AXE.exists():
-        message = f"{AXE} is missing: scripts/test installs it (npm ci)"
-        if in_ci():
-            pytest.fail(message, pytrace=False)
-        pytest.skip(message)
-    return AXE.read_text(encoding="utf-8")
+from tests.support.everypage import CLUB_KNOWN, CLUB_PAGES, HEIGHT, LIMIT, REACH, WIDTH, post, violations
+from tests.support.phonekit import TIMEOUT_MS
 
 
 @pytest.fixture(scope="module")
@@ -132,17 +42,6 @@ KINDS = ["start page", "Reversis start page", "Tripoli start page", "club start 
          "Tripoli table", "Tripoli read-only", "Tripoli result form", "Tripoli card page",
          "club page", "club read-only page", "club player page", "club table start page",
          "evening page", "evening read-only page", "evening round", "evening table form", "error page"]
-CLUB_PAGES = {"club page", "club read-only page", "club player page"}
-
-
-def violations(page: Any, source: str) -> list[dict[str, Any]]:
-    page.evaluate(source + "\n;0")
-    found: list[dict[str, Any]] = page.evaluate(
-        """tags => axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]})
-                    .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                                                        nodes: v.nodes.map(n => n.target.join(" "))})))""",
-        WCAG_AA)
-    return found
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -153,15 +52,6 @@ def test_axe_finds_no_violation(kind: str, tour: dict[str, str], phone_page: Any
     if kind in CLUB_PAGES:
         found = [v for v in found if v["id"] not in CLUB_KNOWN]
     assert not found, json.dumps(found, indent=1)
-
-
-# The button each page is for, within a thumb's reach as the page opens: on screen without a scroll.
-REACH = {"start page": "#start", "Reversis start page": "#start", "Tripoli start page": "#start",
-         "club start page": "#start-club", "evening start page": "#start", "club table start page": "#start",
-         "Black Lady result form": "#save-hand", "Reversis result form": "#save-hand",
-         "Tripoli result form": "#save-hand", "evening table form": "#save-table",
-         "Black Lady table": "#record-bar .primary", "Reversis table": "#record-bar .primary",
-         "Tripoli table": "#record-bar .primary"}
 
 
 @pytest.mark.parametrize("kind", sorted(REACH))
@@ -177,9 +67,6 @@ def test_the_page_s_button_is_in_reach_without_a_scroll(kind: str, tour: dict[st
         "([x, y, s]) => { const e = document.elementFromPoint(x, y); return !!e && !!e.closest(s); }",
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, REACH[kind]])
     assert middle, kind
-
-
-LIMIT = 30_000  # bytes: what the README promises of a first visit, headers included
 
 
 @pytest.mark.parametrize("kind", KINDS)

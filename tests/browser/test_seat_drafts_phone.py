@@ -7,66 +7,15 @@ the passes. The taps are counted per player (docs/app.md keeps them).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.support.phonekit import TIMEOUT_MS, stored_hand
-from tests.support.dealtaps import OPTIONS, check_stored, example
+from tests.support.phonekit import stored_hand
+from tests.support.dealtaps import OPTIONS, check_stored, example, tap_my_hand
 from tests.support.cardtaps import ABCD, Taps, save, start
 
 Phone = tuple[Any, list[str], list[str]]
 TAPS: dict[str, int] = {}
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-
-
-@pytest.fixture
-def phones(browser: Any, live_server: str) -> Iterator[dict[str, tuple[Any, list[str]]]]:
-    """One more 390x844 touch phone per player, each a browser context of its own: (page, script errors)."""
-    made: dict[str, tuple[Any, list[str]]] = {}
-    contexts = []
-    for name in ABCD:
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                      base_url=live_server)
-        context.set_default_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
-        made[name] = (page, errors)
-    try:
-        yield made
-    finally:
-        for context in contexts:
-            context.close()
-
-
-def tap_my_hand(page: Any, name: str, hand: list[str], passed: list[str], first: bool) -> int:
-    """The player's seat (the first time on this phone), his hand, Next, his pass, Send: the taps."""
-    from playwright.sync_api import expect
-
-    taps = 0
-    if first:
-        page.locator(f'#seat-choice button[data-player="{name}"]').tap()
-        taps += 1
-    expect(page.locator("#mine-turn")).to_have_text(f"{name}: tap the 13 cards you were dealt")
-    assert page.locator("#mine-grid button.card.chosen").count() == 0  # nothing of anybody's shown
-    for code in hand:
-        page.locator(f"#mine-{code}").tap()
-    page.locator("#send").tap()
-    expect(page.locator("#mine-turn")).to_have_text(f"{name}: tap the 3 cards you pass")
-    assert page.locator("#mine-grid button.card:enabled").count() == 13  # the pass is among his own cards
-    for code in passed:
-        page.locator(f"#mine-{code}").tap()
-    box = page.locator("#send").bounding_box()
-    assert box and box["y"] + box["height"] <= 844  # Send pinned in thumb reach, no scroll
-    if first and name == "Ann":
-        page.screenshot(path=str(ARTIFACTS / "my-hand.png"))
-    page.locator("#send").tap()
-    expect(page.locator("#mine-turn")).to_have_text(f"{name}: your hand is sent. Tap a card to change it.")
-    return taps + len(hand) + 1 + len(passed) + 1
 
 
 def test_four_phones_each_tap_their_own_hand_and_the_card_page_plays_with_the_deal(

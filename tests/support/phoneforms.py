@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.hearts.records import HandRecord, from_json
+from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.hearts.simulate import random_record
 
 

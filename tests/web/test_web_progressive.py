@@ -32,7 +32,7 @@ from scorekeeper.web.models import Evening, EveningPlayer, EveningResult, now
 from scorekeeper.web.serve import upgrade_database
 from tests.support.pages import EVIL, Page, check_page, get, submit
 from tests.support.paper import assert_paper, pdf_text
-from tests.support.progressiveweb import G4, GENTLEMEN, LADIES, start
+from tests.support.progressiveweb import G4, GENTLEMEN, LADIES, enter, entered, order, start
 
 TABLES = {"evenings", "evening_players", "evening_results"}
 
@@ -44,33 +44,6 @@ def seating(page: Page) -> dict[int, list[str]]:
     """The round's plan on the evening page: table number -> its players clockwise."""
     found = re.findall(r'id="table-(\d+)".*?<p class="seats">(.*?)</p>', page.html, re.S)
     return {int(t): [html.unescape(n) for n in seats.split(" · ")] for t, seats in found}
-
-
-def order(page: Page) -> list[str]:
-    """A table form's players as its hearts fields list them: its ladies, then its gentlemen."""
-    return [html.unescape(n) for n in re.findall(r'name="hearts-\d"[^>]*data-player="([^"]*)"', page.html)]
-
-
-def enter(client: FlaskClient, edit: str, round_no: int, table_no: int, hearts: dict[str, int | str],
-          cuts: tuple[str, ...] = (), cards: dict[str, str] | None = None, revoke: str | None = None) -> Any:
-    """Send a table's result through its form, as a player taps it (a count left out stays blank)."""
-    page = get(client, f"{edit}/round/{round_no}/table/{table_no}")
-    players = order(page)
-    fields: dict[str, Any] = {f"hearts-{i}": str(hearts.get(name, "")) for i, name in enumerate(players)}
-    for name in cuts:
-        fields["cut_ladies" if players.index(name) < 2 else "cut_gentlemen"] = str(players.index(name))
-    for name, text in (cards or {}).items():
-        fields[f"cards-{players.index(name)}"] = text
-    if revoke:
-        fields["revoke"] = str(players.index(revoke))
-    return submit(client, page, "result-form", fields)
-
-
-def entered(client: FlaskClient, edit: str, round_no: int, table_no: int, hearts: dict[str, int | str],
-            **extra: Any) -> Page:
-    response = enter(client, edit, round_no, table_no, hearts, **extra)
-    assert response.status_code == 302, Page(response).refusal()
-    return get(client, edit)
 
 
 def stars(page: Page) -> dict[str, tuple[int, int, int]]:

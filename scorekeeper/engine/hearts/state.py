@@ -7,7 +7,7 @@ instead of trying each card held by a replay of the record one card longer (the 
 ``core_progress._takes``/``_turn``, kept for what the machine cannot tell alone: the last card of a
 hand, which the scoring judges too; a record with a revoke or a stop the table declared; the club
 rules without the deal before the lead club shows, and a double pack without the deal; Domino Hearts and Conquimbert, whose machines draw or turn up trumps).
-``tests/test_state.py`` checks both paths agree at every decision point of random legal hands.
+``tests/engine/test_state.py`` checks both paths agree at every decision point of random legal hands.
 
 ``progress.state(value)`` is the core's ``engine.state.HandState``: the table's answer to a tap, built from
 one replay.

@@ -5,7 +5,7 @@ trick rules); its ``check_play`` is the rule the replay applies to the next card
 are read off it instead of a replay of the record one card longer per card held (``progress._takes``,
 the reference, kept for what the machine cannot tell alone: an Espagnolette hand's licence to revoke,
 which the whole hand decides; a revoke the table established; the last card, which the settlement judges
-too). ``tests/test_state.py`` checks both agree at every decision point of random legal hands.
+too). ``tests/engine/test_state.py`` checks both agree at every decision point of random legal hands.
 
 ``progress.state(value)`` is Reversis' ``engine.state.HandState``.
 """

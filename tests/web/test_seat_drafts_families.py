@@ -22,17 +22,10 @@ from sqlalchemy import select
 from scorekeeper.engine.family import family_of
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand, SeatDraft
-from test_card_page import start_chips
-from test_card_page_deal import Table, example
-from test_pages import get, submit
-from test_seat_drafts import ABCD, SECRETS, Phone, readable
-
-
-def renamed(value: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    family = family_of(value["game"])
-    for old, new in names.items():
-        value = family.renamed(value, old, new)
-    return value
+from tests.support.cardpage import start_chips
+from tests.support.dealpage import Table, example
+from tests.support.pages import get, submit
+from tests.support.seatdrafts import ABCD, SECRETS, TRIPOLI_NAMES, Phone, readable, renamed
 
 
 def links(client: Any, game: str) -> tuple[str, str]:
@@ -75,9 +68,6 @@ def test_reversis_each_player_taps_his_hand_and_his_face_down_card(app: Flask) -
         assert db.session.scalar(select(db.func.count()).select_from(SeatDraft)) == 0
     assert hand["deal"] == value["deal"] and hand["face_down"] == value["face_down"]
     assert family_of("reversis").replay_json({**value, **hand})["net"] == family_of("reversis").replay_json(value)["net"]
-
-
-TRIPOLI_NAMES = {"D": "Ann", "A": "Bob", "B": "Cat", "C": "Dan"}  # the example's seats at a table where Ann deals
 
 
 def test_tripoli_each_player_taps_the_hand_he_was_dealt(app: Flask) -> None:

@@ -13,9 +13,9 @@ import pytest
 
 from scorekeeper.sheets import blank_pdf, blank_sheet, filled_sheet, session_pdf
 from scorekeeper.sheets.model import Sheet
-from test_sheets import flat, pdf_text
+from tests.support.paper import flat, pdf_text
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
 
 

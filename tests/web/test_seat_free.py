@@ -13,8 +13,8 @@ from sqlalchemy import select
 
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import SeatDraft
-from test_pages import csrf_header, get, submit
-from test_seat_drafts import SECRETS, Phone, draft_of, example, table  # noqa: F401 - the fixture
+from tests.support.pages import csrf_header, get, submit
+from tests.support.seatdrafts import SECRETS, Phone, draft_of, example
 
 NEW_PHONE = "9" * 64
 

@@ -23,7 +23,7 @@ from scorekeeper.engine.family import families, family_of
 from scorekeeper.engine.vocabulary import Vocabulary
 from scorekeeper.sheets.audit_steps import payment_words, steps_audit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GIVEN = ("game", "players", "dealer", "options")
 CODES = ("TH", "POT", "KITTY", "claim-ace", "claim-quinola", "quinola-takes-pool", "new-pool", "(claim)",
          "(stake)", "(dealer)", "\u2192 pool:")  # the bare pool's id after an arrow

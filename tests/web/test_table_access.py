@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import webdata
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web.tables import access
+from tests.support import webdata
 
 LINKS = (access.EDIT_LINK, access.READ_LINK)
 

@@ -1,5 +1,5 @@
 """The deal of Reversis and Tripoli from the players' own phones, and Tripoli's deal given on its card page, in
-Debian's Chromium at 390x844 (``tests/phonekit.py``), the taps counted (docs/app.md keeps them):
+Debian's Chromium at 390x844 (``tests/support/phonekit.py``), the taps counted (docs/app.md keeps them):
 
 - Reversis: four phones, each its own browser; the dealer taps his 12 cards, each other player his 11 and,
   but for the last of the exchange order, the card dealt face down in front of him; the scorer's card page
@@ -17,12 +17,11 @@ from typing import Any
 
 from scorekeeper.engine.family import family_of
 
-from phonekit import stored_hand, totals_shown
-from test_card_page_phone import ABCD, Taps, save, start
-from test_seat_drafts_phone import phones  # noqa: F401 - the fixture: one more browser per player
+from tests.support.cardtaps import ABCD, Taps, save, start
+from tests.support.phonekit import stored_hand, totals_shown
 
 Phone = tuple[Any, list[str], list[str]]
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TAPS: dict[str, Any] = {}
 TRIPOLI = dict(zip(["A", "B", "C", "D"], ["Bob", "Cat", "Dan", "Ann"]))  # the example's D deals: Ann here
 
@@ -74,7 +73,7 @@ def tap_my_hand(page: Any, name: str, hand: list[str], more: list[str], said: st
 
 
 def test_reversis_four_phones_each_tap_their_own_hand_and_face_down_card(
-        phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:  # noqa: F811
+        phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:
     from playwright.sync_api import expect
 
     page, _, errors = phone
@@ -140,7 +139,7 @@ def tripoli_betting(page: Any, taps: Taps, value: dict[str, Any]) -> None:
 
 
 def test_tripoli_four_phones_each_tap_the_hand_they_were_dealt(
-        phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:  # noqa: F811
+        phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:
     from playwright.sync_api import expect
 
     page, _, errors = phone

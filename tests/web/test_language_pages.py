@@ -11,9 +11,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web.models import Club
-from test_club_pages import start_club, start_table_in
-from test_pages import Page, app, client, get, record_result, start_table, submit  # noqa: F401  (fixtures)
-from test_web_progressive import entered, start
+from tests.support.clubpages import start_club, start_table_in
+from tests.support.pages import Page, app, client, get, record_result, start_table, submit  # noqa: F401  (fixtures)
+from tests.support.progressiveweb import entered, start
 
 __all__ = ["app", "client"]
 

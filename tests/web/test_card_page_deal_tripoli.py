@@ -12,10 +12,10 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from test_card_page import start_chips
-from test_card_page_deal import Table, example, stored
-from test_pages import get
-from test_seat_drafts_families import TRIPOLI_NAMES, renamed
+from tests.support.cardpage import start_chips
+from tests.support.dealpage import Table, example, stored
+from tests.support.pages import get
+from tests.support.seatdrafts import TRIPOLI_NAMES, renamed
 
 PAYMENTS = {"Bob": 3, "Cat": 1, "Dan": -2, "Ann": -10}  # catalogue 5.9, Deal 1
 

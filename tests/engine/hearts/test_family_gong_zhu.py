@@ -24,7 +24,7 @@ from scorekeeper.engine.hearts.notation import dumps, loads
 from scorekeeper.engine.hearts.settlement import session_from_json, settle
 from scorekeeper.engine.family import settle_json
 from scorekeeper.engine.hearts.simulate import random_record
-from helpers import at_play
+from tests.support.helpers import at_play
 
 DEFAULTS = {"heart_values": "graduated", "pig_value": -100, "all_red": "pagat"}
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
@@ -356,7 +356,7 @@ def test_club_statistics_count_the_pig_and_the_sheep() -> None:
 
     from scorekeeper.engine.tally import club_figures
 
-    value = json.loads((Path(__file__).resolve().parent.parent / "examples" / "gong-zhu-session.json").read_text())
+    value = json.loads((Path(__file__).resolve().parents[3] / "examples" / "gong-zhu-session.json").read_text())
     tally = family_of_record(value).tally(value)
     assert tally["penalty_card"] == "QS" and tally["bonus_card"] == "JD"
     pigs = {p: row["penalty"] for p, row in tally["players"].items()}
@@ -420,7 +420,7 @@ def test_the_audit_names_an_exposed_card_played_too_soon() -> None:
 
     from scorekeeper.engine.hearts.audit import audit, what_if
 
-    value = json.loads((Path(__file__).resolve().parent.parent / "examples" / "gong-zhu-hand.json").read_text())
+    value = json.loads((Path(__file__).resolve().parents[3] / "examples" / "gong-zhu-hand.json").read_text())
     record = records.from_json(value)
     assert audit(record).legal and audit(record).complete
     # trick 2: Dan leads K♥; Ann, who exposed A♥, holds other hearts: A♥ there is refused with its sentence

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from scorekeeper.engine.family import families
 
-PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 
 CORE = {"vocabulary.py"}  # the words every family shares (engine/vocabulary.py's COMMON)
 CORE_FOLDERS = ("engine/hearts/",)  # the trick-taking core's folder

@@ -1,4 +1,4 @@
-"""*Free Dan's seat* in Debian's Chromium at 390x844 (``tests/phonekit.py``): Dan's phone sends his hand, then
+"""*Free Dan's seat* in Debian's Chromium at 390x844 (``tests/support/phonekit.py``): Dan's phone sends his hand, then
 loses its storage (its seat and its secret); from it, or from another phone, the seat is refused with a
 sentence that names the remedy; the scorer's card page frees it in one tap, saying so; Dan sends his hand
 again and the card page has the deal. The phone that sent the dropped hand, had it kept its storage, says
@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_card_page_deal_phone import OPTIONS, example
-from test_card_page_phone import Taps, start
-from test_seat_drafts_phone import phones, tap_my_hand  # noqa: F401 - the fixture: one more browser per player
+from tests.support.cardtaps import Taps, start
+from tests.support.dealtaps import OPTIONS, example, tap_my_hand
 
 Phone = tuple[Any, list[str], list[str]]
 TAPS: dict[str, int] = {}
 
 
 def test_the_scorer_frees_the_seat_of_a_phone_that_lost_its_storage(
-        phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:  # noqa: F811
+        phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:
     from playwright.sync_api import expect
 
     page, _, errors = phone

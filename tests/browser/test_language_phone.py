@@ -1,7 +1,7 @@
-"""The translated pages on a 390x844 phone in Chromium (``tests/phonekit.py``): in French, Dutch and German
+"""The translated pages on a 390x844 phone in Chromium (``tests/support/phonekit.py``): in French, Dutch and German
 nothing is wider than the phone; in German (whose words are the longest) axe-core finds no violation of the
 WCAG 2.2 AA rules, the page's button is in reach without a scroll, and a first visit stays within its 30 KB,
-headers included, as ``tests/test_every_page.py`` measures them in English."""
+headers included, as ``tests/browser/test_every_page.py`` measures them in English."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from phonekit import TIMEOUT_MS
-from test_every_page import CLUB_KNOWN, CLUB_PAGES, HEIGHT, LIMIT, REACH, WIDTH, violations
-from test_every_page import axe_source, tour  # noqa: F401  (fixtures: axe-core's source, the tour of every page kind)
+from tests.support.everypage import CLUB_KNOWN, CLUB_PAGES, HEIGHT, LIMIT, REACH, WIDTH, violations
+from tests.support.phonekit import TIMEOUT_MS
 
 KINDS = ["Black Lady table", "Black Lady read-only", "Black Lady result form", "hand page",
          "Tripoli table", "Tripoli read-only", "Reversis table",

@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
-from conftest import dispose, make_app
+from tests.support.apps import dispose, make_app
 from scorekeeper.resources import CHECKOUT
 from scorekeeper import cli, language
 from scorekeeper.engine.cards import Suit, card

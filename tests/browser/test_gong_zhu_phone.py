@@ -1,18 +1,18 @@
-"""Gong Zhu and Black Maria on a phone (Chromium at 390x844, ``tests/phonekit.py``): a whole Gong Zhu hand entered
-by its result with two exposed cards, one tap per card taken and per exposed card; and a Black Maria hand with the
-passes to the right, card by card. The stored records and the sheet's totals are the engine's."""
+"""Gong Zhu and Black Maria on a phone (Chromium at 390x844, ``tests/support/phonekit.py``): a whole Gong Zhu hand
+entered by its result with two exposed cards, one tap per card taken and per exposed card; and a Black Maria hand with
+the passes to the right, card by card. The stored records and the sheet's totals are the engine's."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from phonekit import stored_hand
 from scorekeeper.engine.family import family_of
-from test_browser import save, totals
-from test_card_page_deal_phone import answer
-from test_card_page_phone import ROOT, Taps, save as save_play
-from test_card_page_variants_phone import start as variants_start
+from tests.support.cardtaps import ROOT, Taps, save as save_play
+from tests.support.dealtaps import answer
+from tests.support.phoneforms import save, totals
+from tests.support.phonekit import stored_hand
+from tests.support.varianttaps import start as variants_start
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H".split()

@@ -122,3 +122,32 @@ def test_a_club_speaks_the_language_its_start_offered(app: Flask, client: FlaskC
     client.set_cookie("lang", "en")  # the phone's own choice wins
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert '<html lang="en">' in page and "<h2>Standings</h2>" in page
+
+
+# The Hearts family's own part of the table, hand and result pages: the sheet's words, the record bar, the
+# misdeal, why each score, and the Record a hand form.
+HEARTS = {"fr": ["Enregistrer une donne", "Ce qui s’est passé", "Enregistrer la maldonne", "1 donne compte"],
+          "nl": ["Een spel invoeren", "Wat er gebeurde", "Het foute geven invoeren", "1 spel telt"],
+          "de": ["Ein Spiel eintragen", "Was passiert ist", "Das Vergeben eintragen", "1 Spiel zählt"]}
+HEARTS_ENGLISH = ["Record a hand", "What happened", "Record the misdeal", "1 hand counts", "tap a number for why",
+                  "deals again"]
+HEARTS_HAND = {"fr": ["Pourquoi ces scores", "Enregistrée par son résultat.", "Enregistrer la correction"],
+               "nl": ["Waarom deze scores", "Ingevoerd met de uitslag.", "De correctie bewaren"],
+               "de": ["Warum diese Punkte", "Mit seinem Ergebnis eingetragen.", "Die Korrektur speichern"]}
+HEARTS_HAND_ENGLISH = ["Why these scores", "Recorded by its result.", "Save the correction", "Hearts taken"]
+HEARTS_RESULT = {"fr": ["Qu’a pris chaque joueur ?", "Cœurs pris", "Enregistrer la donne"],
+                 "nl": ["Wat nam elke speler?", "Genomen harten", "Het spel bewaren"],
+                 "de": ["Was hat jeder Spieler genommen?", "Genommene Herzen", "Das Spiel speichern"]}
+HEARTS_RESULT_ENGLISH = ["What did each player take?", "Hearts taken", "Save the hand", "Card by card instead",
+                         "fills itself in"]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_hearts_pages_own_part_speaks_the_phones_language(client: FlaskClient, code: str) -> None:
+    edit, _read = start_table(client)
+    assert record_result(client, edit, [3, 2, 0, 8], 0).status_code == 302
+    speaks(in_language(client, code, edit), code, HEARTS[code], HEARTS_ENGLISH)
+    speaks(in_language(client, code, edit + "/hand/1"), code, HEARTS_HAND[code], HEARTS_HAND_ENGLISH)
+    speaks(in_language(client, code, edit + "/result"), code, HEARTS_RESULT[code], HEARTS_RESULT_ENGLISH)
+    english = get(client, edit + "/result")
+    assert "What did each player take?" in english.html and "Hearts taken" in english.html

@@ -383,8 +383,8 @@
     remember();
     return true;
   };
-  var dealAsk = function () {
-    if (busy) return;
+  var dealAsk = function () {  // while the engine answers another request (a look at the seats), it waits its turn
+    if (busy) { if (hand.dealing) setTimeout(dealAsk, 200); return; }
     busy = true;
     fetch(DEAL, {
       method: "POST", credentials: "same-origin",

@@ -241,6 +241,7 @@ def test_tripoli_deal_given_on_the_card_page_before_the_first_action(phone: Phon
     page.locator("#record-cards").tap()
     page.wait_for_selector("#ask")
     taps = Taps(page)
+    expect(page.locator("#give-deal")).to_be_visible()
     taps.tap("#give-deal", answered=False)
     for name in ("Bob", "Cat", "Dan", "Ann"):  # the eldest first; the spare hand is the cards left
         expect(page.locator("#turn")).to_have_text(f"{name} was dealt which cards?")

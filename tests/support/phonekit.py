@@ -181,9 +181,10 @@ def wait_until(page: Any, expression: str, arg: Any = None, seconds: float = 15)
         page.wait_for_timeout(200)
 
 
-def worker_controls(page: Any, seconds: float = 30) -> None:
+def worker_controls(page: Any, seconds: float = 60) -> None:
     """Wait until the service worker controls the page, asking from here (no polling function in the page: the
-    pages' CSP forbids the eval that ``wait_for_function`` falls back on)."""
+    pages' CSP forbids the eval that ``wait_for_function`` falls back on). Up to a minute: on two busy cores the
+    worker's install (it keeps the app's pages and files first) has taken over 30 s."""
     import time
 
     deadline = time.monotonic() + seconds

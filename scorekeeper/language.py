@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .engine.errors import Said
+from .engine.errors import Said, worded
 from .resources import resource
 
 if TYPE_CHECKING:
@@ -96,23 +96,17 @@ def say(said: Said) -> str:
     English, the engine's own message, to the byte."""
     if current() == DEFAULT:
         return str(said)
-    return gettext(said.words) % {name: _place(value) for name, value in said.places.items()}
+    return gettext(said.words) % {name: worded(value, _suit, _number) for name, value in said.places.items()}
 
 
-def _place(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_place(item) for item in value)
-    label = getattr(value, "label", None)
-    if isinstance(label, str):  # a card: the same in every language
-        return label
-    noun = getattr(value, "noun", None)
-    if isinstance(noun, str):  # a suit, by its word in the catalogue (the singular: "a diamond lead")
-        return gettext(SUIT_WORDS[noun[:-1]])
-    if isinstance(value, int) and not isinstance(value, bool):
-        from babel.numbers import format_decimal
+def _suit(noun: str) -> str:
+    return gettext(SUIT_WORDS[noun])  # a suit by its word in the catalogue (the singular: "a diamond lead")
 
-        return str(format_decimal(value, locale=current()))
-    return str(value)
+
+def _number(value: int) -> str:
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=current()))
 
 
 def N_(word: str) -> str:

@@ -11,6 +11,7 @@ A sentence may also be given as data, a ``Said``: its English words with named p
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Callable
 from typing import Any
 
 
@@ -72,14 +73,23 @@ def _said(words: str, places: dict[str, Any]) -> Said:
 
 def english(value: Any) -> str:
     """A place's value in the English of the engine's messages: a card's label, a suit's singular noun."""
+    return worded(value)
+
+
+def worded(value: Any, suit: Callable[[str], str] = str, number: Callable[[int], str] = str) -> str:
+    """A place's value in words: a card as printed (the same in every language), a list of them, a suit by
+    ``suit`` of its singular noun ("diamond"), a whole number by ``number``, anything else as it is. The
+    defaults are the engine's English; a words layer passes its language's (``scorekeeper.language.say``)."""
     if isinstance(value, (list, tuple)):
-        return ", ".join(english(item) for item in value)
+        return ", ".join(worded(item, suit, number) for item in value)
     label = getattr(value, "label", None)
     if isinstance(label, str):  # a card
         return label
     noun = getattr(value, "noun", None)
     if isinstance(noun, str):  # a suit: "diamonds" -> "diamond"
-        return noun[:-1]
+        return suit(noun[:-1])
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
     return str(value)
 
 

@@ -64,8 +64,7 @@ def link(code: str) -> str:
 
     A link, not a form, so a read-only page stays without forms and cookies until a language is chosen; the
     address carries no more than the page's own (whose keys the access logs mask)."""
-    args = [(name, value) for name, value in request.args.items(multi=True) if name != PARAM]
-    return "?" + urlencode([*args, (PARAM, code)])
+    return "?" + urlencode([*_other_args(), (PARAM, code)])
 
 
 def chosen() -> ResponseReturnValue | None:
@@ -73,11 +72,16 @@ def chosen() -> ResponseReturnValue | None:
     if request.method != "GET" or PARAM not in request.args or request.url_rule is None:
         return None  # an address no page answers is left to its 404 (never a redirect elsewhere)
     code = request.args.get(PARAM)
-    args = [(name, value) for name, value in request.args.items(multi=True) if name != PARAM]
+    args = _other_args()
     response = redirect(request.path + ("?" + urlencode(args) if args else ""), code=303)
     if known(code):
         response.set_cookie(COOKIE, str(code), max_age=YEAR, samesite="Lax", httponly=True, secure=request.is_secure)
     return response
+
+
+def _other_args() -> list[tuple[str, str]]:
+    """The page's query without ``lang``."""
+    return [(name, value) for name, value in request.args.items(multi=True) if name != PARAM]
 
 
 def init_app(app: Flask) -> None:

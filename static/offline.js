@@ -15,7 +15,12 @@
   var RETRY_MS = 15000, PROBE_MS = 5000;
 
   if ("serviceWorker" in navigator && window.isSecureContext && script) {
-    navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" }).catch(function () {});
+    navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      // Opened while the worker was still installing: not claimed as it activated, so ask to be.
+      if (!navigator.serviceWorker.controller && registration.active) registration.active.postMessage({ type: "claim" });
+    }).catch(function () {});
   }
 
   /* --- the notice while the server cannot be reached ------------------------------------------------------ */

@@ -129,6 +129,9 @@ self.addEventListener("fetch", function (event) {
 // a copy is never older than the newest revision the phone has seen, as far as the connection allowed.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  // A page whose loading began while this worker was still installing is not among the pages it claimed as it
+  // activated; such a page asks, and is taken (offline.js).
+  if (data.type === "claim") { event.waitUntil(self.clients.claim()); return; }
   if (data.type !== "keep-pages" || !Array.isArray(data.urls)) return;
   event.waitUntil(caches.open(PAGES).then(function (cache) {
     return Promise.all(data.urls.map(function (u) {

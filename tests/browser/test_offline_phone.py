@@ -129,6 +129,19 @@ def test_the_app_installs_and_its_pages_open_offline(phone: Phone) -> None:
     assert not errors, f"script errors: {errors}"
 
 
+def test_a_page_the_worker_did_not_claim_asks_to_be_taken(phone: Phone) -> None:
+    """A page loaded past the worker (a hard reload here; a page whose loading began while the worker was
+    still installing at the table) is not controlled; it asks the active worker, and is taken, so it opens
+    offline like the others."""
+    page, _, errors = phone
+    start_table(page)
+    controlled(page)
+    with page.expect_navigation():
+        page.context.new_cdp_session(page).send("Page.reload", {"ignoreCache": True})  # a hard reload: past the worker
+    worker_controls(page, seconds=10)
+    assert errors == []
+
+
 def test_hands_recorded_offline_go_in_once_when_the_connection_returns(phone: Phone) -> None:
     """Two hands by result and hand 3 card by card, recorded offline through the pages the service worker
     kept: each waits on the sheet, and each is stored once, in order, when the connection returns."""

@@ -269,6 +269,27 @@ def test_tripoli_deal_given_on_the_card_page_before_the_first_action(phone: Phon
     assert not errors, errors
 
 
+def test_give_the_deal_tapped_while_the_page_waits_for_its_first_answer_waits_its_turn(phone: Phone) -> None:
+    """The card page opens by asking the engine where the hand stands; a tap on *Give the deal* while that
+    answer is on its way (a slow connection, a busy server) waits for it, then asks the deal: not lost."""
+    from playwright.sync_api import expect
+
+    page, _, errors = phone
+    start(page, "tripoli")
+    held: list[Any] = []
+    page.route("**/next", lambda route: held.append(route))  # the page's first question, held on its way
+    with page.expect_request(lambda r: r.url.endswith("/next") and r.method == "POST", timeout=15_000):
+        page.locator("#record-cards").tap()
+    expect(page.locator("#give-deal")).to_be_visible()
+    page.locator("#give-deal").tap()  # while the first answer is on its way
+    page.wait_for_timeout(300)
+    assert len(held) == 1, "the page's first question only"
+    held[0].continue_()
+    page.unroute("**/next")
+    expect(page.locator("#turn")).to_have_text("Bob was dealt which cards?")
+    assert not errors, errors
+
+
 def test_the_figures_are_kept() -> None:
     """The tap counts measured above, as docs/app.md gives them."""
     text = (ROOT / "docs" / "app.md").read_text()

@@ -146,6 +146,27 @@ def at_play(value: dict[str, Any], k: int) -> dict[str, Any]:
     return core_progress.cut(value, plays[k] if k < len(plays) else len(core_progress.actions(value)))
 
 
+def next_offers_each_card_played(game: str, players: int, seed: int) -> dict[str, Any]:
+    """A random hand of ``game``: before each of its cards ``next`` names its player and offers the card; once
+    complete, its outcome is the replay's. Returns the record (as JSON)."""
+    import random
+
+    from scorekeeper.engine.family import family_of_record
+    from scorekeeper.engine.hearts.simulate import random_record
+
+    value = records.to_json(random_record(game, [f"P{i}" for i in range(players)], random.Random(seed)))
+    family = family_of_record(value)
+    record = records.from_json(value)
+    outcome = replay(record, audit=True)
+    for k, item in enumerate(record.play):
+        nxt = family.progress_json(at_play(value, k))["next"]
+        assert nxt["kind"] == "play" and item.card.code in nxt["choices"]
+        assert nxt["player"] == record.players[outcome.snapshots[k].seat]
+    final = family.progress_json(value)
+    assert final["complete"] and final["outcome"] == family.replay_json(value)
+    return value
+
+
 def rebuilt(walk: Any, value: dict[str, Any]) -> dict[str, Any]:
     """The record rebuilt from its first action with ``advance_json``, as a card page builds it; each answer
     is the progress of its record (``walk``: the family's ``engine.progress.Walk``)."""

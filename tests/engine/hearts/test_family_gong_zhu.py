@@ -24,7 +24,7 @@ from scorekeeper.engine.hearts.notation import dumps, loads
 from scorekeeper.engine.hearts.settlement import session_from_json, settle
 from scorekeeper.engine.family import settle_json
 from scorekeeper.engine.hearts.simulate import random_record
-from tests.support.helpers import at_play
+from tests.support.helpers import next_offers_each_card_played
 
 DEFAULTS = {"heart_values": "graduated", "pig_value": -100, "all_red": "pagat"}
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
@@ -319,16 +319,7 @@ def test_random_hands_replay_settle_and_read_back(seed: int, n: int, options: di
 @settings(max_examples=3, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), n=st.integers(4, 5))
 def test_next_offers_each_card_played(seed: int, n: int) -> None:
-    value = records.to_json(random_record("gong-zhu", [f"P{i}" for i in range(n)], random.Random(seed)))
-    family = family_of_record(value)
-    record = records.from_json(value)
-    outcome = replay(record, audit=True)
-    for k, item in enumerate(record.play):
-        nxt = family.progress_json(at_play(value, k))["next"]
-        assert nxt["kind"] == "play" and item.card.code in nxt["choices"]
-        assert nxt["player"] == record.players[outcome.snapshots[k].seat]
-    final = family.progress_json(value)
-    assert final["complete"] and final["outcome"] == family.replay_json(value)
+    value = next_offers_each_card_played("gong-zhu", n, seed)
 
 
 def test_the_card_page_asks_the_exposures_before_the_first_lead() -> None:

@@ -14,7 +14,8 @@ import random
 from scorekeeper.engine.family import family_of
 
 from tests.support.phonekit import exported, stored_hand, totals_shown
-from tests.support.cardtaps import ABCD, Phone, ROOT, Taps, first_refusal, save, start
+from tests.support.cardtaps import (ABCD, Phone, ROOT, Taps, first_refusal, save, start, tripoli_betting,
+                                    tripoli_showdown_and_michigan)
 
 TAPS: dict[str, int] = {}  # the taps of a whole hand, per game (printed, kept in docs/app.md)
 
@@ -85,28 +86,9 @@ def test_a_whole_tripoli_deal_card_by_card(phone: Phone) -> None:
     expect(page.locator("#turn")).to_have_text("Bob to bet")
     page.locator("#amount-bet").fill("99")  # over the limit: the engine's refusal, on the spot
     assert taps.refused('#ask button[data-option="bet"]') == "bet-limit"
-    for player, *bet in example["poker"]["betting"]:
-        expect(page.locator("#turn")).to_have_text(f"{rename[player]} to bet")
-        if len(bet) == 2:
-            page.locator(f"#amount-{bet[0]}").fill(str(bet[1]))
-            taps.count += 1  # the chips typed
-        taps.tap(f'#ask button[data-option="{bet[0]}"]')
+    tripoli_betting(page, taps, example, rename)
     expect(page.locator("#strip")).to_contain_text("the pot 16 chips")
-    while "shows his five cards" in page.locator("#turn").inner_text():  # the cards shown were not written down
-        taps.tap("#ask #none")
-    expect(page.locator("#turn")).to_have_text("Who won the showdown?")
-    taps.tap('#ask button[data-player="Bob"]', answered=False)
-    taps.tap("#ask button.primary")
-    for player, code in example["michigan"]["play"]:
-        taps.tap(f"#grid #card-{code}", answered=False)  # who played it? the deal does not say
-        taps.tap(f'#ask button[data-player="{rename[player]}"]')
-    taps.tap("#declare-michigan-end", answered=False)
-    taps.tap(f'#ask button[data-player="{rename[example["michigan"]["out"]]}"]', answered=False)
-    for who, left in example["michigan"]["left"].items():
-        page.locator(f"#left-{rename[who]}").fill(str(left))
-        taps.count += 1
-    taps.tap("#ask button.primary")
-    expect(page.locator("#complete")).to_be_visible()
+    tripoli_showdown_and_michigan(page, taps, example, rename)
     save(page, "#save-play")
     TAPS["tripoli"] = taps.count + 2  # from the sheet: Card by card, ..., Save
     hand, settled = stored_hand(page, session)

@@ -17,7 +17,7 @@ from typing import Any
 
 from scorekeeper.engine.family import family_of
 
-from tests.support.cardtaps import ABCD, Taps, save, start
+from tests.support.cardtaps import ABCD, Taps, save, start, tripoli_betting, tripoli_showdown_and_michigan
 from tests.support.phonekit import stored_hand, totals_shown
 
 Phone = tuple[Any, list[str], list[str]]
@@ -127,17 +127,6 @@ def tripoli_spare(page: Any, taps: Taps) -> None:
     taps.tap('#ask button.primary')
 
 
-def tripoli_betting(page: Any, taps: Taps, value: dict[str, Any]) -> None:
-    from playwright.sync_api import expect
-
-    for player, *bet in value["poker"]["betting"]:
-        expect(page.locator("#turn")).to_have_text(f"{player} to bet")
-        if len(bet) == 2:
-            page.locator(f"#amount-{bet[0]}").fill(str(bet[1]))
-            taps.count += 1  # the chips typed
-        taps.tap(f'#ask button[data-option="{bet[0]}"]')
-
-
 def test_tripoli_four_phones_each_tap_the_hand_they_were_dealt(
         phone: Phone, phones: dict[str, tuple[Any, list[str]]]) -> None:
     from playwright.sync_api import expect
@@ -193,21 +182,7 @@ def test_tripoli_deal_given_on_the_card_page_after_the_hand(phone: Phone) -> Non
         taps.tap(f'#ask .choices[data-space="{space}"] button[data-player="{who}"]', answered=False)
     taps.tap("#ask button.primary")  # Done
     tripoli_betting(page, taps, value)
-    while "shows his five cards" in page.locator("#turn").inner_text():  # not written down
-        taps.tap("#ask #none")
-    expect(page.locator("#turn")).to_have_text("Who won the showdown?")
-    taps.tap('#ask button[data-player="Bob"]', answered=False)
-    taps.tap("#ask button.primary")
-    for player, code in value["michigan"]["play"]:
-        taps.tap(f"#grid #card-{code}", answered=False)  # who played it? the deal does not say
-        taps.tap(f'#ask button[data-player="{player}"]')
-    taps.tap("#declare-michigan-end", answered=False)
-    taps.tap(f'#ask button[data-player="{value["michigan"]["out"]}"]', answered=False)
-    for who, left in value["michigan"]["left"].items():
-        page.locator(f"#left-{who}").fill(str(left))
-        taps.count += 1
-    taps.tap("#ask button.primary")
-    expect(page.locator("#complete")).to_be_visible()
+    tripoli_showdown_and_michigan(page, taps, value)
     before = taps.count
     expect(page.locator("#give-deal")).to_be_visible()
     taps.tap("#give-deal", answered=False)

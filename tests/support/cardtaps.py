@@ -68,6 +68,44 @@ class Taps:
         return str(error["code"])
 
 
+def tripoli_betting(page: Any, taps: Taps, value: dict[str, Any], rename: dict[str, str] | None = None) -> None:
+    """The poker's bets of a Tripoli record (``rename``: the record's names as the table calls them)."""
+    from playwright.sync_api import expect
+
+    name = rename or {}
+    for player, *bet in value["poker"]["betting"]:
+        expect(page.locator("#turn")).to_have_text(f"{name.get(player, player)} to bet")
+        if len(bet) == 2:
+            page.locator(f"#amount-{bet[0]}").fill(str(bet[1]))
+            taps.count += 1  # the chips typed
+        taps.tap(f'#ask button[data-option="{bet[0]}"]')
+
+
+def tripoli_showdown_and_michigan(page: Any, taps: Taps, value: dict[str, Any],
+                                  rename: dict[str, str] | None = None) -> None:
+    """After the bets of a Tripoli record: the hands shown not written down, Bob winning the showdown, then
+    Michigan card by card (who played each: the deal does not say), its end and the cards left."""
+    from playwright.sync_api import expect
+
+    name = rename or {}
+    while "shows his five cards" in page.locator("#turn").inner_text():  # not written down
+        taps.tap("#ask #none")
+    expect(page.locator("#turn")).to_have_text("Who won the showdown?")
+    taps.tap('#ask button[data-player="Bob"]', answered=False)
+    taps.tap("#ask button.primary")
+    for player, code in value["michigan"]["play"]:
+        taps.tap(f"#grid #card-{code}", answered=False)
+        taps.tap(f'#ask button[data-player="{name.get(player, player)}"]')
+    taps.tap("#declare-michigan-end", answered=False)
+    out = value["michigan"]["out"]
+    taps.tap(f'#ask button[data-player="{name.get(out, out)}"]', answered=False)
+    for who, left in value["michigan"]["left"].items():
+        page.locator(f"#left-{name.get(who, who)}").fill(str(left))
+        taps.count += 1
+    taps.tap("#ask button.primary")
+    expect(page.locator("#complete")).to_be_visible()
+
+
 def first_refusal(start: dict[str, Any], plays: list[str]) -> tuple[int, str, str]:
     """Where the engine, without the deal, first refuses a card the table could tap instead of the one played:
     (its place, the card, the engine's code). Without the deal only what the cards so far disprove is refused."""

@@ -97,6 +97,54 @@ def _post(url: str, body: Any, token: str) -> tuple[int, dict[str, str], Any]:
         return answer.code, dict(answer.headers), parsed
 
 
+class Outboxes:
+    """Phones sending hands one after another to one server, as their outboxes do: each hand sent again with its
+    id after an answer ``again`` accepts (a 503, a cut connection) until it is acknowledged; any other answer is
+    odd and stops that phone."""
+
+    def __init__(self, base: str, send: Any, again: Any, pace: float = 0.0) -> None:
+        self.base, self.send, self.again, self.pace = base, send, again, pace
+        self.statuses: Counter[int | None] = Counter()
+        self.acknowledged: dict[str, list[str]] = {}
+        self.odd: list[Any] = []
+        self.stop = threading.Event()
+
+    def acked(self) -> int:
+        return sum(len(a) for a in self.acknowledged.values())
+
+    def phone(self, table: dict[str, str]) -> None:
+        acked = self.acknowledged.setdefault(table["id"], [])
+        while not self.stop.is_set() and len(acked) < 95:  # a session holds 100 hands
+            hand = {**MISDEAL, "id": uuid.uuid4().hex}
+            for _ in range(100):
+                status, headers, body = self.send(f"{self.base}/api/sessions/{table['id']}/hands", hand, table["token"])
+                self.statuses[status] += 1
+                if status in (200, 201):
+                    acked.append(hand["id"])
+                    time.sleep(self.pace)
+                    break
+                if not self.again(status, headers, body):
+                    self.odd.append((status, body))
+                    return
+                time.sleep(0.1)  # the outbox waits (Retry-After, shortened), then sends the same hand again
+
+    def run(self, tables: list[dict[str, str]], warm: float, disturb: Any, after: float) -> tuple[int, int, int]:
+        """The phones sending for ``warm`` seconds, then ``disturb()``, then ``after`` seconds more: the hands
+        acknowledged before, just after the disturbance, and at the end."""
+        phones = [threading.Thread(target=self.phone, args=(t,)) for t in tables]
+        for p in phones:
+            p.start()
+        time.sleep(warm)
+        before = self.acked()
+        disturb()
+        disturbed = self.acked()
+        time.sleep(after)
+        self.stop.set()
+        for p in phones:
+            p.join(timeout=60)
+        return before, disturbed, self.acked()
+
+
 @pytest.mark.postgres
 def test_a_postgresql_restart_under_load_answers_503_never_500_and_loses_no_acknowledged_hand(
         own_cluster: PostgresCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -105,42 +153,14 @@ def test_a_postgresql_restart_under_load_answers_503_never_500_and_loses_no_ackn
     serving = threading.Thread(target=server.serve_forever, daemon=True)
     serving.start()
     base = f"http://127.0.0.1:{server.server_port}"
-    statuses: Counter[int] = Counter()
-    acknowledged: dict[str, list[str]] = {}
-    odd: list[Any] = []
-    stop = threading.Event()
 
-    def phone(table: dict[str, str]) -> None:
-        """Hands one after another, each sent again with its id after a 503 until it is acknowledged."""
-        acked = acknowledged.setdefault(table["id"], [])
-        while not stop.is_set() and len(acked) < 95:  # a session holds 100 hands
-            hand = {**MISDEAL, "id": uuid.uuid4().hex}
-            for _ in range(100):
-                status, headers, body = _post(f"{base}/api/sessions/{table['id']}/hands", hand, table["token"])
-                statuses[status] += 1
-                if status in (200, 201):
-                    acked.append(hand["id"])
-                    time.sleep(0.05)  # a busy club's pace, a hundred times over
-                    break
-                if status != 503 or headers.get("Retry-After") != "1" or body["error"]["code"] != "unavailable":
-                    odd.append((status, body))
-                    return
-                time.sleep(0.1)  # the phone's outbox waits (Retry-After, shortened), then sends the same hand
+    def again(status: int, headers: dict[str, str], body: Any) -> bool:
+        return status == 503 and headers.get("Retry-After") == "1" and body["error"]["code"] == "unavailable"
 
+    outboxes = Outboxes(base, _post, again, pace=0.05)  # a busy club's pace, a hundred times over
     try:
         tables = [_post(f"{base}/api/sessions", session(), "")[2] for _ in range(4)]
-        phones = [threading.Thread(target=phone, args=(t,)) for t in tables]
-        for p in phones:
-            p.start()
-        time.sleep(0.8)
-        before = sum(len(a) for a in acknowledged.values())
-        own_cluster.restart()
-        restarted = sum(len(a) for a in acknowledged.values())
-        time.sleep(1.0)
-        stop.set()
-        for p in phones:
-            p.join(timeout=60)
-        after = sum(len(a) for a in acknowledged.values())
+        before, restarted, after = outboxes.run(tables, 0.8, own_cluster.restart, 1.0)
     finally:
         server.shutdown()
         serving.join(timeout=10)
@@ -151,14 +171,14 @@ def test_a_postgresql_restart_under_load_answers_503_never_500_and_loses_no_ackn
                                       .where(Hand.session_id == table["id"]).order_by(Hand.position)).all()
             ids = [client_id for _, client_id in rows]
             assert [p for p, _ in rows] == list(range(1, len(rows) + 1))
-            assert set(acknowledged[table["id"]]) <= set(ids), "a hand its phone was told is stored was lost"
+            assert set(outboxes.acknowledged[table["id"]]) <= set(ids), "a hand its phone was told is stored was lost"
             assert len(ids) == len(set(ids))
         db.session.remove()
     dispose(app)
-    assert not odd, odd
-    assert set(statuses) <= {200, 201, 503}, statuses
-    assert before > 0 and after > restarted, (before, restarted, after, statuses)  # in before and after the restart
-    print(f"restart under load: {dict(statuses)}; {after} hands acknowledged, none lost")
+    assert not outboxes.odd, outboxes.odd
+    assert set(outboxes.statuses) <= {200, 201, 503}, outboxes.statuses
+    assert before > 0 and after > restarted, (before, restarted, after, outboxes.statuses)  # in before and after the restart
+    print(f"restart under load: {dict(outboxes.statuses)}; {after} hands acknowledged, none lost")
 
 
 # --- a gunicorn worker killed under load -------------------------------------------------------------------
@@ -210,26 +230,7 @@ def test_a_worker_killed_under_load_answers_no_500_and_loses_no_acknowledged_han
                                "scorekeeper.web:create_app()"],
                               env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
-    statuses: Counter[int | None] = Counter()
-    acknowledged: dict[str, list[str]] = {}
-    odd: list[Any] = []
-    stop = threading.Event()
-
-    def phone(table: dict[str, str]) -> None:
-        acked = acknowledged.setdefault(table["id"], [])
-        while not stop.is_set() and len(acked) < 95:  # a session holds 100 hands
-            hand = {**MISDEAL, "id": uuid.uuid4().hex}
-            for _ in range(100):
-                status, _, body = _post_or_cut(f"{base}/api/sessions/{table['id']}/hands", hand, table["token"])
-                statuses[status] += 1
-                if status in (200, 201):
-                    acked.append(hand["id"])
-                    break
-                if status not in (None, 503):
-                    odd.append((status, body))
-                    return
-                time.sleep(0.1)  # the outbox waits, then sends the same hand again
-
+    outboxes = Outboxes(base, _post_or_cut, lambda status, headers, body: status in (None, 503))
     try:
         deadline = time.monotonic() + 60
         while True:  # the server is up once it answers
@@ -239,18 +240,9 @@ def test_a_worker_killed_under_load_answers_no_500_and_loses_no_acknowledged_han
             time.sleep(0.2)
         assert len(_workers_of(server.pid)) == 2, "gunicorn did not start its two workers"
         tables = [_post(f"{base}/api/sessions", session(), "")[2] for _ in range(4)]
-        phones = [threading.Thread(target=phone, args=(t,)) for t in tables]
-        for p in phones:
-            p.start()
-        time.sleep(1.0)
-        before = sum(len(a) for a in acknowledged.values())
         victim = _workers_of(server.pid)[0]
-        os.kill(victim, signal.SIGKILL)
-        time.sleep(3.0)  # the master notices and starts another worker; the phones go on
-        stop.set()
-        for p in phones:
-            p.join(timeout=60)
-        after = sum(len(a) for a in acknowledged.values())
+        before, _, after = outboxes.run(tables, 1.0, lambda: os.kill(victim, signal.SIGKILL), 3.0)
+        # meanwhile the master noticed and started another worker; the phones went on
         replaced = victim not in _workers_of(server.pid) and len(_workers_of(server.pid)) == 2
     finally:
         server.terminate()
@@ -264,12 +256,12 @@ def test_a_worker_killed_under_load_answers_no_500_and_loses_no_acknowledged_han
         for table in tables:
             ids = [row.client_id for row in db.session.execute(
                 select(Hand.client_id).where(Hand.session_id == table["id"]).order_by(Hand.position))]
-            assert set(acknowledged[table["id"]]) <= set(ids), "a hand its phone was told is stored was lost"
+            assert set(outboxes.acknowledged[table["id"]]) <= set(ids), "a hand its phone was told is stored was lost"
             assert len(ids) == len(set(ids)), "a hand sent again after the cut was stored twice"
         db.session.remove()
     dispose(app)
-    assert not odd, odd
-    assert set(statuses) <= {200, 201, 503, None}, statuses
-    assert before > 0 and after > before, (before, after, statuses)
+    assert not outboxes.odd, outboxes.odd
+    assert set(outboxes.statuses) <= {200, 201, 503, None}, outboxes.statuses
+    assert before > 0 and after > before, (before, after, outboxes.statuses)
     assert replaced, "the master did not replace the killed worker"
     assert b"Traceback" not in errors, errors.decode(errors="replace")[-2000:]

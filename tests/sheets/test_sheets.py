@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
+from html import unescape
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
@@ -196,6 +197,11 @@ def test_every_playable_game_and_player_count() -> None:
 # --- blank sheets: every game, every player count ------------------------------------------------------
 
 BLANKS = [(g.id, n) for g in playable_games() for n in player_counts(g)]
+# Laid out as PDF: each game's narrowest and widest sheet (its fewest and most players), A4 and Letter in turn;
+# the counts between are checked in HTML, where a sheet's words and rows are the same (a PDF costs about a
+# second on one core, an HTML page a few milliseconds).
+RENDERED = sorted({(g.id, n) for g in playable_games() for n in (min(player_counts(g)), max(player_counts(g)))},
+                  key=BLANKS.index)
 
 
 def _render_blank(job: tuple[str, int, str]) -> tuple[bytes, str]:
@@ -211,30 +217,39 @@ def _paper_for(index: int) -> str:
 
 @pytest.fixture(scope="module")
 def blank_pdfs() -> dict[tuple[str, int], tuple[bytes, str]]:
-    """Every blank sheet rendered once, A4 and Letter in turn, over the machine's cores (about a
-    second each on one core for the widest: WeasyPrint lays out a table cell in about a millisecond)."""
-    jobs = [(game, n, _paper_for(i)) for i, (game, n) in enumerate(BLANKS)]
+    """The blank sheets laid out, rendered once, over the machine's cores (about a second each on one core
+    for the widest: WeasyPrint lays out a table cell in about a millisecond)."""
+    jobs = [(game, n, _paper_for(i)) for i, (game, n) in enumerate(RENDERED)]
     workers = max(1, min(4, os.cpu_count() or 1))
     with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
         done = list(pool.map(_render_blank, jobs, chunksize=4))
     return {(game, n): result for (game, n, _), result in zip(jobs, done)}
 
 
-@pytest.mark.parametrize("index, game, players", [(i, g, n) for i, (g, n) in enumerate(BLANKS)],
-                         ids=[f"{g}-{n}" for g, n in BLANKS])
+def _holds_the_sheet(text: str, game: str, players: int) -> None:
+    """A blank sheet's words, as printed or in its HTML: title, signatures, every column's words, the last row."""
+    sheet = blank_sheet(game, players)
+    assert sheet.title in text and "blank score sheet" in text
+    assert "Signatures" in text and "Winner(s)" in text
+    for column in sheet.columns:  # a narrow column's header may wrap ("Joker / from"): each word is printed
+        assert all(word in text for word in column.label.split()), column.label
+    assert str(len(sheet.rows)) in re.findall(r"\d+", text)  # the last row's number
+
+
+@pytest.mark.parametrize("index, game, players", [(i, g, n) for i, (g, n) in enumerate(RENDERED)],
+                         ids=[f"{g}-{n}" for g, n in RENDERED])
 def test_a_blank_sheet_renders(blank_pdfs: dict[tuple[str, int], tuple[bytes, str]], index: int, game: str,
                                players: int) -> None:
     pdf, text = blank_pdfs[game, players]
-    sheet = blank_sheet(game, players)
-    pages = assert_paper(pdf, _paper_for(index), landscape=sheet.landscape)
+    pages = assert_paper(pdf, _paper_for(index), landscape=blank_sheet(game, players).landscape)
     assert 1 <= pages <= 4
-    assert sheet.title in text and "blank score sheet" in text
-    assert "Signatures" in text and "Winner(s)" in text
     assert f"Page 1 of {pages}" in text
-    words = text.split()
-    for column in sheet.columns:  # a narrow column's header may wrap ("Joker / from"): each word is printed
-        assert all(word in text for word in column.label.split()), column.label
-    assert str(len(sheet.rows)) in words  # the last row's number
+    _holds_the_sheet(text, game, players)
+
+
+@pytest.mark.parametrize("game, players", BLANKS, ids=[f"{g}-{n}" for g, n in BLANKS])
+def test_a_blank_sheet_of_every_count_holds_its_columns_and_rows(game: str, players: int) -> None:
+    _holds_the_sheet(unescape(re.sub(r"<[^>]+>", " ", sheet_html(blank_sheet(game, players)))), game, players)
 
 
 def test_a_blank_sheet_on_both_papers() -> None:

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from tests.support.everypage import HEIGHT, WIDTH
-from tests.support.leftbehind import left_behind, matches, read
+from tests.support.leftbehind import left_behind, matches, read, sentences
 from tests.support.phonekit import TIMEOUT_MS, wait_until
 
 LANGUAGES = ["fr", "nl", "de"]
@@ -555,6 +555,17 @@ def reader(request: pytest.FixtureRequest, browser: Any, live_server: str) -> It
     context = _context(browser, live_server, request.param)
     yield request.param, context.new_page()
     context.close()
+
+
+def test_what_counts_as_english_left_behind() -> None:
+    """Three words or more shown word for word in both, once the names, cards and numbers are out; a pattern
+    entry is found in a sentence."""
+    english = sentences("Save the hand. Ann took QS 3 times: Black Lady rules\n(tap a number for why)")
+    french = sentences("Enregistrer la donne. Ann took QS 3 times: Black Lady rules\n(tap a number for why)")
+    assert english[1:] == french[1:] == ["Ann took QS 3 times", "Black Lady rules", "tap a number for why"]
+    assert left_behind(english, french, "fr") == ["tap a number for why"]  # "took times": two words
+    assert left_behind(english, sentences("Dirty Nasty Filthy Hearts · Gong Zhu · Ann Bob Cat"), "de") == []
+    assert matches(re.compile(r"^\w+ took \d+ hearts?"), "Ann took 3 hearts") and not matches("Ann", "Ann took")
 
 
 def test_the_crawl_reaches_every_page_kind_of_the_tour(tour: dict[str, str]) -> None:

@@ -413,16 +413,16 @@ STILL_ENGLISH: dict[str, list[Entry]] = {
     "printed-sheet list": SHEET_LIST,
     "Black Lady table": VOID + BLACK_LADY_RULES,
     "Black Lady read-only": BLACK_LADY_RULES,
-    "Black Lady card page": CARD_PAGE + [
+    "Black Lady card page": CARD_PAGE + [  # the card page; the rules in brief (the engine)
         "Hand 2 card by card",
         "Whoever holds 2♣ leads it",
         "hearts may not be led until broken",
         "Who holds 2C and leads"],
-    "hand page": [
+    "hand page": [  # why these scores, the engine's note
         "17 Dan took 4 hearts and Q♠"],
     "audit": AUDIT,
     "read-only audit": AUDIT,
-    "my hand": [
+    "my hand": [  # the page of one's own hand (the card page's)
         "My own hand Hand 2",
         "Whoever holds 2♣ leads it",
         "hearts may not be led until broken",
@@ -431,19 +431,19 @@ STILL_ENGLISH: dict[str, list[Entry]] = {
         "Chosen once on this phone",
         "Sent from the phones",
         "The table's sheet"],
-    "Reversis table": REVERSIS_SHEET + [
+    "Reversis table": REVERSIS_SHEET + [  # Tripoli/Reversis parts
         "Card by card"],
     "Reversis read-only": REVERSIS_SHEET,
-    "Reversis result form": VOID + REVERSIS_FORM + [
+    "Reversis result form": VOID + REVERSIS_FORM + [  # Tripoli/Reversis parts
         "The pools before this hand",
         "Doubled by B, D since it was last won",
         "Save the hand"],
-    "Reversis card page": CARD_PAGE + [
+    "Reversis card page": CARD_PAGE + [  # the card page
         "Hand 3 card by card",
         "Who declared Espagnolette",
         "Current pool 115 fish",
         "Paid so far"],
-    "Reversis hand page": VOID + REVERSIS_FORM + [
+    "Reversis hand page": VOID + REVERSIS_FORM + [  # Tripoli/Reversis parts: why these fish
         "Recorded by its quick result",
         "Why these fish",
         "stake -5, dealer's 5 -5, in play -10, Party -20",
@@ -463,17 +463,17 @@ STILL_ENGLISH: dict[str, list[Entry]] = {
         "The pools after it",
         "Doubled by B since it was last won",
         "Save the correction"],
-    "Tripoli table": VOID + TRIPOLI_SHEET + [
+    "Tripoli table": VOID + TRIPOLI_SHEET + [  # Tripoli/Reversis parts
         "Card by card",
         "The deal is void",
         "the antes stay on the layout and nobody puts them up again",
         "Record the misdeal"],
     "Tripoli read-only": TRIPOLI_SHEET,
-    "Tripoli result form": TRIPOLI_FORM + [
+    "Tripoli result form": TRIPOLI_FORM + [  # Tripoli/Reversis parts
         "What did the table declare",
         "The layout before this deal's antes",
         "Save the deal"],
-    "Tripoli card page": CARD_PAGE + [
+    "Tripoli card page": CARD_PAGE + [  # the card page
         "Deal 3 card by card",
         "B to keep, swap or sell the spare hand",
         re.compile(r"^(Ace|King|Queen|Jack|Ten) of hearts \d+( chips)?$"),  # the pay cards' chips
@@ -481,7 +481,7 @@ STILL_ENGLISH: dict[str, list[Entry]] = {
         "Paid so far",
         "Swap, then sell",
         "the pot 5 chips"],
-    "Tripoli hand page": TRIPOLI_FORM + [
+    "Tripoli hand page": TRIPOLI_FORM + [  # Tripoli/Reversis parts: why these chips
         "Recorded by its quick result",
         "Why these chips",
         "antes -9, pay cards +4, bets -5, pot +16, cards left -3",
@@ -502,7 +502,7 @@ STILL_ENGLISH: dict[str, list[Entry]] = {
         "moves to table 2",
         "red star, goes up to table 1",
         "more hearts at the booby table"],
-    "error page": [
+    "error page": [  # the refusal the error page shows (refusals)
         "no session 'no-such-table"],
 }
 

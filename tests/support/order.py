@@ -22,6 +22,7 @@ SLOWEST = (  # seconds in a run on two workers under a heavy load from other wor
     "tests/engine/hearts/test_properties.py",  # 150
     "tests/browser/test_offline_phone.py",  # 150
     "tests/browser/test_every_page.py",  # 121
+    "tests/browser/test_language_crawl.py",  # 82 alone under a load of 17: every page kind read in four languages
     "tests/browser/test_evening_hearts_phone.py",  # 116
     "tests/engine/test_advance.py",  # 103
     "tests/web/test_audit_pages.py",  # 102
@@ -33,6 +34,7 @@ SLOWEST = (  # seconds in a run on two workers under a heavy load from other wor
     "tests/web/test_pages.py",  # 60
     "tests/races/test_races.py",  # 58
     "tests/browser/test_card_page_phone.py",  # 55
+    "tests/browser/test_language_table_phone.py",  # 54 alone under a load of 17: a table in three languages
 )
 
 

@@ -202,6 +202,34 @@ def counts(app: Flask) -> tuple[int, int, int]:
                      for m in (TableSession, Hand, HandVersion))
 
 
+def api_session_whose_last_hand_is_refused_then_added(
+        app: Flask, client: FlaskClient, session: dict[str, Any], refused: dict[str, Any]) -> tuple[Any, Any, Any]:
+    """The JSON API round trip of a table: ``session`` created without its last hand; ``refused`` sent as the
+    next hand (a 422, nothing stored); the last hand then added (a 201). Returns the refusal's error, the
+    settled answer, and what the session's export settles to once created again from it (the same as the
+    settled answer: asserted here, as is the export's own acceptance)."""
+    session = {**session, "hands": list(session["hands"])}
+    last = session["hands"].pop()
+    response = client.post("/api/sessions", json=session)
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    auth = {"Authorization": f"Bearer {body['token']}"}
+    before = counts(app)
+    response = client.post(f"/api/sessions/{body['id']}/hands", json=refused, headers=auth)
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert counts(app) == before
+    response = client.post(f"/api/sessions/{body['id']}/hands", json=last, headers=auth)
+    assert response.status_code == 201
+    settled = response.get_json()
+    export = client.get(f"/api/sessions/{body['id']}/export", query_string={"key": body["read_key"]}).get_json()
+    again = client.post("/api/sessions", json=export)  # an export is accepted again and settles identically
+    assert again.status_code == 201
+    copy_id, copy_key = again.get_json()["id"], again.get_json()["read_key"]
+    assert client.get(f"/api/sessions/{copy_id}", query_string={"key": copy_key}).get_json() == settled
+    return error, settled, export
+
+
 def csrf_header(page: Page) -> dict[str, str]:
     token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page.html)
     assert token

@@ -20,7 +20,8 @@ from flask.testing import FlaskClient
 from scorekeeper.engine import tripoli
 from scorekeeper.engine.errors import ScorekeeperError
 from tests.support.pages import (  # noqa: F401  (app, client: the SQLite fixtures of the page tests)
-    EVIL, ROOT, Page, _unescape, app, check_page, client, counts, get, submit,
+    EVIL, ROOT, Page, _unescape, api_session_whose_last_hand_is_refused_then_added, app, check_page, client, counts, get,
+    submit,
 )
 from tests.support.tripoliweb import DEAL_1, DEAL_2, FINAL, PLAYERS, record, start_tripoli, stored_session
 
@@ -294,30 +295,14 @@ def test_cosmo_and_its_board(client: FlaskClient) -> None:
 
 def test_the_api_creates_a_tripoli_session_and_adds_deals(app: Flask, client: FlaskClient) -> None:
     session = json.loads((ROOT / "examples" / "tripoli-session.json").read_text())
-    final = session["hands"].pop()
-    response = client.post("/api/sessions", json=session)
-    assert response.status_code == 201, response.get_json()
-    body = response.get_json()
-    auth = {"Authorization": f"Bearer {body['token']}"}
-    settled = client.get(f"/api/sessions/{body['id']}", query_string={"key": body["read_key"]}).get_json()
+    created = client.post("/api/sessions", json={**session, "hands": session["hands"][:-1]}).get_json()
+    settled = client.get(f"/api/sessions/{created['id']}", query_string={"key": created["read_key"]}).get_json()
     assert settled["layout"] == {**dict.fromkeys(SPACES, 0), **LAYOUT_2} and settled["totals"]["D"] == -13
-    before = counts(app)
     illegal = {"poker": {"betting": [["B", "check"], ["D", "bet", 2]], "winners": ["D"]}, "final": True}
-    response = client.post(f"/api/sessions/{body['id']}/hands", json=illegal, headers=auth)
-    assert response.status_code == 422
-    error = response.get_json()["error"]
+    error, settled, export = api_session_whose_last_hand_is_refused_then_added(app, client, session, illegal)
     assert error["code"] == "bet-out-of-turn" and error["hand"] == 3 and "C's turn" in error["message"]
-    assert counts(app) == before
-    response = client.post(f"/api/sessions/{body['id']}/hands", json=final, headers=auth)
-    assert response.status_code == 201
-    settled = response.get_json()
     assert settled["finished"] is True and settled["balance"] == {"A": -4, "B": -8, "C": 0, "D": 12}
-    export = client.get(f"/api/sessions/{body['id']}/export", query_string={"key": body["read_key"]}).get_json()
     assert tripoli.settle_json(export) == settled
-    again = client.post("/api/sessions", json=export)  # an export is accepted again and settles identically
-    assert again.status_code == 201
-    copy_id, copy_key = again.get_json()["id"], again.get_json()["read_key"]
-    assert client.get(f"/api/sessions/{copy_id}", query_string={"key": copy_key}).get_json() == settled
     refused = client.post("/api/sessions", json={**session, "hands": [{"claims": {"KQ": "A"}}]})
     assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "claim"
     assert client.post("/api/sessions", json={**session, "colour": "red"}).status_code == 400

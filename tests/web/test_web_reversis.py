@@ -18,7 +18,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.engine import reversis
 from tests.support.pages import (  # noqa: F401  (app, client: the SQLite fixtures of the page tests)
-    EVIL, ROOT, Page, _unescape, app, check_page, client, counts, get, submit,
+    EVIL, ROOT, Page, _unescape, api_session_whose_last_hand_is_refused_then_added, app, check_page, client, counts, get,
+    submit,
 )
 from tests.support.tripoliweb import stored_session
 from tests.support.reversisweb import CARDS, E2, quick, record, start_reversis
@@ -298,25 +299,9 @@ def test_a_reversis_made_or_broken(client: FlaskClient, kind: str) -> None:
 
 def test_the_api_creates_a_reversis_session_and_adds_hands(app: Flask, client: FlaskClient) -> None:
     session = json.loads((ROOT / "examples" / "reversis-session.json").read_text())
-    last = session["hands"].pop()
-    response = client.post("/api/sessions", json=session)
-    assert response.status_code == 201, response.get_json()
-    body = response.get_json()
-    auth = {"Authorization": f"Bearer {body['token']}"}
-    before = counts(app)
+    last = session["hands"][-1]
     wrong = {**last, "taken": {**last["taken"], "A": {"tricks": 4, "points": 6}}}
-    response = client.post(f"/api/sessions/{body['id']}/hands", json=wrong, headers=auth)
-    assert response.status_code == 422
-    error = response.get_json()["error"]
+    error, settled, export = api_session_whose_last_hand_is_refused_then_added(app, client, session, wrong)
     assert error["code"] == "impossible-result" and error["hand"] == 4 and "12 tricks" in error["message"]
-    assert counts(app) == before
-    response = client.post(f"/api/sessions/{body['id']}/hands", json=last, headers=auth)
-    assert response.status_code == 201
-    settled = response.get_json()
     assert settled["balance"] == E2_BALANCE and settled["pool"] == 115 and settled["finished"] is True
-    export = client.get(f"/api/sessions/{body['id']}/export", query_string={"key": body["read_key"]}).get_json()
     assert reversis.settle_json(export) == settled
-    again = client.post("/api/sessions", json=export)  # an export is accepted again and settles identically
-    assert again.status_code == 201
-    copy_id, copy_key = again.get_json()["id"], again.get_json()["read_key"]
-    assert client.get(f"/api/sessions/{copy_id}", query_string={"key": copy_key}).get_json() == settled

@@ -278,10 +278,6 @@ def _state(outcome: HandOutcome) -> dict[str, Any]:
     return {**state, **core_steps.facts(outcome.record), **core_steps.played_facts(outcome)}
 
 
-WRITTEN = frozenset({"bid", "penalty-suit", "trumps", "trade", "capot", "expose"})  # events the steps before
-# the first lead write: a record with no other carries them unchanged from its first card to its last
-
-
 def trail(value: Mapping[str, Any]) -> dict[int, Progress]:
     """The progress after each card but the last, read off one audit replay of the whole record (``Walk.trail``):
     the table after card ``m`` is the replay's snapshot there and the tricks completed by then, as the replay of
@@ -299,7 +295,8 @@ def _trail(value: Mapping[str, Any]) -> dict[int, Progress]:
     record = from_json(value)
     if record.is_result or record.deal is None or len(record.play) < 3:
         return {}
-    if any(e["type"] not in WRITTEN for e in record.events):
+    if any(e["type"] not in core_steps.STEP_EVENTS for e in record.events):  # only what the steps before the lead
+        # write: carried unchanged from the first card to the last
         return {}
     ruleset = make_ruleset(record.game, record.options)
     if ruleset.variant.players_drop_out or ruleset.trumps == "first-void" or ruleset.variant.kept(record) is not None:

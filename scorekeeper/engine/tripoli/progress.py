@@ -507,9 +507,10 @@ five cards a player shows at the showdown (null: not shown), who took which pay-
 
 
 def trail(value: Mapping[str, Any]) -> dict[int, Progress]:
-    """The progress after each card of Michigan but the last, the deal walked once (``Walk.trail``): the whole
-    deal replayed once (legal, its Michigan finished), each cut is the one before one card longer, and the
-    replay of a cut in the middle of Michigan would refuse it only as unfinished, so it is not asked again.
+    """The progress after each card of Michigan but the last (``Walk.trail``): the whole deal replayed once
+    (legal, its Michigan finished), each cut is the one before one card longer, and the replay of a cut in the
+    middle of Michigan would refuse it only as unfinished, so it is not asked again: the table of each cut
+    comes from the progress's own machines (``_partial``).
     Only with the deal recorded and nothing after the cards; anything else is cut and replayed."""
     try:
         return _trail(value)

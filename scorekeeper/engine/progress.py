@@ -171,6 +171,11 @@ class Walk:
     for an action the replay refused, the declared action that records it as the table let it stand
     (None where the rules allow no such thing); ``plain(action)``: the other way, for such a declared
     action, the action the replay refused that it was declared in place of (None for any other).
+
+    ``trail(value)``: the progress (``offer=False``) of the record cut after ``k`` actions, for the ``k`` the
+    family can read off one walk through the whole record (its replay taken once, the table carried from
+    each action to the next) instead of a replay of each cut; the same objects ``progress(cut(value, k),
+    offer=False)`` gives, and any ``k`` it leaves out is asked that way. ``steps`` reads it once.
     """
 
     actions: Callable[[Mapping[str, Any]], Sequence[Action]]
@@ -183,6 +188,7 @@ class Walk:
     plain: Callable[[Action], Action | None] | None = None
     nouns: Mapping[str, str] = field(default_factory=dict)  # how a sentence names each kind (``Vocabulary.nouns``)
     asks: Mapping[str, str] = field(default_factory=lambda: ASKS)  # how a page asks for each kind (``ASKS``, merged)
+    trail: Callable[[Mapping[str, Any]], Mapping[int, Progress]] | None = None  # progress after k actions, one walk
 
 
 def revoke_played(action: Action) -> Action | None:
@@ -222,9 +228,10 @@ def steps(walk: Walk, value: Mapping[str, Any]) -> Steps:
     done: list[Step] = []
     before = start
     stood: Stood | None = None
+    walked = walk.trail(value) if walk.trail is not None else {}  # the steps one walk reads off, the rest cut
     for index, action in enumerate(actions):
         try:
-            after = walk.progress(walk.cut(value, index + 1), offer=False)
+            after = walked.get(index + 1) or walk.progress(walk.cut(value, index + 1), offer=False)
         except ScorekeeperError as exc:
             return Steps(game, players, start, tuple(done), before, exc, index, stood, walk.asks)
         if stood is None:

@@ -16,7 +16,6 @@ from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.jsontext import decode, utf8
 from ..engine.family import Family
 from ..inputs import load_any, print_error, read_all
-from .model import has_layout, layout_of
 
 
 def add_parser(sub: Any) -> None:
@@ -84,6 +83,8 @@ def _blank(args: Any) -> bytes:
 
 
 def _audit(args: Any, out: IO[str]) -> int:
+    from .model import has_layout, layout_of  # the sheets' model: not imported by the other commands' parser
+
     text = _read(args.audit)
     family, value = load_any(text)
     own = getattr(layout_of(value.get("game")), "printed_audit", None) if has_layout(family.id) else None

@@ -6,9 +6,11 @@
 ``http://evil.example/v/...``). Unset (the development server, ``serve --lan`` on the table's Wi-Fi),
 the request's own address is used: there the phones reach the app directly and the address is theirs.
 
-**New links.** ``new_links`` gives a table, an evening or a club a new edit token and a new read-only
-key in one transaction and moves its revision: the old links (and their QR codes, and every copy in a
-browser's history or a log) open nothing from that moment; a page opened with one says so in a
+**New links.** The services give a table, an evening or a club a new edit token and a new read-only
+key in one transaction and move its revision (``services.new_table_links``, ``clubs.services.new_links``,
+``evenings.services.new_links``; the link they were asked with is checked inside that transaction): the
+old links (and their QR codes, and every copy in a browser's history or a log) open nothing from that
+moment; a page opened with one says so in a
 sentence. A club's tables take their edit tokens from the club's (``clubs.table_token``), so new links
 for a club give every one of its tables a new edit token too; a club's table takes a new read-only key
 of its own, while its edit link is the club's to renew.
@@ -16,14 +18,9 @@ of its own, while its edit link is the club's to renew.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask import Response, current_app, request, url_for
-from sqlalchemy import select
-
-from . import services
-from .extensions import db
 
 
 OFFLINE_KEPT = ("s", "v", "e", "ve")  # a table's and an evening's pages: what a scorer needs without a connection
@@ -52,50 +49,3 @@ def public_url(endpoint: str, **values: Any) -> str:
     if not base:
         return url_for(endpoint, _external=True, **values)
     return base + url_for(endpoint, **values)
-
-
-def _renew(row: Any) -> str:
-    """A new edit token and read-only key on ``row``; its revision moved. The new token."""
-    token = secrets.token_urlsafe(24)
-    row.token_hash = services._hash(token)
-    row.read_key = secrets.token_urlsafe(12)
-    row.revision += 1
-    return token
-
-
-def new_table_links(table: Any, token: str) -> services.Created:
-    """New links for a table whose edit token is ``token``: a new read-only key, and a new edit token
-    unless the table is a club's (its edit token is made from the club's, renewed with the club's links)."""
-    from .clubs.services import club_of_table
-
-    if club_of_table(table.id) is None:
-        token = _renew(table)
-    else:
-        table.read_key = secrets.token_urlsafe(12)
-        table.revision += 1
-    db.session.commit()
-    services.forget(table.id)
-    return services.Created(table.id, token, table.read_key)
-
-
-def new_evening_links(evening: Any) -> services.Created:
-    token = _renew(evening)
-    db.session.commit()
-    return services.Created(evening.id, token, evening.read_key)
-
-
-def new_club_links(club: Any) -> services.Created:
-    """New links for a club and for every one of its tables (their edit tokens are made from the club's)."""
-    from .clubs.services import table_token
-    from .models import ClubTable, TableSession
-
-    token = _renew(club)
-    tables = db.session.scalars(select(TableSession).join(ClubTable, ClubTable.session_id == TableSession.id)
-                                .where(ClubTable.club_id == club.id)).all()
-    for table in tables:
-        table.token_hash = services._hash(table_token(token, table.id))
-        table.revision += 1
-    db.session.commit()
-    for table in tables:
-        services.forget(table.id)
-    return services.Created(club.id, token, club.read_key)

@@ -111,11 +111,14 @@ class Keyed(Protocol):
     def read_key(self) -> str: ...
 
 
+REPLACED = ("this needs the table's edit link or token; a link the table has replaced with new links opens nothing: "
+            "ask its scorer for the current one")
+
+
 def check_token(table: Keyed, token: str | None) -> None:
     """:raises AccessDenied: unless ``token`` is the session's edit token."""
     if not token or not hmac.compare_digest(_hash(token), table.token_hash):
-        raise AccessDenied("this needs the table's edit link or token; a link the table has replaced with new "
-                           "links opens nothing: ask its scorer for the current one")
+        raise AccessDenied(REPLACED)
 
 
 def check_read(table: Keyed, token: str | None, key: str | None) -> None:
@@ -148,6 +151,58 @@ def read_linked(model: type[Linked], ident: str, token: str | None, key: str | N
     found = get_linked(model, ident, noun)
     check_read(found, token, key)
     return found
+
+
+# --- new links (``web.links``): each renewal one transaction, the link it was asked with checked inside it -----
+
+def renew_keys(model: Any, ident: str, token: str | None, *, new_token: bool = True) -> tuple[str, str]:
+    """Give the row ``ident`` of ``model`` (a table, an evening, a club) a new read-only key and, with
+    ``new_token``, a new edit token, and move its revision, in the caller's transaction (its write lock
+    taken): one statement, which changes the row only while ``token`` is still its edit token. So the check
+    of the link the renewal was asked with runs inside the write: of two phones renewing at once with one
+    link, the second finds it replaced. The edit token (``token`` itself without ``new_token``) and the key.
+
+    :raises AccessDenied: ``token`` no longer opens the row (new links were taken in the meantime).
+    """
+    made = secrets.token_urlsafe(24) if new_token else str(token)
+    key = secrets.token_urlsafe(12)
+    values: dict[str, Any] = {"read_key": key, "revision": model.revision + 1}
+    if new_token:
+        values["token_hash"] = _hash(made)
+    moved = db.session.execute(update(model).where(model.id == ident, model.token_hash == _hash(token or ""))
+                               .values(**values).execution_options(synchronize_session=False))
+    if moved.rowcount != 1:  # type: ignore[attr-defined]
+        raise AccessDenied(REPLACED)
+    return made, key
+
+
+@writes
+def new_table_links(table: TableSession, token: str) -> Created:
+    """New links for a table whose edit token is ``token``: a new read-only key, and a new edit token unless
+    the table is a club's (its edit token is made from the club's, renewed with the club's links). One
+    transaction; ``token`` checked inside it (``renew_keys``).
+
+    :raises AccessDenied: new links were taken with ``token`` in the meantime.
+    :raises Busy: the database stayed held by other writes.
+    """
+    from .clubs.services import club_of_table
+
+    sid = table.id
+    for _ in write_attempts():
+        try:
+            with writelock.writing(db.engine):
+                made, key = renew_keys(TableSession, sid, token, new_token=club_of_table(sid) is None)
+                db.session.commit()
+        except DBAPIError as exc:
+            db.session.rollback()
+            if not contended(exc):
+                raise
+            continue
+        db.session.expire(table)  # the row changed under the ORM: read again if asked
+        forget(sid)
+        return Created(sid, made, key)
+    raise Busy("the table is busy: other phones keep writing at this moment; nothing is changed, take new links "
+               "again in a moment")
 
 
 def get_session(session_id: str) -> TableSession:

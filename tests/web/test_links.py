@@ -182,3 +182,32 @@ def test_a_sheet_is_kept_by_the_table_s_revision(client: FlaskClient, monkeypatc
     assert first.headers["Content-Disposition"] == f"inline; filename=scorekeeper-{table.id}.pdf"
 
 
+
+
+def test_a_renewal_checks_the_link_it_was_asked_with_inside_its_transaction(sqlite_app: Flask) -> None:
+    """Each service that takes new links checks, in the write itself, that the link it was asked with still
+    opens the table, the evening or the club: asked twice with one link (two phones, the second checked
+    by its page before the first went in), the second is refused and the first's links stay."""
+    from scorekeeper.web import services
+    from scorekeeper.web.clubs import services as clubs
+    from scorekeeper.web.evenings import services as evenings
+    from scorekeeper.web.models import Club, Evening, TableSession
+    from tests.support.progressiveweb import GENTLEMEN, LADIES
+
+    with sqlite_app.app_context():
+        table = services.create_session(webdata.session())
+        club = clubs.create_club("Club", webdata.PLAYERS)
+        evening = evenings.create_evening(LADIES, GENTLEMEN, "typed", 2)
+        for model, made, renew in (
+                (TableSession, table, lambda row, token: services.new_table_links(row, token)),
+                (Club, club, lambda row, token: clubs.new_links(row, token)),
+                (Evening, evening, lambda row, token: evenings.new_links(row, token))):
+            row = services.get_linked(model, made.id, "row")
+            revision = row.revision
+            first = renew(row, made.token)
+            assert first.token != made.token and first.read_key != made.read_key
+            with pytest.raises(services.AccessDenied):
+                renew(services.get_linked(model, made.id, "row"), made.token)
+            kept = services.get_linked(model, made.id, "row")
+            services.check_token(kept, first.token)
+            assert kept.read_key == first.read_key and kept.revision == revision + 1, model

@@ -1,9 +1,9 @@
 """One owner of each transaction: no view of the web app touches the database session.
 
 Read from the source with ``ast`` (nothing is imported). The services own each write and end its
-transaction (``web/services.py``, the clubs' and the evenings' services, the clubs' cached statistics,
-the links' renewals); ``web/unit.py`` rolls back a write that was refused; ``web/http.py`` is the app's
-last resort (a database fault rolls back before the 503). Every other module of ``scorekeeper.web`` (the
+transaction (``web/services.py``, the clubs' and the evenings' services: the clubs' cached statistics
+and every renewal of links among them); ``web/unit.py`` rolls back a write that was refused;
+``web/http.py`` is the app's last resort (a database fault rolls back before the 503). Every other module of ``scorekeeper.web`` (the
 routes of every area, the families' pages, the forms, ``submit``) neither names ``db`` nor calls
 ``commit``, ``rollback``, ``flush``, ``add`` or ``execute`` on a session.
 """
@@ -18,10 +18,8 @@ WEB = ROOT / "scorekeeper" / "web"
 
 OWNERS = {  # the modules that may hold the session, each with what it owns
     "services.py": "the tables' writes",
-    "clubs/services.py": "the clubs' writes",
-    "clubs/stats.py": "the clubs' cached tallies (a cache written in its own transaction)",
+    "clubs/services.py": "the clubs' writes, their new links and their cached tallies",
     "evenings/services.py": "the evenings' writes",
-    "links.py": "new links for a table, an evening or a club",
     "unit.py": "a refused write rolled back",
     "http.py": "the last resort's rollback before a 503",
     "models.py": "the tables themselves",

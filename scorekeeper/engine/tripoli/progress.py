@@ -262,8 +262,12 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     if isinstance(spare, Mapping) and spare.get("action") in _SOLD and (spare.get("buyer") is None
                                                                         or spare.get("price") is None):
         return _selling(value, spare)
-    record = from_json(value)
-    count = len(actions(value))
+    return _progress(value, from_json(value), len(actions(value)))
+
+
+def _progress(value: Mapping[str, Any], record: AnyRecord, count: int, walked: bool = False) -> Progress:
+    """``progress`` of ``value`` (read as ``record``, with ``count`` actions); ``walked``: a cut of a deal the
+    replay took whole, in the middle of its Michigan (``trail``), which the replay refuses only as unfinished."""
     if isinstance(record, TripoliRecord) and record.misdeal is None:
         rules = make_rules(record.game, record.options)
         if rules.spare != "none" and "spare" not in value and not _later(value) and not _replays(record):
@@ -281,15 +285,16 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
             record = dataclasses.replace(record, michigan=MichiganRecord(leader=leader, play=()))
     elif isinstance(record, FinalPokerRecord) and record.poker.betting is None and record.poker.bets is None:
         record = dataclasses.replace(record, poker=dataclasses.replace(record.poker, betting=()))
-    try:
-        answer = replay_json(to_json(record))
-    except ScorekeeperError as exc:
-        if not _waiting(record, exc):
-            raise
-    else:
-        return Progress(record.game, record.players, COMPLETE, outcome=answer, actions=count,
-                        paid=tuple(answer.get("transfers", ())),
-                        state={k: answer[k] for k in ("layout", "michigan", "claims") if k in answer})
+    if not walked:  # a cut the trail walked is unfinished: the replay would only say so
+        try:
+            answer = replay_json(to_json(record))
+        except ScorekeeperError as exc:
+            if not _waiting(record, exc):
+                raise
+        else:
+            return Progress(record.game, record.players, COMPLETE, outcome=answer, actions=count,
+                            paid=tuple(answer.get("transfers", ())),
+                            state={k: answer[k] for k in ("layout", "michigan", "claims") if k in answer})
     if isinstance(record, FinalPokerRecord):
         return _final_partial(record, value, count)
     return _partial(record, value, count)
@@ -500,8 +505,41 @@ ASKS = {**COMMON_ASKS, "michigan": "card", "showdown": "players", "claims": "cla
 and the suit its winner names, 5.2's spare hand (keep, swap or sell), its buyer and what he pays the dealer, the
 five cards a player shows at the showdown (null: not shown), who took which pay-card space, the end of Michigan."""
 
+
+def trail(value: Mapping[str, Any]) -> dict[int, Progress]:
+    """The progress after each card of Michigan but the last (``Walk.trail``): the whole deal replayed once
+    (legal, its Michigan finished), each cut is the one before one card longer, and the replay of a cut in the
+    middle of Michigan would refuse it only as unfinished, so it is not asked again: the table of each cut
+    comes from the progress's own machines (``_partial``).
+    Only with the deal recorded and nothing after the cards; anything else is cut and replayed."""
+    try:
+        return _trail(value)
+    except ScorekeeperError:
+        return {}  # ``steps`` cuts and replays, and meets the refusal where it belongs
+
+
+def _trail(value: Mapping[str, Any]) -> dict[int, Progress]:
+    record = from_json(value)
+    if not isinstance(record, TripoliRecord) or record.misdeal is not None or record.deal is None:
+        return {}
+    michigan = record.michigan
+    if michigan is None or not michigan.play or len(michigan.play) < 3:
+        return {}
+    steps = actions(value)
+    first = len(steps) - len(michigan.play)
+    if first < 0 or any(a.kind != "michigan" for a in steps[first:]):
+        return {}
+    replay_json(to_json(record))  # the whole deal legal: its cuts stop only for cards still to come
+    walked: dict[int, Progress] = {}
+    grown = cut(value, first)
+    for m in range(1, len(michigan.play)):
+        grown = extend(grown, steps[first + m - 1])
+        walked[first + m] = _progress(grown, from_json(grown), first + m, walked=True)
+    return walked
+
+
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}), nouns=VOCABULARY.nouns,
-            asks=ASKS, dealing=DEALING)
+            asks=ASKS, dealing=DEALING, trail=trail)
 
 
 def state(value: Mapping[str, Any]) -> HandState:

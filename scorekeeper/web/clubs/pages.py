@@ -17,7 +17,7 @@ from flask_wtf.csrf import CSRFError
 from ...engine.errors import ScorekeeperError
 from ...sheets.charts import running_totals
 from . import stats as club_stats, services as clubs
-from .. import lang, links, recent, services
+from .. import lang, recent, services
 from ..tables import start, blueprint as views
 from ..evenings import forms as progressive_forms
 from .forms import ClubForm, PersonForm
@@ -104,7 +104,7 @@ def new_links(cid: str, key: str) -> Any:
     club = clubs.edit_club(cid, key)
     if not ActionForm().validate():
         return redirect(url_for(".club_edit", cid=cid, key=key) + "#share")
-    made = links.new_club_links(club)
+    made = clubs.new_links(club, key)
     flash(gettext("New links for the club and its tables: the old ones open nothing any more. Share these again."))
     return redirect(url_for(".club_edit", cid=cid, key=made.token) + "#share", 303)
 

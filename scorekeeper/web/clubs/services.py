@@ -15,9 +15,11 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping, Sequence
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import DBAPIError
 
 from ...engine.errors import InconsistentRecord, RecordSyntaxError
 from ...engine.family import family_of
@@ -27,7 +29,7 @@ from .. import services, writelock
 from ..extensions import db
 from ..unit import writes
 from ..models import (
-    Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession,
+    Club, ClubEvening, ClubPerson, ClubTable, Evening, EveningPlayer, EveningResult, TableSession, TableTally,
 )
 
 MAX_CLUB_NAME = params.MAX_CLUB_NAME
@@ -233,6 +235,28 @@ def table_count(club: Club) -> int:
     return int(db.session.scalar(select(func.count()).select_from(ClubTable).where(ClubTable.club_id == club.id)) or 0)
 
 
+@writes
+def new_links(club: Club, token: str) -> services.Created:
+    """New links for a club and for every one of its tables (their edit tokens are made from the club's), in
+    one transaction; the club's edit ``token`` checked inside it (``services.renew_keys``).
+
+    :raises AccessDenied: new links were taken with ``token`` in the meantime.
+    """
+    cid = club.id
+    with writelock.writing(db.engine):  # before the first statement
+        made, key = services.renew_keys(Club, cid, token)
+        tables = db.session.scalars(select(TableSession).join(ClubTable, ClubTable.session_id == TableSession.id)
+                                    .where(ClubTable.club_id == cid)).all()
+        for table in tables:
+            table.token_hash = services._hash(table_token(made, table.id))
+            table.revision += 1
+        db.session.commit()
+    db.session.expire(club)  # the row changed under the ORM: read again if asked
+    for table in tables:
+        services.forget(table.id)
+    return services.Created(cid, made, key)
+
+
 def club_of_table(session_id: str) -> Club | None:
     found = db.session.scalar(select(Club).join(ClubTable, ClubTable.club_id == Club.id)
                               .where(ClubTable.session_id == session_id))
@@ -287,3 +311,55 @@ def _rename_in_evening(evening: Evening, old: str, new: str) -> None:
         result.record = renamed(result.record, old, new)
     evening.prize_cuts = renamed(list(evening.prize_cuts), old, new)
     evening.revision += 1
+
+
+# --- the kept tallies of the club's statistics (``clubs.stats``) ----------------------------------------------
+
+def _utc(day: date, *, end: bool = False) -> datetime:
+    return datetime.combine(day + timedelta(days=1) if end else day, time(), tzinfo=timezone.utc)
+
+
+def _club_tables(club: Club, since: date | None, until: date | None) -> tuple[Any, list[Any]]:
+    """The club's tables joined to the club, and the conditions of the period (whole days, UTC)."""
+    s = TableSession.__table__
+    where = [ClubTable.club_id == club.id]
+    if since is not None:
+        where.append(s.c.created_at >= _utc(since))
+    if until is not None:
+        where.append(s.c.created_at < _utc(until, end=True))
+    return s.join(ClubTable.__table__, ClubTable.session_id == s.c.id), where
+
+
+def tally_heads(club: Club, since: date | None, until: date | None) -> list[Any]:
+    """The club's tables of the period, oldest first: (id, game, started, revision, the kept tally's revision or
+    None), one query."""
+    s, t = TableSession.__table__, TableTally.__table__
+    tables, where = _club_tables(club, since, until)
+    return list(db.session.execute(
+        select(s.c.id, s.c.game, s.c.created_at, s.c.revision, t.c.revision)
+        .select_from(tables.outerjoin(t, t.c.session_id == s.c.id)).where(*where)
+        .order_by(s.c.created_at, s.c.id)).all())
+
+
+def kept_tallies(club: Club, since: date | None, until: date | None) -> dict[str, dict[str, Any]]:
+    """The kept tallies of the club's tables of the period that are at their table's revision, by table."""
+    s, t = TableSession.__table__, TableTally.__table__
+    tables, where = _club_tables(club, since, until)
+    rows = db.session.execute(select(t.c.session_id, t.c.tally).select_from(tables.join(t, t.c.session_id == s.c.id))
+                              .where(*where, t.c.revision == s.c.revision))
+    return {sid: tally for sid, tally in rows}
+
+
+def keep_tallies(fresh: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
+    """Keep new tallies (table, revision, tally) in place of older ones, in a transaction of their own; another
+    request keeping the same ones at once is fine (they are equal: the loser's insert fails and is rolled back,
+    a cache: the next read makes them again)."""
+    t = TableTally.__table__
+    try:
+        with writelock.writing(db.engine):
+            db.session.execute(delete(t).where(t.c.session_id.in_([sid for sid, _, _ in fresh])))
+            db.session.execute(insert(t), [{"session_id": sid, "revision": rev, "tally": tally}
+                                           for sid, rev, tally in fresh])
+            db.session.commit()
+    except DBAPIError:
+        db.session.rollback()

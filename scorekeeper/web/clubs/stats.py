@@ -1,7 +1,8 @@
 """A club's statistics: every table's tally (``engine.tally``), kept at the table's revision, added up.
 
 A table's tally is made by its family from the session as stored (the same settlement its page
-shows) and kept in ``table_tallies`` with the table's revision. Every write to a table (a hand, a
+shows) and kept in ``table_tallies`` with the table's revision (the club's services read and keep them: ``clubs.services.tally_heads``,
+``kept_tallies``, ``keep_tallies``). Every write to a table (a hand, a
 correction, a strike, a rename) moves the revision, so a kept tally of another revision is made
 again before it is read: the figures are right the moment a hand is corrected, and a club page
 with hundreds of tables reads its tallies in one query instead of settling every table.
@@ -12,18 +13,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime
 from typing import Any
-
-from sqlalchemy import delete, insert, select
-from sqlalchemy.exc import DBAPIError
 
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine.family import family_of, family_of_record
 from ...engine.tally import TALLY_VERSION, ClubFigures, Line, club_figures
-from .. import params, services, writelock
-from ..extensions import db
-from ..models import Club, ClubTable, TableSession, TableTally
+from .. import params, services
+from ..models import Club
+from . import services as clubs
 
 
 @dataclass(frozen=True)
@@ -35,11 +33,6 @@ class Tallied:
     started: datetime
     players: tuple[str, ...]
     tally: dict[str, Any]
-
-
-def _utc(day: date, *, end: bool = False) -> datetime:
-    at = datetime.combine(day + timedelta(days=1) if end else day, time(), tzinfo=timezone.utc)
-    return at
 
 
 @dataclass(frozen=True)
@@ -57,24 +50,13 @@ def season(club: Club, since: date | None = None, until: date | None = None) -> 
     One query reads every table's revision beside its kept tally's; the tallies themselves are read (and
     added up) only when this process has not already added up the same tables at the same revisions.
     """
-    s, t = TableSession.__table__, TableTally.__table__
-    tables = s.join(ClubTable.__table__, ClubTable.session_id == s.c.id)
-    where = [ClubTable.club_id == club.id]
-    if since is not None:
-        where.append(s.c.created_at >= _utc(since))
-    if until is not None:
-        where.append(s.c.created_at < _utc(until, end=True))
-    query = (select(s.c.id, s.c.game, s.c.created_at, s.c.revision, t.c.revision)
-             .select_from(tables.outerjoin(t, t.c.session_id == s.c.id)).where(*where)
-             .order_by(s.c.created_at, s.c.id))
-    heads = db.session.execute(query).all()
+    heads = clubs.tally_heads(club, since, until)
     key = (club.id, since, until, tuple((sid, revision) for sid, _, _, revision, _ in heads))
     known = _SEASONS.get(club.id)
     if known is not None and known[0] == key:
         return known[1]
     made = _made({sid: revision for sid, _, _, revision, kept in heads if kept != revision})
-    kept = _kept(select(t.c.session_id, t.c.tally).select_from(tables.join(t, t.c.session_id == s.c.id))
-                 .where(*where, t.c.revision == s.c.revision)) if len(made) < len(heads) else {}
+    kept = clubs.kept_tallies(club, since, until) if len(made) < len(heads) else {}
     stale = {sid: revision for sid, _, _, revision, _ in heads
              if sid in kept and kept[sid].get("version") != TALLY_VERSION}  # kept by an older app
     made.update(_made(stale))
@@ -98,24 +80,17 @@ def tallied(club: Club, since: date | None = None, until: date | None = None) ->
     return list(season(club, since, until).tables)
 
 
-def _kept(query: Any) -> dict[str, dict[str, Any]]:
-    """The kept tallies the query selects (those at their table's revision), by table."""
-    return {sid: tally for sid, tally in db.session.execute(query)}
-
-
 def _made(revisions: dict[str, int]) -> dict[str, dict[str, Any]]:
     """Make the tallies of the tables at these revisions from their stored hands, and keep them."""
     if not revisions:
         return {}
-    s = TableSession.__table__
-    configs = {sid: config for sid, config in db.session.execute(
-        select(s.c.id, s.c.config).where(s.c.id.in_(list(revisions))))}
+    configs = services.configs_of(list(revisions))
     made = {}
     for sid, revision in revisions.items():
         tally = _make(sid, revision, configs[sid])
         if tally is not None:
             made[sid] = tally
-    _keep([(sid, revisions[sid], tally) for sid, tally in made.items()])
+    clubs.keep_tallies([(sid, revisions[sid], tally) for sid, tally in made.items()])
     return made
 
 
@@ -127,20 +102,6 @@ def _make(sid: str, revision: int, config: dict[str, Any]) -> dict[str, Any] | N
         return family_of_record(record).tally(record)
     except ScorekeeperError:  # pragma: no cover - every stored table settled when it was written
         return None
-
-
-def _keep(fresh: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
-    """Keep new tallies in place of older ones; another request keeping the same ones at once is fine
-    (they are equal: the loser's insert fails and is rolled back)."""
-    t = TableTally.__table__
-    try:
-        with writelock.writing(db.engine):
-            db.session.execute(delete(t).where(t.c.session_id.in_([sid for sid, _, _ in fresh])))
-            db.session.execute(insert(t), [{"session_id": sid, "revision": rev, "tally": tally}
-                                           for sid, rev, tally in fresh])
-            db.session.commit()
-    except DBAPIError:
-        db.session.rollback()  # a cache: the next read makes them again
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from ...engine.hearts.progressive import (
 )
 from ...engine.hearts.settlement.family import Prize, ProgressiveState, progressive_prizes
 from ...sheets.progressive import Tally
-from .. import params, services
+from .. import params, services, writelock
 from ..extensions import db
 from ..models import Evening, EveningPlayer, EveningResult
 from ..unit import writes
@@ -157,6 +157,17 @@ def versions(evening: Evening, round_no: int, table_no: int) -> list[EveningResu
 
 
 # --- writes ------------------------------------------------------------------------------------
+
+@writes
+def new_links(evening: Evening, token: str) -> services.Created:
+    """New links for an evening: a new edit token and read-only key, in one transaction, the evening's edit
+    ``token`` checked inside it (``services.renew_keys``). :raises AccessDenied: new links were taken with it."""
+    with writelock.writing(db.engine):
+        made, key = services.renew_keys(Evening, evening.id, token)
+        db.session.commit()
+    db.session.expire(evening)
+    return services.Created(evening.id, made, key)
+
 
 def create_evening(ladies: Sequence[str], gentlemen: Sequence[str], seating: str, rounds: int | None,
                    rng: random.Random | None = None, *, token_from: Callable[[str], str] | None = None,

@@ -18,7 +18,7 @@ from flask import Response, flash, redirect, request, url_for
 from flask_babel import gettext
 
 from ...engine.errors import ScorekeeperError
-from .. import forms, links, recent, services
+from .. import forms, recent, services
 from ..families import pages_of
 from ..models import TableSession
 from .access import table_route
@@ -61,10 +61,10 @@ def record_result(table: TableSession, sid: str, key: str) -> Any:
 
 @table_route("/links", methods=["POST"])
 def new_links(table: TableSession, sid: str, key: str) -> Any:
-    """New links for the table (``links.new_table_links``): the old ones open nothing from now on."""
+    """New links for the table (``services.new_table_links``): the old ones open nothing from now on."""
     if not forms.ActionForm().validate():
         return redirect(url_for(".session_edit", sid=sid, key=key) + "#share")
-    made = links.new_table_links(table, key)
+    made = services.new_table_links(table, key)
     flash(gettext("New links: the old ones open nothing any more. Share these again."))
     return redirect(url_for(".session_edit", sid=sid, key=made.token) + "#share", 303)
 

@@ -79,6 +79,11 @@ def chosen() -> ResponseReturnValue | None:
     return response
 
 
+def _page_language() -> str | None:
+    """The language of the page being rendered (None outside a request): the engine's words follow it."""
+    return current() if has_request_context() else None
+
+
 def _other_args() -> list[tuple[str, str]]:
     """The page's query without ``lang``."""
     return [(name, value) for name, value in request.args.items(multi=True) if name != PARAM]
@@ -91,6 +96,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["current_language"] = current
     app.jinja_env.globals["language_link"] = link
+    app.jinja_env.filters["word"] = language.word  # an engine's word (a game's name, an option's) in the page's language
+    language.follow(_page_language)
     app.before_request(chosen)
 
 

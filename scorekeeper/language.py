@@ -131,3 +131,22 @@ def word(text: str) -> str:
 
 
 SUIT_WORDS = {"spade": N_("spade"), "heart": N_("heart"), "diamond": N_("diamond"), "club": N_("club")}
+
+
+def when_said(when: Any) -> str:
+    """A moment as a page shows it, its day and month as the language spoken now writes them (Babel's CLDR:
+    ``28 nov. 14:05`` in French, ``28. Nov. 14:05`` in German); in English ``28 Nov 14:05``, as before, to the byte."""
+    if current() == DEFAULT:
+        return str(when.strftime("%d %b %H:%M"))
+    from babel.dates import format_skeleton
+
+    return f"{format_skeleton('MMMd', when, locale=current())} {format_skeleton('Hm', when, locale=current())}"
+
+
+def day_said(day: Any) -> str:
+    """A day as a chat line says it: ``28 Nov``, ``28 nov.``, ``28 nov``, ``28. Nov.``."""
+    if current() == DEFAULT:
+        return f"{day.day} {day:%b}"
+    from babel.dates import format_skeleton
+
+    return str(format_skeleton("MMMd", day, locale=current()))

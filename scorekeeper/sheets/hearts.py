@@ -36,6 +36,7 @@ from ..engine.money import fewest_transfers
 from ..engine.hearts.session import Session
 from ..engine.cards import SUIT_SYMBOLS
 from ..engine.hearts.words import card_label, points_text
+from ..notes_words import note as said_note
 from .charts import session_charts
 from .model import (
     BLANK_ROWS_WITHOUT_END, DIRECTION_WORDS, MAX_ROWS, MIN_ROWS, Cell, Column, ColumnGroup, Fill, FooterRow, Row,
@@ -539,7 +540,7 @@ def _row(s: StoredHand, view: HandView | None, groups: Sequence[ColumnGroup], na
     if view.settled.revoke is not None:
         marks.append("revoke")
     cells = tuple(cell for g in groups for cell in g.fill(view))
-    notes = tuple(dict.fromkeys((name, words.plain_note(note, ruleset))
+    notes = tuple(dict.fromkeys((name, said_note(words.plain_note(note, ruleset)))
                                 for name, note in zip(names, view.settled.notes) if note))
     if view.void:  # a misdeal says the same for everyone: once
         notes = notes[:1]

@@ -19,6 +19,7 @@ from flask_babel import Babel, force_locale, get_locale
 from sqlalchemy import event
 
 from .. import language
+from ..notes_words import said
 from ..language import DEFAULT as DEFAULT, LANGUAGES as LANGUAGES, known as known  # the pages' names for them
 from .models import Club, TableSession
 
@@ -97,6 +98,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["current_language"] = current
     app.jinja_env.globals["language_link"] = link
     app.jinja_env.filters["word"] = language.word  # an engine's word (a game's name, an option's) in the page's language
+    app.jinja_env.filters["when_said"] = language.when_said  # a moment, its month in the page's language
+    app.jinja_env.filters["said"] = said  # an engine's phrase (an evening's table name) in the page's language
     language.follow(_page_language)
     app.before_request(chosen)
 

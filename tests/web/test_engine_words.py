@@ -57,7 +57,7 @@ def test_the_start_page_in_english_keeps_the_engines_words(client: FlaskClient) 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_tables_heading_and_rules_speak_the_phones_language(client: FlaskClient, code: str) -> None:
-    edit, _read = start_table(client, changes={"opt_passing": "none"})
+    edit, _read = start_table(client, changes={"opt_pass": "none"})
     page = in_language(client, code, edit)
     name = START[code][0]
     assert f"<h1>{name} <small" in page.html, code
@@ -83,3 +83,55 @@ def test_a_word_outside_a_page_speaks_the_language_of_its_block() -> None:
         assert language.word("Black Lady") == "Dame de pique"
     with language.speaking("nl"):
         assert language.word("Black Lady") == "Zwartejas"
+
+
+def test_a_hands_notes_say_why_each_score_in_german(client: FlaskClient) -> None:
+    """The notes of *why these scores*: the engine's English clauses, worded in German at display; in English the
+    engine's own notes, as the settle output prints them."""
+    edit, _read = start_table(client)
+    assert record_result(client, edit, [3, 2, 0, 8], 0).status_code == 302
+    english = get(client, edit + "/hand/1").html
+    assert "Ann took 3 hearts and Q♠: 16; total 16" in english
+    assert "Cat took no scoring cards: 0; total 0" in english
+    german = in_language(client, "de", edit + "/hand/1").html
+    assert "Ann nahm 3 Herzen und Q♠: 16; Summe 16" in german
+    assert "Bob nahm 2 Herzen: 2; Summe 2" in german
+    assert "Cat nahm keine Strafkarten: 0; Summe 0" in german
+    assert " took " not in german and "total " not in german
+
+
+def test_a_shot_moon_and_a_pools_notes_in_french() -> None:
+    from scorekeeper.notes_words import note
+
+    with language.speaking("fr"):
+        assert note("Ann took 13 hearts and Q♠: shot the moon and chose to take 26 off their own score: -26; total 4") \
+            == "Ann a pris 13 cœurs et Q♠ : a fait le grand chelem et a choisi de retirer 26 de son propre score : -26; total 4"
+        assert note("Bob took 1 heart: pays 1 into the pool; nobody is clear: the pool of 26 is a jack, carried; net -1") \
+            == "Bob a pris 1 cœur : paie 1 dans la cagnotte; personne n’est propre : la cagnotte de 26 est reportée; net -1"
+        assert note("Cat did something no pattern knows; total 3") == "Cat did something no pattern knows; total 3"
+    assert note("Ann took 2 hearts: 2; total 2") == "Ann took 2 hearts: 2; total 2"
+
+
+@pytest.mark.parametrize(("code", "month"), [("en", "28 Nov 14:05"), ("fr", "28 nov. 14:05"), ("nl", "28 nov 14:05"),
+                                             ("de", "28. Nov. 14:05")])
+def test_a_moment_is_written_with_the_month_of_the_language(code: str, month: str) -> None:
+    from datetime import date, datetime
+
+    with language.speaking(code):
+        assert language.when_said(datetime(2026, 11, 28, 14, 5)) == month
+        assert language.day_said(date(2026, 11, 28)) == month.rsplit(" ", 1)[0]
+
+
+def test_a_hands_history_says_its_month_in_french(client: FlaskClient) -> None:
+    edit, _read = start_table(client)
+    assert record_result(client, edit, [3, 2, 0, 8], 0).status_code == 302
+    english = get(client, edit + "/hand/1").html
+    french = in_language(client, "fr", edit + "/hand/1").html
+    import re
+
+    moment = re.search(r'<time datetime="[^"]+">(\d\d) (\w{3}) (\d\d:\d\d) UTC</time>', english)
+    assert moment, english
+    day, month, clock = moment.groups()
+    months = {"Jan": "janv.", "Feb": "févr.", "Mar": "mars", "Apr": "avr.", "May": "mai", "Jun": "juin",
+              "Jul": "juil.", "Aug": "août", "Sep": "sept.", "Oct": "oct.", "Nov": "nov.", "Dec": "déc."}
+    assert f">{int(day)} {months[month]} {clock} UTC</time>" in french

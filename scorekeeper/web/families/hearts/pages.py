@@ -35,6 +35,7 @@ from ..base import CardTable, FamilyPages, Words, pack_rows
 from ..links import table_links
 from . import forms as result_forms
 from ...submit import CHECK_FIELDS, checked, submit
+from ....notes_words import note as said_note
 
 WORDS = Words(noun="hand", unit="points", carried="Total")
 
@@ -204,7 +205,7 @@ def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, 
         row = SheetRow(h.position, h.struck, h.confirmed, counts, h.version_count, _kind(h.record))
         if entry:
             row.dealer, row.points = entry.get("dealer"), entry.get("points")
-            row.notes = {p: words.plain_note(note, ruleset) for p, note in (entry.get("notes") or {}).items()}
+            row.notes = {p: said_note(words.plain_note(note, ruleset)) for p, note in (entry.get("notes") or {}).items()}
             row.totals = entry.get("totals") if counts else None
             row.payments = entry.get("payments") if counts else None
             row.moon, row.void, row.revoke = entry.get("moon"), entry.get("void"), entry.get("revoke")

@@ -82,7 +82,13 @@ def _pattern(words: str) -> re.Pattern[str]:
 
 def clause(text: str) -> str:
     """One clause of a note in the language spoken now (itself when no pattern knows it)."""
-    for words in CLAUSES:
+    return matched(text, CLAUSES) or text
+
+
+def matched(text: str, patterns: tuple[str, ...]) -> str | None:
+    """``text`` worded in the language spoken now by the first of ``patterns`` it was written from, its places
+    read back and worded (``take``, ``table``, ``worth``, ``who``, ``direction``), or None."""
+    for words in patterns:
         found = _pattern(words).match(text)
         if found:
             places = found.groupdict()
@@ -90,10 +96,11 @@ def clause(text: str) -> str:
                 places["take"] = take(places["take"])
             if "table" in places:
                 places["table"] = clause(places["table"])
-            if "worth" in places:
-                places["worth"] = language.word(places["worth"])
+            for name in ("worth", "who", "direction"):
+                if name in places:
+                    places[name] = language.word(places[name])
             return language.gettext(words) % places
-    return text
+    return None
 
 
 def take(text: str) -> str:

@@ -135,3 +135,41 @@ def test_a_hands_history_says_its_month_in_french(client: FlaskClient) -> None:
     months = {"Jan": "janv.", "Feb": "févr.", "Mar": "mars", "Apr": "avr.", "May": "mai", "Jun": "juin",
               "Jul": "juil.", "Aug": "août", "Sep": "sept.", "Oct": "oct.", "Nov": "nov.", "Dec": "déc."}
     assert f">{int(day)} {months[month]} {clock} UTC</time>" in french
+
+
+EVENING = {"fr": ["Table 1 (d’honneur)", "reste", "à la table 2 (lanterne rouge)", "monte à la table 1 (d’honneur)"],
+           "nl": ["Tafel 1 (koptafel)", "blijft", "naar tafel 2 (poedeltafel)", "omhoog naar tafel 1 (koptafel)"],
+           "de": ["Tisch 1 (Spitzentisch)", "bleibt", "an Tisch 2 (Schlusslicht)", "hinauf an Tisch 1 (Spitzentisch)"]}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_an_evenings_tables_and_moves_speak_the_phones_language(client: FlaskClient, code: str) -> None:
+    from tests.support.progressiveweb import entered, start
+
+    edit, _read = start(client, ["L1", "L2", "L3", "L4"], ["G1", "G2", "G3", "G4"], rounds="3")
+    entered(client, edit, 1, 1, {"L1": 3, "L2": 5, "G1": 2})
+    entered(client, edit, 1, 2, {"L3": 0, "L4": 4, "G3": 1})
+    english = get(client, edit).html
+    assert "Table 1 (head)" in english and "stays" in english
+    page = in_language(client, code, edit).html
+    for said in EVENING[code]:
+        assert said in page, (code, said)
+    assert "(head)" not in page and "(booby)" not in page and "stays" not in page
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", [("Cartes de pénalité", "chaque cœur 1, Q♠ 13"), ("Grand chelem", "tous les cœurs et Q♠ : −26, ou +26 à chaque autre joueur")]),
+    ("nl", [("Strafkaarten", "elke harten 1, Q♠ 13"), ("Einde", "als een totaal aan het einde van een spel 100 bereikt; het laagste totaal wint")]),
+    ("de", [("Strafkarten", "jedes Herz 1, Q♠ 13"), ("Ende", "wenn eine Summe am Ende eines Spiels 100 erreicht; die niedrigste Summe gewinnt")]),
+])
+def test_a_score_sheets_game_and_rules_speak_the_tables_language(code: str, said: list[tuple[str, str]]) -> None:
+    from scorekeeper.sheets.model import blank_sheet
+
+    english = blank_sheet("black-lady", 4)
+    assert english.title == "Black Lady" and english.subtitle == "4 players · settled by Running totals"
+    with language.speaking(code):
+        sheet = blank_sheet("black-lady", 4)
+    assert sheet.title == START[code][0]
+    for line in said:
+        assert line in sheet.rules, (code, sheet.rules)
+    assert "Running totals" not in sheet.subtitle and "players" not in sheet.subtitle

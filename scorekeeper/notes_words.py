@@ -68,6 +68,7 @@ COUNTED = {
     "point": (N_("1 point"), N_("%(count)s points")),
     "spot": (N_("1 spot"), N_("%(count)s spots")),
 }
+WHO = (N_("%(name)s (left of the dealer)"), N_("%(name)s (right of the dealer)"))  # who leads, on a table's page
 AND = N_("%(some)s and %(last)s")
 WORTH = (N_("the points"), N_("the moon's points"))
 
@@ -96,7 +97,9 @@ def matched(text: str, patterns: tuple[str, ...]) -> str | None:
                 places["take"] = take(places["take"])
             if "table" in places:
                 places["table"] = clause(places["table"])
-            for name in ("worth", "who", "direction"):
+            if "who" in places:
+                places["who"] = matched(places["who"], WHO) or language.word(places["who"])
+            for name in ("worth", "direction"):
                 if name in places:
                     places[name] = language.word(places[name])
             return language.gettext(words) % places

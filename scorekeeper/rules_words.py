@@ -124,6 +124,18 @@ def _needs(text: str) -> str | None:
     return said.replace("NEEDS", needs) if said is not None else None
 
 
+def lead_said(text: str) -> str:
+    """The table page's sentence of who leads the coming deal (``Ann (left of the dealer) leads any card.``)."""
+    if language.current() == language.DEFAULT or not text.endswith("."):
+        return text
+    text = text[:-1]
+    first = text.split("; ", 1)[0]
+    if line(first) == first:  # a sentence the engine capitalised (``Whoever holds 2♣ leads it.``)
+        text = text[:1].lower() + text[1:]
+    said = line(text)
+    return said[:1].upper() + said[1:] + "."
+
+
 def settlement_said(label: str, summary: str) -> str:
     """A settlement's line, ``Running totals: each hand's points add up ...``, in the language spoken now."""
     label, summary = language.word(label), language.word(summary)

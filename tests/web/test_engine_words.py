@@ -173,3 +173,14 @@ def test_a_score_sheets_game_and_rules_speak_the_tables_language(code: str, said
     for line in said:
         assert line in sheet.rules, (code, sheet.rules)
     assert "Running totals" not in sheet.subtitle and "players" not in sheet.subtitle
+
+
+def test_who_leads_the_coming_deal_in_dutch() -> None:
+    from scorekeeper.rules_words import lead_said
+
+    english = "Ann (left of the dealer) leads; not a heart while holding another suit; hearts may not be led until broken."
+    assert lead_said(english) == english
+    with language.speaking("nl"):
+        assert lead_said(english) == ("Ann (links van de gever) komt uit; geen harten zolang hij een andere kleur heeft; "
+                                      "harten mogen pas worden uitgekomen als ze gebroken zijn.")
+        assert lead_said("Whoever holds 2♣ leads it.") == "Wie 2♣ heeft, komt ermee uit."

@@ -36,6 +36,7 @@ from ..links import table_links
 from . import forms as result_forms
 from ...submit import CHECK_FIELDS, checked, submit
 from ....notes_words import note as said_note
+from ....rules_words import lead_said
 
 WORDS = Words(noun="hand", unit="points", carried="Total")
 
@@ -171,8 +172,8 @@ def _lead_words(game: Game, dealer: int) -> str:
     if unknown is not None:
         return unknown
     eldest = game.players[game.seating.eldest(dealer)]
-    return words.first_lead(ruleset, game.layout, f"{eldest} ({words.eldest_side(ruleset)} of the dealer)",
-                            sentence=True)
+    return lead_said(words.first_lead(ruleset, game.layout, f"{eldest} ({words.eldest_side(ruleset)} of the dealer)",
+                                      sentence=True))
 
 
 # --- the sheet ---------------------------------------------------------------------------------

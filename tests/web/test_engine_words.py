@@ -184,3 +184,10 @@ def test_who_leads_the_coming_deal_in_dutch() -> None:
         assert lead_said(english) == ("Ann (links van de gever) komt uit; geen harten zolang hij een andere kleur heeft; "
                                       "harten mogen pas worden uitgekomen als ze gebroken zijn.")
         assert lead_said("Whoever holds 2♣ leads it.") == "Wie 2♣ heeft, komt ermee uit."
+
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_new_hands_form_names_the_game_in_the_phones_language(client: FlaskClient, code: str) -> None:
+    edit, _read = start_table(client)
+    assert f'<small class="muted">{START[code][0]}</small></h1>' in in_language(client, code, edit + "/result").html

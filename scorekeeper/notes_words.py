@@ -45,7 +45,6 @@ CLAUSES = (
     N_("%(name)s took %(take)s: receives %(chips)s"),
     N_("%(name)s took %(take)s, the fewest: collects %(share)s of %(gathered)s"),
     N_("%(name)s took %(take)s: paid %(paid)s into the pot, took back %(back)s, net %(net)s"),
-    N_("%(name)s took %(take)s: %(points)s"),
     N_("%(name)s is clear: pays nothing, wins %(share)s of the pool of %(pool)s"),
     N_("%(name)s revoked: pays each other player %(each)s (%(chips)s)"),
     N_("%(name)s receives %(each)s from %(offender)s for the revoke"),
@@ -57,8 +56,25 @@ CLAUSES = (
     N_("nobody is clear: the pool of %(pool)s is a jack, carried"),
     N_("one player took them all: the pool of %(pool)s is a jack, carried"),
     N_("more than one player is clear: the pool of %(pool)s is a jack, carried"),
+    # Joker Hearts, Conquimbert, Hartenjagen, Auction Hearts (a clause after the first names nobody)
+    N_("%(name)s took the Joker: pays 5 to %(other)s, who got rid of it"),
+    N_("%(name)s got rid of the Joker: receives 5 from %(other)s"),
+    N_("%(name)s was dealt the Joker and took it in: pays 5 into the pool"),
+    N_("took %(take)s: pays %(chips)s into the pool"),
+    N_("took no hearts"),
+    N_("clear: wins %(share)s of the pool of %(pool)s"),
+    N_("%(name)s won %(count)s card points"),
+    N_("reached %(limit)s: loses one life"),
+    N_("%(count)s lives left"),
+    N_("1 life left"),
+    N_("%(name)s took %(take)s: adds %(points)s (phase 1)"),
+    N_("%(name)s took %(take)s: subtracts %(points)s (phase 2)"),
+    N_("score %(score)s"),
+    N_("%(name)s bid %(bid)s"),
+    N_("%(name)s passed"),
     N_("total %(total)s"),
     N_("net %(net)s"),
+    N_("%(name)s took %(take)s: %(points)s"),  # the plainest, last: its points would read any other clause's words
 )
 # What a player took (``describe_take``, ``units_word``): counted nouns, cards, and these.
 TAKES = (N_("no scoring cards"), N_("no hearts"), N_("nothing"))

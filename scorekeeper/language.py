@@ -10,13 +10,14 @@ translates: it says what happened (codes and parameters) and the words layers wo
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .engine.errors import Said, worded
+from .engine.marks import N_ as N_
 from .resources import resource
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "nl": "Nederlan
 DEFAULT = "en"
 DOMAIN = "messages"
 
-_speaking: ContextVar[str] = ContextVar("language", default=DEFAULT)
+_speaking: ContextVar[str | None] = ContextVar("language", default=None)
+_followed: list[Callable[[], str | None]] = []  # where the language comes from outside a ``speaking`` block
 
 
 def folder() -> str:
@@ -52,7 +54,18 @@ def translations(code: str, where: str | None = None) -> NullTranslations:
 
 
 def current() -> str:
-    return _speaking.get()
+    """The language spoken now: a ``speaking`` block's, else what ``follow`` gives (a web page's), else English."""
+    code = _speaking.get()
+    if code is None:
+        code = next((found for found in (source() for source in _followed) if known(found)), None)
+    return code or DEFAULT
+
+
+def follow(source: Callable[[], str | None]) -> None:
+    """Outside a ``speaking`` block, speak what ``source`` says (the web app: the page's language, or None
+    outside a request), so the engine's words on a page speak the page's language."""
+    if source not in _followed:
+        _followed.append(source)
 
 
 @contextmanager
@@ -60,7 +73,7 @@ def speaking(code: str | None) -> Iterator[str]:
     """What is printed inside speaks ``code`` (English when it is not a shipped language)."""
     token = _speaking.set(known(code) or DEFAULT)
     try:
-        yield _speaking.get()
+        yield current()
     finally:
         _speaking.reset(token)
 
@@ -109,9 +122,31 @@ def _number(value: int) -> str:
     return str(format_decimal(value, locale=current()))
 
 
-def N_(word: str) -> str:
-    """Marks a word for the catalogues (``scripts/translations`` extracts it); it is translated where used."""
-    return word
+def word(text: str) -> str:
+    """A word of the engine a player reads (a game's name, an option's name, value or line, a rule's line) in the
+    language spoken now: its catalogue entry, else itself. "" stays "" (a catalogue's "" is its header)."""
+    if not text or current() == DEFAULT:
+        return text
+    return str(translations(current()).ugettext(text))
 
 
 SUIT_WORDS = {"spade": N_("spade"), "heart": N_("heart"), "diamond": N_("diamond"), "club": N_("club")}
+
+
+def when_said(when: Any) -> str:
+    """A moment as a page shows it, its day and month as the language spoken now writes them (Babel's CLDR:
+    ``28 nov. 14:05`` in French, ``28. Nov. 14:05`` in German); in English ``28 Nov 14:05``, as before, to the byte."""
+    if current() == DEFAULT:
+        return str(when.strftime("%d %b %H:%M"))
+    from babel.dates import format_skeleton
+
+    return f"{format_skeleton('MMMd', when, locale=current())} {format_skeleton('Hm', when, locale=current())}"
+
+
+def day_said(day: Any) -> str:
+    """A day as a chat line says it: ``28 Nov``, ``28 nov.``, ``28 nov``, ``28. Nov.``."""
+    if current() == DEFAULT:
+        return f"{day.day} {day:%b}"
+    from babel.dates import format_skeleton
+
+    return str(format_skeleton("MMMd", day, locale=current()))

@@ -36,6 +36,9 @@ from ..engine.money import fewest_transfers
 from ..engine.hearts.session import Session
 from ..engine.cards import SUIT_SYMBOLS
 from ..engine.hearts.words import card_label, points_text
+from .. import language
+from ..notes_words import note as said_note
+from ..rules_words import rules_said, settlement_said
 from .charts import session_charts
 from .model import (
     BLANK_ROWS_WITHOUT_END, DIRECTION_WORDS, MAX_ROWS, MIN_ROWS, Cell, Column, ColumnGroup, Fill, FooterRow, Row,
@@ -322,7 +325,12 @@ def column_groups(table: TableView) -> tuple[ColumnGroup, ...]:
 
 def rules_in_words(table: TableView) -> tuple[tuple[str, str], ...]:
     """The lines a table needs to check the sheet, as the engine words them (``engine.words``)."""
-    return words.rules_in_words(table.ruleset, table.n, table.settlement, table.method)
+    lines = words.rules_in_words(table.ruleset, table.n, table.settlement, table.method)
+    if language.current() == language.DEFAULT:
+        return lines
+    label, summary = getattr(table.method, "label", ""), getattr(table.method, "summary", "")
+    return rules_said([(name, settlement_said(label, summary) if name == "Settlement" and label and summary else text)
+                       for name, text in lines])
 
 
 def typical_hands(table: TableView) -> int:
@@ -388,7 +396,7 @@ def blank_sheet(
     )
     footer = (_footer_row(table.running, groups, lambda g: (Cell("", "total", span=g.width),)),)
     return Sheet(
-        kind="blank", title=ruleset.name, subtitle=_subtitle(table, chosen), rules=rules_in_words(table),
+        kind="blank", title=language.word(ruleset.name), subtitle=_subtitle(table, chosen), rules=rules_in_words(table),
         players=names, groups=groups, rows=empty_rows, footer=footer, settlement=None,
         signatures=names, paper=paper_key(paper), landscape=_landscape(groups), warning=words.plain_warning(ruleset.warning),
         abbreviations=_abbreviations(table),
@@ -430,15 +438,16 @@ def _landscape(groups: Sequence[ColumnGroup]) -> bool:
 
 def _subtitle(table: TableView, options: Mapping[str, Any]) -> str:
     """Players, the version, the house rules the table changed and the settlement, in a player's words."""
-    parts = [f"{table.n} players"]
+    parts = [language.ngettext("%(num)d player", "%(num)d players", table.n)]
     specs = find_game(table.ruleset.game).options
     profile = options.get("profile") or table.ruleset.options.get("profile")
     if profile:
-        parts += words.option_words(specs, {"profile": profile})
+        parts += words.option_words(specs, {"profile": profile}, language.word)
     custom = {k: v for k, v in options.items() if k != "profile"}
     if custom:
-        parts.append(", ".join(words.option_words(specs, custom)))
-    parts.append(f"settled by {table.method.label or table.settlement}")
+        parts.append(", ".join(words.option_words(specs, custom, language.word)))
+    parts.append(language.gettext("settled by %(settlement)s",
+                                  settlement=language.word(table.method.label) or table.settlement))
     return " \u00b7 ".join(parts)
 
 
@@ -481,7 +490,7 @@ def filled_sheet(
             view = _what_if(session, config, prefix, s)
         rows.append(_row(s, view, groups, result.players, session.ruleset))
     return Sheet(
-        kind="filled", title=session.ruleset.name, subtitle=_subtitle(table, session.options),
+        kind="filled", title=language.word(session.ruleset.name), subtitle=_subtitle(table, session.options),
         rules=rules_in_words(table), players=result.players, groups=groups, rows=tuple(rows),
         footer=_footer(table, result, groups), settlement=settlement_view(table, result),
         signatures=result.players, paper=paper, landscape=_landscape(groups), session_id=session.id,
@@ -539,7 +548,7 @@ def _row(s: StoredHand, view: HandView | None, groups: Sequence[ColumnGroup], na
     if view.settled.revoke is not None:
         marks.append("revoke")
     cells = tuple(cell for g in groups for cell in g.fill(view))
-    notes = tuple(dict.fromkeys((name, words.plain_note(note, ruleset))
+    notes = tuple(dict.fromkeys((name, said_note(words.plain_note(note, ruleset)))
                                 for name, note in zip(names, view.settled.notes) if note))
     if view.void:  # a misdeal says the same for everyone: once
         notes = notes[:1]

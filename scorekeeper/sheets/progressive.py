@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.hearts.progressive import PlayedRound, PrizeTie, seating_plan, table_label
+from ..notes_words import note, said
 from ..engine.hearts.settlement.family import Prize, ProgressiveState
 
 STARS = ("gold", "red", "green")
@@ -77,8 +78,9 @@ def round_lines(played: PlayedRound) -> tuple[TableLine, ...]:
         for p in plan.order:
             star = next((c for c in STARS if before.stars(c)[p] != after.stars(c)[p]), "")
             move = "stays" if where[p] == t else ("up to " if where[p] < t else "to ") + table_label(where[p], m)
-            seats.append(Seat(before.players[p], p in ladies, played.outcome.points[p], star, move))
-        lines.append(TableLine(plan.number, plan.label, tuple(seats), tuple(played.outcome.notes[p] for p in plan.order)))
+            seats.append(Seat(before.players[p], p in ladies, played.outcome.points[p], star, said(move)))
+        lines.append(TableLine(plan.number, said(plan.label), tuple(seats),
+                               tuple(note(played.outcome.notes[p]) for p in plan.order)))
     return tuple(lines)
 
 

@@ -37,6 +37,7 @@ from ..engine.hearts.ruleset import Ruleset
 from ..engine.hearts.settlement import METHODS
 from .params import WholeField
 from .lang import LANGUAGES
+from ..language import word
 
 OPTION_PREFIX = "opt_"
 SETTLEMENT_PREFIX = "setopt_"
@@ -90,10 +91,10 @@ def _option_field(spec: OptionSpec, default: Any) -> Field:
     """An option's field in the player's words (``OptionSpec.title``, ``summary``, each value's name); the
     values sent are the ids the records keep."""
     if is_yes_no(spec):
-        return BooleanField(spec.title, default=bool(default), description=spec.summary)
+        return BooleanField(word(spec.title), default=bool(default), description=word(spec.summary))
     return SelectField(
-        spec.title, choices=choices([(encode(c), spec.value_name(c)) for c in _distinct(spec)]),
-        default=encode(default), description=spec.summary,
+        word(spec.title), choices=choices([(encode(c), word(spec.value_name(c))) for c in _distinct(spec)]),
+        default=encode(default), description=word(spec.summary),
     )
 
 
@@ -121,7 +122,8 @@ class OptionField:
     @property
     def values(self) -> list[tuple[str, str, str]]:
         """(value sent, its name, its line as a sentence) for each value the option takes."""
-        return [(encode(c), self.spec.value_name(c), sentence(self.spec.value_line(c))) for c in _distinct(self.spec)]
+        return [(encode(c), word(self.spec.value_name(c)), sentence(word(self.spec.value_line(c))))
+                for c in _distinct(self.spec)]
 
     @property
     def line(self) -> str:
@@ -208,9 +210,9 @@ def start_form(
     form.game_def = game
     form.option_specs = specs
     form.settlement_specs = settlement_specs
-    form.game.choices = choices([(g.id, g.name) for g in (app_games().values() if games is None else games)])
+    form.game.choices = choices([(g.id, word(g.name)) for g in (app_games().values() if games is None else games)])
     profiles = game.options.get("profile")
-    form.profile.choices = choices([(p, profiles.value_name(p) if profiles else p) for p in game.profiles])
+    form.profile.choices = choices([(p, word(profiles.value_name(p)) if profiles else p) for p in game.profiles])
     form.language.choices = choices(list(LANGUAGES.items()))
     return form
 

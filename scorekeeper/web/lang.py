@@ -19,6 +19,7 @@ from flask_babel import Babel, force_locale, get_locale
 from sqlalchemy import event
 
 from .. import language
+from ..notes_words import said
 from ..language import DEFAULT as DEFAULT, LANGUAGES as LANGUAGES, known as known  # the pages' names for them
 from .models import Club, TableSession
 
@@ -79,6 +80,11 @@ def chosen() -> ResponseReturnValue | None:
     return response
 
 
+def _page_language() -> str | None:
+    """The language of the page being rendered (None outside a request): the engine's words follow it."""
+    return current() if has_request_context() else None
+
+
 def _other_args() -> list[tuple[str, str]]:
     """The page's query without ``lang``."""
     return [(name, value) for name, value in request.args.items(multi=True) if name != PARAM]
@@ -91,6 +97,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["current_language"] = current
     app.jinja_env.globals["language_link"] = link
+    app.jinja_env.filters["word"] = language.word  # an engine's word (a game's name, an option's) in the page's language
+    app.jinja_env.filters["when_said"] = language.when_said  # a moment, its month in the page's language
+    app.jinja_env.filters["said"] = said  # an engine's phrase (an evening's table name) in the page's language
+    language.follow(_page_language)
     app.before_request(chosen)
 
 

@@ -10,7 +10,8 @@ inside a function: that is a lazy import, which is how the command line reaches 
 - ``scorekeeper.web``: the engine, the sheets, ``resources``, ``language`` and ``boundary`` (its last resort).
 - the command line (``cli``, ``settle_cli``, ``inputs``, ``boundary``): the engine, the sheets,
   ``resources``, ``language`` and one another; the web only inside a function.
-- ``language`` (the catalogues of the printed words, the engine's sentences worded): ``resources`` and the engine.
+- ``language`` (the catalogues of the printed words, the engine's sentences worded; with ``notes_words``,
+  ``rules_words`` and ``registry_words``): ``resources`` and the engine.
 - ``resources``: nothing of the package.
 
 A lazy import may cross the layers only where ``LAZY_EXCEPTIONS`` names it.
@@ -131,9 +132,14 @@ NOT_IN_THE_ENGINE = ("flask", "sqlalchemy", "werkzeug", "wtforms", "flask_wtf", 
                      "flask_migrate", "alembic", "weasyprint", "jinja2")
 
 
+# The words layer's own modules, beside ``language``: one part with it (the engine's words worded, docs/languages.md).
+LANGUAGE = {"language", "notes_words", "rules_words", "registry_words"}
+
+
 def part(module: str) -> str:
     """The part of the package a module of ours belongs to: a subpackage, or a top-level module."""
-    return module.split(".")[1] if "." in module else module
+    name = module.split(".")[1] if "." in module else module
+    return "language" if name in LANGUAGE else name
 
 
 EDGES = [found for module in MODULES for found in imports_of(module) if found.imported in MODULES]

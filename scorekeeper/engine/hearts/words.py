@@ -8,7 +8,7 @@ the sheet that prints the rules cannot say two different things. The pages name 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..cards import SUIT_SYMBOLS, Card, Suit, card, sorted_cards
@@ -234,18 +234,20 @@ def plain_warning(warning: str | None) -> str | None:
     return None if warning is None else _REFERENCE.sub("", warning)
 
 
-def option_words(specs: Mapping[str, OptionSpec], options: Mapping[str, Any]) -> list[str]:
+def option_words(specs: Mapping[str, OptionSpec], options: Mapping[str, Any],
+                 word: Callable[[str], str] = str) -> list[str]:
     """Options as a player reads them, each as ``name: value`` in the option's words (``OptionSpec``):
-    ``Passing: No passing``. The ``profile`` option is the version's name alone."""
+    ``Passing: No passing``. The ``profile`` option is the version's name alone. ``word``: how a words layer
+    translates an option's and a value's name (``scorekeeper.language.word``); the engine's English by default."""
     said = []
     for key, value in options.items():
         spec = specs.get(key)
         if spec is None:
             said.append(f"{key.replace('_', ' ')}: {value}")
         elif key == "profile":
-            said.append(spec.value_name(value))
+            said.append(word(spec.value_name(value)))
         else:
-            said.append(f"{spec.title}: {spec.value_name(value)}")
+            said.append(f"{word(spec.title)}: {word(spec.value_name(value))}")
     return said
 
 

@@ -14,12 +14,14 @@ from datetime import datetime, timezone
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
 from ...engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
 from ...engine.family import family_of
 from ...engine.hearts.words import option_words, plain_warning
 from ...engine.jsontext import decode
+from ...language import word
 from .. import changes, params, services
 from ..http import retry_after
 from ..models import Hand as HandRow
@@ -124,13 +126,14 @@ def table_rules(config: Mapping[str, Any]) -> list[str]:
         methods = family.methods(game.id)
     except ScorekeeperError:
         return []
-    said = option_words(game.options, config.get("options") or {})
+    said = option_words(game.options, config.get("options") or {}, word)
     settlement = config.get("settlement") or family.default_settlement(game.id, (config.get("options") or {}).get("profile"))
     method = methods.get(settlement)
-    said.append(f"Settlement: {(getattr(method, 'label', '') or settlement)}")
-    said += option_words({s.name: s for s in getattr(method, "option_specs", ())}, config.get("settlement_options") or {})
+    said.append(gettext("Settlement: %(settlement)s", settlement=word(getattr(method, "label", "")) or settlement))
+    said += option_words({s.name: s for s in getattr(method, "option_specs", ())}, config.get("settlement_options") or {},
+                         word)
     if config.get("table_stakes") is not None:
-        said.append(f"Table stakes: {config['table_stakes']} each, no balance below zero")
+        said.append(gettext("Table stakes: %(stakes)s each, no balance below zero", stakes=config["table_stakes"]))
     return said
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ...sheets.clock import known_zone
+from ...language import day_said
 from ..models import TableSession
 from .blueprint import bp, format_points
 
@@ -39,7 +40,7 @@ def _shown(value: Any, signed: bool, unit: str) -> str:
 
 def day_words(day: date | None) -> str:
     """``28 Nov``: a day as a chat line says it."""
-    return f"{day.day} {day:%b}" if day is not None else ""
+    return day_said(day) if day is not None else ""
 
 
 def standings_text(game: str, day: date | None, settled: Mapping[str, Any], *, by: str = "totals",

@@ -26,6 +26,7 @@ from ..ratelimit import creating
 from ..submit import submit
 from .blueprint import bp
 from .. import lang
+from ...language import word
 
 DEFAULT_GAME = "hearts"
 
@@ -111,7 +112,7 @@ def start_page(action: str, known: list[str], create: Create, **page: Any) -> An
     refusal = sent.refusal
     notice = None
     if posted and refresh and request.form.get("action") == "start":
-        notice = gettext("These are the options of %(game)s. Check them, then start the table.", game=game.name)
+        notice = gettext("These are the options of %(game)s. Check them, then start the table.", game=word(game.name))
     custom: list[str] = []
     warning = None
     try:
@@ -130,7 +131,7 @@ def start_page(action: str, known: list[str], create: Create, **page: Any) -> An
 
 def _name(method: Any, key: str) -> str:
     """A settlement's name for a player (its id only for a method that has none)."""
-    return getattr(method, "label", "") or key
+    return word(getattr(method, "label", "")) or key
 
 
 def _words(game: GameDef[Any], profile: str | None, methods: Mapping[str, Any], settlement: str) -> dict[str, Any]:
@@ -139,10 +140,10 @@ def _words(game: GameDef[Any], profile: str | None, methods: Mapping[str, Any], 
     method = methods.get(settlement)
     summary = getattr(method, "summary", "")
     return {
-        "profile_line": " ".join(filter(None, [forms.sentence(spec.value_line(profile)),
+        "profile_line": " ".join(filter(None, [forms.sentence(word(spec.value_line(profile))),
                                                gettext("It sets the house rules below.")])) if spec and profile else "",
         "profile_ids": [(p, spec.value_name(p)) for p in game.profiles] if spec else [],
-        "settlement_line": forms.sentence(summary),
+        "settlement_line": forms.sentence(word(summary)),
         "settlement_source": method_source(method) if method else settlement,
         "settlement_ids": [(m, _name(methods[m], m)) for m in methods],
     }

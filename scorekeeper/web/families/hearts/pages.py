@@ -35,6 +35,8 @@ from ..base import CardTable, FamilyPages, Words, pack_rows
 from ..links import table_links
 from . import forms as result_forms
 from ...submit import CHECK_FIELDS, checked, submit
+from ....notes_words import note as said_note
+from ....rules_words import lead_said
 
 WORDS = Words(noun="hand", unit="points", carried="Total")
 
@@ -170,8 +172,8 @@ def _lead_words(game: Game, dealer: int) -> str:
     if unknown is not None:
         return unknown
     eldest = game.players[game.seating.eldest(dealer)]
-    return words.first_lead(ruleset, game.layout, f"{eldest} ({words.eldest_side(ruleset)} of the dealer)",
-                            sentence=True)
+    return lead_said(words.first_lead(ruleset, game.layout, f"{eldest} ({words.eldest_side(ruleset)} of the dealer)",
+                                      sentence=True))
 
 
 # --- the sheet ---------------------------------------------------------------------------------
@@ -204,7 +206,7 @@ def _sheet(table: TableSession) -> tuple[list[SheetRow], dict[str, Any] | None, 
         row = SheetRow(h.position, h.struck, h.confirmed, counts, h.version_count, _kind(h.record))
         if entry:
             row.dealer, row.points = entry.get("dealer"), entry.get("points")
-            row.notes = {p: words.plain_note(note, ruleset) for p, note in (entry.get("notes") or {}).items()}
+            row.notes = {p: said_note(words.plain_note(note, ruleset)) for p, note in (entry.get("notes") or {}).items()}
             row.totals = entry.get("totals") if counts else None
             row.payments = entry.get("payments") if counts else None
             row.moon, row.void, row.revoke = entry.get("moon"), entry.get("void"), entry.get("revoke")

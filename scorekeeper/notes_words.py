@@ -1,0 +1,158 @@
+"""The notes of why each score, in the reader's language.
+
+A hand's note is the engine's English (the settle output the command and the JSON API print, which never
+changes): clauses joined by "; ", such as ``Ann took 2 hearts and Q♠: 15; total 15``. Each clause the
+pages show is one of the patterns marked here (``N_``: the catalogues hold their translations, with the same
+named places); ``note`` finds the pattern a clause was written from, reads its places back (a name, a number,
+the cards taken) and words the clause in the language spoken now. A clause no pattern knows stays in English,
+so a note is never lost, only left untranslated.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from . import language
+from .engine.marks import N_
+
+# The clauses of the Hearts family's notes (engine/hearts/settlement), most particular first; the places are
+# copied as they are, but for ``take`` (what a player took, worded by ``take``) and ``worth`` (a word).
+CLAUSES = (
+    # A Progressive Hearts evening (its tables by their names, each player's star and move).
+    N_("%(name)s took %(take)s at %(table)s, fewer hearts than %(other)s (%(hearts)s)"),
+    N_("%(name)s took %(take)s at %(table)s, tied with %(other)s and cut the lower card"),
+    N_("%(name)s took %(take)s at %(table)s"),
+    N_("gold star, stays at the head table"),
+    N_("red star, goes up to %(table)s"),
+    N_("green star (more hearts at the booby table), stays"),
+    N_("moves to %(table)s"),
+    N_("up to %(table)s"),
+    N_("to %(table)s"),
+    N_("stays"),
+    N_("table %(number)s (head)"),
+    N_("table %(number)s (booby)"),
+    N_("table %(number)s"),
+    # A hand of the Hearts family.
+    N_("%(name)s took %(take)s: shot the moon and chose to take %(worth)s off their own score: %(points)s"),
+    N_("%(name)s took %(take)s: shot the moon and chose to add %(worth)s to everyone else's score: %(points)s"),
+    N_("%(name)s took %(take)s: shot the moon and wins the game at once: %(points)s"),
+    N_("%(name)s took %(take)s: shot the moon: %(points)s"),
+    N_("%(name)s took %(take)s: %(points)s, with %(shooter)s's moon added"),
+    N_("%(name)s took %(take)s: pays %(chips)s into the pool"),
+    N_("%(name)s took %(take)s: pays the difference %(units)s - %(low)s = %(difference)s"),
+    N_("%(name)s took %(take)s: pays %(chips)s (the difference %(units)s - %(low)s)"),
+    N_("%(name)s took %(take)s: receives %(chips)s"),
+    N_("%(name)s took %(take)s, the fewest: collects %(share)s of %(gathered)s"),
+    N_("%(name)s took %(take)s: paid %(paid)s into the pot, took back %(back)s, net %(net)s"),
+    N_("%(name)s is clear: pays nothing, wins %(share)s of the pool of %(pool)s"),
+    N_("%(name)s revoked: pays each other player %(each)s (%(chips)s)"),
+    N_("%(name)s receives %(each)s from %(offender)s for the revoke"),
+    N_("%(name)s revoked: %(points)s"),
+    N_("%(name)s scores nothing for the revoked hand: %(points)s"),
+    N_("misdeal (%(reason)s): the hand is void"),
+    N_("%(name)s deals again"),
+    N_("no hearts are paid"),
+    N_("nobody is clear: the pool of %(pool)s is a jack, carried"),
+    N_("one player took them all: the pool of %(pool)s is a jack, carried"),
+    N_("more than one player is clear: the pool of %(pool)s is a jack, carried"),
+    # Joker Hearts, Conquimbert, Hartenjagen, Auction Hearts (a clause after the first names nobody)
+    N_("%(name)s took the Joker: pays 5 to %(other)s, who got rid of it"),
+    N_("%(name)s got rid of the Joker: receives 5 from %(other)s"),
+    N_("%(name)s was dealt the Joker and took it in: pays 5 into the pool"),
+    N_("took %(take)s: pays %(chips)s into the pool"),
+    N_("took no hearts"),
+    N_("clear: wins %(share)s of the pool of %(pool)s"),
+    N_("%(name)s won %(count)s card points"),
+    N_("reached %(limit)s: loses one life"),
+    N_("%(count)s lives left"),
+    N_("1 life left"),
+    N_("%(name)s took %(take)s: adds %(points)s (phase 1)"),
+    N_("%(name)s took %(take)s: subtracts %(points)s (phase 2)"),
+    N_("score %(score)s"),
+    N_("%(name)s bid %(bid)s"),
+    N_("%(name)s passed"),
+    N_("total %(total)s"),
+    N_("net %(net)s"),
+    N_("%(name)s took %(take)s: %(points)s"),  # the plainest, last: its points would read any other clause's words
+)
+# What a player took (``describe_take``, ``units_word``): counted nouns, cards, and these.
+TAKES = (N_("no scoring cards"), N_("no hearts"), N_("nothing"))
+COUNTED = {
+    "heart": (N_("1 heart"), N_("%(count)s hearts")),
+    "penalty point": (N_("1 penalty point"), N_("%(count)s penalty points")),
+    "point": (N_("1 point"), N_("%(count)s points")),
+    "spot": (N_("1 spot"), N_("%(count)s spots")),
+}
+WHO = (N_("%(name)s (left of the dealer)"), N_("%(name)s (right of the dealer)"))  # who leads, on a table's page
+AND = N_("%(some)s and %(last)s")
+WORTH = (N_("the points"), N_("the moon's points"))
+
+_PLACE = re.compile(r"%\((\w+)\)s")
+
+
+@lru_cache(maxsize=None)
+def _pattern(words: str) -> re.Pattern[str]:
+    parts = _PLACE.split(words)  # text, name, text, name, ..., text
+    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)) + r"\Z")
+
+
+def clause(text: str) -> str:
+    """One clause of a note in the language spoken now (itself when no pattern knows it)."""
+    return matched(text, CLAUSES) or text
+
+
+def matched(text: str, patterns: tuple[str, ...]) -> str | None:
+    """``text`` worded in the language spoken now by the first of ``patterns`` it was written from, its places
+    read back and worded (``take``, ``table``, ``worth``, ``who``, ``direction``), or None."""
+    for words in patterns:
+        found = _pattern(words).match(text)
+        if found:
+            places = found.groupdict()
+            if "take" in places:
+                places["take"] = take(places["take"])
+            if "table" in places:
+                places["table"] = clause(places["table"])
+            if "who" in places:
+                places["who"] = matched(places["who"], WHO) or language.word(places["who"])
+            for name in ("worth", "direction"):
+                if name in places:
+                    places[name] = language.word(places[name])
+            return language.gettext(words) % places
+    return None
+
+
+def take(text: str) -> str:
+    """What a player took (``2 hearts and Q♠``, ``no scoring cards``) in the language spoken now."""
+    if text in TAKES:
+        return language.word(text)
+    some, _, last = text.rpartition(" and ")
+    parts = [*(some.split(", ") if some else []), last]
+    worded = [_counted(part) for part in parts]
+    if len(worded) == 1:
+        return worded[0]
+    return language.gettext(AND) % {"some": ", ".join(worded[:-1]), "last": worded[-1]}
+
+
+def _counted(part: str) -> str:
+    count, _, noun = part.partition(" ")
+    if count.isdigit():
+        for singular, (one, many) in COUNTED.items():
+            if noun in (singular, singular + "s"):
+                return language.word(one) if noun == singular else language.gettext(many) % {"count": count}
+    return part  # a card as printed (Q♠), the same in every language
+
+
+def said(text: str) -> str:
+    """One phrase of the engine (a clause, an evening's table name or move) in the language spoken now; in English
+    the engine's own."""
+    if language.current() == language.DEFAULT or not text:
+        return text
+    return clause(text)
+
+
+def note(text: str) -> str:
+    """A hand's note in the language spoken now, clause by clause; in English the engine's own, to the byte."""
+    if language.current() == language.DEFAULT or not text:
+        return text
+    return "; ".join(clause(part) for part in text.split("; "))

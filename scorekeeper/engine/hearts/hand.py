@@ -18,10 +18,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from ..cards import ALL_CARDS, JOKER, Card, Suit, card, cards_said, mask_of as mask_of
+from ..cards import JOKER, Card, Suit, card, cards_said, mask_of as mask_of
 from ..errors import IllegalPlay, InconsistentRecord
 from .ruleset import Ruleset
 from ..seating import Seating
+from ..tricks import (CARD_BIT as CARD_BIT, CARD_ORDER as CARD_ORDER, SUIT_BITS as SUIT_BITS, Trick as Trick,
+                      cards_of as cards_of, holding_masks as _masks, trump_index as trump_index)
 
 # Final: constants mypyc can read without a module-dictionary lookup (compiled builds).
 TWO_OF_CLUBS: Final = card("2C")
@@ -31,9 +33,6 @@ H: Final = 1
 D: Final = 2
 C: Final = 3
 
-CARD_ORDER: Final[tuple[Card, ...]] = ALL_CARDS + (JOKER,)  # display order: S H D C high to low, joker last
-CARD_BIT: Final[dict[Card, int]] = {c: c.bit for c in CARD_ORDER}  # Card.bit: 1 << the card's place in CARD_ORDER
-SUIT_BITS: Final[tuple[int, ...]] = tuple(sum(c.bit for c in CARD_ORDER if c.si == si) for si in range(5))
 HEARTS_BITS: Final = SUIT_BITS[H]
 QS_BIT: Final = QUEEN_OF_SPADES.bit
 TWO_C_BIT: Final = TWO_OF_CLUBS.bit
@@ -45,29 +44,6 @@ JOKER_SUIT_BITS: Final[tuple[int, ...]] = (
     SUIT_BITS[0], HEARTS_BITS | JOKER_BIT, SUIT_BITS[2], SUIT_BITS[3], HEARTS_BITS | JOKER_BIT,
 )
 HIGH_HEARTS_BITS: Final = card("JH").bit | card("QH").bit | card("KH").bit | card("AH").bit  # beat the Joker
-
-
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask, in display order (bit order is display order)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARD_ORDER[low.bit_length() - 1])
-        mask ^= low
-    return out
-
-
-class Trick(NamedTuple):
-    """A finished trick: who led, the cards in the order played (with their players), who won."""
-
-    number: int
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,25 +462,6 @@ class Hand:
         )
 
 
-def _masks(cards: Sequence[Card]) -> tuple[int, int]:
-    """A seat's (held once or more, held twice) masks; the second is 0 unless a card repeats.
-
-    No pack holds a card more than twice (a double pack is the most), so two masks are enough.
-    """
-    once = mask_of(cards)
-    if once is not None:
-        return once, 0
-    once = twice = 0
-    for c in cards:
-        bit = c.bit
-        if twice & bit:
-            raise ValueError(f"{c.label} is held three times; no pack has more than two")
-        if once & bit:
-            twice |= bit
-        once |= bit
-    return once, twice
-
-
 def _expand(held: dict[Card, int]) -> list[Card]:
     return [c for c, k in held.items() for _ in range(k)]
 
@@ -536,11 +493,6 @@ def _rank_order(ten_second: bool) -> list[int]:
 
 
 _RANK_ORDERS: Final = {False: _rank_order(False), True: _rank_order(True)}  # shared by every Hand: read-only
-
-
-def trump_index(suit: Suit) -> int:
-    """The suit index (Card.si) of a trump suit."""
-    return ("S", "H", "D", "C").index(suit.value)
 
 
 # --- the games whose play differs: Domino Hearts, Conquimbert --------------------------------------

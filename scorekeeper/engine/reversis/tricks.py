@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import IllegalPlay, InconsistentRecord, plural
-from ..hearts.hand import Hand, Trick
+from ..hearts.hand import Hand
 from ..seating import Seating
+from ..tricks import Trick
 from .record import ReversisRecord
 from .facts import HandFacts, PayingPlay, ReversisAttempt
 from .rules import (DECK_POINTS, FIRST_NINE, PACK, PLAYERS, TALON_SIZE, TRICK_RULESET, TRICKS, is_paying, may_qualify,

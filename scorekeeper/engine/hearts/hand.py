@@ -1,15 +1,11 @@
-"""The trick-play state machine: one hand from the first lead to the last trick.
+"""The core's games on the kernel's trick machine: one hand from the first lead to the last trick.
 
-Like python-chess's Board, a ``Hand`` is mutable and cheap to advance; what it
-hands out (``Trick``, ``Snapshot``) is immutable. ``check_play`` is the only place
-a play's legality is decided: ``is_legal``, ``legal_plays`` and ``play`` all go
-through it, so the form, the replay and the audit page can never disagree.
-
-Holdings are bitmasks over card indexes (``CARD_BIT``): "does he hold it", "does he
-hold that suit" and "what else does he hold" are one ``&`` each, which is what makes
-checking every play of a long archive cheap. The bit order is the display order, so
-reading a mask back gives sorted cards. A double pack (each card twice) is a multiset:
-a second mask per seat marks the cards held twice.
+``Hand`` is ``engine.tricks.TrickMachine`` (the deal held, whose turn, following suit, who wins a trick,
+the tricks taken, the legal cards; ``check_play`` the only place a play's legality is decided) under the
+ruleset's trick rules (``trick_rules``), with what the core's games add: the first lead's rules (2.2.3),
+breaking hearts, the Joker (2.16), the widow, the stock, Cancellation Hearts' dead tricks. What it hands
+out (``Trick``, ``Snapshot``) is immutable. The games whose play differs throughout are subclasses below
+(``DominoHand``, ``ConquimbertHand``, ``GongZhuHand``); ``new_hand`` picks the class.
 """
 
 from __future__ import annotations
@@ -212,7 +208,12 @@ class Hand(TrickMachine):
         """The trick as the kernel closes it; then what the core's games add: Cancellation Hearts' dead tricks
         (set aside, to the winner of the next), the widow (to the winner of trick 1), the stock's draws."""
         plays = tuple(self.current)
-        winner = self._cancelled_winner(plays) if self._cancel else self.trick_winner(plays)
+        if self._cancel:
+            winner = self._cancelled_winner(plays)
+        elif self._joker:
+            winner = self.trick_winner(plays)
+        else:  # the machine's own rule, without the Joker's test: the replay's common case
+            winner = TrickMachine.trick_winner(self, plays)
         trick = self._close_trick(plays, winner)
         if winner < 0:  # Cancellation Hearts: a dead trick is set aside; its leader leads again (AMB-27)
             self.dead.extend([c for _, c in plays])
@@ -236,7 +237,7 @@ class Hand(TrickMachine):
         first played (T-STD 3). Joker Hearts: the Joker's trick rule first (2.16)."""
         if self._joker and any(c.bit == JOKER_BIT for _, c in plays):
             return _joker_trick_winner(plays)
-        return super().trick_winner(plays)
+        return TrickMachine.trick_winner(self, plays)
 
     def _cancelled_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """Cancellation Hearts (2.12, AMB-27): two identical cards cancel and cannot win; the highest

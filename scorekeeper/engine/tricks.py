@@ -338,6 +338,10 @@ class TrickMachine:
         return trick
 
     def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
+        """Who wins the trick ``plays``: by the ranks (``_ranked_winner``), here; a family may add its own rule."""
+        return self._ranked_winner(plays)
+
+    def _ranked_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """The highest trump, else the highest card of the led suit; of two identical cards the
         first played (T-STD 3)."""
         rank_of = self.rank_of

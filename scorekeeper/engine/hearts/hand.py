@@ -205,7 +205,7 @@ class Hand(TrickMachine):
     # --- applying plays ----------------------------------------------------------------------
 
     def _finish_trick(self) -> Trick:
-        """The trick as the kernel closes it; then what the core's games add: Cancellation Hearts' dead tricks
+        """The trick as the machine closes it; then what the core's games add: Cancellation Hearts' dead tricks
         (set aside, to the winner of the next), the widow (to the winner of trick 1), the stock's draws."""
         plays = tuple(self.current)
         if self._cancel:
@@ -213,16 +213,26 @@ class Hand(TrickMachine):
         elif self._joker:
             winner = self.trick_winner(plays)
         else:  # the machine's own rule, without the Joker's test: the replay's common case
-            winner = TrickMachine.trick_winner(self, plays)
-        trick = self._close_trick(plays, winner)
+            winner = self._ranked_winner(plays)
         if winner < 0:  # Cancellation Hearts: a dead trick is set aside; its leader leads again (AMB-27)
             self.dead.extend([c for _, c in plays])
-            return trick
+            return self._close_trick(plays, winner)
+        # The machine's _close_trick, inline: the replay's inner loop closes every trick here.
+        tricks = self.tricks
+        trick = tuple.__new__(Trick, (len(tricks) + 1, plays[0][0], plays, winner))
+        won = self.taken[winner]
+        for _, c in plays:
+            won.append(c)
+        tricks.append(trick)
+        self.current = []
+        self._led = 0
+        self._out_of_order = False
+        self.leader = self.turn = winner
         if self.dead:  # the dead tricks set aside go to the winner of the next trick
-            self.taken[winner].extend(self.dead)
+            won.extend(self.dead)
             self.dead = []
         if not self._widow_taken:
-            self.taken[winner].extend(self.widow)  # the widow goes to the winner of trick 1 (T-STD 5)
+            won.extend(self.widow)  # the widow goes to the winner of trick 1 (T-STD 5)
             self._widow_taken = True
         if self._refill and self.stock:  # 2.14: the winner draws the top card of the stock, then the loser the next
             seat = winner
@@ -237,7 +247,7 @@ class Hand(TrickMachine):
         first played (T-STD 3). Joker Hearts: the Joker's trick rule first (2.16)."""
         if self._joker and any(c.bit == JOKER_BIT for _, c in plays):
             return _joker_trick_winner(plays)
-        return TrickMachine.trick_winner(self, plays)
+        return self._ranked_winner(plays)
 
     def _cancelled_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """Cancellation Hearts (2.12, AMB-27): two identical cards cancel and cannot win; the highest

@@ -93,9 +93,10 @@ class TrickRules:
     the tricks taken, the legal cards) it plays the same for every family.
 
     The defaults are plain trick play: four suits, the ace high, nothing restricted. A family with more
-    (who leads the first trick, a suit that may not be led until broken, a card that wins against the
-    ranks) gives them here, or in its own subclass of ``TrickMachine`` (``_first_leader``, ``_check_lead``,
-    ``_may_discard``, ``trick_winner``).
+    (a suit that may not be led until broken, a card that wins against the ranks) gives them here, or in
+    its own subclass of ``TrickMachine`` (the hooks ``_check_lead``, ``_may_discard``, ``_led_noun``,
+    ``trick_winner``, ``_finish_trick``); who leads the first trick is the machine's ``leader`` (eldest
+    by default).
     """
 
     suits: tuple[int, ...] = SUIT_BITS  # by Card.si: the cards that follow it (a joker's si is 4)

@@ -17,8 +17,8 @@ inside a function: that is a lazy import, which is how the command line reaches 
 A lazy import may cross the layers only where ``LAZY_EXCEPTIONS`` names it.
 
 Inside the engine the walk counts imports inside functions too (not those under ``if TYPE_CHECKING:``,
-which never run): no cycle even lazily, a family folder imports only the kernel and itself (the one
-exception named in ``FAMILY_EXCEPTIONS``), and the kernel names no family but in the registry.
+which never run): no cycle even lazily, a family folder imports only the kernel and itself, and the
+kernel names no family but in the registry.
 
 And no cycle among the modules' import-time imports (a submodule importing a name from its own
 package's ``__init__`` counts, even one the ``__init__`` only re-exports): the modules load in one
@@ -295,15 +295,6 @@ def test_services_import_no_page() -> None:
 
 ENGINE = "scorekeeper.engine"
 REGISTRY = "scorekeeper.engine.family"  # the one kernel module that names the families: it lists them
-# The one import of a family by another, named: Reversis plays its tricks on the core's trick machine
-# (``hearts.hand``: ``Hand``, ``Trick``) and builds that machine's ``hearts.ruleset.Ruleset`` for its
-# 48-card pack played to the right. Cutting it means a trick machine in the kernel behind a small rules
-# protocol; until then it is this exception, and no other.
-FAMILY_EXCEPTIONS = {
-    ("reversis", "scorekeeper.engine.hearts"): "the core's package, run before its trick machine",
-    ("reversis", "scorekeeper.engine.hearts.hand"): "Reversis plays its tricks on the core's trick machine",
-    ("reversis", "scorekeeper.engine.hearts.ruleset"): "and builds that machine's ruleset",
-}
 
 
 def engine_family(module: str) -> str | None:
@@ -339,8 +330,7 @@ def test_no_import_cycles_in_the_engine_counting_imports_inside_functions() -> N
 def test_a_family_imports_only_the_kernel_and_itself() -> None:
     wrong = [str(edge) for edge in ENGINE_EDGES
              if (family := engine_family(edge.importer)) is not None
-             and engine_family(edge.imported) not in (None, family)
-             and (family, edge.imported) not in FAMILY_EXCEPTIONS]
+             and engine_family(edge.imported) not in (None, family)]
     assert not wrong, "a family imports another family (only the kernel):\n" + "\n".join(wrong)
 
 
@@ -351,8 +341,3 @@ def test_the_kernel_imports_no_family_but_the_registry_lists_them() -> None:
     assert not wrong, "the kernel names a family (only engine.family lists them):\n" + "\n".join(wrong)
     listed = {edge.imported for edge in ENGINE_EDGES if edge.importer == REGISTRY and engine_family(edge.imported)}
     assert {f"{ENGINE}.{family}.family" for family in FAMILY_IDS} <= listed  # each family's one class
-
-
-def test_the_exceptions_are_still_needed() -> None:
-    used = {(engine_family(edge.importer), edge.imported) for edge in ENGINE_EDGES}
-    assert set(FAMILY_EXCEPTIONS) <= used, "an exception no longer used: take it out of FAMILY_EXCEPTIONS"

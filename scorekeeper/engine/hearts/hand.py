@@ -1,15 +1,11 @@
-"""The trick-play state machine: one hand from the first lead to the last trick.
+"""The core's games on the kernel's trick machine: one hand from the first lead to the last trick.
 
-Like python-chess's Board, a ``Hand`` is mutable and cheap to advance; what it
-hands out (``Trick``, ``Snapshot``) is immutable. ``check_play`` is the only place
-a play's legality is decided: ``is_legal``, ``legal_plays`` and ``play`` all go
-through it, so the form, the replay and the audit page can never disagree.
-
-Holdings are bitmasks over card indexes (``CARD_BIT``): "does he hold it", "does he
-hold that suit" and "what else does he hold" are one ``&`` each, which is what makes
-checking every play of a long archive cheap. The bit order is the display order, so
-reading a mask back gives sorted cards. A double pack (each card twice) is a multiset:
-a second mask per seat marks the cards held twice.
+``Hand`` is ``engine.tricks.TrickMachine`` (the deal held, whose turn, following suit, who wins a trick,
+the tricks taken, the legal cards; ``check_play`` the only place a play's legality is decided) under the
+ruleset's trick rules (``trick_rules``), with what the core's games add: the first lead's rules (2.2.3),
+breaking hearts, the Joker (2.16), the widow, the stock, Cancellation Hearts' dead tricks. What it hands
+out (``Trick``, ``Snapshot``) is immutable. The games whose play differs throughout are subclasses below
+(``DominoHand``, ``ConquimbertHand``, ``GongZhuHand``); ``new_hand`` picks the class.
 """
 
 from __future__ import annotations
@@ -18,10 +14,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from ..cards import ALL_CARDS, JOKER, Card, Suit, card, cards_said, mask_of as mask_of
+from ..cards import JOKER, Card, Suit, card, cards_said, mask_of as mask_of
 from ..errors import IllegalPlay, InconsistentRecord
 from .ruleset import Ruleset
 from ..seating import Seating
+from ..tricks import (CARD_BIT as CARD_BIT, CARD_ORDER as CARD_ORDER, SUIT_BITS as SUIT_BITS, Trick as Trick,
+                      TrickMachine, TrickRules, cards_of as cards_of, rank_order, suit_noun as _suit_noun,
+                      trump_index as trump_index)
 
 # Final: constants mypyc can read without a module-dictionary lookup (compiled builds).
 TWO_OF_CLUBS: Final = card("2C")
@@ -31,9 +30,6 @@ H: Final = 1
 D: Final = 2
 C: Final = 3
 
-CARD_ORDER: Final[tuple[Card, ...]] = ALL_CARDS + (JOKER,)  # display order: S H D C high to low, joker last
-CARD_BIT: Final[dict[Card, int]] = {c: c.bit for c in CARD_ORDER}  # Card.bit: 1 << the card's place in CARD_ORDER
-SUIT_BITS: Final[tuple[int, ...]] = tuple(sum(c.bit for c in CARD_ORDER if c.si == si) for si in range(5))
 HEARTS_BITS: Final = SUIT_BITS[H]
 QS_BIT: Final = QUEEN_OF_SPADES.bit
 TWO_C_BIT: Final = TWO_OF_CLUBS.bit
@@ -45,29 +41,6 @@ JOKER_SUIT_BITS: Final[tuple[int, ...]] = (
     SUIT_BITS[0], HEARTS_BITS | JOKER_BIT, SUIT_BITS[2], SUIT_BITS[3], HEARTS_BITS | JOKER_BIT,
 )
 HIGH_HEARTS_BITS: Final = card("JH").bit | card("QH").bit | card("KH").bit | card("AH").bit  # beat the Joker
-
-
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask, in display order (bit order is display order)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARD_ORDER[low.bit_length() - 1])
-        mask ^= low
-    return out
-
-
-class Trick(NamedTuple):
-    """A finished trick: who led, the cards in the order played (with their players), who won."""
-
-    number: int
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +58,11 @@ class Snapshot:
     drawn: tuple[Card, ...] = ()  # Domino Hearts: what the player drew from the stock just before this play
 
 
-class Hand:
-    """One hand in play. Seats are ints; names come from ``seating``.
+class Hand(TrickMachine):
+    """One hand of the core's games in play: the kernel's trick machine (``engine.tricks``) under the
+    ruleset's trick rules (``trick_rules``), with what the core's games add to it: the first lead's rules
+    (2.2.3), breaking hearts, the Joker (2.16), the widow, a stock drawn after each trick (2.14) and
+    Cancellation Hearts' dead tricks (2.12).
 
     :param hands: each seat's cards after any passing, in seat order.
     :param widow: undealt cards that go to the winner of trick 1.
@@ -107,22 +83,10 @@ class Hand:
         trump: Suit | None = None,
         stock: Sequence[Card] = (),
     ) -> None:
+        super().__init__(trick_rules(ruleset), seating, dealer, hands, leader=leader,
+                         out_of_turn_tricks=out_of_turn_tricks, trump=trump)
         self.ruleset = ruleset
-        self.seating = seating
-        self.dealer = dealer
-        self.n = seating.size
         self.widow = tuple(widow)
-        self._held: list[int] = []  # per seat: the cards held (at least once)
-        self._held2: list[int] = []  # per seat: the cards held twice (double pack only)
-        for cards_held in hands:
-            once, twice = _masks(tuple(cards_held))
-            self._held.append(once)
-            self._held2.append(twice)
-        self._double = any(self._held2)
-        self._next = [seating.next(s) for s in range(self.n)]
-        self.rank_of = _RANK_ORDERS[ruleset.rank_order == "ten-second"]
-        self.trump = None if trump is None else trump_index(trump)
-        self.out_of_turn_tricks = frozenset(out_of_turn_tricks)
         # The club rules (2.2.3): the club whose holder leads trick 1 (2C, or the lowest club in the hands), and
         # its holder; None when it is out of the hands (AMB-44: the game's eldest rule applies instead).
         # (Returned, not set by the method: mypyc would keep the attributes narrowed to None across the call.)
@@ -132,42 +96,22 @@ class Hand:
         self.first_lead = ruleset.first_lead
         if self.first_lead in CLUB_LEADS and found is None:
             self.first_lead = ruleset.fallback_lead  # AMB-44
-        self.first_leader = self._first_leader() if leader is None else leader
+        if leader is None:
+            self.first_leader = self.leader = self.turn = self._first_leader()
         self._joker = ruleset.joker  # Joker Hearts: the Joker's trick rule and its discard exception
-        self._suit_bits = JOKER_SUIT_BITS if self._joker else SUIT_BITS
         self._hearts = HEARTS_BITS | JOKER_BIT if self._joker else HEARTS_BITS  # what counts as a heart
         self._point_bits = self._hearts | QS_BIT
-        self._breakers = self._hearts | (QS_BIT if ruleset.queen_breaks_hearts else 0)
         self._restricted = ruleset.break_rule == "lead-restricted"
-        self._guard_first_trick = not ruleset.first_trick_points
-        self.tricks: list[Trick] = []
-        self.taken: list[list[Card]] = [[] for _ in range(self.n)]
         self._cancel = ruleset.cancellation  # Cancellation Hearts: identical cards cancel; dead tricks
         self.dead: list[Card] = []  # cards of dead tricks not yet taken (out of play when the hand ends)
         self._widow_taken = False
         self.stock = list(stock)  # the stock, top card first: Two-Handed Hearts draws after each trick (2.14)
         self._refill = bool(stock)  # draw after each trick (Two-Handed Hearts; not Domino Hearts' stock)
-        self._size = self.n  # cards in a trick: one per player (fewer once Domino Hearts players drop out)
-        self._short = 0  # cards the finished tricks lacked (Domino Hearts: players out), for plays_made
-        self.current: list[tuple[int, Card]] = []
-        self._led = 0  # suit bits of the current trick's led suit; 0 before the lead
-        self._out_of_order = False  # someone not on turn played to the current trick (4.3)
-        self.leader = self.first_leader
-        self.turn = self.first_leader
-        self.hearts_broken = False
 
     @property
-    def holding(self) -> list[dict[Card, int]]:
-        """Each seat's cards left and how many of each, in display order (a copy)."""
-        return [
-            {c: 2 if twice & c.bit else 1 for c in cards_of(once)}
-            for once, twice in zip(self._held, self._held2)
-        ]
-
-    @property
-    def cards_left(self) -> list[int]:
-        """How many cards each seat holds."""
-        return [once.bit_count() + twice.bit_count() for once, twice in zip(self._held, self._held2)]
+    def hearts_broken(self) -> bool:
+        """A heart (or the queen of spades, where she breaks them) was played: hearts may be led."""
+        return self.broken
 
     # --- the rules ---------------------------------------------------------------------------
 
@@ -201,60 +145,6 @@ class Hand:
             return self.lead_club_holder
         return self.seating.eldest(self.dealer)
 
-    @property
-    def trick_number(self) -> int:
-        """The 1-based number of the trick being played (or the next one)."""
-        return len(self.tricks) + 1
-
-    @property
-    def plays_made(self) -> int:
-        """Plays made so far: a finished trick has one per seat, or fewer (counted, not kept, for speed)."""
-        return len(self.tricks) * self.n - self._short + len(self.current)
-
-    def has_played(self, seat: int) -> bool:
-        """Whether ``seat`` has played to the current trick."""
-        return any(s == seat for s, _ in self.current)
-
-    @property
-    def is_over(self) -> bool:
-        """Every card held has been played."""
-        return not self.current and not any(self._held)
-
-    def check_play(self, c: Card, seat: int | None = None) -> None:
-        """Raise IllegalPlay, with the rule's code and a sentence, unless ``seat`` may play ``c`` now.
-
-        ``seat`` defaults to whoever's turn it is; naming another seat is a play out of
-        turn, which stands only in a trick where the table accepted it (catalogue 4.3).
-        Runs once per play of every replayed hand, so the common case is a few mask tests.
-        """
-        turn = self.turn
-        if seat is not None and seat != turn:
-            if self.trick_number not in self.out_of_turn_tricks or self.has_played(seat):
-                self._fail("out-of-turn", seat, c, f"{self._name(seat)} played {c.label} out of turn: it was {self._name(turn)}'s turn")
-            turn = seat
-        bit = c.bit
-        held = self._held[turn]
-        if not held & bit:
-            if not held:
-                self._fail("not-in-hand", turn, c, f"{self._name(turn)} has no cards left but played {c.label}")
-            self._fail("not-in-hand", turn, c, f"{self._name(turn)} played {c.label} but does not hold it")
-        led = self._led
-        if not led:
-            self._check_lead(turn, c, bit, held)
-        elif not bit & led:
-            if held & led and not (self._joker and bit == JOKER_BIT and self._may_discard_joker()):
-                led_card = self.current[0][1]
-                self._fail(
-                    "revoke", turn, c,
-                    f"{self._name(turn)} played {c.label} on a {_suit_noun(led_card.suit, self._joker)} lead while holding "
-                    f"{cards_said(cards_of(held & led))}",
-                )
-            if self._guard_first_trick and not self.tricks and bit & self._point_bits and held & ~self._point_bits:
-                self._fail(
-                    "first-trick-points", turn, c,
-                    f"{self._name(turn)} discarded {c.label} on the first trick while holding cards that score nothing",
-                )
-
     def _check_lead(self, seat: int, c: Card, bit: int, held: int) -> None:
         """Lead restrictions: the first lead (2.2.3) and breaking hearts."""
         if not self.tricks:
@@ -262,7 +152,7 @@ class Hand:
             if rule != "eldest-any":
                 self._check_first_lead(rule, seat, c, bit, held)
         hearts = self._hearts
-        if bit & hearts and self._restricted and not self.hearts_broken:
+        if bit & hearts and self._restricted and not self.broken:
             others = held & ~hearts
             if others == QS_BIT and self.ruleset.lead_heart_instead_of_queen and not self._held2[seat] & QS_BIT:
                 others = 0  # his only other card is QS: he may lead a heart instead
@@ -301,100 +191,43 @@ class Hand:
             return False
         return any(c.bit & HIGH_HEARTS_BITS for _, c in self.current)
 
+    def _may_discard(self, c: Card) -> bool:
+        """Joker Hearts: the Joker's discard on a plain suit (2.16)."""
+        return self._joker and c.bit == JOKER_BIT and self._may_discard_joker()
+
+    def _led_noun(self) -> str:
+        return _suit_noun(self.current[0][1].suit, self._joker)
+
     def _is_point_card(self, c: Card) -> bool:
         """A heart or QS: what first_trick_points=false keeps off trick 1."""
         return bool(c.bit & self._point_bits)
 
-    def is_legal(self, c: Card, seat: int | None = None) -> bool:
-        """Whether ``check_play`` accepts the play."""
-        try:
-            self.check_play(c, seat)
-        except IllegalPlay:
-            return False
-        return True
-
-    def legal_plays(self) -> list[Card]:
-        """Every card the player to move may play, in display order."""
-        return [c for c in cards_of(self._held[self.turn]) if self.is_legal(c)]
-
     # --- applying plays ----------------------------------------------------------------------
 
-    def play(self, c: Card, seat: int | None = None) -> Trick | None:
-        """Check, then make the play; return the trick it completed, if any.
-
-        :raises IllegalPlay: the play breaks a rule; the hand is unchanged.
-        """
-        tricks_before = len(self.tricks)
-        self.run(((c, seat),))
-        return self.tricks[-1] if len(self.tricks) > tricks_before else None
-
-    def apply(self, c: Card, seat: int) -> Trick | None:
-        """Make a play without checking it (replay of an accepted irregularity)."""
-        tricks_before = len(self.tricks)
-        self.run(((c, seat),), check=False)
-        return self.tricks[-1] if len(self.tricks) > tricks_before else None
-
-    def run(self, plays: Iterable[tuple[Card, int | None]], *, check: bool = True) -> None:
-        """Make plays in order, each checked by ``check_play`` first: the one place state changes.
-
-        The loop is the replay's inner loop, so it keeps the tables it needs in locals.
-
-        :raises IllegalPlay: at the first illegal play; the plays before it stand.
-        """
-        held, held2, nxt_of = self._held, self._held2, self._next
-        known_single = check and not self._double  # a checked play's card is held, and only once
-        breakers = self._breakers
-        suit_bits = self._suit_bits
-        n = self._size
-        for c, named in plays:
-            if check:
-                self.check_play(c, named)
-            if named is None:
-                seat = self.turn
-            else:
-                seat = named
-                if seat != self.turn:
-                    self._out_of_order = True
-            bit = c.bit
-            if known_single:
-                held[seat] ^= bit
-            elif held[seat] & bit:
-                if held2[seat] & bit:
-                    held2[seat] ^= bit
-                else:
-                    held[seat] ^= bit
-            if bit & breakers:
-                self.hearts_broken = True
-            current = self.current
-            if not current:
-                self._led = suit_bits[c.si]
-            current.append((seat, c))
-            if len(current) < n:
-                nxt = nxt_of[seat]
-                if self._out_of_order:  # skip whoever already played out of turn
-                    played = {s for s, _ in current}
-                    while nxt in played:
-                        nxt = nxt_of[nxt]
-                self.turn = nxt
-            else:
-                self._finish_trick()
-
     def _finish_trick(self) -> Trick:
+        """The trick as the machine closes it; then what the core's games add: Cancellation Hearts' dead tricks
+        (set aside, to the winner of the next), the widow (to the winner of trick 1), the stock's draws."""
         plays = tuple(self.current)
-        winner = self._cancelled_winner(plays) if self._cancel else self.trick_winner(plays)
-        tricks = self.tricks
-        trick = tuple.__new__(Trick, (len(tricks) + 1, plays[0][0], plays, winner))  # Trick(...) without the Python-level __new__
+        if self._cancel:
+            winner = self._cancelled_winner(plays)
+        elif self._joker:
+            winner = self.trick_winner(plays)
+        else:  # the machine's own rule, without the Joker's test: the replay's common case
+            winner = self._ranked_winner(plays)
         if winner < 0:  # Cancellation Hearts: a dead trick is set aside; its leader leads again (AMB-27)
             self.dead.extend([c for _, c in plays])
-            tricks.append(trick)
-            self.current = []
-            self._led = 0
-            self._out_of_order = False
-            self.leader = self.turn = plays[0][0]
-            return trick
+            return self._close_trick(plays, winner)
+        # The machine's _close_trick, inline: the replay's inner loop closes every trick here.
+        tricks = self.tricks
+        trick = tuple.__new__(Trick, (len(tricks) + 1, plays[0][0], plays, winner))
         won = self.taken[winner]
         for _, c in plays:
             won.append(c)
+        tricks.append(trick)
+        self.current = []
+        self._led = 0
+        self._out_of_order = False
+        self.leader = self.turn = winner
         if self.dead:  # the dead tricks set aside go to the winner of the next trick
             won.extend(self.dead)
             self.dead = []
@@ -407,31 +240,14 @@ class Hand:
                 if self.stock:
                     self._held[seat] |= self.stock.pop(0).bit
                 seat = self._next[seat]
-        tricks.append(trick)
-        self.current = []
-        self._led = 0
-        self._out_of_order = False
-        self.leader = self.turn = winner
         return trick
 
     def trick_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """The highest trump, else the highest card of the led suit; of two identical cards the
-        first played (T-STD 3)."""
-        rank_of = self.rank_of
+        first played (T-STD 3). Joker Hearts: the Joker's trick rule first (2.16)."""
         if self._joker and any(c.bit == JOKER_BIT for _, c in plays):
             return _joker_trick_winner(plays)
-        best_seat, first = plays[0]
-        led = first.si
-        trump = self.trump
-        best = rank_of[first.ri]
-        start = 1
-        if trump is not None and trump != led and any(c.si == trump for _, c in plays):
-            led, best, start = trump, -1, 0  # a trump was played: the highest trump wins
-        for i in range(start, len(plays)):
-            seat, c = plays[i]
-            if c.si == led and rank_of[c.ri] > best:  # strictly higher: the first played of equals wins
-                best_seat, best = seat, rank_of[c.ri]
-        return best_seat
+        return self._ranked_winner(plays)
 
     def _cancelled_winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """Cancellation Hearts (2.12, AMB-27): two identical cards cancel and cannot win; the highest
@@ -476,41 +292,9 @@ class Hand:
         """The cards drawn from the stock just before play ``play`` (Domino Hearts only)."""
         return ()
 
-    def _name(self, seat: int) -> str:
-        return self.seating.players[seat]
-
-    def _fail(self, code: str, seat: int, c: Card, message: str) -> None:
-        raise IllegalPlay(
-            message, code=code, play=self.plays_made, trick=self.trick_number,
-            player=self._name(seat), card=c.code,
-        )
-
-
-def _masks(cards: Sequence[Card]) -> tuple[int, int]:
-    """A seat's (held once or more, held twice) masks; the second is 0 unless a card repeats.
-
-    No pack holds a card more than twice (a double pack is the most), so two masks are enough.
-    """
-    once = mask_of(cards)
-    if once is not None:
-        return once, 0
-    once = twice = 0
-    for c in cards:
-        bit = c.bit
-        if twice & bit:
-            raise ValueError(f"{c.label} is held three times; no pack has more than two")
-        if once & bit:
-            twice |= bit
-        once |= bit
-    return once, twice
-
 
 def _expand(held: dict[Card, int]) -> list[Card]:
     return [c for c, k in held.items() for _ in range(k)]
-
-
-def _suit_noun(suit: Suit | None, joker_is_heart: bool = False) -> str:
-    return suit.noun[:-1] if suit else "heart" if joker_is_heart else "joker"
 
 
 def _joker_trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
@@ -525,22 +309,22 @@ def _joker_trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
     return next(seat for seat, c in plays if c.bit == JOKER_BIT)
 
 
-def _rank_order(ten_second: bool) -> list[int]:
-    """Trick-taking strength indexed by Card.ri (catalogue 1.1): natural, A high; or the ten
-    ranking second, between A and K (Conquimbert)."""
-    order = [2 * r for r in range(16)]
-    order[15] = 21  # the Joker (Joker Hearts, 2.16): between the jack (22) and the ten (20)
-    if ten_second:
-        order[10] = 27  # between the king (26) and the ace (28)
-    return order
+_TRICK_RULES: Final[dict[tuple[bool, bool, bool, bool], TrickRules]] = {}  # by trick_rules' key: read-only values
 
 
-_RANK_ORDERS: Final = {False: _rank_order(False), True: _rank_order(True)}  # shared by every Hand: read-only
-
-
-def trump_index(suit: Suit) -> int:
-    """The suit index (Card.si) of a trump suit."""
-    return ("S", "H", "D", "C").index(suit.value)
+def trick_rules(ruleset: Ruleset) -> TrickRules:
+    """What the kernel's trick machine asks of a core ruleset: a Joker is a heart for following, leading and
+    breaking (2.16); hearts (and the queen of spades, where she breaks them) break hearts; the points kept off
+    the first trick (``first_trick_points`` false); the ten second (Conquimbert). Made once per kind."""
+    key = (ruleset.joker, ruleset.queen_breaks_hearts, ruleset.first_trick_points, ruleset.rank_order == "ten-second")
+    found = _TRICK_RULES.get(key)
+    if found is None:
+        joker, queen_breaks, first_trick_points, ten_second = key
+        hearts = HEARTS_BITS | JOKER_BIT if joker else HEARTS_BITS
+        found = _TRICK_RULES[key] = TrickRules(
+            suits=JOKER_SUIT_BITS if joker else SUIT_BITS, ranks=rank_order(ten_second),
+            breaks=hearts | (QS_BIT if queen_breaks else 0), first_trick_barred=0 if first_trick_points else hearts | QS_BIT)
+    return found
 
 
 # --- the games whose play differs: Domino Hearts, Conquimbert --------------------------------------

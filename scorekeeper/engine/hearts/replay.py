@@ -23,7 +23,7 @@ from .events import admit
 from .games import make_ruleset
 from .games.conquimbert import trade_hands, trades_of, untrade_hands
 from .hand import (
-    CLUB_LEADS, TWO_OF_CLUBS, ConquimbertHand, DominoHand, Hand, Snapshot, _suit_noun, mask_of, new_hand,
+    CLUB_LEADS, TWO_OF_CLUBS, ConquimbertHand, DominoHand, Hand, Snapshot, mask_of, new_hand,
 )
 from .outcome import TURNED_UP as _TURNED_UP, HandOutcome as HandOutcome, RevokeOutcome as RevokeOutcome
 from .outcome import trump as _trump
@@ -33,6 +33,7 @@ from .scoring import (
     Haul, Points, capot_outcomes, capot_points, hauls_of, revoke_points, score_hand,
 )
 from ..seating import Direction, Seating
+from ..tricks import suit_noun as _suit_noun
 
 _PLAYER_OF: Final = itemgetter(1)  # PlayItem -> the player named, or None
 _NO_PASS: Final = Direction.NONE

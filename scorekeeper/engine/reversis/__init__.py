@@ -7,7 +7,7 @@ and out. One module per part:
 * ``table``: counter-clockwise seats, the opposite player, the multiplier of 6.5;
 * ``record`` (with ``fields``, ``actions``): ``ReversisRecord`` and its JSON (FORMAT.md);
 * ``deal``: the deal, the dealer's discard, the exchange, the talon (6.3);
-* ``tricks``: the play checked card by card with ``hand.Hand`` (Espagnolette revokes, established revokes);
+* ``tricks``: the play checked card by card on the kernel's ``tricks.TrickMachine`` (Espagnolette revokes, established revokes);
 * ``quick``: the quick result, checked; ``facts``: what the fish depend on, whichever record it was;
 * ``pools``, ``ledger``: the pools between hands and every payment of a hand;
 * ``inplay`` (6.5), ``party`` (6.8), ``finish`` (6.6-6.9): the payments;

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..hearts.hand import Trick
+from ..tricks import Trick
 from ..seating import Seating
 from .facts import HandFacts
 from .finish import EndOfHand

@@ -25,10 +25,10 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
-from ..hearts.hand import Hand
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from ..cards import PlayItem
 from ..state import HandState, parsed
+from ..tricks import TrickMachine
 from . import state as reversis_state
 from .dealing import DEALING
 from .deal import after_exchange, check_dealt, exchange_order, known_talon
@@ -38,7 +38,7 @@ from .actions import Event
 from .record import ReversisRecord, to_json
 from .record import from_json as _from_json
 from .replay import declarations, open_ledger, replay
-from .rules import PLAYERS, TRICK_RULESET, qualifies
+from .rules import PLAYERS, TRICK_RULES, qualifies
 from .table import reversis_seating
 from .tricks import PlayedHand, paying_plays, rebuild_hands, reversis_attempt
 from .words import VOCABULARY
@@ -292,7 +292,7 @@ def _in_play(record: ReversisRecord, count: int, offer: bool) -> Progress:
     else:
         talon = known_talon(record, seating, dealer)
         held = tuple(rebuild_hands(seating, dealer, leader, plays, out_of_turn, record, talon))
-    hand = Hand(TRICK_RULESET, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
+    hand = TrickMachine(TRICK_RULES, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
     for c, named in plays:
         hand.apply(c, hand.turn if named is None else named)
     ledger, _ = open_ledger(record, seating, dealer, None)

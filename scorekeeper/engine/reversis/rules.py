@@ -1,9 +1,9 @@
 """Reversis's constants and options (catalogue 6): the pack, the paying cards, the fish amounts.
 
 The table's choices are two options, described by ``OptionSpec`` like the Hearts options;
-everything else is fixed by the catalogue. ``TRICK_RULESET`` is the plain ``Ruleset`` value
-that lets the shared trick state machine (``hand.Hand``) play a Reversis hand: 48 cards,
-no trumps, follow suit, counter-clockwise, the highest card of the led suit wins.
+everything else is fixed by the catalogue. ``TRICK_RULES`` is what the kernel's trick machine
+(``engine.tricks.TrickMachine``) asks to play a Reversis hand: plain trick play, nothing more
+(follow suit, no trumps, the highest card of the led suit wins; counter-clockwise is the seating's).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Final
 from ..cards import NO_TEN_RANKS, Card, Rank, card, cards, pack_of_ranks
 from ..errors import shown, UnknownGame, UnknownOption
 from ..options import OptionSpec, resolve
-from ..hearts.ruleset import Ruleset
+from ..tricks import TrickRules
 
 GAME: Final = "reversis"
 PLAYERS: Final = 4  # 6.1: exactly four
@@ -148,10 +148,7 @@ def make_rules(game: object = GAME, options: Mapping[str, Any] | None = None) ->
     return ReversisRules(**resolve(GAME, SPECS, {}, given))
 
 
-# The shared trick state machine plays Reversis as it is: follow suit, the highest card of the
-# led suit wins, no trumps, no lead restrictions; counter-clockwise (Seating(clockwise=False)).
-# Only ``Hand`` reads this value; ``deal`` names no chart, so ``Ruleset.layout`` is never called.
-TRICK_RULESET: Final = Ruleset(
-    game=GAME, name="Reversis", options={}, deal="reversis-48", min_players=PLAYERS, max_players=PLAYERS,
-    clockwise=False, settlement="reversis-fish", target=None,
-)
+# The kernel's trick machine plays Reversis as it is: follow suit, the highest card of the led suit
+# wins (the ace high), no trumps, no lead restrictions, nothing kept off the first trick;
+# counter-clockwise is the seating's (Seating(clockwise=False)).
+TRICK_RULES: Final = TrickRules()

@@ -1,7 +1,7 @@
 """Random legal Reversis hands made by the engine itself: for property tests and benchmarks.
 
 The caller passes its own ``random.Random``, so a seed reproduces a hand exactly. Every
-card is drawn from what ``hand.Hand`` allows, plus the Espagnolette's revokes in tricks
+card is drawn from what the kernel's trick machine allows, plus the Espagnolette's revokes in tricks
 1-9, so a simulated record must replay without error. ``stack`` deals one player a hand
 that makes the rare cases common: ``reversis`` (eleven of the twelve aces, kings and
 queens) or ``espagnolette`` (the four aces).
@@ -15,16 +15,16 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import Card, Rank
-from ..hearts.hand import Hand
 from ..cards import PlayItem
 from ..seating import Seating
+from ..tricks import TrickMachine
 from .actions import Event
 from .deal import after_exchange
 from .pools import Pools
 from .quick import quick_result_of
 from .record import ReversisRecord, to_json
 from .replay import replay
-from .rules import ACES, FIRST_NINE, PACK, PLAYERS, TRICK_RULESET, TRICKS, is_paying, qualifies
+from .rules import ACES, FIRST_NINE, PACK, PLAYERS, TRICK_RULES, TRICKS, is_paying, qualifies
 from .table import reversis_seating
 
 STACKS = (None, "reversis", "espagnolette")
@@ -97,7 +97,7 @@ def _play(held: Sequence[tuple[Card, ...]], seating: Seating, dealer: int, rng: 
           revoke: float) -> tuple[list[PlayItem], list[Event]]:
     """Random legal cards; an Espagnolette hand may revoke in tricks 1-9 and plays low; ``greedy`` plays high."""
     names = seating.players
-    game = Hand(TRICK_RULESET, seating, dealer, held, leader=seating.eldest(dealer))
+    game = TrickMachine(TRICK_RULES, seating, dealer, held, leader=seating.eldest(dealer))
     qualifying = {s for s in range(PLAYERS) if qualifies(held[s])}
     revoke_in = rng.randrange(1, TRICKS + 1) if rng.random() < revoke else None
     items: list[PlayItem] = []

@@ -1,10 +1,10 @@
 """The play of a Reversis hand, card by card (catalogue 6.4, 6.7 step 3, 4.1, 4.3).
 
-The shared trick state machine (``hand.Hand``) plays it as it is: Reversis is plain
+The kernel's trick machine (``engine.tricks.TrickMachine``) plays it as it is: Reversis is plain
 follow-suit, no trumps, highest card of the led suit, counter-clockwise. The one Reversis
-rule it does not know is the Espagnolette's licence to revoke: when ``Hand.check_play``
+rule it does not know is the Espagnolette's licence to revoke: when ``check_play``
 refuses a revoke by a player holding an Espagnolette hand in tricks 1-9, the play is
-accepted (``Hand.apply``) and the player is committed. An established revoke recorded in
+accepted (``apply``) and the player is committed. An established revoke recorded in
 ``events`` is accepted the same way, and stops the hand's settlement.
 
 Without the deal, each hand is the cards its player played (found by following turns
@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import IllegalPlay, InconsistentRecord, plural
-from ..hearts.hand import Hand, Trick
 from ..seating import Seating
+from ..tricks import Trick, TrickMachine
 from .record import ReversisRecord
 from .facts import HandFacts, PayingPlay, ReversisAttempt
-from .rules import (DECK_POINTS, FIRST_NINE, PACK, PLAYERS, TALON_SIZE, TRICK_RULESET, TRICKS, is_paying, may_qualify,
+from .rules import (DECK_POINTS, FIRST_NINE, PACK, PLAYERS, TALON_SIZE, TRICK_RULES, TRICKS, is_paying, may_qualify,
                     points_of, qualifies)
 
 _IN_PACK = frozenset(PACK)
@@ -75,7 +75,7 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
         # revoke in tricks 1-9; the whole hand decides (the full replay judges it exactly).
         unseen = _IN_PACK.difference(c for c, _ in plays).difference(talon)
         licensed = tuple(s for s in range(PLAYERS) if s in qualifying or may_qualify(held[s], unseen, TRICKS - len(held[s])))
-    hand = Hand(TRICK_RULESET, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
+    hand = TrickMachine(TRICK_RULES, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
     if leader != eldest and 1 not in out_of_turn and plays:
         raise IllegalPlay(f"{names[leader]} led {plays[0][0].label} to the first trick, but {names[eldest]} (the dealer's "
                           "right) leads it", code="out-of-turn", play=0, trick=1, player=names[leader],
@@ -132,7 +132,7 @@ def _explain(exc: IllegalPlay, why: str) -> None:
     exc.args = (exc.message,)
 
 
-def _unprovable_claim(hand: Hand, c: Card, named: int | None, claims: set[tuple[int, int]]) -> bool:
+def _unprovable_claim(hand: TrickMachine, c: Card, named: int | None, claims: set[tuple[int, int]]) -> bool:
     """A claimed revoke the rebuilt hands cannot prove: the player did not follow the led suit, yet holds none of it."""
     seat = hand.turn if named is None else named
     if (seat, hand.trick_number) not in claims or not hand.current:
@@ -150,7 +150,7 @@ def rebuild_hands(seating: Seating, dealer: int, leader: int, plays: Sequence[tu
     :raises InconsistentRecord: a card of the talon played (``talon``, ``discard`` or ``exchange``).
     """
     names = seating.players
-    tracker = Hand(TRICK_RULESET, seating, dealer, [() for _ in range(PLAYERS)], leader=leader,
+    tracker = TrickMachine(TRICK_RULES, seating, dealer, [() for _ in range(PLAYERS)], leader=leader,
                    out_of_turn_tricks=out_of_turn)
     by_seat: list[list[Card]] = [[] for _ in range(PLAYERS)]
     first_seen: dict[Card, int] = {}

@@ -33,7 +33,7 @@ from ..sheets.clock import known_zone
 from . import changes, direct, params, writelock
 from .extensions import db
 from .lang import LANGUAGES
-from .models import Hand, HandVersion, SeatDraft, TableSession, now
+from .models import ClubTable, Hand, HandVersion, SeatDraft, TableSession, now
 from .unit import writes
 
 
@@ -185,13 +185,11 @@ def new_table_links(table: TableSession, token: str) -> Created:
     :raises AccessDenied: new links were taken with ``token`` in the meantime.
     :raises Busy: the database stayed held by other writes.
     """
-    from .clubs.services import club_of_table
-
     sid = table.id
     for _ in write_attempts():
         try:
             with writelock.writing(db.engine):
-                made, key = renew_keys(TableSession, sid, token, new_token=club_of_table(sid) is None)
+                made, key = renew_keys(TableSession, sid, token, new_token=not _a_clubs(sid))
                 db.session.commit()
         except DBAPIError as exc:
             db.session.rollback()
@@ -203,6 +201,11 @@ def new_table_links(table: TableSession, token: str) -> Created:
         return Created(sid, made, key)
     raise Busy("the table is busy: other phones keep writing at this moment; nothing is changed, take new links "
                "again in a moment")
+
+
+def _a_clubs(session_id: str) -> bool:
+    """Whether the table is one of a club's (its links are the club's to renew)."""
+    return db.session.scalar(select(ClubTable.club_id).where(ClubTable.session_id == session_id)) is not None
 
 
 def get_session(session_id: str) -> TableSession:

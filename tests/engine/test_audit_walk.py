@@ -23,7 +23,7 @@ from scorekeeper.engine.progress import Walk, steps
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.engine.tripoli import to_json as tripoli_json
-from tests.engine.test_state import CORE, _core_value
+from tests.support.corehands import CORE, core_value
 
 WALKS = settings(max_examples=3, deadline=None, database=None)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -67,7 +67,7 @@ def _swapped(cards: list[Any], rng: random.Random) -> list[Any]:
 @WALKS
 @given(seed=seeds, game=st.sampled_from(CORE), deal=st.booleans())
 def test_core_walk_gives_the_steps_the_cuts_give(seed: int, game: tuple[str, dict[str, Any], int], deal: bool) -> None:
-    value = _core_value(*game, seed, deal)
+    value = core_value(*game, seed, deal)
     for each in _variants(value, ("play",), random.Random(seed)):
         walked, cut = _both(core_progress.WALK, each)
         assert walked == cut
@@ -84,7 +84,7 @@ def test_tripoli_walk_gives_the_steps_the_cuts_give(seed: int, game: str) -> Non
 
 @pytest.mark.parametrize("game", ["black-lady", "cancellation-hearts", "auction-hearts", "knaves"])
 def test_the_walk_reads_the_middle_of_a_plain_hand(game: str) -> None:
-    value = next(v for v in (_core_value(*g, 1, True) for g in CORE if g[0] == game))
+    value = next(v for v in (core_value(*g, 1, True) for g in CORE if g[0] == game))
     walked = core_progress.trail(value)
     plays = len(value["play"])
     assert len(walked) == plays - 1  # every card but the last, read off the one replay
@@ -101,7 +101,7 @@ def test_the_walk_reads_the_middle_of_michigan() -> None:
 
 
 def test_a_record_with_an_illegal_card_is_not_walked() -> None:
-    value = _core_value("black-lady", {}, 4, 2, True)
+    value = core_value("black-lady", {}, 4, 2, True)
     plays = value["play"]
     value = {**value, "play": [*plays[:5], plays[-1], *plays[6:-1], plays[5]]}  # a card far too early
     assert core_progress.trail(value) == {}

@@ -22,7 +22,6 @@ from scorekeeper.engine.hearts import state as hearts_state
 from scorekeeper.engine import state as state_mod
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.engine.family import family_of_record
-from scorekeeper.engine.hearts.hand import CLUB_LEADS
 from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.progress import Action, Progress, Walk
 from scorekeeper.engine.state import advance
@@ -32,6 +31,7 @@ from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis import to_json as reversis_json
 from scorekeeper.engine.reversis.record import from_json as reversis_from_json
 from scorekeeper.engine.hearts.simulate import random_record
+from tests.support.corehands import CORE, core_value
 from scorekeeper.engine.state import HandState
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
@@ -40,30 +40,6 @@ from scorekeeper.engine.tripoli import to_json as tripoli_json
 HANDS = settings(max_examples=3, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
-# every kind of trick machine and first-lead rule the core has, with and without the deal
-CORE: list[tuple[str, dict[str, Any], int]] = [("hearts", {}, 4), ("black-lady", {}, 5), ("black-maria", {}, 3), ("knaves", {}, 4), ("polignac", {}, 4),
-        ("two-handed-hearts", {}, 2), ("joker-hearts", {}, 4), ("discard-hearts", {}, 4), ("conquimbert", {}, 4),
-        ("auction-hearts", {}, 4), ("cancellation-hearts", {}, 6), ("domino-hearts", {}, 4),
-        ("slobberhannes", {}, 4), ("black-lady", {"first_lead": "two-of-clubs"}, 4),
-        ("black-lady", {"first_lead": "any-club"}, 4), ("black-lady", {"first_lead": "lowest-club"}, 3),
-        ("hearts", {"break": "lead-restricted", "first_trick_points": False}, 4)]
-
-
-def _core_value(game: str, options: dict[str, Any], n: int, seed: int, deal: bool) -> dict[str, Any]:
-    rng = random.Random(seed)
-    record = random_record(game, [f"P{i}" for i in range(n)], rng, options=options or None, dealer=rng.randrange(n))
-    value = records.to_json(record)
-    if deal or not record.play:
-        return value
-    ruleset = make_ruleset(record.game, record.options)
-    if ruleset.variant.players_drop_out:  # Domino Hearts without the deal takes the table's word on its end
-        return value  # (``kept``): its machine is never read alone, with the deal or without
-    first = replay(record, snapshots=True).snapshots[0].seat
-    dropped = ("deal", "passes", "pass_direction", *(("widow",) if ruleset.leftover == "stock" else ()))
-    value = {k: v for k, v in value.items() if k not in dropped}
-    if ruleset.first_lead in CLUB_LEADS:
-        value["leader"] = record.players[first]
-    return value
 
 
 def core_reference(value: dict[str, Any]) -> tuple[str | None, tuple[str, ...] | None]:
@@ -111,7 +87,7 @@ def _check_card_point(state: HandState, action: Action) -> None:
                                                                for g, o, n in CORE])
 def test_core_state_agrees_with_the_trial_replays(game: str, options: dict[str, Any], n: int, seed: int,
                                                   deal: bool) -> None:
-    value = _core_value(game, options, n, seed, deal)
+    value = core_value(game, options, n, seed, deal)
     for cut, action, progress in _decision_points(core_progress.WALK, value):
         if progress.kind != "play" or (not records.from_json(cut).play and core_progress._says_leader(
                 records.from_json(cut))):
@@ -160,7 +136,7 @@ def test_tripoli_state_offers_each_action_taken(seed: int, game: str) -> None:
 
 
 def test_verify_refuses_with_the_replays_code_and_sentence() -> None:
-    value = _core_value("black-lady", {}, 4, 7, True)
+    value = core_value("black-lady", {}, 4, 7, True)
     walk = core_progress.WALK
     cut = walk.cut(value, 6)  # in the second trick: someone must follow
     state = core_progress.state(cut)
@@ -195,7 +171,7 @@ def test_verify_refuses_with_the_replays_code_and_sentence() -> None:
 def test_a_tap_starts_from_the_state_its_record_kept() -> None:
     """The answer to a tap keeps its record's state; the next tap, posting that record, replays only the longer
     record (and a record never seen costs one replay more, with the same answer)."""
-    value = _core_value("black-lady", {}, 4, 11, True)
+    value = core_value("black-lady", {}, 4, 11, True)
     walk = core_progress.WALK
     actions = walk.actions(value)
     record = walk.cut(value, 0)
@@ -218,7 +194,7 @@ def test_a_tap_starts_from_the_state_its_record_kept() -> None:
 
 
 def test_every_family_gives_its_state() -> None:
-    for value in (_core_value("hearts", {}, 4, 3, True),
+    for value in (core_value("hearts", {}, 4, 3, True),
                   reversis_json(reversis_simulate.random_record(("A", "B", "C", "D"), random.Random(3))),
                   tripoli_json(tripoli_simulate.random_record("tripoli", ["A", "B", "C", "D"], random.Random(3)))):
         family = family_of_record(value)

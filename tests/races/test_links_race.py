@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from tests.races.test_races import Phone, at_once, new_table, served  # noqa: F401  (``served``: a fixture)
+from tests.support.racing import Phone, at_once, new_table
 
 TRIALS = 12
 

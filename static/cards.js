@@ -596,11 +596,12 @@
         if (hand.client_id) $("#client_id").value = hand.client_id;
       }
     } catch (e) { /* a fresh hand */ }
-    if (!hand.last) { var first = data("opening"); if (first) hand.last = first; }
+    var fresh = !hand.last;  // nothing kept on this phone: the page's opening is the engine's answer to the fresh hand
+    if (fresh) { var first = data("opening"); if (first) hand.last = first; }
     if (!$("#client_id").value) $("#client_id").value = hand.client_id;
     hand.client_id = $("#client_id").value;
     render(hand.last);
-    start();
+    if (!(fresh && hand.last && hand.last.ok)) start();  // else asked with the first tap (a first visit's bytes)
   };
   (window.scorekeeperTable ? window.scorekeeperTable.ready : Promise.resolve(null)).then(begin, function () { begin(null); });
 })();

@@ -94,11 +94,15 @@ CARDS: Words = {
         "No connection: {n} taps kept on this phone, not checked yet: the engine checks them when the connection "
         "returns.", n),
     "whoPlayed": _l("Who played {card}?"),
-    "dealOnline": _l("The deal is given with a connection: try again when it returns."),
-    "seatsIn": _l("Every player sent his own hand: the deal is in."),
-    "seatsSent": _l("Hands sent from the phones: {sent}. Waiting for {waiting}."),
     "noAnswer": _l("The server did not answer ({status}). Reload the page."),
     "tapRefused": _l("A tap kept offline was refused: {message}. The hand is cut back to the last good action."),
+}
+
+# The card page's, where the table gives the deal on it (data-deal), and where the players' phones may (data-seats).
+DEAL: Words = {"dealOnline": _l("The deal is given with a connection: try again when it returns.")}
+SEATS: Words = {
+    "seatsIn": _l("Every player sent his own hand: the deal is in."),
+    "seatsSent": _l("Hands sent from the phones: {sent}. Waiting for {waiting}."),
 }
 
 MY_HAND = {
@@ -121,7 +125,7 @@ MY_HAND = {
     "notSent": _l("Not sent: no connection. Tap Send again when it returns."),
 }
 
-PARTS: dict[str, Words] = {"outbox": OUTBOX, "cards": CARDS, "my_hand": MY_HAND}
+PARTS: dict[str, Words] = {"outbox": OUTBOX, "cards": CARDS, "deal": DEAL, "seats": SEATS, "my_hand": MY_HAND}
 
 
 def worded(table: Words) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
 from scorekeeper.language import LANGUAGES, folder
-from scorekeeper.web.script_words import CARDS, MY_HAND, OFFLINE, OUTBOX
+from scorekeeper.web.script_words import CARDS, DEAL, MY_HAND, OFFLINE, OUTBOX, SEATS
 from tests.support.pages import Page, app, client, get, start_table  # noqa: F401  (fixtures)
 from tests.support.webdata import example_hand, session
 
@@ -103,7 +103,7 @@ def test_the_scripts_words_are_complete_in_every_language(client: FlaskClient) -
     the English is a sentence), the same places, and a counted word both its forms."""
     edit, read = start_table(client)
     pages = {"cards": edit + "/play", "my_hand": read + "/my-hand", "offline": edit}
-    expected = {"cards": set(CARDS) | set(OFFLINE) | {"family"}, "my_hand": set(MY_HAND) | set(OFFLINE),
+    expected = {"cards": set(CARDS) | set(DEAL) | set(SEATS) | set(OFFLINE) | {"family"}, "my_hand": set(MY_HAND) | set(OFFLINE),
                 "offline": set(OFFLINE) | set(OUTBOX)}
     for name, url in pages.items():
         english = words_of(in_language(client, "en", url))

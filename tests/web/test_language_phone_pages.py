@@ -37,11 +37,11 @@ MY_HAND_PAGE = {"fr": ["Ma propre main", "Quelle place est la vôtre ?", "Envoye
                 "de": ["Mein eigenes Blatt", "Welcher Platz ist Ihrer?", "Mein Blatt senden", "Nicht mein Platz"]}
 MY_HAND_ENGLISH = ["My own hand", "Which seat is yours?", "Send my hand", "Not my seat", "Chosen once on this phone",
                    "Only this phone sees the hand", "The table's sheet"]
-AUDIT_PAGE = {"fr": ["Vérification", "Étape par étape", "sur 56</label>", "Suivant", "Vérifier une autre version"],
-              "nl": ["Controle", "Stap voor stap", "van 56</label>", "Volgende", "Een andere versie controleren"],
-              "de": ["Prüfung", "Schritt für Schritt", "von 56</label>", "Weiter", "Eine andere Fassung prüfen"]}
+AUDIT_PAGE = {"fr": ["Vérification", "Étape par étape", "sur 56</label>", "Suivant", "Vérifier une autre version", "<h3>Plis gagnés</h3>"],
+              "nl": ["Controle", "Stap voor stap", "van 56</label>", "Volgende", "Een andere versie controleren", "<h3>Gewonnen slagen</h3>"],
+              "de": ["Prüfung", "Schritt für Schritt", "von 56</label>", "Weiter", "Eine andere Fassung prüfen", "<h3>Gewonnene Stiche</h3>"]}
 AUDIT_ENGLISH = ["Step by step", "56 steps", "Audit another version", "The hand as the table remembers it",
-                 "Back to the hand", "The audit on paper", "is legal", ">Next", "Back<"]
+                 "Back to the hand", "The audit on paper", "is legal", ">Next", "Back<", "<h3>Tricks won</h3>"]
 
 
 def in_language(client: FlaskClient, code: str, url: str) -> Page:

@@ -314,3 +314,19 @@
     document.addEventListener("scorekeeper:sent", poll);  // hands kept on the phone went in
   }
 })();
+
+/* The scripts' words in the page's language (web/script_words.py), read once from the page's JSON: a word's
+   {places} filled (numbers as the language writes them), a counted word's form by the language's plural rule. */
+(function () {
+  "use strict";
+  var lang = document.documentElement.lang, words = {};
+  try { words = JSON.parse(document.getElementById("words").textContent); } catch (e) { /* none: the keys show */ }
+  window.scorekeeperWords = { lang: lang, words: words, say: function (key, values) {
+    var text = key in words ? words[key] : key;
+    if (typeof text === "object") text = text[new Intl.PluralRules(lang).select(values.n)] || text.other;
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      var v = values && values[name];
+      return v === undefined || v === null ? all : typeof v === "number" ? v.toLocaleString(lang) : String(v);
+    });
+  } };
+})();

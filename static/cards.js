@@ -7,13 +7,17 @@
   var $ = function (sel) { return document.querySelector(sel); };
   var data = function (name) { try { return JSON.parse(root.dataset[name] || "null"); } catch (e) { return null; } };
   var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
-  var WORDS = data("words");  // the words of this game's kinds and options, from the server (web/play.py)
+  var say = window.scorekeeperWords.say;  // the page's words in its language (app.js, web/script_words.py)
+  var WORDS = window.scorekeeperWords.words.family;  // this game's kinds and options, from its family's vocabulary
   var PLAYERS = data("players") || [];
   var SPACES = data("spaces") || [];
   var storeKey = "scorekeeper-hand:" + root.dataset.store;
   var ORDER = null;  // the players in the order they play (the server's: offline.table_known), for the turn offline
   var moved = false;  // the table is further on than this page was drawn for (hands kept on the phone): not asked
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var PACK = (root.dataset.pack || "SHDC".replace(/./g, function (s) {  // none written: the 52 cards, spades first
+    return "AKQJT98765432".replace(/./g, function (r) { return r + s + " "; });
+  }).trim()).split(" ");
   var ask = $("#ask"), refused = $("#play-refusal"), save = $("#save-play");
   var hand = { records: [], taps: [], pending: [], last: null, client_id: $("#client_id").value };
   var busy = false, queued = [], picked = null, offered = null, cut = false, declaring = null;  // cut: the server did not answer the last time
@@ -54,8 +58,8 @@
     refused.hidden = !text;
     offered = stands || null;
     $("#stand").hidden = !offered;
-    if (offered) $("#claim-revoke").textContent = "It stood: record " + (offered.player || "") + "\u2019s " +
-      (WORDS.kinds[offered.kind] || offered.kind) + (offered.value && offered.value.trick ? " in trick " + offered.value.trick : "");
+    if (offered) $("#claim-revoke").textContent = say(offered.value && offered.value.trick ? "stoodIn" : "stood",
+      { player: offered.player || "", kind: WORDS.kinds[offered.kind] || offered.kind, trick: offered.value && offered.value.trick });
   };
 
   var line = function (label, text) {
@@ -84,7 +88,7 @@
       trick.push([who, t.value]);
       player = who && ORDER.indexOf(who) >= 0 ? ORDER[(ORDER.indexOf(who) + 1) % ORDER.length] : null;
     });
-    var pack = root.dataset.pack.split(" ").reduce(function (sum, item) { return sum + (parseInt(item.slice(3), 10) || 1); }, 0);
+    var pack = PACK.reduce(function (sum, item) { return sum + (parseInt(item.slice(3), 10) || 1); }, 0);
     var done = trick.length >= size;
     return { trick: trick, number: number, player: done ? null : player, done: done,
              all: hand.taps.length + hand.pending.length >= pack };
@@ -101,20 +105,20 @@
       trick.appendChild(li);
     });
     $("#strip").textContent = "";
-    if (a.seen) line("Trick", a.seen.number + (a.seen.done ? ", complete" : ""));
+    if (a.seen) line(say("trick"), a.seen.done ? say("trickDone", { n: a.seen.number }) : String(a.seen.number));
     if (Array.isArray(state.tricks) && state.tricks.length) {
       var won = {};
       state.tricks.forEach(function (t) { if (t.winner) won[t.winner] = (won[t.winner] || 0) + 1; });
       var last = state.tricks[state.tricks.length - 1];
-      line("Tricks", pairs(won));
-      line("Last trick", last.cards.map(cardText).join(" ") + (last.winner ? " \u2192 " + last.winner : ""));
+      line(say("tricks"), pairs(won));
+      line(say("lastTrick"), last.cards.map(cardText).join(" ") + (last.winner ? " \u2192 " + last.winner : ""));
     }
     var said = a.said || {};  // the family's state and payments in its words, from the server (web/play.py)
     (said.lines || []).forEach(function (l) { line(l[0], l[1]); });
-    if (a.complete && a.outcome && a.outcome.points) line("Points", pairs(a.outcome.points));
+    if (a.complete && a.outcome && a.outcome.points) line(say("points"), pairs(a.outcome.points));
     if (said.paid && said.paid.length) {
-      line("Paid so far", said.net);
-      line("Last payment", said.paid[said.paid.length - 1]);
+      line(say("paidSoFar"), said.net);
+      line(say("lastPayment"), said.paid[said.paid.length - 1]);
     }
   };
 
@@ -133,7 +137,7 @@
   var askCard = function (n, many) {
     var grid = el("div", "grid");
     grid.id = "grid";
-    root.dataset.pack.split(" ").forEach(function (item) {  // the game's pack: "QS", or "QS:2" for two copies
+    PACK.forEach(function (item) {  // the game's pack: "QS", or "QS:2" for two copies
       var b = el("button", "card s" + item[1], cardText(item.slice(0, 2)));
       b.dataset.card = item.slice(0, 2);
       b.dataset.copies = item.slice(3) || "1";
@@ -161,7 +165,7 @@
     });
     ask.appendChild(grid);
     if (choices && choices.indexOf(null) >= 0) ask.appendChild(button(WORDS.keep, "secondary", function () { send(n, null); }));
-    var done = button("Done", "primary", function () { send(n, chosen.slice()); });
+    var done = button(say("done"), "primary", function () { send(n, chosen.slice()); });
     done.id = "done";
     if (many) { done.disabled = true; ask.appendChild(done); }
     if (many && n.count && choices === null) ask.appendChild(button(WORDS.none, "secondary", function () { send(n, null); })).id = "none";
@@ -195,7 +199,7 @@
 
   var askPlayers = function (n, many) {
     var chosen = [];
-    var done = button("Done", "primary", function () { send(n, chosen); });
+    var done = button(say("done"), "primary", function () { send(n, chosen); });
     players(n.choices || PLAYERS, function (name, b) {
       if (!many) { send(n, name); return; }
       toggle(chosen, name, b);
@@ -226,7 +230,7 @@
           amount = el("input");
           amount.type = "number"; amount.min = c.low; amount.max = c.high; amount.value = c.low;
           amount.inputMode = "numeric"; amount.id = "amount-" + c.kind;
-          amount.setAttribute("aria-label", (WORDS.options[c.kind] || c.kind) + ": chips");
+          amount.setAttribute("aria-label", say("chips", { option: WORDS.options[c.kind] || c.kind }));
           if (c.low === c.high) amount.hidden = true;
         }
         var b = button((WORDS.options[c.kind] || c.kind) + (amount && c.low === c.high ? " " + c.low : ""), "choice-button", function () {
@@ -255,7 +259,7 @@
     if (range.low !== undefined) input.min = input.value = range.low;
     if (range.high !== undefined) input.max = range.high;
     ask.appendChild(input);
-    ask.appendChild(button("OK", "primary", function () { send(n, parseInt(input.value, 10)); }));
+    ask.appendChild(button(say("ok"), "primary", function () { send(n, parseInt(input.value, 10)); }));
     if ((n.choices || []).indexOf(null) >= 0) ask.appendChild(button(WORDS.options.pass, "secondary", function () { send(n, null); })).id = "pass";
   };
 
@@ -266,7 +270,7 @@
       picks[sp[0]] = [];
       players(PLAYERS, function (name, b) { toggle(picks[sp[0]], name, b); }).dataset.space = sp[0];
     });
-    ask.appendChild(button("Done", "primary", function () {
+    ask.appendChild(button(say("done"), "primary", function () {
       var value = {};
       Object.keys(picks).forEach(function (k) { if (picks[k].length) value[k] = picks[k].length === 1 ? picks[k][0] : picks[k]; });
       send(n, value);
@@ -287,7 +291,7 @@
       counts[name] = input;
       ask.appendChild(label);
     });
-    ask.appendChild(button("Done", "primary", function () {
+    ask.appendChild(button(say("done"), "primary", function () {
       var value = out === null ? { block: true, left: {} } : { out: out, left: {} };
       PLAYERS.forEach(function (name) { if (name !== out && counts[name].value !== "") value.left[name] = parseInt(counts[name].value, 10); });
       send({ kind: n.kind }, value);
@@ -311,7 +315,7 @@
   var render = function (a) {
     ask.textContent = "";
     var waiting = hand.pending.length, away = cut || moved || !navigator.onLine;
-    $("#count").textContent = (hand.taps.length + waiting) + " recorded";
+    $("#count").textContent = say("recorded", { n: hand.taps.length + waiting });
     $("#plays").value = hand.taps.concat(hand.pending).map(function (t) { return typeof t.value === "string" ? t.value : "-"; }).join(" ");
     $("#record").value = JSON.stringify(record());
     $("#pending").value = waiting ? JSON.stringify(hand.pending) : "";
@@ -327,19 +331,16 @@
     }
     var n = a.next || {}, complete = $("#complete");
     complete.hidden = !a.complete;
-    complete.textContent = a.complete ? "The hand is complete: tap Save." : "";
+    complete.textContent = a.complete ? say("complete") : "";
     showTable(a);
-    if (a.complete && !n.declare) { $("#turn").textContent = "Every action is in."; remember(); return; }
+    if (a.complete && !n.declare) { $("#turn").textContent = say("allIn"); remember(); return; }
     var kind = WORDS.kinds[n.kind] || n.kind, seen = a.seen;
-    var whose = seen && seen.all ? "Every card is tapped: save the hand." :
-      seen && seen.done ? "Trick " + seen.number + " is complete: its winner leads the next." :
-      n.player ? n.player + " " + kind : (kind.charAt(0).toUpperCase() + kind.slice(1));
-    var kept = moved && navigator.onLine ? "The hands kept on this phone go in first: " + waiting + " taps kept here, " +
-      "checked after them." : "No connection: " + waiting + " taps kept on this phone, not checked yet: the engine " +
-      "checks them when the connection returns.";
-    $("#turn").textContent = a.complete ? "Every action is in." : away || waiting ? whose + " " + kept : whose;
+    var whose = seen && seen.all ? say("allTapped") : seen && seen.done ? say("trickOver", { n: seen.number }) :
+      n.player ? say("whose", { player: n.player, kind: kind }) : (kind.charAt(0).toUpperCase() + kind.slice(1));
+    var kept = say(moved && navigator.onLine ? "keptFirst" : "keptOffline", { n: waiting });
+    $("#turn").textContent = a.complete ? say("allIn") : away || waiting ? whose + " " + kept : whose;
     if (picked !== null && !away) {  // a card whose player the engine cannot tell: who played it?
-      ask.appendChild(el("p", "help", "Who played " + cardText(picked) + "?"));
+      ask.appendChild(el("p", "help", say("whoPlayed", { card: cardText(picked) })));
       players(PLAYERS, function (name) { var c = picked; picked = null; tap({ kind: n.kind, player: name, value: c }, true); });
       return;
     }
@@ -347,7 +348,7 @@
       ask.appendChild(el("p", "help", (WORDS.kinds[declaring.kind] || declaring.kind) + ": " + (declaring.player || "")));
       if (declaring.ask === "cards" && !declaring.player) players(PLAYERS, function (name) { declaring.player = name; render(hand.last); });  // whose, first
       else asking(declaring);
-      ask.appendChild(button("Back", "secondary", function () { declaring = null; render(hand.last); }));
+      ask.appendChild(button(say("back"), "secondary", function () { declaring = null; render(hand.last); }));
     } else {
       if (!a.complete) asking(n);
       (n.declare || []).forEach(function (d) {  // what the table may declare instead (the end of Michigan), or once complete (a claim waived)
@@ -377,9 +378,10 @@
     var q = hand.dealing.last;
     if (!q) return true;
     var n = q.next;
-    $("#turn").textContent = (n.player ? n.player + " " : "") + (WORDS.kinds[n.kind] || n.kind);
+    $("#turn").textContent = n.player ? say("whose", { player: n.player, kind: WORDS.kinds[n.kind] || n.kind }) :
+      WORDS.kinds[n.kind] || n.kind;
     asking(n);
-    ask.appendChild(button("Back", "secondary", function () { hand.dealing = null; showRefusal(""); render(hand.last); })).id = "deal-back";
+    ask.appendChild(button(say("back"), "secondary", function () { hand.dealing = null; showRefusal(""); render(hand.last); })).id = "deal-back";
     remember();
     return true;
   };
@@ -406,7 +408,7 @@
       busy = false;
       hand.dealing.given.pop();
       if (!hand.dealing.last) hand.dealing = null;
-      showRefusal("The deal is given with a connection: try again when it returns.");
+      showRefusal(say("dealOnline"));
       render(hand.last);
     });
   };
@@ -429,8 +431,8 @@
     var line = $("#seats-status"), s = a && a.seats, rec = record();
     if (!line || !SEATS) return;
     if (s) {
-      line.textContent = s.problem ? s.problem : s.dealt ? "Every player sent his own hand: the deal is in." :
-        "Hands sent from the phones: " + s.sent.join(", ") + ". Waiting for " + s.waiting.join(", ") + ".";
+      line.textContent = s.problem ? s.problem : s.dealt ? say("seatsIn") :
+        say("seatsSent", { sent: s.sent.join(", "), waiting: s.waiting.join(", ") });
       seatsSeen = JSON.stringify(s);
     }
     if (!seatsTimer && !(rec && rec.deal) && !hand.taps.length && !hand.pending.length && !hand.dealing) {
@@ -455,7 +457,7 @@
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
       body: JSON.stringify({ record: rec, action: action })
     }).then(function (r) {
-      return r.json().catch(function () { return { ok: false, error: { message: "The server did not answer (" + r.status + "). Reload the page." } }; });
+      return r.json().catch(function () { return { ok: false, error: { message: say("noAnswer", { status: String(r.status) }) } }; });
     });
   };
 
@@ -511,7 +513,7 @@
       busy = false; cut = false;
       if (a.ok) { hand.pending.shift(); accepted(a, action); render(hand.last); flush(); if (!busy) idle(); return; }
       hand.pending = [];
-      showRefusal("A tap kept offline was refused: " + a.error.message + ". The hand is cut back to the last good action.");
+      showRefusal(say("tapRefused", { message: a.error.message }));
       render(hand.last);
       idle();
     }, function () { cut = true; render(hand.last); idle(); });
@@ -594,11 +596,12 @@
         if (hand.client_id) $("#client_id").value = hand.client_id;
       }
     } catch (e) { /* a fresh hand */ }
-    if (!hand.last) { var first = data("opening"); if (first) hand.last = first; }
+    var fresh = !hand.last;  // nothing kept on this phone: the page's opening is the engine's answer to the fresh hand
+    if (fresh) { var first = data("opening"); if (first) hand.last = first; }
     if (!$("#client_id").value) $("#client_id").value = hand.client_id;
     hand.client_id = $("#client_id").value;
     render(hand.last);
-    start();
+    if (!(fresh && hand.last && hand.last.ok)) start();  // else asked with the first tap (a first visit's bytes)
   };
   (window.scorekeeperTable ? window.scorekeeperTable.ready : Promise.resolve(null)).then(begin, function () { begin(null); });
 })();

@@ -9,6 +9,7 @@
   var data = function (name) { try { return JSON.parse(root.dataset[name] || "null"); } catch (e) { return null; } };
   var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
   var ASKS = data("asks") || {}, POSITION = parseInt(root.dataset.position, 10);
+  var say = window.scorekeeperWords.say;  // the page's words in its language (app.js, web/script_words.py)
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var store = window.localStorage, seatKey = "scorekeeper-seat:" + root.dataset.table;
   var draftKey = "scorekeeper-my-hand:" + root.dataset.table + ":" + POSITION;
@@ -39,12 +40,12 @@
     if (!a.ok) { refuse(a.error.message); render(); return; }  // Send again once the sentence is answered
     if (a.position !== POSITION) { window.location.reload(); return; }  // the hand was stored: the next one
     var players = data("players") || [], waiting = players.filter(function (p) { return a.sent.indexOf(p) < 0; });
-    $("#sent-line").textContent = a.problem ? a.problem : a.dealt ? "Every hand is in: the scorer's phone has the deal." :
-      "Sent from the phones: " + (a.sent.join(", ") || "none yet") + (waiting.length ? ". Waiting for " + waiting.join(", ") + "." : ".");
+    $("#sent-line").textContent = a.problem ? a.problem : a.dealt ? say("allIn") :
+      say(waiting.length ? "sentWaiting" : "sentFrom", { sent: a.sent.join(", ") || say("noneYet"), waiting: waiting.join(", ") });
     if (a.mine && !dirty) { mine = { hand: a.mine.hand, passed: a.mine.passed, more: a.mine.more || {} }; sent = true; step = "hand"; }
     if (!a.mine && sent) {  // the scorer freed this seat (Free Dan's seat): what this phone sent is dropped
       sent = false; step = steps()[steps().length - 1];  // its taps kept: one tap sends them again
-      refuse("The hand this phone sent is dropped: the scorer freed the seat. Send it again if the seat is yours.");
+      refuse(say("dropped"));
     }
     if (!a.dealt) { clearTimeout(timer); timer = setTimeout(look, 5000); }
     render();
@@ -65,18 +66,17 @@
     return (mine.more[s] = mine.more[s] || []);
   };
   var wanted = function (s) { return s === "hand" ? asks().hand : s === "passed" ? asks().passed : asked(s).count; };
-  var said = function (s) {
-    var m = asked(s);
-    return s === "hand" ? "the " + asks().hand + " cards you were dealt" : s === "passed" ? "the " + asks().passed + " cards you pass" :
-      m.count === 1 ? "the " + m.word : "the " + m.count + " " + m.word;
+  var said = function (s) {  // "Ann: tap the 13 cards you were dealt"
+    var m = asked(s), values = { seat: seat, n: wanted(s), what: m && m.word };
+    return say(s === "hand" ? "tapHand" : s === "passed" ? "tapPassed" : "tapMore", values);
   };
   var render = function () {
     $("#seat-choice").hidden = !!seat;
     $("#hand-tap").hidden = !seat;
     if (!seat) return;
     var list = listOf(step), want = wanted(step), all = steps(), after = all[all.indexOf(step) + 1];
-    $("#mine-turn").textContent = sent ? seat + ": your hand is sent. Tap a card to change it." : seat + ": tap " + said(step);
-    $("#mine-count").textContent = list.length + " of " + want;
+    $("#mine-turn").textContent = sent ? say("isSent", { seat: seat }) : said(step);
+    $("#mine-count").textContent = say("count", { n: list.length, want: want });
     Array.prototype.forEach.call(document.querySelectorAll("#mine-grid button.card"), function (b) {
       var code = b.dataset.card, held = mine.hand.indexOf(code) >= 0;
       b.disabled = step === "passed" ? !held : step !== "hand" && held;
@@ -84,7 +84,8 @@
     });
     var send = $("#send");
     send.disabled = sent || list.length !== want;
-    send.textContent = after ? "Next: " + said(after).replace(/^the \d+ /, "the ") : "Send my hand";
+    send.textContent = !after ? say("send") : say(after === "hand" ? "nextHand" : after === "passed" ? "nextPassed" : "nextMore",
+                                                   { what: asked(after) && asked(after).word });
     put(draftKey, JSON.stringify(mine));
   };
 
@@ -122,7 +123,7 @@
     ask(draft).then(function (a) {
       if (a.ok) { sent = true; dirty = false; step = "hand"; refuse(""); }
       shown(a);
-    }, function () { refuse("Not sent: no connection. Tap Send again when it returns."); render(); });
+    }, function () { refuse(say("notSent")); render(); });
   });
   $("#change-seat").addEventListener("click", function () {
     seat = null; sent = false; dirty = false; mine = { hand: [], passed: [], more: {} }; step = "hand";

@@ -13,6 +13,7 @@
   var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
   var copyOf = document.documentElement.getAttribute("data-offline-copy");  // set by the service worker
   var RETRY_MS = 15000, PROBE_MS = 5000;
+  var W = window.scorekeeperWords, say = W.say;  // the words in the page's language (app.js)
 
   if ("serviceWorker" in navigator && window.isSecureContext && script) {
     navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" }).then(function () {
@@ -34,9 +35,9 @@
   var offline = function (yes) {
     if (!yes) { notice.hidden = true; return; }
     var seen = copyOf ? new Date(copyOf) : null;
-    notice.textContent = "No connection. " + (seen && !isNaN(seen)
-      ? "This page is as this phone last saw it (" + seen.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) + "). "
-      : "") + "What you record is kept on this phone and sent when the connection returns.";
+    notice.textContent = [say("offline"), seen && !isNaN(seen) ?
+      say("seenAt", { time: seen.toLocaleTimeString(W.lang, { hour: "2-digit", minute: "2-digit" }) }) : "",
+      say("keptHere")].filter(Boolean).join(" ");
     notice.hidden = false;
   };
   offline(!navigator.onLine || !!copyOf);
@@ -132,9 +133,8 @@
       var at = $("#main h1");
       if (at) at.parentNode.insertBefore(note, at.nextSibling);
     }
-    note.textContent = (now.kept ? "After the " + (now.kept === 1 ? "hand" : now.kept + " hands") +
-      " kept on this phone, this is hand " + now.position + ". " : "") + (e ? "" : "Who deals it and how it goes " +
-      "follow from them: the engine works that out when they arrive.");
+    note.textContent = [now.kept ? say("after", { n: now.kept, position: now.position }) : "",
+      e ? "" : say("follow")].filter(Boolean).join(" ");
     return now;
   };
   var again = function () { return asItIs().then(showAsItIs); };
@@ -148,12 +148,12 @@
   var describe = function (form, place) {
     if (place.kind === "strike") {
       var struck = $("input[name=struck]", form);
-      return (struck && struck.value === "0" ? "Restoring hand " : "Striking out hand ") + place.hand;
+      return say(struck && struck.value === "0" ? "restoring" : "striking", { hand: place.hand });
     }
     var words = outbox.describe(place), plays = $("#plays", form);
     var counts = $$("input[data-sum][data-player]", form).filter(function (i) { return i.value !== ""; })
       .map(function (i) { return i.dataset.player + " " + i.value; });
-    if (place.kind === "cards" && plays) return words + ": " + plays.value.split(" ").filter(Boolean).length + " cards";
+    if (place.kind === "cards" && plays) return say("cards", { what: words, n: plays.value.split(" ").filter(Boolean).length });
     return place.hand === null && counts.length ? words + ": " + counts.join(", ") : words;
   };
 
@@ -186,8 +186,7 @@
       said.id = "outbox-kept";
       said.className = "flash notice";
       said.setAttribute("role", "status");
-      said.textContent = item.label + ": kept on this phone, waiting to be sent. It goes by itself when the " +
-        "connection returns.";
+      said.textContent = say("keptForm", { what: item.label });
       form.parentNode.insertBefore(said, form);
       if (item.hand === null) {
         form.reset();
@@ -249,9 +248,9 @@
     if (said.length) return { refused: said.concat(texts(doc, ".field-error")).join(" ") };
     if (response.ok && response.redirected) {
       var known = $("#table-known", doc);  // the sheet it went on to: the table as it is now
-      return { stored: texts(doc, ".flash:not(.refusal)").join(" ") || "Stored.", known: known && readKnown(known) };
+      return { stored: texts(doc, ".flash:not(.refusal)").join(" ") || say("stored"), known: known && readKnown(known) };
     }
-    return { refused: texts(doc, "h1").concat(texts(doc, "main p")).join(": ") || "The server did not take it (" + response.status + ")." };
+    return { refused: texts(doc, "h1").concat(texts(doc, "main p")).join(": ") || say("notTaken", { status: String(response.status) }) };
   };
   var send = function (item) {
     var body = new URLSearchParams();
@@ -318,9 +317,9 @@
     li.setAttribute("data-outbox", item.key);
     var mark = document.createElement("strong");
     mark.className = "mark";
-    mark.textContent = item.state === "refused" ? "not stored" : "waiting to be sent";
+    mark.textContent = say(item.state === "refused" ? "notStoredMark" : "waitingMark");
     li.appendChild(mark);
-    li.appendChild(document.createTextNode(" " + item.label));
+    li.appendChild(document.createTextNode(" " + (item.label || outbox.describe(item))));
     if (item.state === "refused") {
       var why = document.createElement("p");
       why.className = "refusal outbox-refusal";
@@ -332,12 +331,11 @@
       if (item.kind !== "confirmation" && item.kind !== "strike") {
         var page = item.kind === "correction" ? item.session + "/hand/" + item.hand
           : item.kind === "misdeal" ? item.session : item.action;
-        actions.appendChild(button("Correct it", "button", { href: page + "#outbox=" + encodeURIComponent(item.key),
+        actions.appendChild(button(say("correct"), "button", { href: page + "#outbox=" + encodeURIComponent(item.key),
                                                              "data-outbox-correct": item.key }));
         actions.appendChild(document.createTextNode(" "));
       }
-      actions.appendChild(button("Drop it", "danger", { "data-outbox-drop": item.key,
-                                                        "data-confirm": "Drop it? What was typed is lost." }));
+      actions.appendChild(button(say("drop"), "danger", { "data-outbox-drop": item.key, "data-confirm": say("dropSure") }));
       li.appendChild(actions);
     }
     return li;
@@ -356,7 +354,7 @@
       th.textContent = "\u2026";
       var td = document.createElement("td");
       td.colSpan = columns - 1;
-      td.textContent = (item.state === "refused" ? "Not stored: " : "Waiting to be sent: ") + item.label;
+      td.textContent = say(item.state === "refused" ? "notStored" : "waiting", { what: item.label || outbox.describe(item) });
       tr.appendChild(th); tr.appendChild(td);
       body.appendChild(tr);
     });
@@ -373,13 +371,13 @@
       li.setAttribute("data-sent", line.key);
       var mark = document.createElement("strong");
       mark.className = "mark";
-      mark.textContent = "sent and stored";
+      mark.textContent = say("sentMark");
       li.appendChild(mark);
-      li.appendChild(document.createTextNode(" " + line.label + ". " + line.message));
+      li.appendChild(document.createTextNode(" " + (line.label || outbox.describe(line)) + ". " + line.message));
       list.appendChild(li);
     });
     part.appendChild(list);
-    part.appendChild(button("OK", "secondary", { id: "outbox-seen", "data-sent-seen": went.map(function (l) { return l.key; }).join("\n") }));
+    part.appendChild(button(say("ok"), "secondary", { id: "outbox-seen", "data-sent-seen": went.map(function (l) { return l.key; }).join("\n") }));
     return part;
   };
   var render = function () {
@@ -402,20 +400,18 @@
       sheetRows(table ? mine : []);
       if (box.hidden) return;
       var head = document.createElement("h2");
-      head.textContent = "Kept on this phone";
+      head.textContent = say("keptTitle");
       box.appendChild(head);
       if (mine.length) {
         var waiting = mine.filter(function (i) { return i.state !== "refused"; }).length;
         var said = document.createElement("p");
         said.id = "outbox-said";
-        said.textContent = (waiting === 1 ? "1 form is" : waiting + " forms are") + " waiting to be sent: they go by " +
-          "themselves when the connection returns." + (waiting < mine.length ? " The server refused what is marked " +
-          "below: correct it or drop it; the forms after it wait for it." : "");
+        said.textContent = say("forms", { n: waiting }) + (waiting < mine.length ? " " + say("refusedBelow") : "");
         var list = document.createElement("ul");
         list.className = "outbox-items";
         mine.forEach(function (item) { list.appendChild(itemLine(item)); });
         box.appendChild(said); box.appendChild(list);
-        if (waiting) box.appendChild(button("Send now", "secondary", { id: "outbox-send" }));
+        if (waiting) box.appendChild(button(say("sendNow"), "secondary", { id: "outbox-send" }));
       }
       if (went.length) box.appendChild(sentLines(went));
     });
@@ -450,7 +446,7 @@
     said.className = "refusal";
     said.id = "outbox-refusal";
     said.setAttribute("role", "alert");
-    said.textContent = "Not stored: " + item.message;
+    said.textContent = say("notStored", { what: item.message });
     form.insertBefore(said, form.firstChild);
     form.dataset.outboxKey = item.key;
   };

@@ -56,9 +56,11 @@
   var order = 0;
 
   // What a kept form is, in words, from its address alone (the page adds what was typed).
-  var WORDS = { result: "A new hand, by its result", cards: "A new hand, card by card", misdeal: "A misdeal",
-                correction: "Correction of hand ", confirmation: "Confirmation of hand ", strike: "Strike or restore of hand " };
-  var describe = function (p) { return WORDS[p.kind] + (p.hand === null ? "" : p.hand); };
+  // In the page's language (app.js); the service worker, which has no page, keeps none: the page words it.
+  var describe = function (p) {
+    var words = root.scorekeeperWords;
+    return words ? words.say(p.kind === "cards" ? "byCards" : p.kind, { hand: p.hand }) : "";
+  };
 
   // Keep a form ({action, fields: [[name, value], ...]}) with a line that says what it is. A new hand whose
   // client id is kept already with other fields (a page opened again from what the phone last saw carries
@@ -100,7 +102,8 @@
   // A kept form the server stored, taken out of the outbox with what the server said ("Hand 5 saved.",
   // or that it was stored before): the sheet shows it, so nothing leaves the phone without a word.
   var stored = function (item, message) {
-    var line = { key: item.key, session: item.session, label: item.label, message: message || "", sent: Date.now() };
+    var line = { key: item.key, session: item.session, label: item.label, kind: item.kind, hand: item.hand,
+                 message: message || "", sent: Date.now() };
     return idb.set(item.key, line, sentStore).then(function () { return drop(item.key); });
   };
   var sent = function () {

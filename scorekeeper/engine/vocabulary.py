@@ -20,6 +20,12 @@ WORDED = ("kinds", "nouns", "declined", "refrained", "nothing", "said", "options
           "places", "numbered")
 
 
+def N_(word: str) -> str:
+    """Marks a word of the card page for the catalogues (``scripts/translations``): the web layer translates it
+    where it shows it (``web/script_words.py``); the engine itself never translates."""
+    return word
+
+
 def _merged(first: Mapping[str, str], then: Mapping[str, str]) -> dict[str, str]:
     return {**first, **{k: v for k, v in then.items() if k not in first}}
 
@@ -92,10 +98,11 @@ COMMON = Vocabulary(
         "not-next": "the action that comes next, by the player on turn",
         "complete": "nothing is added to a complete hand",
     },
-    headings={"hands": "Hands", "taken": "Cards taken", "current": "This trick", "tricks": "Tricks won"},
+    headings={"hands": "Hands", "taken": N_("Cards taken"), "current": N_("This trick"),
+              "tricks": N_("Tricks won")},
     order=("hands", "taken", "current", "tricks"),
     plays=("play",),
-    page={"kinds": {"play": "to play", "revoke": "revoke", "hand": "was dealt which cards?"}, "options": {},
-          "keep": "Keep", "none": "None", "rest": "All the rest"},
+    page={"kinds": {"play": N_("to play"), "revoke": N_("revoke"), "hand": N_("was dealt which cards?")}, "options": {},
+          "keep": N_("Keep"), "none": N_("None"), "rest": N_("All the rest")},
 )
 """The words of what every family shares: a card played, a revoke, the hands, the tricks."""

@@ -84,6 +84,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .evenings.pages import bp as progressive_bp
     from .printed.routes import bp as sheets_bp
     from ..sheets.charts import player_mark
+    from .script_words import script_words
 
     app.url_map.converters["int"] = params.WholeConverter  # before the first route: ASCII digits only
     app.register_blueprint(api_bp)
@@ -96,6 +97,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(club_pages_bp)  # clubs: their people, tables, evenings, statistics (CSRF)
     app.register_blueprint(offline_bp)  # the manifest, the service worker, the offline page: GET only
     app.jinja_env.globals["qr_svg"] = qr.svg  # the share section's QR codes (templates/pages/_share.html)
+    app.jinja_env.globals["script_words"] = script_words  # the scripts' words (templates/base.html)
     app.jinja_env.globals["player_key"] = player_mark  # each player's marker in the sheet's header, as in the charts
     app.after_request(security_headers)
     app.after_request(links.offline_headers)  # what the service worker may keep of a page

@@ -13,7 +13,8 @@ import pytest
 from tests.support.everypage import CLUB_KNOWN, CLUB_PAGES, HEIGHT, LIMIT, REACH, WIDTH, violations
 from tests.support.phonekit import TIMEOUT_MS
 
-KINDS = ["Black Lady table", "Black Lady read-only", "Black Lady result form", "hand page",
+KINDS = ["Black Lady table", "Black Lady read-only", "Black Lady result form", "hand page", "Black Lady card page",
+         "audit",
          "Tripoli table", "Tripoli read-only", "Reversis table",
          "club start page", "club page", "club read-only page", "club player page",
          "evening start page", "evening page", "evening read-only page", "evening round", "evening table form"]

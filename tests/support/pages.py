@@ -127,10 +127,18 @@ def _unescape(text: str) -> str:
     return html.unescape(text)
 
 
+WORDS_LIMIT = 4 * 1024  # the scripts' words (web/script_words.py): the same on every page of a language
+
+
 def check_page(page: Page) -> None:
     """Every page: small enough for a phone on a poor connection, nothing from another host,
-    and every name escaped."""
-    assert len(page.response.data) < PAGE_LIMIT, f"page is {len(page.response.data)} bytes"
+    and every name escaped. What grows with a table (its names, its hands) is counted against the limit; the
+    scripts' words, the same whatever the table, against their own (the wire's 30 KB, tests/web/test_fast_pages.py,
+    counts both)."""
+    words = re.search(rb'<script type="application/json" id="words">.*?</script>', page.response.data, re.S)
+    size = len(page.response.data) - (len(words.group(0)) if words else 0)
+    assert size < PAGE_LIMIT, f"page is {size} bytes, its scripts' words aside"
+    assert not words or len(words.group(0)) < WORDS_LIMIT, f"its scripts' words are {len(words.group(0))} bytes"
     hosts = set(URL.findall(page.html))
     assert hosts <= {"localhost"}, hosts
     assert EVIL not in page.html

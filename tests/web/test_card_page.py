@@ -243,7 +243,7 @@ def test_a_tripoli_deal_its_claims_betting_and_showdown(app: Flask, client: Flas
     assert page.answer["next"]["kind"] == "spare" and page.answer["next"]["player"] == "Ann"  # the dealer's choice
     page.tap("spare", "keep", "Ann")
     assert page.answer["next"]["kind"] == "claims" and page.answer["next"]["ask"] == "claims"
-    assert 'data-spaces="' in page.page.html
+    assert "data-spaces='" in page.page.html
     page.tap("claims", {"AH": "Ann", "KH": "Cat", "QH": "Cat", "KQ": "Cat"})
     first = page.answer["next"]
     assert first["kind"] == "bet" and first["player"] == "Bob"  # Ann deals: Bob bets first

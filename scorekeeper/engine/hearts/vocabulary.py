@@ -6,7 +6,7 @@ hands and tricks) are ``vocabulary.COMMON``.
 
 from __future__ import annotations
 
-from ..vocabulary import COMMON, Vocabulary
+from ..vocabulary import COMMON, N_, Vocabulary
 
 VOCABULARY = Vocabulary(
     kinds={"bid": "bid", "penalty-suit": "named the penalty suit", "pass": "passed", "trumps": "turned up for trumps",
@@ -31,13 +31,17 @@ VOCABULARY = Vocabulary(
         "exposed-card": "an exposed card is not played to the first trick of its suit while its holder has another",
     },
     page={
-        "kinds": {"leader": "Who holds 2C and leads?", "moon-choice": "shot the moon: which way?", "bid": "to bid",
-                  "penalty-suit": "to name the penalty suit", "pass": "to pass cards", "trumps": "to turn up trumps",
-                  "trade": "Trades before the first trick?", "capot": "Who declares Capot?",
-                  "expose": "Cards exposed before the first lead?",
-                  "kept": "The last player's cards", "passed": "passed which cards?"},
-        "options": {"subtract": "Subtract from the shooter", "add": "Add to everyone else", "pass": "Pass"},
-        "player": "Who gives?", "partner": "To whom?", "card": "Gives (QS)", "partner_card": "Gets (2H)",
-        "trade": "Trade", "noTrade": "No more trades",
+        "kinds": {"leader": N_("Who holds 2C and leads?"), "moon-choice": N_("shot the moon: which way?"),
+                  "bid": N_("to bid"),
+                  "penalty-suit": N_("to name the penalty suit"), "pass": N_("to pass cards"),
+                  "trumps": N_("to turn up trumps"),
+                  "trade": N_("Trades before the first trick?"), "capot": N_("Who declares Capot?"),
+                  "expose": N_("Cards exposed before the first lead?"),
+                  "kept": N_("The last player's cards"), "passed": N_("passed which cards?")},
+        "options": {"subtract": N_("Subtract from the shooter"), "add": N_("Add to everyone else"),
+                    "pass": N_("Pass")},
+        "player": N_("Who gives?"), "partner": N_("To whom?"), "card": N_("Gives (QS)"),
+        "partner_card": N_("Gets (2H)"),
+        "trade": N_("Trade"), "noTrade": N_("No more trades"),
     },
 ).over(COMMON)

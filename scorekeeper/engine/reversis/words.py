@@ -6,7 +6,7 @@ Read through the family's ``vocabulary`` (``engine.family.PackageFamily``); the 
 
 from __future__ import annotations
 
-from ..vocabulary import COMMON, Vocabulary
+from ..vocabulary import COMMON, N_, Vocabulary
 
 VOCABULARY = Vocabulary(
     kinds={"discard": "discarded to the talon", "exchange": "exchanged"},
@@ -25,7 +25,8 @@ VOCABULARY = Vocabulary(
         "talon": "the talon holds the cards the rules give it",
         "pools": "the pools hold what the hands before left",
     },
-    headings={"talon": "Talon", "talon_so_far": "Talon so far", "pools": "Pools", "claims": "Claims"},
+    headings={"talon": N_("Talon"), "talon_so_far": N_("Talon so far"),
+              "pools": N_("Pools"), "claims": N_("Claims")},
     strip=("pools",),
     order=("hands", "taken", "talon", "talon_so_far", "current", "tricks", "pools", "claims"),
     places={"pool": "the pool"},
@@ -47,10 +48,11 @@ VOCABULARY = Vocabulary(
         "claim-ace": "an ace claimed", "revoke": "a revoke", "pools-shared": "the pools shared",
     },
     page={
-        "kinds": {"discard": "to discard", "exchange": "to exchange a card",
-                  "espagnolette": "Who declared Espagnolette?", "waive": "A claim not demanded",
-                  "face-down": "was dealt which card face down?", "exchanged": "gave which card for it?"},
-        "options": {"JH": "J\u2665, the Quinola led", "AS": "A\u2660 led", "AH": "A\u2665 led", "AD": "A\u2666 led",
-                    "AC": "A\u2663 led"},
+        "kinds": {"discard": N_("to discard"), "exchange": N_("to exchange a card"),
+                  "espagnolette": N_("Who declared Espagnolette?"), "waive": N_("A claim not demanded"),
+                  "face-down": N_("was dealt which card face down?"), "exchanged": N_("gave which card for it?")},
+        "options": {"JH": N_("J\u2665, the Quinola led"), "AS": N_("A\u2660 led"), "AH": N_("A\u2665 led"),
+                    "AD": N_("A\u2666 led"),
+                    "AC": N_("A\u2663 led")},
     },
 ).over(COMMON)

@@ -6,7 +6,7 @@ Read through the family's ``vocabulary`` (``engine.family.PackageFamily``); the 
 
 from __future__ import annotations
 
-from ..vocabulary import COMMON, Vocabulary
+from ..vocabulary import COMMON, N_, Vocabulary
 
 VOCABULARY = Vocabulary(
     kinds={"bet": "bet", "michigan": "played in Michigan", "claims": "claims", "showdown": "showdown", "bid": "bid",
@@ -31,8 +31,9 @@ VOCABULARY = Vocabulary(
         "claim": "a pay card is claimed by the player who played it",
         "bid": "each bid is in turn and above the last",
     },
-    headings={"layout": "Layout", "bets": "Bets", "paying_suit": "Paying suit", "played": "Michigan so far",
-              "next_card": "Next card in Michigan", "michigan": "Michigan", "claims": "Claims"},
+    headings={"layout": N_("Layout"), "bets": N_("Bets"), "paying_suit": N_("Paying suit"),
+              "played": N_("Michigan so far"),
+              "next_card": N_("Next card in Michigan"), "michigan": N_("Michigan"), "claims": N_("Claims")},
     plays=("michigan",),
     strip=("bets", "layout", "next_card"),
     order=("hands", "layout", "bets", "paying_suit", "played", "next_card", "michigan", "claims"),
@@ -43,14 +44,17 @@ VOCABULARY = Vocabulary(
              "bet": "bet", "pot": "the pot won", "kitty": "the kitty, for going out", "cards": "cards left",
              "block": "cards left, into the kitty: blocked", "final": "a final deal's pot", "cut": "the cut for the odd chips"},
     page={
-        "kinds": {"michigan": "to play to Michigan", "bet": "to bet", "showdown": "Who won the showdown?",
-                  "claims": "Who took the pay-card spaces?", "michigan-end": "The end of Michigan",
-                  "spare": "to keep, swap or sell the spare hand", "spare-buyer": "sells the spare hand to",
-                  "spare-price": "pays for the spare hand", "bid": "to bid for the paying suit",
-                  "bid-suit": "to name the paying suit", "poker-cards": "shows his five cards",
-                  "held": "held which other cards?"},
-        "options": {"check": "Check", "bet": "Bet", "call": "Call", "raise": "Raise", "fold": "Fold", "pass": "Pass",
-                    "keep": "Keep it", "swap": "Swap", "auction": "Sell it", "swap-then-auction": "Swap, then sell"},
-        "blocked": "Nobody: blocked", "out": "Who went out?", "left": "Cards left in each hand:", "none": "Not shown",
+        "kinds": {"michigan": N_("to play to Michigan"), "bet": N_("to bet"), "showdown": N_("Who won the showdown?"),
+                  "claims": N_("Who took the pay-card spaces?"), "michigan-end": N_("The end of Michigan"),
+                  "spare": N_("to keep, swap or sell the spare hand"), "spare-buyer": N_("sells the spare hand to"),
+                  "spare-price": N_("pays for the spare hand"), "bid": N_("to bid for the paying suit"),
+                  "bid-suit": N_("to name the paying suit"), "poker-cards": N_("shows his five cards"),
+                  "held": N_("held which other cards?")},
+        "options": {"check": N_("Check"), "bet": N_("Bet"), "call": N_("Call"), "raise": N_("Raise"),
+                    "fold": N_("Fold"), "pass": N_("Pass"),
+                    "keep": N_("Keep it"), "swap": N_("Swap"), "auction": N_("Sell it"),
+                    "swap-then-auction": N_("Swap, then sell")},
+        "blocked": N_("Nobody: blocked"), "out": N_("Who went out?"), "left": N_("Cards left in each hand:"),
+        "none": N_("Not shown"),
     },
 ).over(COMMON)

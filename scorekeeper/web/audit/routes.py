@@ -24,6 +24,7 @@ from ...engine.family import Family, family_of
 from ...engine.jsontext import decode
 from ...sheets.audit_steps import Shown, StepsAudit, choice_value, shown, steps_audit, value_words
 from .. import forms, params, services
+from .shown import in_language
 from ..ratelimit import creating, printing
 from ..models import Hand as HandRow
 from ..models import TableSession
@@ -289,6 +290,8 @@ def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
     elif whatif is not None:
         wanted = whatif.frame
     current = _current(found, wanted)
+    if found is not None:
+        found = in_language(found)
     return render_template(
         "pages/audit.html", table=table, row=row, key=key, can_edit=can_edit, form=form, refusal=refusal,
         found=found, current=current, base=base.record, typed=(form.record.data or "") if typed else "",

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, flash, jsonify, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ...boundary import refusal
@@ -107,9 +108,10 @@ def free_seat(table: TableSession, sid: str, key: str) -> WerkzeugResponse:
     except services.Busy as exc:
         flash(str(exc), "error")
     else:
-        flash(f"{player}'s seat is free for hand {position}: the hand his phone sent is dropped. {player} chooses "
-              "his seat again on any phone and taps his hand again." if dropped else
-              f"{player} has sent no hand for hand {position}: his seat is free.")
+        flash(gettext("%(player)s's seat is free for hand %(hand)s: the hand his phone sent is dropped. %(player)s "
+                      "chooses his seat again on any phone and taps his hand again.", player=player, hand=position)
+              if dropped else gettext("%(player)s has sent no hand for hand %(hand)s: his seat is free.",
+                                      player=player, hand=position))
     return redirect(url_for(".play", sid=sid, key=key))
 
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
+from flask_babel import gettext
 
 from ...boundary import refusal
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
@@ -23,7 +24,7 @@ from ...engine import seats
 from ...engine.family import family_of
 from ...engine.jsontext import decode
 from ...sheets.audit_steps import said
-from .. import forms, services
+from .. import forms, script_words, services
 from ..families import pages_of
 from ..families.base import CardTable
 from ..models import TableSession
@@ -36,15 +37,16 @@ MAX_BODY = 200_000  # bytes: a whole hand with its deal is a few kilobytes
 
 def words_for(game: Any) -> dict[str, Any]:
     """The card page's words for a table of ``game``: its family's (``Vocabulary.page``, the shared ones under
-    them), only those of its own family, to keep the page light on a phone."""
-    page = family_of(game).vocabulary.page
-    return {k: dict(v) if isinstance(v, Mapping) else v for k, v in page.items()}
+    them), only those of its own family, to keep the page light on a phone; in the reader's language."""
+    return script_words.family(family_of(game).vocabulary.page)
 
 
 def _said(answer: dict[str, Any], game: Any) -> dict[str, Any]:
     """A progress answer with what the page shows of it in the family's words (``audit_steps.said``), if any."""
     if answer.get("ok") and "state" in answer:
         words = said(answer, family_of(game).vocabulary)
+        for line in words.get("lines") or ():
+            line[0] = gettext(line[0]) if line[0] else line[0]  # a heading of the family's (Vocabulary.headings), in the reader's language
         if words:
             answer["said"] = words
     return answer
@@ -107,7 +109,9 @@ def _checked(start: CardTable, record: Mapping[str, Any] | None, pending: str | 
 def _opening(start: CardTable) -> dict[str, Any]:
     """What comes first in a fresh hand, or why this page cannot take the game's hands yet."""
     try:
-        return _said(family_of(start.head.get("game")).progress_json(start.record()), start.head.get("game"))
+        first = _said(family_of(start.head.get("game")).progress_json(start.record()), start.head.get("game"))
+        (first.get("next") or {}).pop("unknown", None)  # the audit's sentence (why no choices): the page reads none
+        return first
     except ScorekeeperError as exc:
         return {"ok": False, "error": exc.to_json()}
 

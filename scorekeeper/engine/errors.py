@@ -78,8 +78,9 @@ def english(value: Any) -> str:
 
 def worded(value: Any, suit: Callable[[str], str] = str, number: Callable[[int], str] = str) -> str:
     """A place's value in words: a card as printed (the same in every language), a list of them, a suit by
-    ``suit`` of its singular noun ("diamond"), a whole number by ``number``, anything else as it is. The
-    defaults are the engine's English; a words layer passes its language's (``scorekeeper.language.say``)."""
+    ``suit`` of its singular noun ("diamond"), a whole number by ``number``, anything else (a ``Said`` inside a
+    sentence: its English) as it is. The defaults are the engine's English; a words layer passes its
+    language's (``scorekeeper.language.say``)."""
     if isinstance(value, (list, tuple)):
         return ", ".join(worded(item, suit, number) for item in value)
     label = getattr(value, "label", None)
@@ -157,8 +158,10 @@ class RecordSyntaxError(ScorekeeperError):
     exit_status = 2
 
     def __init__(self, message: str | Said, *, line: int | None = None, column: int | None = None, **kw: Any) -> None:
-        if line is not None:
-            message = f"line {line}" + (f", column {column}" if column is not None else "") + f": {message}"
+        if line is not None and column is not None:
+            message = Said("line %(line)s, column %(column)s: %(sentence)s", line=line, column=column, sentence=message)
+        elif line is not None:
+            message = Said("line %(line)s: %(sentence)s", line=line, sentence=message)
         super().__init__(message, **kw)
         self.line = line
         self.column = column

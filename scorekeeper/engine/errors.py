@@ -20,6 +20,11 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def some_cards(count: int) -> Said:
+    """'1 card', '3 cards' as a place of a sentence (``plural`` in words each language counts in)."""
+    return Said("%(count)s card", count=count) if count == 1 else Said("%(count)s cards", count=count)
+
+
 _SHORT = reprlib.Repr()
 _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong, _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 30, 30, 20, 2, 4, 4
 

@@ -96,8 +96,16 @@ def say(said: Said) -> str:
     English, the engine's own message, to the byte."""
     if current() == DEFAULT:
         return str(said)
-    return gettext(said.words) % {name: say(value) if isinstance(value, Said) else worded(value, _suit, _number)
-                                  for name, value in said.places.items()}
+    return gettext(said.words) % {name: _place(value) for name, value in said.places.items()}
+
+
+def _place(value: Any) -> str:
+    """A place's value in the language spoken now: a sentence said (``say``), a list of values each worded."""
+    if isinstance(value, Said):
+        return say(value)
+    if isinstance(value, (list, tuple)) and any(isinstance(item, Said) for item in value):
+        return ", ".join(_place(item) for item in value)
+    return worded(value, _suit, _number)
 
 
 def refusal(error: ScorekeeperError) -> str:

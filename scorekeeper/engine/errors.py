@@ -20,11 +20,6 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def some_cards(count: int) -> Said:
-    """'1 card', '3 cards' as a place of a sentence (``plural`` in words each language counts in)."""
-    return Said("%(count)s card", count=count) if count == 1 else Said("%(count)s cards", count=count)
-
-
 _SHORT = reprlib.Repr()
 _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong, _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 30, 30, 20, 2, 4, 4
 
@@ -74,6 +69,42 @@ class Said:
 
 def _said(words: str, places: dict[str, Any]) -> Said:
     return Said(words, **places)
+
+
+def some_cards(count: int) -> Said:
+    """'1 card', '3 cards' as a place of a sentence (``plural`` in words each language counts in)."""
+    return some(count, "card")
+
+
+_COUNTED = {  # a count of each noun a refusal counts, its one and its many, each translated
+    "card": (Said("%(count)s card"), Said("%(count)s cards")),
+    "trick": (Said("%(count)s trick"), Said("%(count)s tricks")),
+    "heart": (Said("%(count)s heart"), Said("%(count)s hearts")),
+    "point": (Said("%(count)s point"), Said("%(count)s points")),
+    "scoring card": (Said("%(count)s scoring card"), Said("%(count)s scoring cards")),
+    "card point": (Said("%(count)s card point"), Said("%(count)s card points")),
+}
+
+
+def some(count: int, noun: str) -> Said:
+    """``plural(count, noun)`` as a place of a sentence: '1 trick', '3 tricks' in the reader's language."""
+    one, many = _COUNTED[noun]
+    return Said((one if count == 1 else many).words, count=count)
+
+
+def both(names: list[str] | tuple[str, ...]) -> Said | str:
+    """Names as ``' and '.join(names)`` says them, as a place of a sentence ("and" in the reader's language)."""
+    if len(names) < 2:
+        return "".join(names)
+    return Said("%(first)s and %(then)s", first=both(names[:-1]), then=names[-1])
+
+
+def joined(sentences: list[Said]) -> Said:
+    """Sentences as ``"; ".join`` gives them, as one."""
+    out = sentences[0]
+    for then in sentences[1:]:
+        out = Said("%(first)s; %(then)s", first=out, then=then)
+    return out
 
 
 def english(value: Any) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from ..errors import InconsistentRecord
+from ..errors import InconsistentRecord, Said
 from ..fields import EVENT_COMMON, MAX_NOTE as MAX_NOTE, MISDEAL_OPTIONAL, MISDEAL_REQUIRED
 
 if TYPE_CHECKING:
@@ -93,9 +93,10 @@ def admit(record: HandRecord, ruleset: Ruleset, layout: DealLayout, players: int
         if spec.game is not None and not spec.game(ruleset):
             raise InconsistentRecord(spec.lacking.format(name=ruleset.name), code=spec.code, player=player)
         if record.is_result and not spec.result:
-            raise InconsistentRecord(f"a {kind} event needs the cards played: a quick result cannot say it "
-                                     f"(events[{i}])", code="event", player=player)
+            raise InconsistentRecord(Said("a %(kind)s event needs the cards played: a quick result cannot say it "
+                                          "(events[%(i)s])", kind=str(kind), i=str(i)), code="event", player=player)
         trick: Any = event.get("trick")
         if trick is not None and trick > tricks:
-            raise InconsistentRecord(f"the {kind} event names trick {trick}, but a hand of {ruleset.name} has "
-                                     f"{tricks} tricks", code="event", trick=trick, player=player)
+            raise InconsistentRecord(Said("the %(kind)s event names trick %(trick)s, but a hand of %(game)s has "
+                                          "%(tricks)s tricks",
+                                          kind=str(kind), trick=str(trick), game=ruleset.name, tricks=str(tricks)), code="event", trick=trick, player=player)

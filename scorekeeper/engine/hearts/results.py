@@ -589,7 +589,7 @@ def _check_card_result(
     declarers = [seating.seat(e["player"]) for e in record.events if e["type"] == "capot"]
     if declarers:
         if not ruleset.capot:
-            raise ImpossibleResult(f"{ruleset.name} has no Capot declarations", code="capot")
+            raise ImpossibleResult(Said("%(game)s has no Capot declarations", game=ruleset.name), code="capot")
         points = capot_points(ruleset, points, capot_outcomes(ruleset, hauls, declarers))
     return HandOutcome(record, ruleset, seating, layout, points, tuple(hauls), tuple(shown))
 

@@ -18,7 +18,7 @@ from decimal import Decimal
 from operator import add
 from typing import Any
 
-from ...errors import InconsistentRecord, ScorekeeperError, UnknownOption
+from ...errors import InconsistentRecord, ScorekeeperError, UnknownOption, Said
 from ...gaussian import Gaussian
 from ..output import hand_facts
 from ..records import HandRecord
@@ -109,7 +109,8 @@ class SessionFold:
             raise InconsistentRecord(str(wrong), code="players") from None
         self.rotation = Rotation(session)
         if session.table_stakes is not None and not self.method.chips:
-            raise UnknownOption(f"table_stakes counts chips, and {self.method.id} scores points: leave it out")
+            raise UnknownOption(Said("table_stakes counts chips, and %(id)s scores points: leave it out",
+                                     id=str(self.method.id)))
 
     def copy(self) -> SessionFold:
         """A fold that goes on from here while this one stays as it is."""
@@ -129,7 +130,8 @@ class SessionFold:
         self.raw.append(raw)
         if method.finished:
             after = f"after hand {self.hands[-1].position}" if self.hands else "before its first hand"
-            raise ScorekeeperError(f"the game was over {after}, but more hands are recorded", code="game-over",
+            raise ScorekeeperError(Said("the game was over %(after)s, but more hands are recorded",
+                                        after=str(after)), code="game-over",
                                    hand=sh.position)
         if not sh.counts:  # dealt (the rotation moved on) but not scored yet
             return

@@ -71,6 +71,13 @@ def _said(words: str, places: dict[str, Any]) -> Said:
     return Said(words, **places)
 
 
+def said_of(exc: BaseException) -> Said | str:
+    """What a plain exception of the engine's own says: its sentence as data when it was given one
+    (``ValueError(Said(...))``), else its text."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Said) else str(exc)
+
+
 def some_cards(count: int) -> Said:
     """'1 card', '3 cards' as a place of a sentence (``plural`` in words each language counts in)."""
     return some(count, "card")

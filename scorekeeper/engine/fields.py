@@ -159,7 +159,7 @@ def read_cards(what: str, value: Any, game: str) -> tuple[Card, ...]:
     try:
         found = parse_cards(value)
     except RecordSyntaxError as exc:
-        raise RecordSyntaxError(Said("%(what)s: %(message)s", what=str(what), message=str(exc.message))) from None
+        raise RecordSyntaxError(Said("%(what)s: %(message)s", what=str(what), message=exc.said or exc.message)) from None
     if any(c.is_joker for c in found):
         raise RecordSyntaxError(Said("%(what)s: %(game)s is played without the joker",
                                      what=str(what), game=str(game)))

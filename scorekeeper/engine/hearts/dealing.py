@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card
-from ..errors import Said, ScorekeeperError
+from ..errors import Said, ScorekeeperError, said_of
 from .games import make_ruleset
 from ..progress import Action, Dealing, Progress
 from .records import HandRecord, from_json, to_json
@@ -31,7 +31,7 @@ def _table(record: HandRecord) -> tuple[Ruleset, Seating, DealLayout]:
     try:
         layout = ruleset.layout(len(record.players))
     except ValueError as exc:
-        raise ScorekeeperError(str(exc), code="players") from None
+        raise ScorekeeperError(said_of(exc), code="players") from None
     return ruleset, seating, layout
 
 

@@ -251,7 +251,7 @@ def _cut_cards(state: ProgressiveState, order: Sequence[int], where: str, given:
             cut_value(c)
         except RecordSyntaxError as exc:
             raise RecordSyntaxError(Said("%(where)s: %(player)s's cut card: %(message)s",
-                                         where=str(where), player=name, message=str(exc.message))) from None
+                                         where=str(where), player=name, message=exc.said or exc.message)) from None
         cards[p] = c
     return cards
 

@@ -266,7 +266,7 @@ def _cards(what: str, value: Any) -> tuple[Card, ...]:
     try:
         return parse_cards(value)
     except RecordSyntaxError as exc:
-        raise RecordSyntaxError(Said("%(what)s: %(message)s", what=str(what), message=str(exc.message))) from None
+        raise RecordSyntaxError(Said("%(what)s: %(message)s", what=str(what), message=exc.said or exc.message)) from None
 
 
 def _play(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[PlayItem, ...]:
@@ -299,7 +299,7 @@ def _card(what: str, value: Any) -> Card:
     try:
         return Card.parse(value)
     except RecordSyntaxError as exc:
-        raise RecordSyntaxError(Said("%(what)s: %(message)s", what=str(what), message=str(exc.message))) from None
+        raise RecordSyntaxError(Said("%(what)s: %(message)s", what=str(what), message=exc.said or exc.message)) from None
 
 
 def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapping[str, Any], ...]:

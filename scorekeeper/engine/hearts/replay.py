@@ -18,7 +18,7 @@ from typing import Any, Final
 from ..cards import Card, Suit, card, cards_said
 from .counting import count_card
 from .domino import kept_proof
-from ..errors import IllegalPlay, InconsistentRecord, Said, ScorekeeperError
+from ..errors import IllegalPlay, InconsistentRecord, Said, ScorekeeperError, said_of
 from .events import admit
 from .games import make_ruleset
 from .games.conquimbert import trade_hands, trades_of, untrade_hands
@@ -57,7 +57,7 @@ def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False, 
     try:
         layout = ruleset.layout(n)
     except ValueError as exc:
-        raise InconsistentRecord(str(exc), code="players") from None
+        raise InconsistentRecord(said_of(exc), code="players") from None
     if record.events:
         admit(record, ruleset, layout, n)
     for event in record.events:

@@ -90,3 +90,32 @@ def _csrf(html: str) -> str | None:
     found = re.search(r'name="csrf-token" content="([^"]+)"', html) or re.search(
         r'name="csrf_token"[^>]*value="([^"]+)"', html)
     return found.group(1) if found else None
+
+
+def test_the_fuzzed_api_refusals_speak_each_language(client: FlaskClient) -> None:
+    """Mutated session records (the API fuzzing's, its seed) refused in English are refused alike in French,
+    Dutch and German: the same status and error object but the message, never a traceback or an unfilled place."""
+    import re
+
+    from tests.support import fuzzing
+
+    unfilled = re.compile(r"%\(\w+\)[sd]")
+    refusals = translated = 0
+    for mutant in fuzzing.Mutator(fuzzing.DEFAULT_SEED).sessions(120):
+        answers = {}
+        for code in ("en", "fr", "nl", "de"):
+            client.set_cookie("lang", code)
+            response = client.post("/api/sessions", data=mutant.line, content_type="application/json")
+            answers[code] = (response.status_code, response.get_json())
+        status, english = answers["en"]
+        if status < 400:
+            continue
+        refusals += 1
+        assert status < 500, mutant.describe()
+        for code in ("fr", "nl", "de"):
+            other_status, other = answers[code]
+            assert other_status == status, mutant.describe()
+            assert {**other["error"], "message": None} == {**english["error"], "message": None}, mutant.describe()
+            assert not unfilled.search(other["error"]["message"]), other["error"]["message"]
+            translated += other["error"]["message"] != english["error"]["message"]
+    assert refusals > 30 and translated > refusals

@@ -106,6 +106,14 @@ def both(names: list[str] | tuple[str, ...]) -> Said | str:
     return Said("%(first)s and %(then)s", first=both(names[:-1]), then=names[-1])
 
 
+def either(items: list[Any]) -> Any:
+    """Items as ``' or '.join(map(str, items))`` says them, as a place of a sentence ("or" in the reader's
+    language)."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return Said("%(first)s or %(then)s", first=either(items[:-1]), then=items[-1])
+
+
 def joined(sentences: list[Said]) -> Said:
     """Sentences as ``"; ".join`` gives them, as one."""
     out = sentences[0]

@@ -455,13 +455,13 @@ class _Reader(Generic[R]):
         """
         first = sorted(self.units, key=lambda u: _REQUIRED.index(u.tag) if u.tag in _REQUIRED else len(_REQUIRED))
         obj: dict[str, Any] = {}
-        ending = RecordSyntaxError(error.message, line=len(self.text_lines), column=1, code=error.code)
+        ending = RecordSyntaxError(error.said or error.message, line=len(self.text_lines), column=1, code=error.code)
         if self._same(obj, error):
             return ending
         for unit in first:
             _apply(obj, unit)
             if self._same(obj, error):
-                return RecordSyntaxError(error.message, line=unit.line, column=unit.column, code=error.code)
+                return RecordSyntaxError(error.said or error.message, line=unit.line, column=unit.column, code=error.code)
         return ending  # pragma: no cover - the whole object was refused so, and it is the last prefix
 
     def _same(self, obj: dict[str, Any], error: RecordSyntaxError) -> bool:

@@ -202,7 +202,7 @@ class PackageFamily(ABC):
         """The game as a ``GameDef`` for pickers and lists (it builds no ruleset of the core)."""
         key = own_game_key(game)
         if key is None or key not in self.names:
-            raise UnknownGame(f"{game!r} is not a game of {self.id}")
+            raise UnknownGame(Said("%(game)s is not a game of %(family)s", game=repr(game), family=self.id))
         if key in self._defs:
             return self._defs[key]
         low, high = self.seats()

@@ -226,7 +226,8 @@ def unique_ids(hands: Sequence[Mapping[str, Any]]) -> None:
     ids = [read_id(h.get("id")) for h in hands]
     repeated = next((i for i in ids if i is not None and ids.count(i) > 1), None)
     if repeated is not None:
-        raise RecordSyntaxError(f"two hands have the same id {repeated!r}: each hand's id must be different")
+        raise RecordSyntaxError(Said("two hands have the same id %(id)s: each hand's id must be different",
+                                     id=repr(repeated)))
 
 
 def plain(value: object, noun: str = "a hand") -> dict[str, Any]:

@@ -117,7 +117,7 @@ def asks(family: Dealt, head: Mapping[str, Any], player: str) -> Asks:
     """What ``player`` taps for the hand ``head`` starts. :raises ScorekeeperError: no such seat, or the game's
     deal is not given seat by seat."""
     if player not in (head.get("players") or ()):
-        raise ScorekeeperError(f"{player!r} is not at this table", code="seat")
+        raise ScorekeeperError(Said("%(player)s is not at this table", player=repr(player)), code="seat")
     return _walk(family, head, player, None)
 
 

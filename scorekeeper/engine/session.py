@@ -30,7 +30,8 @@ def read_stake(value: Any) -> Decimal | None:
         raise RecordSyntaxError(Said("stake must be an amount such as \"0.05\", not %(shown)s",
                                      shown=str(shown(value)))) from None
     if not stake.is_finite() or not 0 <= stake <= MAX_STAKE:
-        raise RecordSyntaxError(f"stake must be an amount from 0 to {MAX_STAKE:,}, not {shown(value)}")
+        raise RecordSyntaxError(Said("stake must be an amount from 0 to %(most)s, not %(shown)s", most=f"{MAX_STAKE:,}",
+                                     shown=shown(value)))
     if stake.normalize().as_tuple().exponent < -STAKE_DECIMALS:  # type: ignore[operator]  # finite: an int
         raise RecordSyntaxError(Said("stake has at most %(STAKE_DECIMALS)s decimal places, not %(shown)s",
                                      STAKE_DECIMALS=str(STAKE_DECIMALS), shown=str(shown(value))))

@@ -60,7 +60,8 @@ def auction_of(record: HandRecord, seating: Seating, dealer: int) -> Auction:
     bids: list[int | None] = [None] * seating.size
     high, bidder = 0, None
     order = seating.order_from(seating.eldest(dealer))
-    count = f"{len(bids_made)} bids for {seating.size} players: each player bids or passes once, from eldest to the dealer"
+    count = Said("%(count)s bids for %(players)s players: each player bids or passes once, from eldest to the dealer",
+                 count=len(bids_made), players=seating.size)
     if len(bids_made) > len(order):
         raise InconsistentRecord(count, code="bid")
     for seat, event in zip(order, bids_made):

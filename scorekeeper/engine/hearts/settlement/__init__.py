@@ -18,7 +18,7 @@ from decimal import Decimal
 from operator import add
 from typing import Any
 
-from ...errors import InconsistentRecord, ScorekeeperError, UnknownOption, Said
+from ...errors import InconsistentRecord, ScorekeeperError, UnknownOption, Said, said_of
 from ...gaussian import Gaussian
 from ..output import hand_facts
 from ..records import HandRecord
@@ -106,7 +106,7 @@ class SessionFold:
         try:
             self.layout = ruleset.layout(seating.size)
         except ValueError as wrong:  # the session's table, not one hand: refused even with no hands yet
-            raise InconsistentRecord(str(wrong), code="players") from None
+            raise InconsistentRecord(said_of(wrong), code="players") from None
         self.rotation = Rotation(session)
         if session.table_stakes is not None and not self.method.chips:
             raise UnknownOption(Said("table_stakes counts chips, and %(id)s scores points: leave it out",
@@ -226,7 +226,7 @@ def _table(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealL
     try:
         return Seating(record.players, ruleset.clockwise), ruleset.layout(len(record.players))
     except ValueError as wrong:
-        raise InconsistentRecord(str(wrong), code="players") from None
+        raise InconsistentRecord(said_of(wrong), code="players") from None
 
 
 def _settle_hand(

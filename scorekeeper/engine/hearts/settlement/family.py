@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ...cards import Suit
-from ...errors import ImpossibleResult, InconsistentRecord, plural, shown, Said, some
+from ...errors import ImpossibleResult, InconsistentRecord, either as _or, plural, shown, Said, some
 from ..ruleset import Ruleset
 from ...seating import Seating
 from ...ledger import REVOKE_CHIPS, check_conserved, divide
@@ -970,8 +970,8 @@ def knaves_points(state: KnavesState, hand: KnavesHand) -> tuple[HandResult, Kna
         tricks = _counts(names, hand.tricks, "tricks won")
         sizes = sorted({51 // n, 52 // n})  # knaves.deal = leave-turnup | all-equal (AMB-30)
         if sum(tricks) not in sizes:
-            raise ImpossibleResult(f"{sum(tricks)} tricks won; with {n} players a hand has "
-                                   + " or ".join(map(str, sizes)))
+            raise ImpossibleResult(Said("%(count)s tricks won; with %(players)s players a hand has %(sizes)s",
+                                        count=sum(tricks), players=n, sizes=_or(sizes)))
         jacks: list[list[str]] = [[] for _ in range(n)]
         for card, holder in zip(("JH", "JD", "JC", "JS"), (hand.jh, hand.jd, hand.jc, hand.js)):
             if holder is None:

@@ -21,9 +21,9 @@ from .engine.hearts import records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.family import family_of_notation, family_of_record
 from .engine.jsontext import decode, utf8
-from .engine.hearts.output import error_json
 from .inputs import (  # noqa: F401  (archive_summary, Progress...: the command's, found here too)
-    UNREADABLE, LineAnswer, Progress, answer_line, archive_summary, is_notation, load_any, load_record, print_error, read_all,
+    UNREADABLE, LineAnswer, Progress, answer_line, archive_summary, error_json, is_notation, load_any, load_record, print_error,
+    read_all,
     records_in, run_archive,
 )
 
@@ -40,8 +40,9 @@ def main(argv: list[str] | None = None) -> int:
 def _command(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="scorekeeper", description="Score, check and audit card-table hands.")
     parser.add_argument("--lang", choices=sorted(LANGUAGES),
-                        help="the language of what it prints in words, such as a sheet (default: the locale's, "
-                             "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); JSON and error codes never change")
+                        help="the language of what it prints in words, such as a sheet or an error's message (default: "
+                             "the locale's, LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); error codes and the "
+                             "rest of the JSON never change")
     sub = parser.add_subparsers(dest="command", required=True)
     p_replay = sub.add_parser("replay", help="replay and check a hand record or a JSON-lines archive")
     p_replay.add_argument("file", help="a JSON hand record, a JSON-lines archive, or - for standard input")
@@ -80,11 +81,15 @@ def _command(argv: list[str] | None) -> int:
         from .web.serve import serve
 
         return serve(args.host, args.port, lan=args.lan)
+    with speaking(args.lang or from_environment()):  # a sheet's words, a refusal's sentence
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "sheet":
         from .sheets.command import cmd_sheet
 
-        with speaking(args.lang or from_environment()):
-            return cmd_sheet(args)
+        return cmd_sheet(args)
     if args.command == "settle":
         from .settle_cli import cmd_settle
 

@@ -24,7 +24,7 @@ from .engine.hearts import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.family import Family, family_of_notation, family_of_record
 from .engine.jsontext import decode
-from .engine.hearts.output import error_json
+from .language import error_object
 
 CHUNK = 400  # archive lines per task handed to a worker process
 
@@ -156,6 +156,12 @@ def answer_line(run: Callable[[], str]) -> LineAnswer:
     if isinstance(answered, ScorekeeperError):
         return answered.exit_status, json.dumps(error_json(answered), ensure_ascii=False), answered.code
     return 0, answered, None
+
+
+def error_json(error: ScorekeeperError) -> dict[str, Any]:
+    """The output of a record refused: the error object, its ``message`` in the language the command speaks
+    (``--lang`` or the locale: ``language.error_object``), its ``code`` and the rest the same in every language."""
+    return {"ok": False, "error": error_object(error)}
 
 
 def print_error(error: ScorekeeperError, out: IO[str]) -> int:

@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .engine.errors import Said, worded
+from .engine.errors import Said, ScorekeeperError, worded
 from .engine.marks import N_ as N_
 from .resources import resource
 
@@ -109,7 +109,31 @@ def say(said: Said) -> str:
     English, the engine's own message, to the byte."""
     if current() == DEFAULT:
         return str(said)
-    return gettext(said.words) % {name: worded(value, _suit, _number) for name, value in said.places.items()}
+    return gettext(said.words) % {name: _place(value) for name, value in said.places.items()}
+
+
+def _place(value: Any) -> str:
+    """A place's value in the language spoken now: a sentence said (``say``), a list of values each worded."""
+    if isinstance(value, Said):
+        return say(value)
+    if isinstance(value, (list, tuple)) and any(isinstance(item, Said) for item in value):
+        return ", ".join(_place(item) for item in value)
+    return worded(value, _suit, _number)
+
+
+def refusal(error: ScorekeeperError) -> str:
+    """An error's sentence in the language spoken now: its ``Said`` worded (``say``), else its English
+    ``message`` (a sentence not given as data yet). Every place that shows a refusal to a reader uses this."""
+    return say(error.said) if error.said is not None else error.message
+
+
+def error_object(error: ScorekeeperError) -> dict[str, Any]:
+    """The error object of the records contract with its ``message`` in the language spoken now: its ``code``
+    and every other field as ``to_json`` gives them (in English, the same object to the byte)."""
+    data = error.to_json()
+    if error.said is not None and current() != DEFAULT:
+        data["message"] = refusal(error)
+    return data
 
 
 def _suit(noun: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from types import FunctionType
 from typing import NamedTuple
 
-from .errors import RecordSyntaxError, shown
+from .errors import RecordSyntaxError, shown, Said
 
 
 class Suit(enum.Enum):
@@ -170,7 +170,8 @@ class Card:
             parts = text.split()
             card = _SPELLINGS.get(_normalise(text)) if len(parts) == 1 else _joined(parts)
         if card is None:
-            raise RecordSyntaxError(f"{shown(text)} is not a card (write rank then suit, e.g. QS, TH, 2C)")
+            raise RecordSyntaxError(Said("%(shown)s is not a card (write rank then suit, e.g. QS, TH, 2C)",
+                                         shown=str(shown(text))))
         return card
 
 
@@ -241,7 +242,8 @@ def parse_cards(value: str | Sequence[str] | Iterable[str]) -> tuple[Card, ...]:
                 if card is not None:
                     i += 1
             if card is None:
-                raise RecordSyntaxError(f"{shown(token)} is not a card (write rank then suit, e.g. QS, TH, 2C)")
+                raise RecordSyntaxError(Said("%(shown)s is not a card (write rank then suit, e.g. QS, TH, 2C)",
+                                             shown=str(shown(token))))
             cards.append(card)
             i += 1
         return tuple(cards)
@@ -249,7 +251,8 @@ def parse_cards(value: str | Sequence[str] | Iterable[str]) -> tuple[Card, ...]:
     items: Iterable[object] = value  # checked one by one: a compiled build would refuse a non-string item itself
     for item in items:
         if not isinstance(item, str):
-            raise RecordSyntaxError(f"{shown(item)} is not a card: cards are strings such as \"QS\"")
+            raise RecordSyntaxError(Said("%(shown)s is not a card: cards are strings such as \"QS\"",
+                                         shown=str(shown(item))))
         result.append(Card.parse(item))
     return tuple(result)
 

@@ -71,6 +71,57 @@ def _said(words: str, places: dict[str, Any]) -> Said:
     return Said(words, **places)
 
 
+def said_of(exc: BaseException) -> Said | str:
+    """What a plain exception of the engine's own says: its sentence as data when it was given one
+    (``ValueError(Said(...))``), else its text."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Said) else str(exc)
+
+
+def some_cards(count: int) -> Said:
+    """'1 card', '3 cards' as a place of a sentence (``plural`` in words each language counts in)."""
+    return some(count, "card")
+
+
+_COUNTED = {  # a count of each noun a refusal counts, its one and its many, each translated
+    "card": (Said("%(count)s card"), Said("%(count)s cards")),
+    "trick": (Said("%(count)s trick"), Said("%(count)s tricks")),
+    "heart": (Said("%(count)s heart"), Said("%(count)s hearts")),
+    "point": (Said("%(count)s point"), Said("%(count)s points")),
+    "scoring card": (Said("%(count)s scoring card"), Said("%(count)s scoring cards")),
+    "card point": (Said("%(count)s card point"), Said("%(count)s card points")),
+}
+
+
+def some(count: int, noun: str) -> Said:
+    """``plural(count, noun)`` as a place of a sentence: '1 trick', '3 tricks' in the reader's language."""
+    one, many = _COUNTED[noun]
+    return Said((one if count == 1 else many).words, count=count)
+
+
+def both(names: list[str] | tuple[str, ...]) -> Said | str:
+    """Names as ``' and '.join(names)`` says them, as a place of a sentence ("and" in the reader's language)."""
+    if len(names) < 2:
+        return "".join(names)
+    return Said("%(first)s and %(then)s", first=both(names[:-1]), then=names[-1])
+
+
+def either(items: list[Any]) -> Any:
+    """Items as ``' or '.join(map(str, items))`` says them, as a place of a sentence ("or" in the reader's
+    language)."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return Said("%(first)s or %(then)s", first=either(items[:-1]), then=items[-1])
+
+
+def joined(sentences: list[Said]) -> Said:
+    """Sentences as ``"; ".join`` gives them, as one."""
+    out = sentences[0]
+    for then in sentences[1:]:
+        out = Said("%(first)s; %(then)s", first=out, then=then)
+    return out
+
+
 def english(value: Any) -> str:
     """A place's value in the English of the engine's messages: a card's label, a suit's singular noun."""
     return worded(value)
@@ -78,8 +129,9 @@ def english(value: Any) -> str:
 
 def worded(value: Any, suit: Callable[[str], str] = str, number: Callable[[int], str] = str) -> str:
     """A place's value in words: a card as printed (the same in every language), a list of them, a suit by
-    ``suit`` of its singular noun ("diamond"), a whole number by ``number``, anything else as it is. The
-    defaults are the engine's English; a words layer passes its language's (``scorekeeper.language.say``)."""
+    ``suit`` of its singular noun ("diamond"), a whole number by ``number``, anything else (a ``Said`` inside a
+    sentence: its English) as it is. The defaults are the engine's English; a words layer passes its
+    language's (``scorekeeper.language.say``)."""
     if isinstance(value, (list, tuple)):
         return ", ".join(worded(item, suit, number) for item in value)
     label = getattr(value, "label", None)
@@ -157,8 +209,10 @@ class RecordSyntaxError(ScorekeeperError):
     exit_status = 2
 
     def __init__(self, message: str | Said, *, line: int | None = None, column: int | None = None, **kw: Any) -> None:
-        if line is not None:
-            message = f"line {line}" + (f", column {column}" if column is not None else "") + f": {message}"
+        if line is not None and column is not None:
+            message = Said("line %(line)s, column %(column)s: %(sentence)s", line=line, column=column, sentence=message)
+        elif line is not None:
+            message = Said("line %(line)s: %(sentence)s", line=line, sentence=message)
         super().__init__(message, **kw)
         self.line = line
         self.column = column

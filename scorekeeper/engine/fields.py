@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from .cards import Card, parse_cards
-from .errors import RecordSyntaxError, UnknownGame, shown
+from .errors import RecordSyntaxError, UnknownGame, shown, Said
 
 Head = tuple[str, tuple[str, ...], str, dict[str, Any], int | None, str | None]
 
@@ -44,9 +44,11 @@ def read_text(value: Any, what: str, limit: int) -> str:
     :raises RecordSyntaxError: not a string, too long, or holding a character no sheet can show.
     """
     if not isinstance(value, str):
-        raise RecordSyntaxError(f"{what} must be text, not {shown(value)}")
+        raise RecordSyntaxError(Said("%(what)s must be text, not %(shown)s",
+                                     what=str(what), shown=str(shown(value))))
     if len(value) > limit:
-        raise RecordSyntaxError(f"{what} has at most {limit} characters, not {len(value)}: {shown(value)}")
+        raise RecordSyntaxError(Said("%(what)s has at most %(limit)s characters, not %(count)s: %(shown)s",
+                                     what=str(what), limit=str(limit), count=str(len(value)), shown=str(shown(value))))
     bad = _UNSHOWABLE.search(value)
     if bad is not None:
         char = bad.group()
@@ -71,16 +73,18 @@ def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str, games: 
     """
     unknown = [k for k in data if k not in fields]
     if unknown:
-        raise RecordSyntaxError(f"unknown field {shown(unknown[0])} in the {kind}")
+        raise RecordSyntaxError(Said("unknown field %(shown)s in the %(kind)s",
+                                     shown=str(shown(unknown[0])), kind=str(kind)))
     game = data.get("game")
     if not isinstance(game, str) or game.strip().lower() not in games:
-        raise UnknownGame(f"the record needs \"game\": {named}, not {shown(game)}")
+        raise UnknownGame(Said("the record needs \"game\": %(named)s, not %(shown)s",
+                               named=str(named), shown=str(shown(game))))
     players = read_players(data.get("players"))
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
-        raise RecordSyntaxError("options must be an object of option names and values")
+        raise RecordSyntaxError(Said("options must be an object of option names and values"))
     if "dealer" not in data:
-        raise RecordSyntaxError("the record needs \"dealer\", one of the players")
+        raise RecordSyntaxError(Said("the record needs \"dealer\", one of the players"))
     dealer = read_player(players, "dealer", data["dealer"])
     hand = read_hand_number(data.get("hand"))
     record_id = read_id(data.get("id"))
@@ -90,7 +94,8 @@ def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str, games: 
 def read_hand_number(value: Any) -> int | None:
     """A record's ``hand``: its number in the session, 1 to ``MAX_HANDS`` (None when not given)."""
     if value is not None and not whole(value, 1, MAX_HANDS):
-        raise RecordSyntaxError(f"hand must be a whole number from 1 to {MAX_HANDS}, not {shown(value)}")
+        raise RecordSyntaxError(Said("hand must be a whole number from 1 to %(MAX_HANDS)s, not %(shown)s",
+                                     MAX_HANDS=str(MAX_HANDS), shown=str(shown(value))))
     return value  # type: ignore[no-any-return]
 
 
@@ -99,19 +104,20 @@ def read_id(value: Any) -> str | None:
     if value is None:
         return None
     if value == "":
-        raise RecordSyntaxError("id must not be empty: leave it out instead")
+        raise RecordSyntaxError(Said("id must not be empty: leave it out instead"))
     return read_text(value, "id", MAX_ID)
 
 
 def read_players(value: Any) -> tuple[str, ...]:
     """The seats in clockwise order: distinct names (``read_name``); each game says how many it seats."""
     if not isinstance(value, list) or not value:
-        raise RecordSyntaxError("the record needs \"players\", the names in clockwise seating order")
+        raise RecordSyntaxError(Said("the record needs \"players\", the names in clockwise seating order"))
     for name in value:
         read_name(name)
     if len(set(value)) != len(value):
         dup = next(n for n in value if value.count(n) > 1)
-        raise RecordSyntaxError(f"{shown(dup)} is seated twice: every player needs a different name")
+        raise RecordSyntaxError(Said("%(shown)s is seated twice: every player needs a different name",
+                                     shown=str(shown(dup))))
     return tuple(value)
 
 
@@ -121,7 +127,8 @@ def read_name(value: Any) -> str:
     :raises RecordSyntaxError: anything else.
     """
     if not isinstance(value, str) or not value.strip():
-        raise RecordSyntaxError(f"player names must be non-empty strings, not {shown(value)}")
+        raise RecordSyntaxError(Said("player names must be non-empty strings, not %(shown)s",
+                                     shown=str(shown(value))))
     return read_text(value, "a player's name", MAX_NAME)
 
 
@@ -132,30 +139,34 @@ def read_label(value: Any, what: str, limit: int) -> str:
     :raises RecordSyntaxError: not text, only spaces, too long, or holding a character no sheet can show.
     """
     if not isinstance(value, str) or not value.strip():
-        raise RecordSyntaxError(f"{what} must be non-empty text, not {shown(value)}")
+        raise RecordSyntaxError(Said("%(what)s must be non-empty text, not %(shown)s",
+                                     what=str(what), shown=str(shown(value))))
     return read_text(value.strip(), what, limit)
 
 
 def read_player(players: tuple[str, ...], what: str, value: Any) -> str:
     if not isinstance(value, str) or value not in players:
-        raise RecordSyntaxError(f"{what}: {shown(value)} is not one of the players ({', '.join(players)})")
+        raise RecordSyntaxError(Said("%(what)s: %(shown)s is not one of the players (%(value)s)",
+                                     what=str(what), shown=str(shown(value)), value=str(', '.join(players))))
     return value
 
 
 def read_cards(what: str, value: Any, game: str) -> tuple[Card, ...]:
     """A card list (an array, or one string) of a game played without the joker (``game``: its name)."""
     if not isinstance(value, (str, list)):
-        raise RecordSyntaxError(f"{what}: a card list is an array of cards or one string of cards")
+        raise RecordSyntaxError(Said("%(what)s: a card list is an array of cards or one string of cards",
+                                     what=str(what)))
     try:
         found = parse_cards(value)
     except RecordSyntaxError as exc:
-        raise RecordSyntaxError(f"{what}: {exc.message}") from None
+        raise RecordSyntaxError(Said("%(what)s: %(message)s", what=str(what), message=exc.said or exc.message)) from None
     if any(c.is_joker for c in found):
-        raise RecordSyntaxError(f"{what}: {game} is played without the joker")
+        raise RecordSyntaxError(Said("%(what)s: %(game)s is played without the joker",
+                                     what=str(what), game=str(game)))
     return found
 
 
 def read_card(what: str, value: Any, game: str) -> Card:
     if not isinstance(value, str):
-        raise RecordSyntaxError(f"{what}: {shown(value)} is not a card")
+        raise RecordSyntaxError(Said("%(what)s: %(shown)s is not a card", what=str(what), shown=str(shown(value))))
     return read_cards(what, [value], game)[0]

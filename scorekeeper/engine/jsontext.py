@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import RecordSyntaxError
+from .errors import RecordSyntaxError, Said
 
 MAX_DIGITS = 15  # the largest whole number a record needs is far smaller; JavaScript counts exactly to 2**53
 _LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -56,13 +56,14 @@ def decode(text: str | bytes, what: str = "the input ") -> Any:
     try:
         value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
-        raise RecordSyntaxError(f"{what}is not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+        raise RecordSyntaxError(Said("%(what)sis not JSON: %(msg)s", what=str(what), msg=str(exc.msg)), line=exc.lineno, column=exc.colno) from None
     except RecursionError:
-        raise RecordSyntaxError(f"{what}is nested too deeply to be a record") from None
+        raise RecordSyntaxError(Said("%(what)sis nested too deeply to be a record", what=str(what))) from None
     except ValueError as exc:  # a hook's refusal, or Python's own limit on a number's digits
-        raise RecordSyntaxError(f"{what}cannot be read: {exc}") from None
+        raise RecordSyntaxError(Said("%(what)scannot be read: %(exc)s", what=str(what), exc=str(exc))) from None
     if "\\" in text and _LONE_SURROGATE_ESCAPE.search(text) and not _encodable(value):
-        raise RecordSyntaxError(f"{what}holds a lone surrogate escape (such as \\ud800), which is not a character")
+        raise RecordSyntaxError(Said("%(what)sholds a lone surrogate escape (such as \\ud800), which is not a "
+                                     "character", what=str(what)))
     return value
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InconsistentRecord, plural
+from .errors import InconsistentRecord, plural, Said
 from .points import Points
 
 REVOKE_CHIPS = 10  # 4.1 revoke-003-chips: what a reneger pays each other player (every method, every family game)
@@ -46,8 +46,9 @@ def divide(amount: int, winners: Sequence[int], cut: int | None, names: Sequence
         if cut is None or cut not in winners:
             tied = " and ".join(names[s] for s in winners)
             raise InconsistentRecord(
-                f"{tied} divide {what} and {plural(odd, 'odd chip')} {'is' if odd == 1 else 'are'} cut for: "
-                f"record who won the cut (an event {{\"type\": \"cut\", \"player\": ...}})",
+                Said("%(tied)s divide %(what)s and %(plural)s %(value)s cut for: record who won the cut (an "
+                     "event {\"type\": \"cut\", \"player\": ...})",
+                     tied=str(tied), what=str(what), plural=str(plural(odd, 'odd chip')), value=str('is' if odd == 1 else 'are')),
                 code="cut",
             )
         shares[cut] += odd
@@ -66,5 +67,6 @@ def check_table_stakes(name: str, left: int, chips: int, what: str, fish: bool =
     """
     if chips > left:
         held = f"{left} fish" if fish else plural(left, "chip")
-        raise InconsistentRecord(f"table stakes: {name} has {held} left and cannot pay {chips} for {what}",
+        raise InconsistentRecord(Said("table stakes: %(player)s has %(held)s left and cannot pay %(chips)s for "
+                                      "%(what)s", player=name, held=str(held), chips=str(chips), what=str(what)),
                                  code="table-stakes", player=name)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Generic, NamedTuple, TypeVar
 
-from .errors import RecordSyntaxError, ScorekeeperError, shown
+from .errors import RecordSyntaxError, ScorekeeperError, shown, Said
 from .textscan import (
     NUMBER, PLAY_SPACE, SPACE, card_codes, card_string, fail, json_at, json_text, one_line, play_item, read_tag,
     refusal, skip,
@@ -275,7 +275,7 @@ class _Reader(Generic[R]):
         given = {u.tag for u in self.units}
         for name in _REQUIRED:
             if name not in given:
-                raise fail(f"the record needs a {self.notation.tags[name].example} tag", self.last_tag_line + 1, 1)
+                raise fail(Said("the record needs a %(example)s tag", example=str(self.notation.tags[name].example)), self.last_tag_line + 1, 1)
         if self.numbered:
             self._ended(self.numbered[-1])
         return self._build()
@@ -288,7 +288,8 @@ class _Reader(Generic[R]):
             if text[pos] == "[":
                 if self.numbered:
                     first = self.numbered[0]
-                    raise fail(f"tags come before {self.notation.body}: move this tag above line {first.line}",
+                    raise fail(Said("tags come before %(body)s: move this tag above line %(line)s",
+                                    body=str(self.notation.body), line=str(first.line)),
                                line, pos + 1)
                 pos = self._tag(text, pos, line)
                 self.last_tag_line = line
@@ -301,14 +302,16 @@ class _Reader(Generic[R]):
         tag = self.notation.tags[name]
         counts, words = _arity(tag.kind)
         if (counts is None and not values) or (counts is not None and len(values) not in counts):
-            raise fail(f"[{name}] takes {words}, e.g. {tag.example}", line, start + 1)
+            raise fail(Said("[%(tag)s] takes %(takes)s, e.g. %(example)s",
+                            tag=name, takes=str(words), example=str(tag.example)), line, start + 1)
         key: str | None = None
         value: Any = values[0] if values else None
         if tag.kind == "names":
             value = values
         elif tag.kind.startswith("keyed") and values:
             if not isinstance(values[0], str):
-                raise fail(f"[{name}] starts with a name, a JSON string: {tag.example}", line, columns[0])
+                raise fail(Said("[%(tag)s] starts with a name, a JSON string: %(example)s",
+                                tag=name, example=str(tag.example)), line, columns[0])
             key, value = values
         if tag.kind in ("cards", "keyed-cards", "keyed-any-cards") and values:
             what = "_".join(tag.path) if key is None else f"{'_'.join(tag.path)} of {key}"
@@ -317,7 +320,8 @@ class _Reader(Generic[R]):
             seen = (name, key)
             if seen in self.seen:
                 about = "" if key is None else f" for {shown(key)}"
-                raise fail(f"[{name}]{about} is given twice (first on line {self.seen[seen]})", line, start + 1)
+                raise fail(Said("[%(tag)s]%(about)s is given twice (first on line %(value)s)",
+                                tag=name, about=str(about), value=str(self.seen[seen])), line, start + 1)
             self.seen[seen] = line
         self.units.append(_Unit(name, tag.path, tag.kind, key, value, line, start + 1))
         return end
@@ -332,14 +336,15 @@ class _Reader(Generic[R]):
         if number is not None:
             current = self.numbered[-1].lines if self.numbered else self.bare
             if current is None:
-                raise fail(f"a numbered line starts with what it holds: {self._starts()}", line, pos + 1)
+                raise fail(Said("a numbered line starts with what it holds: %(value)s", value=str(self._starts())), line, pos + 1)
             return self._number(current, text, pos, line, pos)
         if not self.numbered:
             word = _WORD.match(text, pos)
             if word is not None and word.group().lower() in self.labels:
-                raise fail(f"{word.group()} starts a numbered line: {self._starts()}", line, pos + 1)
+                raise fail(Said("%(value)s starts a numbered line: %(value2)s",
+                                value=str(word.group()), value2=str(self._starts())), line, pos + 1)
             opening = self.notation.opening.format(first=self._starts())
-            raise fail(f"expected a tag, [Name value ...], or {opening}", line, pos + 1)
+            raise fail(Said("expected a tag, [Name value ...], or %(opening)s", opening=str(opening)), line, pos + 1)
         current_line = self.numbered[-1]
         spec = current_line.lines
         if spec.item == "play":
@@ -347,8 +352,8 @@ class _Reader(Generic[R]):
         else:
             item, end = self._action(text, pos, line)
         if spec.size and current_line.items == self.players > 0:
-            raise fail(f"{spec.noun} {current_line.number} already has {self.players} cards: start the next with "
-                       f"{current_line.number + 1}.", line, pos + 1)
+            raise fail(Said("%(noun)s %(number)s already has %(players)s cards: start the next with %(value)s.",
+                            noun=str(spec.noun), number=str(current_line.number), players=str(self.players), value=str(current_line.number + 1)), line, pos + 1)
         current_line.items += 1
         self.units.append(_Unit(None, spec.path, "play", None, item, line, pos + 1))
         return end
@@ -367,13 +372,15 @@ class _Reader(Generic[R]):
         previous = next((n for n in reversed(self.numbered) if n.lines is spec), None)
         if spec.size and self.players and previous is not None and previous.items < self.least:
             every = self.players if self.least == self.players else f"{self.least} to {self.players}"
-            raise fail(f"{spec.noun} {previous.number} has {previous.items} cards, but with {self.players} players "
-                       f"every {spec.noun} but the last has {every}", line, start + 1)
+            raise fail(Said("%(noun)s %(number)s has %(items)s cards, but with %(players)s players every "
+                            "%(noun)s but the last has %(every)s",
+                            noun=str(spec.noun), number=str(previous.number), items=str(previous.items), players=str(self.players), every=str(every)), line, start + 1)
         wanted = 1 + sum(1 for n in self.numbered if n.lines is spec)
         given = int(number.group(1))
         if given != wanted:
             head = f"{spec.label} " if spec.label else ""
-            raise fail(f"{spec.noun} number out of sequence: {head}{given}. where {head}{wanted}. was expected",
+            raise fail(Said("%(noun)s number out of sequence: %(head)s%(given)s. where %(head)s%(wanted)s. was "
+                            "expected", noun=str(spec.noun), head=str(head), given=str(given), wanted=str(wanted)),
                        line, start + 1)
         self.numbered.append(_Line(spec, given, line, start + 1))
         return number.end()
@@ -382,7 +389,8 @@ class _Reader(Generic[R]):
         """``"Player"`` and then words and whole numbers (``"B" bet 2``, ``"A" pass``), as one JSON list."""
         spec = self.numbered[-1].lines
         if text[pos] != '"':
-            raise fail(f'a {spec.noun} is a list of "Player" and what he did, e.g. "Ann" check, "Bob" bet 2',
+            raise fail(Said("a %(noun)s is a list of \"Player\" and what he did, e.g. \"Ann\" check, \"Bob\" bet "
+                            "2", noun=str(spec.noun)),
                        line, pos + 1)
         player, end = json_at(text, pos, line, "bad player name")
         item: list[Any] = [player]
@@ -423,7 +431,8 @@ class _Reader(Generic[R]):
     def _ended(numbered: _Line) -> None:
         """A line ends where the next one (or the text) starts: it holds something."""
         if numbered.items == 0:
-            raise fail(f"{numbered.lines.noun} {numbered.number} is empty", numbered.line, numbered.column)
+            raise fail(Said("%(noun)s %(number)s is empty",
+                            noun=str(numbered.lines.noun), number=str(numbered.number)), numbered.line, numbered.column)
 
     # --- building the record ---------------------------------------------------------------------
 
@@ -446,13 +455,13 @@ class _Reader(Generic[R]):
         """
         first = sorted(self.units, key=lambda u: _REQUIRED.index(u.tag) if u.tag in _REQUIRED else len(_REQUIRED))
         obj: dict[str, Any] = {}
-        ending = RecordSyntaxError(error.message, line=len(self.text_lines), column=1, code=error.code)
+        ending = RecordSyntaxError(error.said or error.message, line=len(self.text_lines), column=1, code=error.code)
         if self._same(obj, error):
             return ending
         for unit in first:
             _apply(obj, unit)
             if self._same(obj, error):
-                return RecordSyntaxError(error.message, line=unit.line, column=unit.column, code=error.code)
+                return RecordSyntaxError(error.said or error.message, line=unit.line, column=unit.column, code=error.code)
         return ending  # pragma: no cover - the whole object was refused so, and it is the last prefix
 
     def _same(self, obj: dict[str, Any], error: RecordSyntaxError) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import shown, UnknownOption
+from .errors import shown, UnknownOption, Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,8 @@ class OptionSpec:
             if type(choice) is type(value) and choice == value:
                 return choice
         choices = ", ".join(_show(c) for c in self.choices)
-        raise UnknownOption(f"{game} option {shown(self.name)} takes {choices}, not {_show(value)}")
+        raise UnknownOption(Said("%(game)s option %(shown)s takes %(choices)s, not %(_show)s",
+                                 game=str(game), shown=str(shown(self.name)), choices=str(choices), _show=str(_show(value))))
 
 
 def _show(value: Any) -> str:
@@ -108,11 +109,13 @@ def resolve(
     :raises UnknownOption: an option the game does not have, or a value it does not take.
     """
     if not isinstance(given, Mapping):
-        raise UnknownOption(f"options must be an object of option names and values, not {shown(given)}")
+        raise UnknownOption(Said("options must be an object of option names and values, not %(shown)s",
+                                 shown=str(shown(given))))
     for name in given:
         if name not in specs:
             known = ", ".join(sorted(specs))
-            raise UnknownOption(f"{game} has no option {shown(name)} (its options: {known})")
+            raise UnknownOption(Said("%(game)s has no option %(shown)s (its options: %(known)s)",
+                                     game=str(game), shown=str(shown(name)), known=str(known)))
     resolved = {name: spec.default for name, spec in specs.items()}
     if "profile" in specs:
         profile = specs["profile"].check(given.get("profile", specs["profile"].default), game)

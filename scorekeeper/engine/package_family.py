@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
 
 from . import progress
-from .errors import RecordSyntaxError, UnknownGame
+from .errors import RecordSyntaxError, UnknownGame, Said
 from .gamedef import GameDef
 from .renaming import NameFields, renamed
 from .state import advance_json
@@ -37,7 +37,7 @@ class Notation(Protocol):
 
 
 def _no_ruleset(options: Mapping[str, Any]) -> NoReturn:
-    raise UnknownGame("this game has no ruleset of the trick-taking core: its own engine package plays it")
+    raise UnknownGame(Said("this game has no ruleset of the trick-taking core: its own engine package plays it"))
 
 
 def own_game_key(game: object) -> str | None:
@@ -94,8 +94,8 @@ class PackageFamily(ABC):
 
     def settle(self, value: Mapping[str, Any]) -> Settled:
         """The package's ``settled``. :raises UnknownGame: the package gives only the settle output."""
-        raise UnknownGame(f"the {self.id} package gives only the settle output, not the settled result "
-                          "the app's pages and the sheets read")
+        raise UnknownGame(Said("the %(id)s package gives only the settle output, not the settled result the "
+                               "app's pages and the sheets read", id=str(self.id)))
 
     def fold(self, config: Mapping[str, Any]) -> Fold:
         """The package's own fold of a session (``TripoliFold``, ``ReversisFold``); without one, a fold
@@ -105,12 +105,14 @@ class PackageFamily(ABC):
     def walk(self) -> progress.Walk:
         """The package's progress (its ``progress.WALK``). :raises RecordSyntaxError: it has none (yet)."""
         names = " and ".join(self.names.values())
-        raise RecordSyntaxError(f"{names} cannot be followed action by action yet: replay the whole record")
+        raise RecordSyntaxError(Said("%(names)s cannot be followed action by action yet: replay the whole record",
+                                     names=str(names)))
 
     def notation(self) -> Notation:
         """The package's text notation. :raises RecordSyntaxError: it has none (yet)."""
         names = " and ".join(self.names.values())
-        raise RecordSyntaxError(f"{names} has no text notation yet: write the record as JSON")
+        raise RecordSyntaxError(Said("%(names)s has no text notation yet: write the record as JSON",
+                                     names=str(names)))
 
     def from_json(self, value: Mapping[str, Any]) -> Any:
         """The package's record read from its JSON (a package with a notation has one)."""
@@ -129,7 +131,7 @@ class PackageFamily(ABC):
 
     def name_fields(self) -> NameFields:
         """Where the package's records name players (its ``fields.NAME_FIELDS``)."""
-        raise UnknownGame(f"the {self.id} package does not say where its records name players")
+        raise UnknownGame(Said("the %(id)s package does not say where its records name players", id=str(self.id)))
 
     # --- the family seam, built on the hooks ----------------------------------------------------------
 
@@ -189,7 +191,7 @@ class PackageFamily(ABC):
         record["game"] = own_game_key(record.get("game"))
         hands = record.get("hands") or []
         if not isinstance(hands, list):
-            raise RecordSyntaxError("hands must be a list of hand records")
+            raise RecordSyntaxError(Said("hands must be a list of hand records"))
         hands = [plain(h) for h in hands]
         unique_ids(hands)
         self.settle_json({**record, "hands": hands})  # every hand legal, options known, settlement fits
@@ -200,7 +202,7 @@ class PackageFamily(ABC):
         """The game as a ``GameDef`` for pickers and lists (it builds no ruleset of the core)."""
         key = own_game_key(game)
         if key is None or key not in self.names:
-            raise UnknownGame(f"{game!r} is not a game of {self.id}")
+            raise UnknownGame(Said("%(game)s is not a game of %(family)s", game=repr(game), family=self.id))
         if key in self._defs:
             return self._defs[key]
         low, high = self.seats()

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RecordSyntaxError, ScorekeeperError, shown
+from .errors import RecordSyntaxError, ScorekeeperError, shown, Said
 
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
@@ -274,14 +274,15 @@ def _next_one(walk: Walk, value: Mapping[str, Any], action: Action) -> Action:
     turn. :raises ScorekeeperError: not."""
     before = walk.progress(value, offer=False)
     if before.complete and action.kind not in before.declare:
-        raise ScorekeeperError("the hand is complete: nothing more can be recorded in it", code="complete")
+        raise ScorekeeperError(Said("the hand is complete: nothing more can be recorded in it"), code="complete")
     if action.kind in walk.declared or action.kind in before.declare:
         return action
     if action.kind != before.kind:
-        raise ScorekeeperError(f"a {walk.nouns.get(before.kind, before.kind)} comes next, "
-                                f"not a {walk.nouns.get(action.kind, action.kind)}", code="not-next")
+        raise ScorekeeperError(Said("a %(value)s comes next, not a %(value2)s",
+                                    value=str(walk.nouns.get(before.kind, before.kind)), value2=str(walk.nouns.get(action.kind, action.kind))), code="not-next")
     if before.player is not None and action.player is not None and action.player != before.player:
-        raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
+        raise ScorekeeperError(Said("it is %(player)s's turn, not %(player2)s's",
+                                    player=str(before.player), player2=str(action.player)), code="not-next",
                                 player=action.player)
     return action
 
@@ -296,7 +297,8 @@ def changed(walk: Walk, value: Mapping[str, Any], index: int, new: object) -> di
     """
     actions = walk.actions(value)
     if not 0 <= index < len(actions):
-        raise RecordSyntaxError(f"the record has {len(actions)} actions: there is no action {index + 1}")
+        raise RecordSyntaxError(Said("the record has %(count)s actions: there is no action %(value)s",
+                                     count=str(len(actions)), value=str(index + 1)))
     was = _undeclared(walk, actions[index])
     record = walk.cut(value, index)
     record = walk.extend(record, _next_one(walk, record, Action(was.kind, was.player, new)))
@@ -316,7 +318,8 @@ def repaired(walk: Walk, value: Mapping[str, Any], index: int, new: object) -> t
     """
     actions = walk.actions(value)
     if not 0 <= index < len(actions):
-        raise RecordSyntaxError(f"the record has {len(actions)} actions: there is no action {index + 1}")
+        raise RecordSyntaxError(Said("the record has %(count)s actions: there is no action %(value)s",
+                                     count=str(len(actions)), value=str(index + 1)))
     was = _undeclared(walk, actions[index])
     before = walk.cut(value, index)
     record = walk.extend(before, _next_one(walk, before, Action(was.kind, was.player, new)))
@@ -366,10 +369,10 @@ def action_from_json(value: object) -> Action:
 
     :raises RecordSyntaxError: another shape."""
     if not isinstance(value, Mapping) or not isinstance(value.get("kind"), str):
-        raise RecordSyntaxError('an action is an object with its "kind" (and "player", "value")')
+        raise RecordSyntaxError(Said("an action is an object with its \"kind\" (and \"player\", \"value\")"))
     player = value.get("player")
     if player is not None and not isinstance(player, str):
-        raise RecordSyntaxError("an action's player is a name")
+        raise RecordSyntaxError(Said("an action's player is a name"))
     return Action(value["kind"], player, value.get("value"))
 
 
@@ -382,15 +385,15 @@ def deal_json(walk: Walk, value: Mapping[str, Any], given: object) -> dict[str, 
         choices, or the replay refuses the record with the deal.
     """
     if walk.dealing is None:
-        raise ScorekeeperError("the deal of this game cannot be given on the card page yet: record the cards "
-                               "as they are played", code="no-deal")
+        raise ScorekeeperError(Said("the deal of this game cannot be given on the card page yet: record the "
+                                    "cards as they are played"), code="no-deal")
     if not isinstance(given, list):
-        raise RecordSyntaxError("the answers about the deal are a list of actions")
+        raise RecordSyntaxError(Said("the answers about the deal are a list of actions"))
     answers = [action_from_json(a) for a in given]
     for k, answer in enumerate(answers):
         question = walk.dealing.ask(value, answers[:k])
         if question is None:
-            raise ScorekeeperError("every card of the deal is placed: nothing more to give", code="dealt")
+            raise ScorekeeperError(Said("every card of the deal is placed: nothing more to give"), code="dealt")
         _fits(question, answer, walk)
     question = walk.dealing.ask(value, answers)
     if question is not None:
@@ -403,20 +406,24 @@ def _fits(question: Progress, answer: Action, walk: Walk) -> None:
     """:raises ScorekeeperError: ``answer`` is not one of the answers ``question`` takes (code ``deal``)."""
     word = walk.nouns.get(question.kind, question.kind)
     if answer.kind != question.kind or (question.player is not None and answer.player not in (None, question.player)):
-        raise ScorekeeperError(f"the {word} of {question.player or 'the table'} comes next", code="not-next")
+        raise ScorekeeperError(Said("the %(word)s of %(value)s comes next",
+                                    word=str(word), value=str(question.player or 'the table')), code="not-next")
     choices = list(question.choices or ())
     if question.ask == "cards" or walk.asks.get(question.kind) == "cards":
         cards = answer.value
         if not isinstance(cards, list) or len(cards) != question.count:
-            raise ScorekeeperError(f"{question.player} {word}: {question.count} cards", code="deal",
+            raise ScorekeeperError(Said("%(player)s %(word)s: %(count)s cards",
+                                        player=str(question.player), word=str(word), count=str(question.count)), code="deal",
                                    player=question.player)
         for code in cards:
             if code not in choices:
-                raise ScorekeeperError(f"{shown(code)} cannot be among {question.player}'s cards here", code="deal",
+                raise ScorekeeperError(Said("%(shown)s cannot be among %(player)s's cards here",
+                                            shown=str(shown(code)), player=str(question.player)), code="deal",
                                        player=question.player)
             choices.remove(code)
     elif answer.value not in choices:
-        raise ScorekeeperError(f"{shown(answer.value)} cannot be {question.player}'s {word} here", code="deal",
+        raise ScorekeeperError(Said("%(shown)s cannot be %(player)s's %(word)s here",
+                                    shown=str(shown(answer.value)), player=str(question.player), word=str(word)), code="deal",
                                player=question.player)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .errors import RecordSyntaxError
+from .errors import RecordSyntaxError, Said
 from .fields import read_id
 
 if TYPE_CHECKING:
@@ -226,7 +226,8 @@ def unique_ids(hands: Sequence[Mapping[str, Any]]) -> None:
     ids = [read_id(h.get("id")) for h in hands]
     repeated = next((i for i in ids if i is not None and ids.count(i) > 1), None)
     if repeated is not None:
-        raise RecordSyntaxError(f"two hands have the same id {repeated!r}: each hand's id must be different")
+        raise RecordSyntaxError(Said("two hands have the same id %(id)s: each hand's id must be different",
+                                     id=repr(repeated)))
 
 
 def plain(value: object, noun: str = "a hand") -> dict[str, Any]:
@@ -234,11 +235,11 @@ def plain(value: object, noun: str = "a hand") -> dict[str, Any]:
 
     :raises RecordSyntaxError: it is not an object, or holds what JSON cannot say."""
     if not isinstance(value, Mapping):
-        raise RecordSyntaxError(f"{noun} must be a JSON object")
+        raise RecordSyntaxError(Said("%(noun)s must be a JSON object", noun=str(noun)))
     try:
         return dict(json.loads(json.dumps(value)))
     except (TypeError, ValueError):
-        raise RecordSyntaxError(f"{noun} must be a JSON object") from None
+        raise RecordSyntaxError(Said("%(noun)s must be a JSON object", noun=str(noun))) from None
 
 
 SESSION_KEYS = ("game", "options", "players", "first_dealer", "settlement", "settlement_options", "stake",

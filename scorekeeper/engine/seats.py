@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .errors import ScorekeeperError
+from .errors import ScorekeeperError, Said
 
 if TYPE_CHECKING:
     from .vocabulary import Vocabulary
@@ -73,10 +73,10 @@ class Draft:
     def from_json(cls, value: object) -> Draft:
         """:raises ScorekeeperError: not ``{"hand": [codes], "passed": [codes], "more": {kind: [codes]}}``."""
         if not isinstance(value, Mapping):
-            raise ScorekeeperError("a hand is sent as {\"hand\": [cards], \"passed\": [cards]}", code="draft")
+            raise ScorekeeperError(Said("a hand is sent as {\"hand\": [cards], \"passed\": [cards]}"), code="draft")
         more = value.get("more") or {}
         if not isinstance(more, Mapping) or len(more) > 4 or not all(isinstance(k, str) and len(k) <= 20 for k in more):
-            raise ScorekeeperError("the other cards of a hand are sent as {kind: [cards]}", code="draft")
+            raise ScorekeeperError(Said("the other cards of a hand are sent as {kind: [cards]}"), code="draft")
         return cls(_codes(value.get("hand"), "hand"), _codes(value.get("passed") or [], "passed"),
                    tuple((kind, _codes(cards, kind)) for kind, cards in more.items()))
 
@@ -94,7 +94,7 @@ class Draft:
 def _codes(value: object, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > MAX_CARDS or not all(isinstance(c, str) and len(c) <= 3
                                                                           for c in value):
-        raise ScorekeeperError(f"the {what} is sent as a list of cards", code="draft")
+        raise ScorekeeperError(Said("the %(what)s is sent as a list of cards", what=str(what)), code="draft")
     return tuple(value)
 
 
@@ -117,7 +117,7 @@ def asks(family: Dealt, head: Mapping[str, Any], player: str) -> Asks:
     """What ``player`` taps for the hand ``head`` starts. :raises ScorekeeperError: no such seat, or the game's
     deal is not given seat by seat."""
     if player not in (head.get("players") or ()):
-        raise ScorekeeperError(f"{player!r} is not at this table", code="seat")
+        raise ScorekeeperError(Said("%(player)s is not at this table", player=repr(player)), code="seat")
     return _walk(family, head, player, None)
 
 
@@ -135,7 +135,7 @@ def deal(family: Dealt, head: Mapping[str, Any], drafts: Mapping[str, Draft]) ->
         (code ``seats``, no card named: the sentence is for every phone)."""
     missing = [p for p in head.get("players") or () if p not in drafts]
     if missing:
-        raise ScorekeeperError(f"waiting for the hands of {', '.join(missing)}", code="waiting")
+        raise ScorekeeperError(Said("waiting for the hands of %(value)s", value=str(', '.join(missing))), code="waiting")
     given: list[dict[str, Any]] = []
     try:
         while not (asked := family.dealing_json(head, given))["dealt"]:
@@ -173,8 +173,8 @@ def _not_one_deal(drafts: Mapping[str, Draft]) -> ScorekeeperError:
     counts = Counter(code for d in drafts.values() for code in set(d.cards()))
     shared = sum(1 for n in counts.values() if n > 1)
     why = f"{shared} card{'s are' if shared != 1 else ' is'} in two hands" if shared else "a card is missing"
-    return ScorekeeperError(f"the hands sent do not make one deal ({why}): each player looks at his hand on "
-                            "his phone and sends it again", code="seats")
+    return ScorekeeperError(Said("the hands sent do not make one deal (%(why)s): each player looks at his hand "
+                                 "on his phone and sends it again", why=str(why)), code="seats")
 
 
 def _stand_in(choices: Sequence[str], count: int, keep: Counter[str]) -> list[str]:
@@ -206,7 +206,8 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
         elif mine:
             more.append((question["kind"], count))
             if draft is not None and not dict(draft.more).get(question["kind"]):
-                raise ScorekeeperError(f"{player} taps {_said(more[-1:], family)} this hand", code="deal", player=player)
+                raise ScorekeeperError(Said("%(player)s taps %(_said)s this hand",
+                                            player=player, _said=str(_said(more[-1:], family))), code="deal", player=player)
         if mine and draft is not None:
             answer = _answer(question, draft)
         else:
@@ -215,13 +216,14 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
                       "value": cards[0] if question.get("ask") == "card" else cards}
         given.append(answer)
     if draft is not None and sorted(kind for kind, _ in draft.more) != sorted(kind for kind, _ in more):
-        raise ScorekeeperError(f"{player} taps {_said(more, family)} this hand", code="deal", player=player)
+        raise ScorekeeperError(Said("%(player)s taps %(_said)s this hand",
+                                    player=player, _said=str(_said(more, family))), code="deal", player=player)
     if player is not None and size is None:  # the last hand, where no widow is dealt: the cards left
         left = list((asked["record"].get("deal") or {}).get(player) or ())
         size = len(left)
         if draft is not None and Counter(draft.hand) != Counter(left):
-            raise ScorekeeperError(f"{player}'s hand is {size} cards of this game's pack, each card as often as "
-                                   "the pack holds it", code="deal", player=player)
+            raise ScorekeeperError(Said("%(player)s's hand is %(size)s cards of this game's pack, each card as "
+                                        "often as the pack holds it", player=player, size=str(size)), code="deal", player=player)
     _, passed = _passes(family, asked, {player: draft.passed} if player and draft else {}, player)
     return Asks(size or 0, passed, tuple(more), family.vocabulary.nouns)
 
@@ -249,7 +251,7 @@ def _passes(family: Dealt, asked: dict[str, Any], passed: Mapping[str | None, Se
         if passed.get(who):
             value = list(passed[who])
         elif who == player and who in passed:
-            raise ScorekeeperError(f"{who} passes {count} cards this hand", code="deal", player=who)
+            raise ScorekeeperError(Said("%(who)s passes %(count)s cards this hand", who=who, count=str(count)), code="deal", player=who)
         elif player is None:
             break  # a seat that sent no pass: the card page asks it
         else:
@@ -258,5 +260,5 @@ def _passes(family: Dealt, asked: dict[str, Any], passed: Mapping[str | None, Se
         record = asked["record"]
     extra = [who for who, cards in passed.items() if cards and who not in asked_of]
     if extra:
-        raise ScorekeeperError(f"{extra[0]} passes no cards this hand", code="deal", player=extra[0])
+        raise ScorekeeperError(Said("%(value)s passes no cards this hand", value=str(extra[0])), code="deal", player=extra[0])
     return record, count

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol, TypeVar
 
-from .errors import InconsistentRecord, RecordSyntaxError, shown
+from .errors import InconsistentRecord, RecordSyntaxError, shown, Said
 from .fields import MAX_HANDS
 
 MAX_STAKE = Decimal(1_000_000)  # money per point or chip: far above any table's
@@ -22,15 +22,19 @@ def read_stake(value: Any) -> Decimal | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {shown(value)}")
+        raise RecordSyntaxError(Said("stake must be an amount such as \"0.05\", not %(shown)s",
+                                     shown=str(shown(value))))
     try:
         stake = Decimal(str(value))
     except InvalidOperation:
-        raise RecordSyntaxError(f"stake must be an amount such as \"0.05\", not {shown(value)}") from None
+        raise RecordSyntaxError(Said("stake must be an amount such as \"0.05\", not %(shown)s",
+                                     shown=str(shown(value)))) from None
     if not stake.is_finite() or not 0 <= stake <= MAX_STAKE:
-        raise RecordSyntaxError(f"stake must be an amount from 0 to {MAX_STAKE:,}, not {shown(value)}")
+        raise RecordSyntaxError(Said("stake must be an amount from 0 to %(most)s, not %(shown)s", most=f"{MAX_STAKE:,}",
+                                     shown=shown(value)))
     if stake.normalize().as_tuple().exponent < -STAKE_DECIMALS:  # type: ignore[operator]  # finite: an int
-        raise RecordSyntaxError(f"stake has at most {STAKE_DECIMALS} decimal places, not {shown(value)}")
+        raise RecordSyntaxError(Said("stake has at most %(STAKE_DECIMALS)s decimal places, not %(shown)s",
+                                     STAKE_DECIMALS=str(STAKE_DECIMALS), shown=str(shown(value))))
     return stake
 
 
@@ -43,7 +47,8 @@ def read_table_stakes(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1_000_000:
-        raise RecordSyntaxError(f"table_stakes is the chips each player brings, a whole number from 1, not {shown(value)}")
+        raise RecordSyntaxError(Said("table_stakes is the chips each player brings, a whole number from 1, not "
+                                     "%(shown)s", shown=str(shown(value))))
     return value
 
 
@@ -54,7 +59,7 @@ def read_hands(value: Any, noun: str) -> list[Mapping[str, Any]]:
     """
     hands = [] if value is None else value
     if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
-        raise RecordSyntaxError(f"hands must be a list of {noun}")
+        raise RecordSyntaxError(Said("hands must be a list of %(noun)s", noun=str(noun)))
     check_hand_count(len(hands))
     return hands
 
@@ -62,8 +67,8 @@ def read_hands(value: Any, noun: str) -> list[Mapping[str, Any]]:
 def check_hand_count(count: int) -> None:
     """:raises RecordSyntaxError: more hands than a session holds (``MAX_HANDS``)."""
     if count > MAX_HANDS:
-        raise RecordSyntaxError(f"a session holds at most {MAX_HANDS} hands, not {count}: start a new table "
-                                f"for the next evening")
+        raise RecordSyntaxError(Said("a session holds at most %(MAX_HANDS)s hands, not %(count)s: start a new "
+                                     "table for the next evening", MAX_HANDS=str(MAX_HANDS), count=str(count)))
 
 
 def split_counts(raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], bool]:
@@ -77,7 +82,7 @@ def split_counts(raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], bool]:
         return raw, True
     counts = raw["counts"]
     if not isinstance(counts, bool):
-        raise RecordSyntaxError(f"counts must be true or false, not {shown(counts)}")
+        raise RecordSyntaxError(Said("counts must be true or false, not %(shown)s", shown=str(shown(counts))))
     return {k: v for k, v in raw.items() if k != "counts"}, counts
 
 
@@ -111,16 +116,18 @@ def read_in_rotation(
     """
     for key in given:
         if key in raw and raw[key] != given[key]:
-            raise RecordSyntaxError(f"the hand's {key} differs from the session's")
+            raise RecordSyntaxError(Said("the hand's %(key)s differs from the session's", key=str(key)))
     record = read(raw, {**given, "dealer": dealer, "hand": number})
     if record.dealer != dealer:
         raise InconsistentRecord(
-            f"the deal {passes} {dealer} for this hand{aside}, but the record says {record.dealer} dealt",
+            Said("the deal %(passes)s %(dealer)s for this hand%(aside)s, but the record says %(dealer2)s dealt",
+                 passes=str(passes), dealer=str(dealer), aside=str(aside), dealer2=str(record.dealer)),
             code="rotation",
         )
     if record.hand != number:
         raise InconsistentRecord(
-            f"this is {noun} {number} of the session, but the record says hand {record.hand}", code="rotation",
+            Said("this is %(noun)s %(number)s of the session, but the record says hand %(hand)s",
+                 noun=str(noun), number=str(number), hand=str(record.hand)), code="rotation",
         )
     return record
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .errors import ScorekeeperError
+from .errors import ScorekeeperError, Said
 from .progress import Action, Progress, Walk, action_from_json
 
 KEPT = 256  # states kept per process: a table's tap finds its record's state among the latest answers
@@ -87,15 +87,16 @@ class HandState:
         :raises ScorekeeperError: not (code ``complete`` or ``not-next``)."""
         before = self.progress
         if before.complete and action.kind not in before.declare:
-            raise ScorekeeperError("the hand is complete: nothing more can be recorded in it", code="complete")
+            raise ScorekeeperError(Said("the hand is complete: nothing more can be recorded in it"), code="complete")
         if action.kind in self.walk.declared or action.kind in before.declare:
             return action
         if action.kind != before.kind:
             nouns = self.walk.nouns
-            raise ScorekeeperError(f"a {nouns.get(before.kind, before.kind)} comes next, "
-                                   f"not a {nouns.get(action.kind, action.kind)}", code="not-next")
+            raise ScorekeeperError(Said("a %(value)s comes next, not a %(value2)s",
+                                        value=str(nouns.get(before.kind, before.kind)), value2=str(nouns.get(action.kind, action.kind))), code="not-next")
         if before.player is not None and action.player is not None and action.player != before.player:
-            raise ScorekeeperError(f"it is {before.player}'s turn, not {action.player}'s", code="not-next",
+            raise ScorekeeperError(Said("it is %(player)s's turn, not %(player2)s's",
+                                        player=str(before.player), player2=str(action.player)), code="not-next",
                                    player=action.player)
         return action
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from .cards import Card, parse_cards
-from .errors import RecordSyntaxError
+from .errors import RecordSyntaxError, Said
 from .jsontext import raw_decode
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -31,7 +31,7 @@ def skip(pattern: re.Pattern[str], text: str, pos: int) -> int:
     return pos if match is None else match.end()
 
 
-def fail(message: str, line: int, column: int) -> RecordSyntaxError:
+def fail(message: str | Said, line: int, column: int) -> RecordSyntaxError:
     return RecordSyntaxError(message, line=line, column=column)
 
 
@@ -69,9 +69,9 @@ def json_at(text: str, pos: int, line: int, what: str) -> tuple[Any, int]:
     try:
         return raw_decode(text, pos)
     except json.JSONDecodeError as exc:
-        raise fail(f"{what}: {exc.msg}", line, exc.pos + 1) from None
+        raise fail(Said("%(what)s: %(msg)s", what=str(what), msg=str(exc.msg)), line, exc.pos + 1) from None
     except ValueError as exc:  # JSON, but no record holds it: NaN, 1e400, a huge number
-        raise fail(f"{what}: {exc}", line, pos + 1) from None
+        raise fail(Said("%(what)s: %(exc)s", what=str(what), exc=str(exc)), line, pos + 1) from None
 
 
 def read_tag(text: str, start: int, line: int, names: Collection[str]) -> tuple[str, list[Any], list[int], int]:
@@ -80,7 +80,7 @@ def read_tag(text: str, start: int, line: int, names: Collection[str]) -> tuple[
     pos = skip(SPACE, text, start + 1)
     match = NAME.match(text, pos)
     if match is None:
-        raise fail('a tag is [Name value ...], e.g. [Game "hearts"]', line, pos + 1)
+        raise fail(Said("a tag is [Name value ...], e.g. [Game \"hearts\"]"), line, pos + 1)
     name = match.group()
     if name not in names:
         raise fail(unknown_tag(name, names), line, pos + 1)
@@ -90,17 +90,18 @@ def read_tag(text: str, start: int, line: int, names: Collection[str]) -> tuple[
     while True:
         at = skip(SPACE, text, pos)
         if at == len(text) or text[at] == ";":
-            raise fail(f"[{name} is not closed: a tag ends with ] on the same line", line, at + 1)
+            raise fail(Said("[%(tag)s is not closed: a tag ends with ] on the same line", tag=name), line, at + 1)
         if text[at] == "]":
             return name, values, columns, at + 1
         if at == pos:
-            raise fail(f"separate the values of [{name}] with spaces", line, at + 1)
+            raise fail(Said("separate the values of [%(tag)s] with spaces", tag=name), line, at + 1)
         try:
             value, pos = raw_decode(text, at)
         except json.JSONDecodeError as exc:
-            raise fail(f"bad value in [{name}]: {exc.msg} {JSON_HELP}", line, exc.pos + 1) from None
+            raise fail(Said("bad value in [%(tag)s]: %(msg)s %(help)s",
+                            tag=name, msg=str(exc.msg), help=JSON_HELP), line, exc.pos + 1) from None
         except ValueError as exc:  # JSON, but no record holds it: NaN, 1e400, a huge number
-            raise fail(f"bad value in [{name}]: {exc}", line, at + 1) from None
+            raise fail(Said("bad value in [%(tag)s]: %(exc)s", tag=name, exc=str(exc)), line, at + 1) from None
         values.append(value)
         columns.append(at + 1)
 
@@ -113,7 +114,7 @@ def play_item(text: str, pos: int, line: int) -> tuple[Any, int]:
     player, end = json_at(text, pos, line, "bad player name")
     colon = skip(SPACE, text, end)
     if not text.startswith(":", colon):
-        raise fail('a named play is "Player":card, e.g. "Cat":KC', line, colon + 1)
+        raise fail(Said("a named play is \"Player\":card, e.g. \"Cat\":KC"), line, colon + 1)
     code, end = card_at(text, skip(SPACE, text, colon + 1), line)
     return [player, code], end
 
@@ -128,7 +129,7 @@ def card_codes(value: Any, what: str, line: int, column: int) -> Any:
     try:
         return [c.code for c in parse_cards(value)]
     except RecordSyntaxError as exc:
-        raise fail(f"{what}: {exc.message}", line, column) from None
+        raise fail(Said("%(what)s: %(message)s", what=str(what), message=exc.said or exc.message), line, column) from None
 
 
 def card_at(text: str, pos: int, line: int) -> tuple[str, int]:
@@ -136,7 +137,7 @@ def card_at(text: str, pos: int, line: int) -> tuple[str, int]:
     token = CARD.match(text, pos)
     if token is None:
         found = repr(text[pos]) if pos < len(text) else "the end of the line"
-        raise fail(f"a card was expected, not {found}", line, pos + 1)
+        raise fail(Said("a card was expected, not %(found)s", found=str(found)), line, pos + 1)
     try:
         return Card.parse(token.group()).code, token.end()
     except RecordSyntaxError as exc:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from .cards import ALL_CARDS, JOKER, Card, Suit, cards_said, mask_of
-from .errors import IllegalPlay
+from .errors import IllegalPlay, Said
 from .seating import Seating
 
 # Final: constants mypyc can read without a module-dictionary lookup (compiled builds).
@@ -94,7 +94,7 @@ class TrickRules:
 
     The defaults are plain trick play: four suits, the ace high, nothing restricted. A family with more
     (a suit that may not be led until broken, a card that wins against the ranks) gives them here, or in
-    its own subclass of ``TrickMachine`` (the hooks ``_check_lead``, ``_may_discard``, ``_led_noun``,
+    its own subclass of ``TrickMachine`` (the hooks ``_check_lead``, ``_may_discard``, ``_led_place``,
     ``trick_winner``, ``_finish_trick``); who leads the first trick is the machine's ``leader`` (eldest
     by default).
     """
@@ -206,14 +206,17 @@ class TrickMachine:
         turn = self.turn
         if seat is not None and seat != turn:
             if self.trick_number not in self.out_of_turn_tricks or self.has_played(seat):
-                self._fail("out-of-turn", seat, c, f"{self._name(seat)} played {c.label} out of turn: it was {self._name(turn)}'s turn")
+                self._fail("out-of-turn", seat, c, Said("%(player)s played %(card)s out of turn: it was %(turn)s's turn",
+                                                        player=self._name(seat), card=c, turn=self._name(turn)))
             turn = seat
         bit = c.bit
         held = self._held[turn]
         if not held & bit:
             if not held:
-                self._fail("not-in-hand", turn, c, f"{self._name(turn)} has no cards left but played {c.label}")
-            self._fail("not-in-hand", turn, c, f"{self._name(turn)} played {c.label} but does not hold it")
+                self._fail("not-in-hand", turn, c, Said("%(player)s has no cards left but played %(card)s",
+                                                          player=self._name(turn), card=c))
+            self._fail("not-in-hand", turn, c, Said("%(player)s played %(card)s but does not hold it",
+                                                      player=self._name(turn), card=c))
         led = self._led
         if not led:
             self._check_lead(turn, c, bit, held)
@@ -221,14 +224,15 @@ class TrickMachine:
             if held & led and not self._may_discard(c):
                 self._fail(
                     "revoke", turn, c,
-                    f"{self._name(turn)} played {c.label} on a {self._led_noun()} lead while holding "
-                    f"{cards_said(cards_of(held & led))}",
+                    Said("%(player)s played %(card)s on a %(led)s lead while holding %(held)s", player=self._name(turn),
+                         card=c, led=self._led_place(), held=cards_said(cards_of(held & led))),
                 )
             barred = self._barred
             if barred and not self.tricks and bit & barred and held & ~barred:
                 self._fail(
                     "first-trick-points", turn, c,
-                    f"{self._name(turn)} discarded {c.label} on the first trick while holding cards that score nothing",
+                    Said("%(player)s discarded %(card)s on the first trick while holding cards that score nothing",
+                         player=self._name(turn), card=c),
                 )
 
     def _check_lead(self, seat: int, c: Card, bit: int, held: int) -> None:
@@ -238,9 +242,9 @@ class TrickMachine:
         """Whether a player holding the suit led may play ``c`` off it all the same: never here."""
         return False
 
-    def _led_noun(self) -> str:
-        """The suit led, as the revoke's sentence says it (``a spade lead``)."""
-        return suit_noun(self.current[0][1].suit)
+    def _led_place(self) -> Suit | str:
+        """The suit led, as the revoke's sentence names it (``a spade lead``: a place worded in the reader's language)."""
+        return suit_place(self.current[0][1].suit)
 
     def is_legal(self, c: Card, seat: int | None = None) -> bool:
         """Whether ``check_play`` accepts the play."""
@@ -362,11 +366,16 @@ class TrickMachine:
     def _name(self, seat: int) -> str:
         return self.seating.players[seat]
 
-    def _fail(self, code: str, seat: int, c: Card, message: str) -> None:
+    def _fail(self, code: str, seat: int, c: Card, message: Said) -> None:
         raise IllegalPlay(
             message, code=code, play=self.plays_made, trick=self.trick_number,
             player=self._name(seat), card=c.code,
         )
+
+
+def suit_place(suit: Suit | None, joker_is_heart: bool = False) -> Suit | str:
+    """A suit as a sentence's place (worded "heart" in English, in its words elsewhere); None: the joker's."""
+    return suit if suit else Suit.HEARTS if joker_is_heart else "joker"
 
 
 def suit_noun(suit: Suit | None, joker_is_heart: bool = False) -> str:

@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException, RequestURITooLarge
 
 from ..boundary import refusal
 from ..engine.errors import ScorekeeperError
-from . import services
+from . import lang, services
 from .extensions import db
 
 
@@ -147,7 +147,7 @@ def _answer(error: ScorekeeperError, status: int, title: str, headers: dict[str,
     """The error object for the API, the error page with its sentence for a browser."""
     if _wants_json():
         return jsonify(services.error_body(error)), status, headers or {}
-    return render_template("pages/error.html", title=title, message=error.message), status, headers or {}
+    return render_template("pages/error.html", title=title, message=lang.refusal(error)), status, headers or {}
 
 
 def _wants_json() -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_request_context, redirect, request
@@ -19,6 +20,7 @@ from flask_babel import Babel, force_locale, get_locale
 from sqlalchemy import event
 
 from .. import language
+from ..engine.errors import ScorekeeperError
 from ..notes_words import said
 from ..language import DEFAULT as DEFAULT, LANGUAGES as LANGUAGES, known as known  # the pages' names for them
 from .models import Club, TableSession
@@ -57,6 +59,23 @@ def speaking(code: str | None) -> Iterator[str]:
 
 def current() -> str:
     return str(get_locale() or DEFAULT)
+
+
+def refusal(error: ScorekeeperError) -> str:
+    """An engine's refusal in the reader's language (the page's, as ``select`` chose it): what every page, flash
+    and JSON answer shows of a refusal (``language.refusal``); outside a request, the language spoken there."""
+    if not has_request_context():
+        return language.refusal(error)
+    with language.speaking(current()):
+        return language.refusal(error)
+
+
+def error_object(error: ScorekeeperError) -> dict[str, Any]:
+    """The contract's error object, its ``message`` in the reader's language; its ``code`` and the rest unchanged."""
+    if not has_request_context():
+        return language.error_object(error)
+    with language.speaking(current()):
+        return language.error_object(error)
 
 
 def link(code: str) -> str:

@@ -30,7 +30,7 @@ from ..engine.settled import Settled
 from ..engine.family import settle_json
 from ..engine.session import split_counts
 from ..sheets.clock import known_zone
-from . import changes, direct, params, writelock
+from . import changes, direct, lang, params, writelock
 from .extensions import db
 from .lang import LANGUAGES
 from .models import ClubTable, Hand, HandVersion, SeatDraft, TableSession, now
@@ -1099,4 +1099,5 @@ def export_session(table: TableSession) -> dict[str, Any]:
 
 
 def error_body(error: ScorekeeperError | Busy) -> dict[str, Any]:
-    return {"ok": False, "error": error.to_json()}
+    """The answer of a refusal: the error object, its ``message`` in the reader's language (``lang.error_object``)."""
+    return {"ok": False, "error": error.to_json() if isinstance(error, Busy) else lang.error_object(error)}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Suit
-from ..errors import InconsistentRecord
+from ..errors import InconsistentRecord, Said
 from .records import HandRecord
 from ..seating import Seating
 from .variant import Opening, Variant
@@ -48,33 +48,35 @@ def auction_of(record: HandRecord, seating: Seating, dealer: int) -> Auction:
     bids_made = [e for e in record.events if e["type"] == "bid"]
     named = [e for e in record.events if e["type"] == "penalty-suit"]
     if len(named) > 1:
-        raise InconsistentRecord("the penalty suit is named once a deal", code="bid")
+        raise InconsistentRecord(Said("the penalty suit is named once a deal"), code="bid")
     if not bids_made:  # the choice is retained (3.11 step 1): its holder names the suit free
         if not named or "player" not in named[0]:
             raise InconsistentRecord(
-                "Auction Hearts: record the bids (events \"bid\", from eldest) or, when the last pool was not "
-                "won, who names the suit again (\"penalty-suit\" with \"player\")",
+                Said("Auction Hearts: record the bids (events \"bid\", from eldest) or, when the last pool was "
+                     "not won, who names the suit again (\"penalty-suit\" with \"player\")"),
                 code="bid-incomplete" if not named else "bid",
             )
         return Auction(None, seating.seat(named[0]["player"]), SUITS[named[0]["suit"]])
     bids: list[int | None] = [None] * seating.size
     high, bidder = 0, None
     order = seating.order_from(seating.eldest(dealer))
-    count = f"{len(bids_made)} bids for {seating.size} players: each player bids or passes once, from eldest to the dealer"
+    count = Said("%(count)s bids for %(players)s players: each player bids or passes once, from eldest to the dealer",
+                 count=len(bids_made), players=seating.size)
     if len(bids_made) > len(order):
         raise InconsistentRecord(count, code="bid")
     for seat, event in zip(order, bids_made):
         name = seating.name(seat)
         if event["player"] != name:
-            raise InconsistentRecord(f"{event['player']} bid when it was {name}'s turn (bids go from eldest to the "
-                                     "dealer)", code="bid", player=event["player"])
+            raise InconsistentRecord(Said("%(player)s bid when it was %(player2)s's turn (bids go from eldest to "
+                                          "the dealer)", player=str(event['player']), player2=name), code="bid", player=event["player"])
         chips = event.get("chips")
         if chips is None:
             continue
         if chips <= high:
             assert bidder is not None
             raise InconsistentRecord(
-                f"{name} bid {chips} after {seating.name(bidder)} bid {high}: a bid must exceed the high bid (AMB-18)",
+                Said("%(player)s bid %(chips)s after %(player2)s bid %(high)s: a bid must exceed the high bid "
+                     "(AMB-18)", player=name, chips=str(chips), player2=seating.name(bidder), high=str(high)),
                 code="bid", player=name,
             )
         bids[seat], high, bidder = chips, chips, seat
@@ -82,14 +84,14 @@ def auction_of(record: HandRecord, seating: Seating, dealer: int) -> Auction:
         raise InconsistentRecord(count, code="bid-incomplete", player=seating.name(order[len(bids_made)]))
     if bidder is None:
         if named or record.play or record.taken:
-            raise InconsistentRecord("everybody passed: the deal is not played (the next player deals)", code="bid")
+            raise InconsistentRecord(Said("everybody passed: the deal is not played (the next player deals)"), code="bid")
         return Auction(tuple(bids), None, None)
     if not named:
-        raise InconsistentRecord(f"{seating.name(bidder)} bought the choice with {high}: record the suit named "
-                                 "(event \"penalty-suit\")", code="bid-incomplete", player=seating.name(bidder))
+        raise InconsistentRecord(Said("%(player)s bought the choice with %(high)s: record the suit named (event "
+                                      "\"penalty-suit\")", player=seating.name(bidder), high=str(high)), code="bid-incomplete", player=seating.name(bidder))
     if named[0].get("player", seating.name(bidder)) != seating.name(bidder):
-        raise InconsistentRecord(f"{seating.name(bidder)} made the high bid, so {seating.name(bidder)} names the suit, "
-                                 f"not {named[0]['player']}", code="bid", player=named[0]["player"])
+        raise InconsistentRecord(Said("%(player)s made the high bid, so %(player)s names the suit, not "
+                                      "%(player2)s", player=seating.name(bidder), player2=str(named[0]['player'])), code="bid", player=named[0]["player"])
     return Auction(tuple(bids), bidder, SUITS[named[0]["suit"]])
 
 

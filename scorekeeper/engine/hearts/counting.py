@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import Card
+from ..errors import Said
 from ..seating import Seating
 
 
 def count_card(
     c: Card, index: int, seat: int, pack: Counter[Card], counted: Counter[Card],
     first_seen: dict[Card, tuple[int, int]], seating: Seating,
-) -> tuple[str, str] | None:
+) -> tuple[str, Said] | None:
     """Count a card played without the deal: the code and sentence when the pack has no such card,
     or no more of it."""
     counted[c] += 1
@@ -25,6 +26,7 @@ def count_card(
         return None
     name = seating.name(seat)
     if pack[c] == 0:
-        return "not-in-hand", f"{name} played {c.label}, which is not in this game's pack"
+        return "not-in-hand", Said("%(player)s played %(card)s, which is not in this game's pack", player=name, card=c)
     earlier, earlier_seat = first_seen[c]
-    return "duplicate-card", f"{name} played {c.label}, which {seating.name(earlier_seat)} already played (play {earlier + 1})"
+    return "duplicate-card", Said("%(player)s played %(card)s, which %(earlier)s already played (play %(play)s)",
+                                  player=name, card=c, earlier=seating.name(earlier_seat), play=earlier + 1)

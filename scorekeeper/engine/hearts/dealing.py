@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card
-from ..errors import ScorekeeperError
+from ..errors import Said, ScorekeeperError, said_of
 from .games import make_ruleset
 from ..progress import Action, Dealing, Progress
 from .records import HandRecord, from_json, to_json
@@ -31,7 +31,7 @@ def _table(record: HandRecord) -> tuple[Ruleset, Seating, DealLayout]:
     try:
         layout = ruleset.layout(len(record.players))
     except ValueError as exc:
-        raise ScorekeeperError(str(exc), code="players") from None
+        raise ScorekeeperError(said_of(exc), code="players") from None
     return ruleset, seating, layout
 
 
@@ -39,9 +39,9 @@ def _record(value: Mapping[str, Any]) -> HandRecord:
     """:raises ScorekeeperError: the record has its deal already, or is a result without cards."""
     record = from_json(value)
     if record.deal is not None:
-        raise ScorekeeperError("the deal is recorded already", code="dealt")
+        raise ScorekeeperError(Said("the deal is recorded already"), code="dealt")
     if record.is_result:
-        raise ScorekeeperError("a hand recorded by its result has no cards to deal", code="deal")
+        raise ScorekeeperError(Said("a hand recorded by its result has no cards to deal"), code="deal")
     return record
 
 
@@ -69,12 +69,12 @@ def _played(record: HandRecord) -> tuple[tuple[tuple[Card, ...], ...], list[str]
     except ScorekeeperError as exc:
         if exc.code != "incomplete":
             raise
-        raise ScorekeeperError("the deal is given before the first card, or once every card is played",
+        raise ScorekeeperError(Said("the deal is given before the first card, or once every card is played"),
                                code="deal") from None
     held = outcome.dealt or ()
     if len(held) != seating.size or any(len(h) != layout.hand_size for h in held):
-        raise ScorekeeperError("the deal is given before the first card, or once every card is played: the play "
-                               "stopped before every hand was shown", code="deal")
+        raise ScorekeeperError(Said("the deal is given before the first card, or once every card is played: the play "
+                                    "stopped before every hand was shown"), code="deal")
     return held, _left(layout.pack, [[c.code for c in h] for h in held])
 
 

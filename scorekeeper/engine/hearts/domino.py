@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, card, cards_said
 from .counting import count_card
-from ..errors import IllegalPlay, InconsistentRecord, plural
+from ..errors import IllegalPlay, InconsistentRecord, Said, some_cards as _cards
 from .hand import DominoHand, Hand
 from .records import HandRecord
 from .ruleset import DealLayout
@@ -57,7 +57,7 @@ class DominoVariant(Variant):
         """
         kept = [e for e in record.events if e["type"] == "kept"]
         if len(kept) > 1:
-            raise InconsistentRecord("the record says twice who kept the last cards: once a hand", code="kept")
+            raise InconsistentRecord(Said("the record says twice who kept the last cards: once a hand"), code="kept")
         return kept[0] if kept else None
 
 
@@ -80,8 +80,9 @@ def domino_hands(
     unnamed = next((i for i, (_, seat) in enumerate(plays) if seat is None), None)
     if unnamed is not None:
         raise InconsistentRecord(
-            "Domino Hearts without the deal and the stock needs the player of every play ([player, card]): "
-            f"once players drop out, the cards alone do not show whose turn it was (play {unnamed + 1} names nobody)",
+            Said("Domino Hearts without the deal and the stock needs the player of every play ([player, card]): once "
+                 "players drop out, the cards alone do not show whose turn it was (play %(play)s names nobody)",
+                 play=unnamed + 1),
             code="deal", play=unnamed,
         )
     pack = Counter(layout.pack)
@@ -102,14 +103,16 @@ def domino_hands(
         played_too: Counter[Card] = Counter(kept) - unplayed
         if played_too:
             c = next(iter(played_too))
-            raise InconsistentRecord(f"{kept_event['player']} kept {c.label}, but it was played (play {first_seen[c][0] + 1})",
+            raise InconsistentRecord(Said("%(player)s kept %(card)s, but it was played (play %(play)s)",
+                                          player=kept_event['player'], card=c, play=first_seen[c][0] + 1),
                                      code="kept", player=kept_event["player"], card=c.code)
     elif unplayed:
         left = tuple(c for c in layout.pack if unplayed[c])
         raise InconsistentRecord(
-            f"{plural(len(left), 'card')} were not played ({cards_said(left[:6])}{' ...' if len(left) > 6 else ''}): "
-            "without the deal and the stock, record who was left holding cards and took the stock "
-            "({\"type\": \"kept\", \"player\": ..., \"cards\": [the cards he held]})",
+            Said("%(count)s were not played (%(cards)s): without the deal and the stock, record who was left holding "
+                 "cards and took the stock ({\"type\": \"kept\", \"player\": ..., \"cards\": [the cards he held]})",
+                 count=_cards(len(left)),
+                 cards=cards_said(left[:6]) + (' ...' if len(left) > 6 else '')),
             code="incomplete",
         )
     hands = [tuple(c for _, c in mine) + (kept if seat == keeper else ()) for seat, mine in enumerate(by_seat)]
@@ -117,8 +120,11 @@ def domino_hands(
         if len(cards) < layout.hand_size:
             name = seating.name(seat)
             raise InconsistentRecord(
-                f"{name} played {plural(len(by_seat[seat]), 'card')}{' and kept ' + str(len(kept)) if seat == keeper else ''}, "
-                f"but was dealt {layout.hand_size}: a player drops out only when he has no card left",
+                Said("%(player)s played %(count)s and kept %(kept)s, but was dealt %(size)s: a player drops out only "
+                     "when he has no card left", player=name, count=_cards(len(by_seat[seat])), kept=len(kept),
+                     size=layout.hand_size) if seat == keeper else
+                Said("%(player)s played %(count)s, but was dealt %(size)s: a player drops out only when he has no card "
+                     "left", player=name, count=_cards(len(by_seat[seat])), size=layout.hand_size),
                 code="deal", player=name,
             )
     stock = unplayed - Counter(kept)
@@ -126,13 +132,17 @@ def domino_hands(
 
 
 
-def kept_proof(kept_event: Mapping[str, Any] | None, seat: int, hand: Hand) -> str:
+NO_CARD = Said("no card")
+
+
+def kept_proof(kept_event: Mapping[str, Any] | None, seat: int, hand: Hand) -> Said | str:
     """The proof of a renege by a card of the suit led that the player kept to the end."""
     if kept_event is None or hand.seating.seat(kept_event["player"]) != seat:
         return ""
     led = hand.current[0][1].suit
     mine = [c for c in map(card, kept_event["cards"]) if c.suit is led]
-    return f" (proven by {mine[0].label}, which {kept_event['player']} kept to the end)" if mine else ""
+    return Said(" (proven by %(card)s, which %(player)s kept to the end)", card=mine[0],
+                player=kept_event['player']) if mine else ""
 
 
 
@@ -141,15 +151,19 @@ def _check_kept(kept_event: Mapping[str, Any], hand: DominoHand, seating: Seatin
     said, cards = kept_event["player"], sorted(kept_event["cards"])
     found = hand.remainder
     if found is None:
-        raise InconsistentRecord(f"the record says {said} kept the last cards, but every card was played",
+        raise InconsistentRecord(Said("the record says %(player)s kept the last cards, but every card was played",
+                                      player=said),
                                  code="kept", player=said)
     name = seating.name(found.seat)
     if name != said:
-        why = "was the last player left holding cards" if found.kept else "won the last trick and took the stock"
-        raise InconsistentRecord(f"the record says {said} kept the last cards, but {name} {why}",
+        raise InconsistentRecord(Said("the record says %(player)s kept the last cards, but %(keeper)s was the last "
+                                      "player left holding cards", player=said, keeper=name) if found.kept else
+                                 Said("the record says %(player)s kept the last cards, but %(keeper)s won the last trick "
+                                      "and took the stock", player=said, keeper=name),
                                  code="kept", player=said)
     if sorted(c.code for c in found.kept) != cards:
         raise InconsistentRecord(
-            f"the record says {said} kept {cards_said(tuple(map(card, kept_event['cards']))) or 'no card'}, "
-            f"but {said} was left holding {cards_said(found.kept) or 'no card'}", code="kept", player=said,
+            Said("the record says %(player)s kept %(said)s, but %(player)s was left holding %(kept)s", player=said,
+                 said=cards_said(tuple(map(card, kept_event['cards']))) or NO_CARD,
+                 kept=cards_said(found.kept) or NO_CARD), code="kept", player=said,
         )

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from ..errors import InconsistentRecord
+from ..errors import InconsistentRecord, Said
 from ..fields import EVENT_COMMON, MAX_NOTE as MAX_NOTE, MISDEAL_OPTIONAL, MISDEAL_REQUIRED
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class EventKind:
     optional: tuple[str, ...] = ()
     result: bool = True  # may stand in a quick result (every kind may stand with the cards played)
     game: Callable[[Ruleset], bool] | None = None  # the games that have it (None: every game)
-    lacking: str = ""  # the refusal when the game does not ({name}: the game's name)
+    lacking: Said | None = None  # the refusal when the game does not (%(game)s: the game's name)
     code: str = "event"  # its code then
 
 
@@ -44,28 +44,28 @@ EVENTS: Final[Mapping[str, EventKind]] = {
     "stopped": EventKind((), result=False),  # play stopped once no card left could score
     "cut": EventKind(("player",)),  # the table cut for odd chips or a tie, and this player won the cut (1.5)
     "capot": EventKind(("player",), ("play",), game=lambda r: bool(r.capot), code="capot",
-                       lacking="{name} has no Capot declarations"),
+                       lacking=Said("%(game)s has no Capot declarations")),
     "trumps": EventKind((), ("card", "suit"), game=lambda r: r.trumps != "none", code="trumps",
-                        lacking="{name} is played without trumps here, but the record names them"),
+                        lacking=Said("%(game)s is played without trumps here, but the record names them")),
     "bid": EventKind(("player",), ("chips", "pass"), game=lambda r: "bid" in r.variant.events, code="bid",
-                     lacking="{name} has no auction: the record has bids or a penalty suit"),
+                     lacking=Said("%(game)s has no auction: the record has bids or a penalty suit")),
     "penalty-suit": EventKind(("suit",), ("player",), game=lambda r: "penalty-suit" in r.variant.events, code="bid",
-                              lacking="{name} has no auction: the record has bids or a penalty suit"),
+                              lacking=Said("%(game)s has no auction: the record has bids or a penalty suit")),
     "joker": EventKind((), ("player", "widow"), game=lambda r: r.joker, code="joker",
-                       lacking="{name} is played without the Joker, but the record says who played it"),
+                       lacking=Said("%(game)s is played without the Joker, but the record says who played it")),
     "trade": EventKind(("player", "card", "partner", "partner_card"), result=False,
-                       game=lambda r: r.trades_per_player != 0, code="trade", lacking="{name} has no trades"),
+                       game=lambda r: r.trades_per_player != 0, code="trade", lacking=Said("%(game)s has no trades")),
     # nobody (else) takes a step that may be taken before the first lead: no more trades, no Capot (the card
     # page's answer "no", so that the hand goes on to the play)
     "declined": EventKind(("step",), game=lambda r: bool(r.capot) or r.trades_per_player != 0
                           or "expose" in r.variant.events, code="event",
-                          lacking="{name} has no trades, Capot or exposed cards to decline"),
+                          lacking=Said("%(game)s has no trades, Capot or exposed cards to decline")),
     # Gong Zhu: a card shown to the table before the first lead (AH, QS, JD, TC), which doubles its effect
     "expose": EventKind(("player", "card"), ("trick",), game=lambda r: "expose" in r.variant.events, code="expose",
-                        lacking="{name} has no exposed cards"),
+                        lacking=Said("%(game)s has no exposed cards")),
     # Domino Hearts: who was left holding which cards (maybe none) and took the stock
     "kept": EventKind(("player", "cards"), result=False, game=lambda r: "kept" in r.variant.events, code="kept",
-                      lacking="{name} has no stock: nobody keeps his cards and takes it"),
+                      lacking=Said("%(game)s has no stock: nobody keeps his cards and takes it")),
 }
 COMMON: Final = EVENT_COMMON
 
@@ -91,11 +91,13 @@ def admit(record: HandRecord, ruleset: Ruleset, layout: DealLayout, players: int
         spec = EVENTS[kind]
         player = event.get("player")
         if spec.game is not None and not spec.game(ruleset):
-            raise InconsistentRecord(spec.lacking.format(name=ruleset.name), code=spec.code, player=player)
+            assert spec.lacking is not None  # every event a game may lack says why
+            raise InconsistentRecord(Said(spec.lacking.words, game=ruleset.name), code=spec.code, player=player)
         if record.is_result and not spec.result:
-            raise InconsistentRecord(f"a {kind} event needs the cards played: a quick result cannot say it "
-                                     f"(events[{i}])", code="event", player=player)
+            raise InconsistentRecord(Said("a %(kind)s event needs the cards played: a quick result cannot say it "
+                                          "(events[%(i)s])", kind=str(kind), i=str(i)), code="event", player=player)
         trick: Any = event.get("trick")
         if trick is not None and trick > tricks:
-            raise InconsistentRecord(f"the {kind} event names trick {trick}, but a hand of {ruleset.name} has "
-                                     f"{tricks} tricks", code="event", trick=trick, player=player)
+            raise InconsistentRecord(Said("the %(kind)s event names trick %(trick)s, but a hand of %(game)s has "
+                                          "%(tricks)s tricks",
+                                          kind=str(kind), trick=str(trick), game=ruleset.name, tricks=str(tricks)), code="event", trick=trick, player=player)

@@ -241,11 +241,11 @@ class HeartsFamily:
         return words.plain_note(note, make_ruleset(game, options))
 
     def check_table(self, game: str, options: Mapping[str, Any], players: int) -> None:
-        from ..errors import ScorekeeperError
+        from ..errors import ScorekeeperError, said_of
         from .games import make_ruleset
 
         ruleset = make_ruleset(game, dict(options))
         try:
             ruleset.layout(players)  # "Black Lady is for 3 to 7 players, not 2"
         except ValueError as exc:
-            raise ScorekeeperError(str(exc), code="players") from None
+            raise ScorekeeperError(said_of(exc), code="players") from None

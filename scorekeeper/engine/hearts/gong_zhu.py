@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..cards import ALL_CARDS, Card, Rank, Suit, card
-from ..errors import InconsistentRecord, RecordSyntaxError, UnknownOption
+from ..errors import InconsistentRecord, RecordSyntaxError, UnknownOption, Said
 from .hand import GongZhuHand, Hand
 from .variant import Opening, Variant
 
@@ -119,18 +119,19 @@ def exposures(record: HandRecord, ruleset: Ruleset) -> dict[Card, str]:
             continue
         player, c = event["player"], Card.parse(event["card"])
         if ruleset.options.get("exposure") == "off":
-            raise InconsistentRecord(f"{player} exposed {c.label}, but this table plays without exposing cards",
+            raise InconsistentRecord(Said("%(player)s exposed %(card)s, but this table plays without exposing "
+                                          "cards", player=player, card=c),
                                      code="expose", player=player, card=c.code)
         if c not in EXPOSABLE:
-            raise InconsistentRecord(f"{player} exposed {c.label}: only A\u2665, Q\u2660, J\u2666 and 10\u2663 may "
-                                     f"be exposed", code="expose", player=player, card=c.code)
+            raise InconsistentRecord(Said("%(player)s exposed %(card)s: only A♥, Q♠, J♦ and 10♣ may be exposed",
+                                          player=player, card=c), code="expose", player=player, card=c.code)
         if c in shown:
-            raise InconsistentRecord(f"{c.label} is exposed twice", code="expose", player=player, card=c.code)
+            raise InconsistentRecord(Said("%(card)s is exposed twice", card=c), code="expose", player=player, card=c.code)
         if event.get("trick", 1) != 1:
-            raise InconsistentRecord(f"{player} exposed {c.label} in trick {event['trick']}: cards are exposed "
-                                     f"before the first lead", code="expose", player=player, card=c.code)
+            raise InconsistentRecord(Said("%(player)s exposed %(card)s in trick %(trick)s: cards are exposed "
+                                          "before the first lead", player=player, card=c, trick=str(event['trick'])), code="expose", player=player, card=c.code)
         if record.deal is not None and c not in record.deal.get(player, ()):
-            raise InconsistentRecord(f"{player} exposed {c.label} but was not dealt it", code="expose",
+            raise InconsistentRecord(Said("%(player)s exposed %(card)s but was not dealt it", player=player, card=c), code="expose",
                                      player=player, card=c.code)
         shown[c] = player
     return shown
@@ -139,7 +140,8 @@ def exposures(record: HandRecord, ruleset: Ruleset) -> dict[Card, str]:
 def check_table(ruleset: Ruleset, players: int) -> None:
     """:raises UnknownOption: the two of clubs' lead with five players, whose pack has no 2C (AMB-51)."""
     if players == 5 and ruleset.options.get("first_lead") == "two-of-clubs":
-        raise UnknownOption("gong-zhu option first_lead two-of-clubs is for four players: five play without 2♣")
+        raise UnknownOption(Said("gong-zhu option first_lead two-of-clubs is for four players: five play without "
+                                 "2♣"))
 
 
 def check_taken(record: HandRecord) -> None:
@@ -147,8 +149,9 @@ def check_taken(record: HandRecord) -> None:
     hearts. :raises RecordSyntaxError: counts."""
     for name, entry in (record.taken or {}).items():
         if isinstance(entry, Mapping):
-            raise RecordSyntaxError(f"taken by {name}: Gong Zhu scores each heart by its rank, so give the list of "
-                                    f"the scoring cards {name} took, such as [\"AH\", \"QS\"], not counts")
+            raise RecordSyntaxError(Said("taken by %(player)s: Gong Zhu scores each heart by its rank, so give "
+                                         "the list of the scoring cards %(player)s took, such as [\"AH\", "
+                                         "\"QS\"], not counts", player=name))
 
 
 class GongZhuVariant(Variant):
@@ -180,8 +183,8 @@ class GongZhuVariant(Variant):
         if record.number >= 2:
             if record.leader is None:
                 raise InconsistentRecord(
-                    f"from the second hand on, whoever took the pig (Q\u2660) in the hand before leads: say who "
-                    f"led hand {record.number} (\"leader\")", code="leader")
+                    Said("from the second hand on, whoever took the pig (Q♠) in the hand before leads: say who "
+                         "led hand %(number)s (\"leader\")", number=str(record.number)), code="leader")
             later = replace(ruleset, first_lead="eldest-any", variant=GongZhuVariant(exposed=shown))
             return Opening(later, leader=seating.seat(record.leader))
         lead_card = self.lead_card
@@ -189,11 +192,12 @@ class GongZhuVariant(Variant):
             holder = next((name for name, dealt in record.deal.items() if lead_card in dealt), None)
             if record.leader is not None and holder is not None and record.leader != holder:
                 raise InconsistentRecord(
-                    f"{holder} holds {lead_card.label} and leads the first trick, not {record.leader}",
+                    Said("%(holder)s holds %(card)s and leads the first trick, not %(leader)s",
+                         holder=str(holder), card=lead_card, leader=str(record.leader)),
                     code="first-lead", player=record.leader)
         elif lead_card is not None and record.leader is None and record.play and record.play[0].player is None:
-            raise InconsistentRecord(f"the holder of {lead_card.label} led the first trick: without the deal, say "
-                                     f"who (\"leader\")", code="leader")
+            raise InconsistentRecord(Said("the holder of %(card)s led the first trick: without the deal, say who "
+                                          "(\"leader\")", card=lead_card), code="leader")
         return Opening(replace(ruleset, variant=GongZhuVariant(lead_card, self.must_lead, shown)))
 
     def random_opening(

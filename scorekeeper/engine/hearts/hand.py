@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from ..cards import JOKER, Card, Suit, card, cards_said, mask_of as mask_of
-from ..errors import IllegalPlay, InconsistentRecord
+from ..errors import IllegalPlay, InconsistentRecord, Said
 from .ruleset import Ruleset
 from ..seating import Seating
 from ..tricks import (CARD_BIT as CARD_BIT, CARD_ORDER as CARD_ORDER, SUIT_BITS as SUIT_BITS, Trick as Trick,
-                      TrickMachine, TrickRules, cards_of as cards_of, rank_order, suit_noun as _suit_noun,
+                      TrickMachine, TrickRules, cards_of as cards_of, rank_order, suit_place as _suit_place,
                       trump_index as trump_index)
 
 # Final: constants mypyc can read without a module-dictionary lookup (compiled builds).
@@ -157,31 +157,37 @@ class Hand(TrickMachine):
             if others == QS_BIT and self.ruleset.lead_heart_instead_of_queen and not self._held2[seat] & QS_BIT:
                 others = 0  # his only other card is QS: he may lead a heart instead
             if others:
-                self._fail("hearts-not-broken", seat, c, f"{self._name(seat)} led {c.label} before hearts were broken while holding other suits")
+                self._fail("hearts-not-broken", seat, c, Said("%(player)s led %(card)s before hearts were broken while holding "
+                                                                "other suits", player=self._name(seat), card=c))
 
     def _check_first_lead(self, rule: str, seat: int, c: Card, bit: int, held: int) -> None:
         """The first lead's rule (catalogue 2.2.3)."""
         name = self._name(seat)
         if rule == "two-of-clubs" and c is not TWO_OF_CLUBS:
-            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead it to the first trick, not {c.label}")
+            self._fail("first-lead", seat, c, Said("%(player)s holds 2\u2663 and must lead it to the first trick, not %(card)s",
+                                                   player=name, card=c))
         if rule == "any-club" and c.si != C:
-            self._fail("first-lead", seat, c, f"{name} holds 2\u2663 and must lead a club to the first trick, not {c.label}")
+            self._fail("first-lead", seat, c, Said("%(player)s holds 2\u2663 and must lead a club to the first trick, not "
+                                                   "%(card)s", player=name, card=c))
         if rule == "lowest-club" and c is not self.lead_club:
             if self.lead_club is None:  # without the deal, the leader's lowest club is not known yet
                 if c.si != C:
-                    self._fail("first-lead", seat, c, f"{name} holds the lowest club in the hands and must lead it "
-                                                      f"to the first trick, not {c.label}")
+                    self._fail("first-lead", seat, c, Said("%(player)s holds the lowest club in the hands and must "
+                                                           "lead it to the first trick, not %(card)s", player=name, card=c))
             else:
-                self._fail("first-lead", seat, c, f"{name} holds {self.lead_club.label}, the lowest club in the hands, and "
-                                                  f"must lead it to the first trick, not {c.label}")
+                self._fail("first-lead", seat, c, Said("%(player)s holds %(club)s, the lowest club in the hands, and must "
+                                                       "lead it to the first trick, not %(card)s", player=name,
+                                                       club=self.lead_club, card=c))
         hearts = self._hearts
         if rule == "eldest-no-heart" and bit & hearts and held & ~hearts:
-            self._fail("first-lead", seat, c, f"{name} may not lead {c.label} to the first trick while holding other suits than hearts")
+            self._fail("first-lead", seat, c, Said("%(player)s may not lead %(card)s to the first trick while holding other "
+                                                   "suits than hearts", player=name, card=c))
         if rule == "eldest-no-spade-heart" and bit & (hearts | SUIT_BITS[S]):
             if held & ~(hearts | SUIT_BITS[S]):
                 self._fail(
                     "first-lead", seat, c,
-                    f"{name} may not lead {c.label} (a {_suit_noun(c.suit)}) to the first trick while holding clubs or diamonds",
+                    Said("%(player)s may not lead %(card)s (a %(suit)s) to the first trick while holding clubs or "
+                         "diamonds", player=name, card=c, suit=_suit_place(c.suit)),
                 )
 
     def _may_discard_joker(self) -> bool:
@@ -195,8 +201,8 @@ class Hand(TrickMachine):
         """Joker Hearts: the Joker's discard on a plain suit (2.16)."""
         return self._joker and c.bit == JOKER_BIT and self._may_discard_joker()
 
-    def _led_noun(self) -> str:
-        return _suit_noun(self.current[0][1].suit, self._joker)
+    def _led_place(self) -> Suit | str:
+        return _suit_place(self.current[0][1].suit, self._joker)
 
     def _is_point_card(self, c: Card) -> bool:
         """A heart or QS: what first_trick_points=false keeps off trick 1."""
@@ -422,9 +428,9 @@ class DominoHand(Hand):
             name = self._name(who)
             self._fail(
                 "draw", who, c,
-                f"{name} played {c.label} without drawing: with no {suit.noun if suit else 'hearts'} in hand and cards in "
-                f"the stock, {name} draws until a {_suit_noun(suit)} comes ({cards_said(drawn)}) and must play it, "
-                f"{drawn[-1].label}",
+                Said("%(player)s played %(card)s without drawing: with no %(suit)ss in hand and cards in the stock, "
+                     "%(player)s draws until a %(suit)s comes (%(drawn)s) and must play it, %(last)s", player=name, card=c,
+                     suit=_suit_place(suit, True), drawn=cards_said(drawn), last=drawn[-1]),
             )
         finally:
             held[who] = before
@@ -437,12 +443,12 @@ class DominoHand(Hand):
             if exc.code != "revoke":
                 raise
         if not c.bit & self._led:
-            suit = _suit_noun(self.current[0][1].suit)
             name = self._name(who)
             self._fail(
                 "draw", who, c,
-                f"{name} played {c.label} on a {suit} lead: the stock still held cards ({len(self.stock)} were left in it "
-                f"at the end), so {name} had to draw until a {suit} came and play it",
+                Said("%(player)s played %(card)s on a %(suit)s lead: the stock still held cards (%(left)s were left in "
+                     "it at the end), so %(player)s had to draw until a %(suit)s came and play it", player=name, card=c,
+                     suit=_suit_place(self.current[0][1].suit), left=len(self.stock)),
             )
 
     def legal_plays(self) -> list[Card]:
@@ -546,9 +552,9 @@ class ConquimbertHand(Hand):
         up = self.turn_up
         if up is None or up.suit is None:
             raise InconsistentRecord(
-                f"{self._name(seat)} could not follow in trick {self.trick_number}, so the top out-of-play card "
-                f"was turned up for trumps: record it (the event {{\"type\": \"trumps\", \"card\": ...}}, or the "
-                f"out-of-play cards in \"widow\", top card first)",
+                Said("%(player)s could not follow in trick %(trick)s, so the top out-of-play card was turned up for "
+                     "trumps: record it (the event {\"type\": \"trumps\", \"card\": ...}, or the out-of-play cards in "
+                     "\"widow\", top card first)", player=self._name(seat), trick=self.trick_number),
                 code="trumps", play=self.plays_made, trick=self.trick_number, player=self._name(seat), card=c.code,
             )
         self.trump = trump_index(up.suit)
@@ -627,11 +633,12 @@ class GongZhuHand(Hand):
         if not self.tricks and not self.current and lead_card is not None:
             holder = self._holder
             if holder is not None and holder != turn:
-                self._fail("first-lead", turn, c, f"{self._name(holder)} holds {lead_card.label} and leads the first "
-                                                  f"trick, not {self._name(turn)}")
+                self._fail("first-lead", turn, c, Said("%(holder)s holds %(lead)s and leads the first trick, not "
+                                                       "%(player)s", holder=self._name(holder), lead=lead_card,
+                                                       player=self._name(turn)))
             if self._must_lead and c is not lead_card and self._held[turn] & lead_card.bit:
-                self._fail("first-lead", turn, c, f"{self._name(turn)} holds {lead_card.label} and must lead it to "
-                                                  f"the first trick, not {c.label}")
+                self._fail("first-lead", turn, c, Said("%(player)s holds %(lead)s and must lead it to the first trick, "
+                                                       "not %(card)s", player=self._name(turn), lead=lead_card, card=c))
         bit = c.bit
         if not bit & self._exposed:
             return
@@ -641,10 +648,13 @@ class GongZhuHand(Hand):
             return  # its suit was led before, or a discard on another suit
         others = self._held[turn] & suit & ~bit
         if others:
-            noun = _suit_noun(c.suit)
-            self._fail("exposed-card", turn, c,
-                       f"{self._name(turn)} exposed {c.label} and may not {'play it to' if led else 'lead it to'} the "
-                       f"first {noun} trick while holding other {noun}s ({cards_said(cards_of(others))})")
+            places = {"player": self._name(turn), "card": c, "suit": _suit_place(c.suit),
+                      "others": cards_said(cards_of(others))}
+            self._fail("exposed-card", turn, c, Said(
+                "%(player)s exposed %(card)s and may not play it to the first %(suit)s trick while holding other "
+                "%(suit)ss (%(others)s)", **places) if led else Said(
+                "%(player)s exposed %(card)s and may not lead it to the first %(suit)s trick while holding other "
+                "%(suit)ss (%(others)s)", **places))
 
     def _finish_trick(self) -> Trick:
         self._opened |= SUIT_BITS[self.current[0][1].si]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..cards import Card, card
-from ..errors import InconsistentRecord, ScorekeeperError
+from ..errors import InconsistentRecord, ScorekeeperError, Said
 from ..seating import Seating
 from .games.conquimbert import Trade
 from .hand import Draw, Hand, Remainder, Snapshot, Trick, Turned
@@ -120,7 +120,7 @@ def trump(record: HandRecord, ruleset: Ruleset) -> Card | None:
     """
     events = [e for e in record.events if e["type"] == "trumps"]
     if len(events) > 1:
-        raise InconsistentRecord("the record names the trumps twice", code="trumps")
+        raise InconsistentRecord(Said("the record names the trumps twice"), code="trumps")
     if ruleset.trumps == "none":  # a trumps event is refused then (``events.admit``)
         return None
     if events:
@@ -129,7 +129,7 @@ def trump(record: HandRecord, ruleset: Ruleset) -> Card | None:
             return card(event["card"])
         if ruleset.trumps in TURNED_UP:
             raise InconsistentRecord(
-                "trumps are the suit of the turned-up card: record the card (\"card\"), not only its suit", code="trumps",
+                Said("trumps are the suit of the turned-up card: record the card (\"card\"), not only its suit"), code="trumps",
             )
         return card("A" + event["suit"])
     if ruleset.trumps in TURNED_UP and record.widow:
@@ -138,4 +138,4 @@ def trump(record: HandRecord, ruleset: Ruleset) -> Card | None:
         return None
     how = ("the card turned up for trumps (an event {\"type\": \"trumps\", \"card\": ...})" if ruleset.trumps == "turn-up"
            else "the trump suit (an event {\"type\": \"trumps\", \"suit\": ...})")
-    raise InconsistentRecord(f"{ruleset.name} has trumps: record {how}", code="trumps")
+    raise InconsistentRecord(Said("%(game)s has trumps: record %(how)s", game=ruleset.name, how=str(how)), code="trumps")

@@ -22,7 +22,7 @@ from . import state as hearts_state
 from . import steps as core_steps
 from .dealing import DEALING
 from ..cards import Card, Suit, card
-from ..errors import RecordSyntaxError, ScorekeeperError
+from ..errors import RecordSyntaxError, ScorekeeperError, Said
 from .games import make_ruleset
 from .hand import CLUB_LEADS, TWO_OF_CLUBS, Hand, Snapshot
 from .output import outcome_json
@@ -336,7 +336,7 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         return {**value, "moon_choice": action.value}
     if action.kind == "revoke":
         if not isinstance(action.value, Mapping):
-            raise RecordSyntaxError('a revoke let stand is {"trick": n, "card": the card played}')
+            raise RecordSyntaxError(Said("a revoke let stand is {\"trick\": n, \"card\": the card played}"))
         event = {"type": "revoke", "player": action.player, "trick": action.value.get("trick")}
         return appended(appended(value, ("events",), event), ("play",), action.value.get("card"))
     if action.player is None:  # the player on turn, where a step has one

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..cards import Card, Rank
-from ..errors import ImpossibleResult, InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
+from ..errors import ImpossibleResult, InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown, Said
 from ..fields import MAX_NAME, read_label
 from .settlement.family import (
     HandResult,
@@ -72,7 +72,7 @@ def _names(values: Sequence[str], kind: str) -> tuple[str, ...]:
     names = []
     for value in values:
         if not isinstance(value, str) or not value.strip():
-            raise RecordSyntaxError(f"every {kind} needs a name")
+            raise RecordSyntaxError(Said("every %(kind)s needs a name", kind=str(kind)))
         names.append(read_label(value, "a player's name", MAX_NAME))
     return tuple(names)
 
@@ -90,18 +90,20 @@ def start_evening(ladies: Sequence[str], gentlemen: Sequence[str]) -> Progressiv
     names = (*women, *men)
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise InconsistentRecord(f"{', '.join(twice)} is named twice: every player needs a name of his own",
+        raise InconsistentRecord(Said("%(value)s is named twice: every player needs a name of his own",
+                                      value=str(', '.join(twice))),
                                  code="players")
     if len(women) != len(men) or len(women) % 2:
         raise InconsistentRecord(
-            f"every table seats two ladies and two gentlemen: {len(women)} ladies and {len(men)} gentlemen "
-            "do not make full tables", code="players")
+            Said("every table seats two ladies and two gentlemen: %(count)s ladies and %(count2)s gentlemen do "
+                 "not make full tables", count=str(len(women)), count2=str(len(men))), code="players")
     if len(women) > 2 * MAX_TABLES:
-        raise InconsistentRecord(f"an evening has at most {MAX_TABLES} tables: {2 * MAX_TABLES} ladies and "
-                                 f"{2 * MAX_TABLES} gentlemen, not {len(women)} of each", code="players")
+        raise InconsistentRecord(Said("an evening has at most %(MAX_TABLES)s tables: %(value)s ladies and "
+                                      "%(value)s gentlemen, not %(count)s of each",
+                                      MAX_TABLES=str(MAX_TABLES), value=str(2 * MAX_TABLES), count=str(len(women))), code="players")
     if len(women) < 4:
-        raise InconsistentRecord("an evening needs at least two tables (a head and a booby table): "
-                                 "four ladies and four gentlemen", code="players")
+        raise InconsistentRecord(Said("an evening needs at least two tables (a head and a booby table): four "
+                                      "ladies and four gentlemen"), code="players")
     n = len(women)
     tables = [ProgressiveTable((2 * t, 2 * t + 1), (n + 2 * t, n + 2 * t + 1)) for t in range(n // 2)]
     return ProgressiveState.start(names, tables)
@@ -155,7 +157,7 @@ def cut_value(c: Card) -> int:
     (1, 2, 13)
     """
     if c.is_joker:
-        raise RecordSyntaxError("the Joker is not in the pack a table cuts")
+        raise RecordSyntaxError(Said("the Joker is not in the pack a table cuts"))
     return 1 if c.rank is Rank.ACE else int(c.rank)
 
 
@@ -164,14 +166,16 @@ def _player(state: ProgressiveState, seats: Sequence[int], where: str, name: obj
         if state.players[p] == name:
             return p
     at = ", ".join(state.players[p] for p in seats)
-    raise RecordSyntaxError(f"{where}: {what} {shown(name)} does not sit at this table ({at} do)")
+    raise RecordSyntaxError(Said("%(where)s: %(what)s %(shown)s does not sit at this table (%(at)s do)",
+                                 where=str(where), what=str(what), shown=str(shown(name)), at=str(at)))
 
 
 def _count(where: str, name: str, value: object) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordSyntaxError(f"{where}: {name}'s hearts must be a whole number, not {shown(value)}")
+        raise RecordSyntaxError(Said("%(where)s: %(player)s's hearts must be a whole number, not %(shown)s",
+                                     where=str(where), player=name, shown=str(shown(value))))
     return value
 
 
@@ -192,20 +196,21 @@ def read_table(state: ProgressiveState, t: int, record: object) -> TableResult:
     order = (*table.ladies, *table.gentlemen)
     where = table_label(t, len(state.tables))
     if not isinstance(record, Mapping):
-        raise RecordSyntaxError(f"{where}: a table's result must be a JSON object")
+        raise RecordSyntaxError(Said("%(where)s: a table's result must be a JSON object", where=str(where)))
     extra = [k for k in record if k not in _FIELDS]
     if extra:
-        raise RecordSyntaxError(f"{where}: unknown field {shown(extra[0])} (a table's result has {', '.join(_FIELDS)})")
+        raise RecordSyntaxError(Said("%(where)s: unknown field %(shown)s (a table's result has %(value)s)",
+                                     where=str(where), shown=str(shown(extra[0])), value=str(', '.join(_FIELDS))))
     given = record.get("hearts") or {}
     if not isinstance(given, Mapping):
-        raise RecordSyntaxError(f"{where}: hearts must map each player's name to his count")
+        raise RecordSyntaxError(Said("%(where)s: hearts must map each player's name to his count", where=str(where)))
     named = {_player(state, order, where, name, "player"): value for name, value in given.items()}
     counts = [_count(where, state.players[p], named.get(p)) for p in order]
     revoke = None if record.get("revoke") in (None, "") else _player(state, order, where, record["revoke"], "revoke")
     hearts = _filled(state, order, where, counts, revoke is not None)
     raw_cuts = record.get("cuts") or []
     if not isinstance(raw_cuts, list):
-        raise RecordSyntaxError(f"{where}: cuts must be a list of names")
+        raise RecordSyntaxError(Said("%(where)s: cuts must be a list of names", where=str(where)))
     cuts = [_player(state, order, where, name, "cut") for name in raw_cuts]
     cards = _cut_cards(state, order, where, record.get("cut_cards") or {})
     for pair in (table.ladies, table.gentlemen):
@@ -219,12 +224,14 @@ def _filled(state: ProgressiveState, order: Sequence[int], where: str, counts: l
     missing = [i for i, c in enumerate(counts) if c is None]
     if missing and not revoked:
         if len(missing) > 1:
-            raise RecordSyntaxError(f"{where}: type the hearts of at least three players "
-                                    f"(the fourth is {HEARTS} minus the others)")
+            raise RecordSyntaxError(Said("%(where)s: type the hearts of at least three players (the fourth is "
+                                         "%(HEARTS)s minus the others)", where=str(where), HEARTS=str(HEARTS)))
         typed = sum(c for c in counts if c is not None)
         if typed > HEARTS:
             shown = ", ".join(f"{state.players[p]} {c}" for p, c in zip(order, counts) if c is not None)
-            raise ImpossibleResult(f"{where}: hearts {shown} already add up to {typed}, more than {HEARTS}")
+            raise ImpossibleResult(Said("%(where)s: hearts %(shown)s already add up to %(typed)s, more than "
+                                        "%(HEARTS)s",
+                                        where=str(where), shown=str(shown), typed=str(typed), HEARTS=str(HEARTS)))
         counts[missing[0]] = HEARTS - typed
     a, b, c, d = (0 if v is None else v for v in counts)
     return a, b, c, d
@@ -232,17 +239,19 @@ def _filled(state: ProgressiveState, order: Sequence[int], where: str, counts: l
 
 def _cut_cards(state: ProgressiveState, order: Sequence[int], where: str, given: object) -> dict[int, Card]:
     if not isinstance(given, Mapping):
-        raise RecordSyntaxError(f"{where}: cut_cards must map each name to the card he cut")
+        raise RecordSyntaxError(Said("%(where)s: cut_cards must map each name to the card he cut", where=str(where)))
     cards = {}
     for name, text in given.items():
         p = _player(state, order, where, name, "cut card of")
         if not isinstance(text, str):
-            raise RecordSyntaxError(f"{where}: {name}'s cut card must be written as a card, such as 7H")
+            raise RecordSyntaxError(Said("%(where)s: %(player)s's cut card must be written as a card, such as 7H",
+                                         where=str(where), player=name))
         try:
             c = Card.parse(text.strip())
             cut_value(c)
         except RecordSyntaxError as exc:
-            raise RecordSyntaxError(f"{where}: {name}'s cut card: {exc.message}") from None
+            raise RecordSyntaxError(Said("%(where)s: %(player)s's cut card: %(message)s",
+                                         where=str(where), player=name, message=exc.said or exc.message)) from None
         cards[p] = c
     return cards
 
@@ -254,19 +263,21 @@ def _cut_by_cards(state: ProgressiveState, where: str, pair: tuple[int, int], ca
     a, b = pair
     if (a in cards) != (b in cards):
         missing = b if a in cards else a
-        raise InconsistentRecord(f"{where}: {names[missing]}'s cut card is missing: type both cards, "
-                                 "or say who cut the lower card", code="cut")
+        raise InconsistentRecord(Said("%(where)s: %(value)s's cut card is missing: type both cards, or say who "
+                                      "cut the lower card", where=str(where), value=str(names[missing])), code="cut")
     if a not in cards:
         return
     va, vb = cut_value(cards[a]), cut_value(cards[b])
     if va == vb:
-        raise InconsistentRecord(f"{where}: {names[a]} cut {cards[a].label} and {names[b]} cut {cards[b].label}, the same rank: "
-                                 "cut again", code="cut")
+        raise InconsistentRecord(Said("%(where)s: %(value)s cut %(card)s and %(value2)s cut %(card2)s, the same "
+                                      "rank: cut again",
+                                      where=str(where), value=str(names[a]), card=cards[a], value2=str(names[b]), card2=cards[b]), code="cut")
     lower = a if va < vb else b
     said = [p for p in pair if p in cuts]
     if said and said != [lower]:
-        raise InconsistentRecord(f"{where}: the cut cards say {names[lower]} cut the lower card "
-                                 f"({cards[a].label} against {cards[b].label}, ace low), not {names[said[0]]}", code="cut")
+        raise InconsistentRecord(Said("%(where)s: the cut cards say %(value)s cut the lower card (%(card)s "
+                                      "against %(card2)s, ace low), not %(value2)s",
+                                      where=str(where), value=str(names[lower]), card=cards[a], card2=cards[b], value2=str(names[said[0]])), code="cut")
     if not said:
         cuts.append(lower)
 
@@ -290,7 +301,8 @@ def table_json(state: ProgressiveState, t: int, result: TableResult) -> dict[str
 
 def _one_per_table(state: ProgressiveState, count: int) -> None:
     if count != len(state.tables):
-        raise InconsistentRecord(f"a round needs the result of each of the {len(state.tables)} tables, not {count}")
+        raise InconsistentRecord(Said("a round needs the result of each of the %(count)s tables, not %(count2)s",
+                                      count=str(len(state.tables)), count2=str(count)))
 
 
 def settle_round(state: ProgressiveState, results: Sequence[TableResult]) -> tuple[HandResult, ProgressiveState]:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from ..cards import ALL_CARDS, JOKER, Card, PlayItem as PlayItem, parse_cards
-from ..errors import RecordSyntaxError, shown
+from ..errors import RecordSyntaxError, shown, Said
 from .events import EVENTS, FIELDS, MAX_EVENTS
 from ..fields import MAX_NOTE, MISDEAL_REASONS as MISDEAL_REASONS, read_hand_number, read_id, read_players, read_text
 from ..jsontext import decode
@@ -137,34 +137,36 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> HandReco
     :raises RecordSyntaxError: a missing or badly shaped field.
     """
     if type(value) is not dict and not isinstance(value, Mapping):  # a dict first: an ABC check is slow
-        raise RecordSyntaxError("a hand record must be a JSON object")
+        raise RecordSyntaxError(Said("a hand record must be a JSON object"))
     data = {**defaults, **value} if defaults else value
     if not _FIELDS.issuperset(data):
         unknown = [k for k in data if k not in _FIELDS]
-        raise RecordSyntaxError(f"unknown field {shown(unknown[0])} in the hand record")
+        raise RecordSyntaxError(Said("unknown field %(shown)s in the hand record", shown=str(shown(unknown[0]))))
     players = read_players(data.get("players"))
     names = set(players)
     game = data.get("game")
     if not isinstance(game, str):
-        raise RecordSyntaxError("the record needs \"game\", a game id such as \"black-lady\"")
+        raise RecordSyntaxError(Said("the record needs \"game\", a game id such as \"black-lady\""))
     options = data.get("options") or {}
     if type(options) is not dict and not isinstance(options, Mapping):
-        raise RecordSyntaxError("options must be an object of option names and values")
+        raise RecordSyntaxError(Said("options must be an object of option names and values"))
     if "dealer" not in data:
-        raise RecordSyntaxError("the record needs \"dealer\", one of the players")
+        raise RecordSyntaxError(Said("the record needs \"dealer\", one of the players"))
     hand = read_hand_number(data.get("hand"))
     direction = data.get("pass_direction")
     if direction is not None and direction not in DIRECTIONS:
-        raise RecordSyntaxError(f"pass_direction must be one of {', '.join(DIRECTIONS)}, not {shown(direction)}")
+        raise RecordSyntaxError(Said("pass_direction must be one of %(value)s, not %(shown)s",
+                                     value=str(', '.join(DIRECTIONS)), shown=str(shown(direction))))
     moon_choice = data.get("moon_choice")
     if moon_choice is not None and moon_choice not in ("subtract", "add"):
-        raise RecordSyntaxError(f"moon_choice must be \"subtract\" or \"add\", not {shown(moon_choice)}")
+        raise RecordSyntaxError(Said("moon_choice must be \"subtract\" or \"add\", not %(shown)s",
+                                     shown=str(shown(moon_choice))))
     record_id = read_id(data.get("id"))
     taken = data.get("taken")
     if taken is not None:
         for key in ("deal", "passes", "play"):
             if data.get(key):
-                raise RecordSyntaxError(f"a result record (taken) cannot also have {key}")
+                raise RecordSyntaxError(Said("a result record (taken) cannot also have %(key)s", key=str(key)))
         taken = _taken(taken, players, names)
     widow = data.get("widow")
     return HandRecord(
@@ -223,7 +225,8 @@ def to_json(record: HandRecord) -> dict[str, Any]:
 def _player(players: tuple[str, ...], names: set[str], key: str, v: Any) -> str:
     """``v`` when it names one of the players; RecordSyntaxError otherwise."""
     if not isinstance(v, str) or v not in names:
-        raise RecordSyntaxError(f"{key}: {shown(v)} is not one of the players ({', '.join(players)})")
+        raise RecordSyntaxError(Said("%(key)s: %(shown)s is not one of the players (%(value)s)",
+                                     key=str(key), shown=str(shown(v)), value=str(', '.join(players))))
     return str(v)
 
 
@@ -233,7 +236,7 @@ def _per_player(data: Mapping[str, Any], key: str, players: tuple[str, ...], nam
     if v is None:
         return None
     if type(v) is not dict and not isinstance(v, Mapping):
-        raise RecordSyntaxError(f"{key} must be an object of player names and card lists")
+        raise RecordSyntaxError(Said("%(key)s must be an object of player names and card lists", key=str(key)))
     out = {}
     for name, cards in v.items():
         name = _player(players, names, key, name)
@@ -258,11 +261,12 @@ def _cards(what: str, value: Any) -> tuple[Card, ...]:
         except (KeyError, TypeError):
             pass
     if not isinstance(value, (str, list)):
-        raise RecordSyntaxError(f"{what}: a card list is an array of cards or one string of cards")
+        raise RecordSyntaxError(Said("%(what)s: a card list is an array of cards or one string of cards",
+                                     what=str(what)))
     try:
         return parse_cards(value)
     except RecordSyntaxError as exc:
-        raise RecordSyntaxError(f"{what}: {exc.message}") from None
+        raise RecordSyntaxError(Said("%(what)s: %(message)s", what=str(what), message=exc.said or exc.message)) from None
 
 
 def _play(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[PlayItem, ...]:
@@ -271,7 +275,7 @@ def _play(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[PlayIt
     if isinstance(value, str):
         return tuple(PlayItem(c) for c in _cards("play", value))
     if not isinstance(value, list):
-        raise RecordSyntaxError("play must be a list of cards played, in order")
+        raise RecordSyntaxError(Said("play must be a list of cards played, in order"))
     try:
         return tuple([_PLAIN_PLAYS[code] for code in value])  # canonical, no players named
     except (KeyError, TypeError):
@@ -284,38 +288,42 @@ def _play(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[PlayIt
         elif isinstance(item, list) and len(item) == 2:
             items.append(PlayItem(_card(f"play[{i}]", item[1]), _player(players, names, f"play[{i}]", item[0])))
         else:
-            raise RecordSyntaxError(f"play[{i}] must be a card or [player, card], not {shown(item)}")
+            raise RecordSyntaxError(Said("play[%(i)s] must be a card or [player, card], not %(shown)s",
+                                         i=str(i), shown=str(shown(item))))
     return tuple(items)
 
 
 def _card(what: str, value: Any) -> Card:
     if not isinstance(value, str):
-        raise RecordSyntaxError(f"{what}: {shown(value)} is not a card")
+        raise RecordSyntaxError(Said("%(what)s: %(shown)s is not a card", what=str(what), shown=str(shown(value))))
     try:
         return Card.parse(value)
     except RecordSyntaxError as exc:
-        raise RecordSyntaxError(f"{what}: {exc.message}") from None
+        raise RecordSyntaxError(Said("%(what)s: %(message)s", what=str(what), message=exc.said or exc.message)) from None
 
 
 def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapping[str, Any], ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise RecordSyntaxError("events must be a list of objects")
+        raise RecordSyntaxError(Said("events must be a list of objects"))
     if len(value) > MAX_EVENTS:
-        raise RecordSyntaxError(f"a hand has at most {MAX_EVENTS} events, not {len(value)}")
+        raise RecordSyntaxError(Said("a hand has at most %(MAX_EVENTS)s events, not %(count)s",
+                                     MAX_EVENTS=str(MAX_EVENTS), count=str(len(value))))
     events = []
     for i, event in enumerate(value):
         kind = event.get("type") if isinstance(event, Mapping) else None
         if not isinstance(kind, str) or kind not in EVENT_TYPES:
-            raise RecordSyntaxError(f"events[{i}] must be an object whose type is one of {', '.join(EVENT_TYPES)}")
+            raise RecordSyntaxError(Said("events[%(i)s] must be an object whose type is one of %(value)s",
+                                         i=str(i), value=str(', '.join(EVENT_TYPES))))
         for key in EVENT_TYPES[kind]:
             if key not in event:
-                raise RecordSyntaxError(f"events[{i}] ({kind}) needs {shown(key)}")
+                raise RecordSyntaxError(Said("events[%(i)s] (%(kind)s) needs %(shown)s",
+                                             i=str(i), kind=str(kind), shown=str(shown(key))))
         unknown = next((key for key in event if key not in FIELDS[kind]), None)
         if unknown is not None:
-            raise RecordSyntaxError(f"events[{i}] ({kind}) has no field {shown(unknown)}: it has "
-                                    f"{', '.join(sorted(FIELDS[kind] - {'type'}))}")
+            raise RecordSyntaxError(Said("events[%(i)s] (%(kind)s) has no field %(shown)s: it has %(value)s",
+                                         i=str(i), kind=str(kind), shown=str(shown(unknown)), value=str(', '.join(sorted(FIELDS[kind] - {'type'})))))
         if "note" in event:
             read_text(event["note"], f"events[{i}]: the note", MAX_NOTE)
         if "player" in event:
@@ -323,9 +331,10 @@ def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapp
         if "partner" in event:
             _player(players, names, f"events[{i}]", event["partner"])
         if "trick" in event and (not isinstance(event["trick"], int) or isinstance(event["trick"], bool) or event["trick"] < 1):
-            raise RecordSyntaxError(f"events[{i}]: trick must be a whole number from 1")
+            raise RecordSyntaxError(Said("events[%(i)s]: trick must be a whole number from 1", i=str(i)))
         if event["type"] == "misdeal" and event["reason"] not in MISDEAL_REASONS:
-            raise RecordSyntaxError(f"events[{i}]: a misdeal's reason is one of {', '.join(MISDEAL_REASONS)}")
+            raise RecordSyntaxError(Said("events[%(i)s]: a misdeal's reason is one of %(value)s",
+                                         i=str(i), value=str(', '.join(MISDEAL_REASONS))))
         event = dict(event)
         for key in ("card", "partner_card"):  # kept in their canonical spelling
             if key in event:
@@ -335,7 +344,8 @@ def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapp
         if "suit" in event:
             suit = event["suit"]
             if not isinstance(suit, str) or suit.upper() not in SUIT_CODES:
-                raise RecordSyntaxError(f"events[{i}]: a suit is one of {', '.join(SUIT_CODES)}, not {shown(suit)}")
+                raise RecordSyntaxError(Said("events[%(i)s]: a suit is one of %(value)s, not %(shown)s",
+                                             i=str(i), value=str(', '.join(SUIT_CODES)), shown=str(shown(suit))))
             event["suit"] = suit.upper()
         if event["type"] == "bid":
             chips, passed = event.get("chips"), event.get("pass")
@@ -343,25 +353,26 @@ def _events(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[Mapp
                 chips is not None and (not isinstance(chips, int) or isinstance(chips, bool) or chips < 1)
             ):
                 raise RecordSyntaxError(
-                    f"events[{i}] (bid) is {{\"chips\": N}} with N at least 1, or {{\"pass\": true}}"
+                    Said("events[%(i)s] (bid) is {\"chips\": N} with N at least 1, or {\"pass\": true}", i=str(i))
                 )
         if event["type"] == "joker" and ("player" in event) == (event.get("widow") is True) or (
             event["type"] == "joker" and event.get("widow", True) is not True
         ):
-            raise RecordSyntaxError(f"events[{i}] (joker) names the \"player\" who played the Joker, or says "
-                                    f"\"widow\": true")
+            raise RecordSyntaxError(Said("events[%(i)s] (joker) names the \"player\" who played the Joker, or "
+                                         "says \"widow\": true", i=str(i)))
         if event["type"] == "declined" and event["step"] not in DECLINED:
-            raise RecordSyntaxError(f"events[{i}] (declined): the step is one of {', '.join(DECLINED)}, "
-                                    f"not {shown(event['step'])}")
+            raise RecordSyntaxError(Said("events[%(i)s] (declined): the step is one of %(value)s, not %(shown)s",
+                                         i=str(i), value=str(', '.join(DECLINED)), shown=str(shown(event['step']))))
         if event["type"] == "trumps" and ("card" in event) == ("suit" in event):
-            raise RecordSyntaxError(f"events[{i}] (trumps) needs the card turned up (\"card\") or the suit named (\"suit\")")
+            raise RecordSyntaxError(Said("events[%(i)s] (trumps) needs the card turned up (\"card\") or the suit "
+                                         "named (\"suit\")", i=str(i)))
         events.append(event)
     return tuple(events)
 
 
 def _taken(value: Any, players: tuple[str, ...], names: set[str]) -> dict[str, TakenEntry]:
     if not isinstance(value, Mapping):
-        raise RecordSyntaxError("taken must be an object: for each player a card list or counts")
+        raise RecordSyntaxError(Said("taken must be an object: for each player a card list or counts"))
     out: dict[str, TakenEntry] = {}
     for name, entry in value.items():
         _player(players, names, "taken", name)
@@ -369,21 +380,26 @@ def _taken(value: Any, players: tuple[str, ...], names: set[str]) -> dict[str, T
             out[name] = _listed(f"taken by {name}", entry)
             continue
         if not isinstance(entry, Mapping):
-            raise RecordSyntaxError(f"taken by {name}: give a card list or counts such as {{\"hearts\": 3}}")
+            raise RecordSyntaxError(Said("taken by %(player)s: give a card list or counts such as {\"hearts\": "
+                                         "3}", player=name))
         counts: dict[str, Any] = {}
         for key, count in entry.items():
             if key in RESULT_COUNTS:
                 if key != "points" and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
-                    raise RecordSyntaxError(f"taken by {name}: {key} must be a whole number from 0, not {shown(count)}")
+                    raise RecordSyntaxError(Said("taken by %(player)s: %(key)s must be a whole number from 0, "
+                                                 "not %(shown)s",
+                                                 player=name, key=str(key), shown=str(shown(count))))
                 if key == "points" and not _is_points(count):
                     raise RecordSyntaxError(
-                        f"taken by {name}: points must be a whole number (or {{\"re\": a, \"im\": b}}), not {shown(count)}"
+                        Said("taken by %(player)s: points must be a whole number (or {\"re\": a, \"im\": b}), "
+                             "not %(shown)s", player=name, shown=str(shown(count)))
                     )
                 counts[key] = count
                 continue
             c = _card(f"taken by {name}", key)
             if type(count) is not int or count not in (0, 1, 2):
-                raise RecordSyntaxError(f"taken by {name}: {c.label} is 1 (taken) or 0, not {shown(count)}")
+                raise RecordSyntaxError(Said("taken by %(player)s: %(card)s is 1 (taken) or 0, not %(shown)s",
+                                             player=name, card=c, shown=str(shown(count))))
             counts[c.code] = count
         out[name] = counts
     return out
@@ -401,7 +417,7 @@ def _listed(what: str, entry: list[Any] | str) -> TakenEntry:
         counts[c.code] = counts.get(c.code, 0) + 1
     for mark in (m.strip().lower() for m in marks):
         if mark in counts:
-            raise RecordSyntaxError(f"{what}: {mark} is named twice")
+            raise RecordSyntaxError(Said("%(what)s: %(mark)s is named twice", what=str(what), mark=str(mark)))
         counts[mark] = 1
     return counts
 

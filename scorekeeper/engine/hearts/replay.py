@@ -18,7 +18,7 @@ from typing import Any, Final
 from ..cards import Card, Suit, card, cards_said
 from .counting import count_card
 from .domino import kept_proof
-from ..errors import IllegalPlay, InconsistentRecord, ScorekeeperError, plural
+from ..errors import IllegalPlay, InconsistentRecord, Said, ScorekeeperError, said_of
 from .events import admit
 from .games import make_ruleset
 from .games.conquimbert import trade_hands, trades_of, untrade_hands
@@ -33,7 +33,7 @@ from .scoring import (
     Haul, Points, capot_outcomes, capot_points, hauls_of, revoke_points, score_hand,
 )
 from ..seating import Direction, Seating
-from ..tricks import suit_noun as _suit_noun
+from ..tricks import suit_place as _suit_place
 
 _PLAYER_OF: Final = itemgetter(1)  # PlayItem -> the player named, or None
 _NO_PASS: Final = Direction.NONE
@@ -58,7 +58,7 @@ def replay(record: HandRecord, *, snapshots: bool = False, audit: bool = False, 
     try:
         layout = ruleset.layout(n)
     except ValueError as exc:
-        raise InconsistentRecord(str(exc), code="players") from None
+        raise InconsistentRecord(said_of(exc), code="players") from None
     if record.events:
         admit(record, ruleset, layout, n)
     for event in record.events:
@@ -79,7 +79,7 @@ def _void(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLa
     """A misdeal: nothing is scored and the same dealer deals again (catalogue 4.2)."""
     if len(record.play) >= seating.size:
         raise InconsistentRecord(
-            "a misdeal is called before the first trick is complete, but this record plays a whole trick",
+            Said("a misdeal is called before the first trick is complete, but this record plays a whole trick"),
             code="misdeal",
         )
     zero: Points = 0 if not ruleset.complex else _gaussian_zero()
@@ -108,7 +108,8 @@ def _replay_play(
     claims = {(seat_of[e["player"]], e["trick"]) for e in record.events if e["type"] == "revoke"}
     for e in record.events:
         if e["type"] == "revoke-corrected" and e["trick"] > max(1, -(-len(record.play) // n)):
-            raise InconsistentRecord(f"the corrected revoke names trick {e['trick']}, which was not played", code="revoke-claim")
+            raise InconsistentRecord(Said("the corrected revoke names trick %(trick)s, which was not played", trick=e['trick']),
+                                     code="revoke-claim")
     named = any(p is not None for p in set(map(_PLAYER_OF, record.play)))  # the set: C-level, a few items
     plays: Sequence[tuple[Card, int | None]]
     if named:
@@ -122,14 +123,15 @@ def _replay_play(
         ruleset.leftover == "stock" and record.deal is None and record.widow is not None
     ):
         raise InconsistentRecord(
-            f"{ruleset.name} is replayed from the deal and the stock the players draw from: record both "
-            f"(the stock in \"widow\", its top card first), or neither (the plays alone)", code="deal",
+            Said("%(game)s is replayed from the deal and the stock the players draw from: record both (the stock in "
+                 "\"widow\", its top card first), or neither (the plays alone)", game=ruleset.name), code="deal",
         )
     variant = ruleset.variant
     kept_event = variant.kept(record)
     if bought_lead is not None and record.leader is not None and seat_of[record.leader] != bought_lead:
         raise InconsistentRecord(
-            f"{seating.name(bought_lead)} named the penalty suit and leads the first trick, not {record.leader}",
+            Said("%(holder)s named the penalty suit and leads the first trick, not %(player)s",
+                 holder=seating.name(bought_lead), player=record.leader),
             code="out-of-turn", player=record.leader,
         )
     if record.deal is not None:
@@ -196,8 +198,8 @@ def _replay_play(
                 if proof is None:  # the cards that would prove it may have been drawn later: the play stands
                     stands = True
                 else:
-                    exc.message = proof
-                    exc.args = (proof,)
+                    exc.said, exc.message = proof, str(proof)
+                    exc.args = (exc.message,)
             if stands:
                 trick = hand.apply(c, offender)
                 if want_snapshots:
@@ -218,16 +220,18 @@ def _replay_play(
     if unmatched and error is None:
         seat, trick_no = sorted(unmatched)[0]
         raise InconsistentRecord(
-            f"the record says {seating.name(seat)} revoked in trick {trick_no}, but every play of "
-            f"{seating.name(seat)} in that trick was legal",
+            Said("the record says %(player)s revoked in trick %(trick)s, but every play of %(player)s in that trick was "
+                 "legal", player=seating.name(seat), trick=trick_no),
             code="revoke-claim", trick=trick_no, player=seating.name(seat),
         )
     total = n * layout.hand_size + (layout.widow_size if ruleset.leftover == "stock" else 0)
     finished = hand.is_over if record.deal is not None or variant.players_drop_out else len(plays) == total
     if revoke is None and not finished and not audit and not _may_stop(record, ruleset, layout, hand, plays):
-        so_far = f"{len(plays)} cards" if variant.players_drop_out else f"{len(plays)} of {total} cards"  # players drop out
-        raise InconsistentRecord(
-            f"the hand stops after {so_far}; record every card played (or the revoke that stopped play)",
+        raise InconsistentRecord(  # where players drop out, the cards of a whole hand are not known
+            Said("the hand stops after %(count)s cards; record every card played (or the revoke that stopped play)",
+                 count=len(plays)) if variant.players_drop_out else
+            Said("the hand stops after %(count)s of %(total)s cards; record every card played (or the revoke that "
+                 "stopped play)", count=len(plays), total=total),
             code="incomplete", play=len(plays), trick=hand.trick_number,
         )
 
@@ -280,22 +284,28 @@ def _revoke_rule(ruleset: Ruleset) -> str:
     return "revoke-001" if ruleset.revoke == "001" else "revoke-003-points"
 
 
+# Where cards are passed, in a sentence's words (each translated).
+DIRECTIONS: Final = {"left": Said("left"), "right": Said("right"), "across": Said("across"), "none": Said("none")}
+
+
 def _pass_direction(record: HandRecord, ruleset: Ruleset, n: int) -> Direction:
     """The hand's pass direction: the rule's, which a recorded direction must match (2.2.2)."""
     expected = ruleset.pass_direction(record.number, n)
     if record.pass_direction is not None and record.pass_direction != expected.value:
         raise InconsistentRecord(
-            f"hand {record.number} passes {expected.value} under this game's passing rule "
-            f"({ruleset.passing}), but the record says {record.pass_direction}",
+            Said("hand %(number)s passes %(direction)s under this game's passing rule (%(rule)s), but the record says "
+                 "%(said)s", number=record.number, direction=DIRECTIONS.get(expected.value, expected.value),
+                 rule=ruleset.passing, said=DIRECTIONS.get(record.pass_direction, record.pass_direction)),
             code="pass",
         )
     if expected is not _NO_PASS and record.passes is None and record.deal is not None:
         raise InconsistentRecord(
-            f"cards were passed {expected.value} this hand: record each player's passed cards (\"passes\")",
+            Said("cards were passed %(direction)s this hand: record each player's passed cards (\"passes\")",
+                 direction=DIRECTIONS.get(expected.value, expected.value)),
             code="pass",
         )
     if expected is _NO_PASS and record.passes and any(record.passes.values()):
-        raise InconsistentRecord("no cards are passed this hand, but the record has passes", code="pass")
+        raise InconsistentRecord(Said("no cards are passed this hand, but the record has passes"), code="pass")
     return expected
 
 
@@ -311,7 +321,10 @@ def _check_passes(
     for seat, name in enumerate(seating.players):
         cards = tuple(record.passes.get(name, ()))
         if len(cards) != want:
-            raise InconsistentRecord(f"{name} passed {plural(len(cards), 'card')}; each player passes {want}", code="pass", player=name)
+            raise InconsistentRecord(Said("%(player)s passed %(count)s card; each player passes %(want)s", player=name,
+                                          count=len(cards), want=want) if len(cards) == 1 else
+                                     Said("%(player)s passed %(count)s cards; each player passes %(want)s", player=name,
+                                          count=len(cards), want=want), code="pass", player=name)
         passed[seat] = cards
     return passed
 
@@ -383,7 +396,10 @@ def _checked_deal(
         cards = record.deal.get(name, ())
         if len(cards) != layout.hand_size:
             raise InconsistentRecord(
-                f"{name} was dealt {plural(len(cards), 'card')}; with {seating.size} players each gets {layout.hand_size}",
+                Said("%(player)s was dealt %(count)s card; with %(players)s players each gets %(size)s", player=name,
+                     count=len(cards), players=seating.size, size=layout.hand_size) if len(cards) == 1 else
+                Said("%(player)s was dealt %(count)s cards; with %(players)s players each gets %(size)s", player=name,
+                     count=len(cards), players=seating.size, size=layout.hand_size),
                 code="deal", player=name,
             )
         dealt.append(tuple(cards))
@@ -392,15 +408,18 @@ def _checked_deal(
     if record.widow is not None:
         if len(record.widow) != layout.widow_size:
             raise InconsistentRecord(
-                f"the widow holds {plural(len(record.widow), 'card')}; with {seating.size} players it holds {layout.widow_size}",
+                Said("the widow holds %(count)s card; with %(players)s players it holds %(size)s",
+                     count=len(record.widow), players=seating.size, size=layout.widow_size) if len(record.widow) == 1 else
+                Said("the widow holds %(count)s cards; with %(players)s players it holds %(size)s",
+                     count=len(record.widow), players=seating.size, size=layout.widow_size),
                 code="deal",
             )
         for c in record.widow:
             seen[c] = seen.get(c, 0) + 1
     for c, k in seen.items():
         if k > copies.get(c, 0):
-            where = "is not in this game's pack" if c not in copies else f"was dealt {k} times"
-            raise InconsistentRecord(f"{c.label} {where}", code="deal", card=c.code)
+            raise InconsistentRecord(Said("%(card)s is not in this game's pack", card=c) if c not in copies else
+                                     Said("%(card)s was dealt %(count)s times", card=c, count=k), code="deal", card=c.code)
     if record.widow is not None:
         widow = tuple(record.widow)
     else:
@@ -414,7 +433,7 @@ def _checked_deal(
         for c in passed[seat]:
             if c not in held:
                 raise InconsistentRecord(
-                    f"{seating.name(seat)} passed {c.label} but was not dealt it", code="pass",
+                    Said("%(player)s passed %(card)s but was not dealt it", player=seating.name(seat), card=c), code="pass",
                     player=seating.name(seat), card=c.code,
                 )
             held.remove(c)
@@ -435,7 +454,7 @@ def _leader_without_deal(
     if plays and (ruleset.first_lead in ("two-of-clubs", "any-club") and plays[0][0] is TWO_OF_CLUBS
                   or ruleset.first_lead == "lowest-club" and plays[0][0].suit is Suit.CLUBS):
         raise InconsistentRecord(
-            "the holder of 2\u2663 led the first trick: without the deal, say who (\"leader\")", code="leader",
+            Said("the holder of 2\u2663 led the first trick: without the deal, say who (\"leader\")"), code="leader",
         )
     return None
 
@@ -498,7 +517,8 @@ def _rebuild_hands(
     hand_size = layout.hand_size + (layout.widow_size // n if ruleset.leftover == "stock" else 0)  # and the draws
     if len(plays) > n * hand_size:
         raise InconsistentRecord(
-            f"{plural(len(plays), 'card')} were played, but {n} players hold only {n * hand_size}", code="deal",
+            Said("%(count)s cards were played, but %(players)s players hold only %(held)s", count=len(plays), players=n,
+                 held=n * hand_size), code="deal",
         )
     counted: Counter[Card] = Counter()
     # Follow turns with an unchecked hand: the same trick-winner code as the real replay.
@@ -511,8 +531,8 @@ def _rebuild_hands(
         if seat is not None and seat != tracker.turn and (
             tracker.trick_number not in out_of_turn or tracker.has_played(seat)
         ):
-            tracker._fail("out-of-turn", seat, c, f"{seating.name(seat)} played {c.label} out of turn: it was "
-                          f"{seating.name(tracker.turn)}'s turn")
+            tracker._fail("out-of-turn", seat, c, Said("%(player)s played %(card)s out of turn: it was %(turn)s's turn",
+                                                       player=seating.name(seat), card=c, turn=seating.name(tracker.turn)))
         wrong = count_card(c, index, who, pack, counted, first_seen, seating)
         if wrong is not None:
             tracker._fail(wrong[0], who, c, wrong[1])
@@ -522,7 +542,8 @@ def _rebuild_hands(
         if len(mine) > hand_size:
             index, c = mine[hand_size]
             raise IllegalPlay(
-                f"{seating.name(seat)} played {len(mine)} cards but holds only {hand_size}",
+                Said("%(player)s played %(count)s cards but holds only %(held)s", player=seating.name(seat),
+                     count=len(mine), held=hand_size),
                 code="not-in-hand", play=index, trick=index // n + 1, player=seating.name(seat), card=c.code,
             )
     hands = [tuple(c for _, c in mine) for mine in by_seat]
@@ -533,13 +554,15 @@ def _rebuild_hands(
         if given_away:
             c = next(iter(given_away))
             raise InconsistentRecord(
-                f"{seating.name(seat)} passed {c.label} but played it later", code="pass", player=seating.name(seat), card=c.code,
+                Said("%(player)s passed %(card)s but played it later", player=seating.name(seat), card=c), code="pass",
+                player=seating.name(seat), card=c.code,
             )
         receiver = seating.receiver(seat, direction)
         if complete and Counter(passed[seat]) - Counter(hands[receiver]):
             c = next(iter(Counter(passed[seat]) - Counter(hands[receiver])))
             raise InconsistentRecord(
-                f"{seating.name(seat)} passed {c.label} to {seating.name(receiver)}, who never played it",
+                Said("%(player)s passed %(card)s to %(receiver)s, who never played it", player=seating.name(seat), card=c,
+                     receiver=seating.name(receiver)),
                 code="pass", player=seating.name(seat), card=c.code,
             )
     widow: tuple[Card, ...] = ()
@@ -548,7 +571,7 @@ def _rebuild_hands(
         clash = Counter(widow) + counted - pack
         if clash:
             c = next(iter(clash))
-            raise InconsistentRecord(f"{c.label} is in the widow but was also played", code="deal", card=c.code)
+            raise InconsistentRecord(Said("%(card)s is in the widow but was also played", card=c), code="deal", card=c.code)
     elif complete:
         widow = tuple((pack - counted).elements())
     return list(hands), widow, by_seat
@@ -557,15 +580,16 @@ def _rebuild_hands(
 def _check_turn_up(up: Card, hands: Sequence[Sequence[Card]], layout: DealLayout, ruleset: Ruleset) -> None:
     """The turned-up card is one of the undealt cards (the top one): nobody holds or plays it."""
     if layout.widow_size == 0:
-        choice = ("every card is dealt, so the hand has no trumps (AMB-34)" if ruleset.trumps == "first-void"
-                  else "choose the trump suit (knaves.trump = fixed-per-deal)")
-        raise InconsistentRecord(f"this deal leaves no card to turn up for trumps: {choice}", code="trumps",
-                                 card=up.code)
+        raise InconsistentRecord(
+            Said("this deal leaves no card to turn up for trumps: every card is dealt, so the hand has no trumps "
+                 "(AMB-34)") if ruleset.trumps == "first-void" else
+            Said("this deal leaves no card to turn up for trumps: choose the trump suit (knaves.trump = fixed-per-deal)"),
+            code="trumps", card=up.code)
     if up.is_joker or up not in layout.copies:
-        raise InconsistentRecord(f"{up.label} is not in this game's pack", code="trumps", card=up.code)
+        raise InconsistentRecord(Said("%(card)s is not in this game's pack", card=up), code="trumps", card=up.code)
     if any(up in h for h in hands):
-        raise InconsistentRecord(f"{up.label} was turned up for trumps, but it was dealt to a player", code="trumps",
-                                 card=up.code)
+        raise InconsistentRecord(Said("%(card)s was turned up for trumps, but it was dealt to a player", card=up),
+                                 code="trumps", card=up.code)
 
 
 def _declarers(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[int, ...]:
@@ -578,12 +602,14 @@ def _declarers(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[
     for e in events:
         if e.get("play", 0) != 0:  # 4.4: "before the first lead"
             raise InconsistentRecord(
-                f"{e['player']} declared Capot at play {e['play']}: Capot is declared before the first lead",
+                Said("%(player)s declared Capot at play %(play)s: Capot is declared before the first lead",
+                     player=e['player'], play=e['play']),
                 code="capot", player=e["player"],
             )
     if len(set(names)) != len(names):
         twice = next(name for name in names if names.count(name) > 1)
-        raise InconsistentRecord(f"{twice} declared Capot twice: once a hand", code="capot", player=twice)
+        raise InconsistentRecord(Said("%(player)s declared Capot twice: once a hand", player=twice), code="capot",
+                                 player=twice)
     return tuple(seating.seat(name) for name in names)
 
 
@@ -592,30 +618,36 @@ def _wrong_first_leader(hand: Hand, leader: int, plays: Sequence[tuple[Card, int
     first = plays[0][0] if plays else TWO_OF_CLUBS
     name, rightful = hand.seating.name(leader), hand.seating.name(should)
     if hand.first_lead in CLUB_LEADS:
-        club = hand.lead_club.label if hand.lead_club is not None else "the lowest club"
-        hand._fail("first-lead", leader, first, f"{name} led {first.label} to the first trick, but {rightful} holds "
-                                                f"{club} and leads it")
-    hand._fail("out-of-turn", leader, first, f"{name} led {first.label} to the first trick, but {rightful} (eldest) leads it")
+        if hand.lead_club is None:
+            hand._fail("first-lead", leader, first, Said("%(player)s led %(card)s to the first trick, but %(rightful)s "
+                                                         "holds the lowest club and leads it", player=name, card=first,
+                                                         rightful=rightful))
+        hand._fail("first-lead", leader, first, Said("%(player)s led %(card)s to the first trick, but %(rightful)s holds "
+                                                     "%(club)s and leads it", player=name, card=first, rightful=rightful,
+                                                     club=hand.lead_club))
+    hand._fail("out-of-turn", leader, first, Said("%(player)s led %(card)s to the first trick, but %(rightful)s (eldest) "
+                                                  "leads it", player=name, card=first, rightful=rightful))
 
 
-def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: str) -> str:
+def _proof(by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: str) -> Said | str:
     """Without the deal, name the later card that shows the player held what the rule needed."""
     if code == "revoke":
         led = hand.current[0][1].suit
         later = [(i, c) for i, c in by_seat[seat] if c.suit is led and i > hand.plays_made]
         if later:
             i, c = later[0]
-            return f" (proven by {c.label}, which {hand.seating.name(seat)} played later, play {i + 1})"
+            return Said(" (proven by %(card)s, which %(player)s played later, play %(play)s)", card=c,
+                        player=hand.seating.name(seat), play=i + 1)
         return ""
     later_cards = [c for i, c in by_seat[seat] if i > hand.plays_made]
     shown = cards_said(later_cards[:4]) + (" ..." if len(later_cards) > 4 else "")
-    return f" (the cards played later show the hand: {shown})" if later_cards else ""
+    return Said(" (the cards played later show the hand: %(cards)s)", cards=shown) if later_cards else ""
 
 
 def _proof_without_deal(
     exc: IllegalPlay, by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, unknown_draws: bool, draws: int,
     kept_event: Mapping[str, Any] | None,
-) -> str | None:
+) -> Said | None:
     """Without the deal, the renege's sentence with the cards that prove it, or None: unproven, it stands.
 
     Without the stock's order, a card played later may have been drawn in between: Two-Handed
@@ -623,22 +655,22 @@ def _proof_without_deal(
     the first card off the suit led (before it, only a failure to follow is judged, which the
     cards left in the stock or the later cards prove), and a card kept to the end proves too.
     """
-    rule = exc.message  # the rule's sentence
+    rule = exc.said or exc.message  # the rule's sentence
     if isinstance(hand, DominoHand) and hand.draws_unknown:
         if exc.code != "revoke" and not hand.discarded:
             return None
         proof = _proof(by_seat, seat, hand, exc.code)
         if not proof and exc.code == "revoke":
             proof = kept_proof(kept_event, seat, hand)
-        return rule + proof
+        return Said("%(rule)s%(proof)s", rule=rule, proof=proof)
     if unknown_draws:
         return _proof_despite_draws(by_seat, seat, hand, exc.code, draws)
-    return rule + _proof(by_seat, seat, hand, exc.code)
+    return Said("%(rule)s%(proof)s", rule=rule, proof=_proof(by_seat, seat, hand, exc.code))
 
 
 def _proof_despite_draws(
     by_seat: list[list[tuple[int, Card]]], seat: int, hand: Hand, code: str, draws: int,
-) -> str | None:
+) -> Said | None:
     """Without the stock's order (Two-Handed Hearts), the sentence proving a renege, or None.
 
     Both players draw one card after each of the first ``draws`` tricks, so a card played
@@ -654,14 +686,19 @@ def _proof_despite_draws(
         return None
     name = hand.seating.name(seat)
     played = next(c for i, c in by_seat[seat] if i == hand.plays_made)
-    what = {"revoke": f"on a {_suit_noun(hand.current[0][1].suit)} lead while holding that suit",
-            "hearts-not-broken": "before hearts were broken while holding other suits",
-            "first-trick-points": "on the first trick while holding cards that score nothing"}[code]
     shown = cards_said([c for _, c in later[: drawn + 1]])
-    since = (f"more than the {plural(drawn, 'card')} {name} drew after that trick" if drawn
-             else "with the stock gone, nothing was drawn in between")
-    verb = "led" if code == "hearts-not-broken" else "discarded" if code == "first-trick-points" else "played"
-    return f"{name} {verb} {played.label} {what} (proven by {shown}, which {name} played later: {since})"
+    since = (Said("more than the %(count)s card %(player)s drew after that trick", count=drawn, player=name) if drawn == 1
+             else Said("more than the %(count)s cards %(player)s drew after that trick", count=drawn, player=name) if drawn
+             else Said("with the stock gone, nothing was drawn in between"))
+    places = {"player": name, "card": played, "shown": shown, "since": since}
+    if code == "hearts-not-broken":
+        return Said("%(player)s led %(card)s before hearts were broken while holding other suits (proven by %(shown)s, "
+                    "which %(player)s played later: %(since)s)", **places)
+    if code == "first-trick-points":
+        return Said("%(player)s discarded %(card)s on the first trick while holding cards that score nothing (proven by "
+                    "%(shown)s, which %(player)s played later: %(since)s)", **places)
+    return Said("%(player)s played %(card)s on a %(suit)s lead while holding that suit (proven by %(shown)s, which "
+                "%(player)s played later: %(since)s)", suit=_suit_place(hand.current[0][1].suit), **places)
 
 
 def replay_snapshots(record: HandRecord) -> Iterator[Snapshot]:

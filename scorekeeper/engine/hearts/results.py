@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import ALL_CARDS, Card, Suit, cards_said
-from ..errors import ImpossibleResult, RecordSyntaxError, plural
+from ..errors import ImpossibleResult, RecordSyntaxError, Said, both, joined, some
 from .records import HandRecord
 from .outcome import TURNED_UP, HandOutcome, trump as trump_of
 from .ruleset import DealLayout, Ruleset
@@ -84,7 +84,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
         shares, shown = sound
         points, moon = score_hand(ruleset, layout, shares, record.moon_choice, seating.players)
         return HandOutcome(record, ruleset, seating, layout, points, shares, shown, moon=moon)
-    problems: list[str] = []
+    problems: list[Said] = []
     specials = facts.specials
     in_pack = facts.in_pack
     heart_values = facts.heart_values
@@ -99,7 +99,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
     for seat, name in enumerate(seating.players):
         entry = record.taken.get(name)
         if entry is None:
-            problems.append(f"{name}'s share is missing")
+            problems.append(Said("%(player)s's share is missing", player=name))
             hauls.append(None)
             constraints.append((None, None))
             taken_out.append({})
@@ -108,7 +108,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
             for c in entry:
                 listed.setdefault(c, []).append(name)
                 if not in_pack[c]:
-                    problems.append(f"{c.label} is not in this game's pack ({name})")
+                    problems.append(Said("%(card)s is not in this game's pack (%(player)s)", card=c, player=name))
             haul = haul_of(ruleset, entry, specials)
             hauls.append(haul)
             heart_cards = [c for c in entry if c.suit is ruleset.unit_suit]
@@ -145,7 +145,7 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
     _check_specials(listed, facts.sorted_specials, in_pack, problems, complete=not point_entries and not dead)
     for c, names in listed.items():
         if c not in specials and c.suit is ruleset.unit_suit and len(names) > in_pack[c]:
-            problems.append(f"{c.label} is listed for {' and '.join(names)}")
+            problems.append(Said("%(card)s is listed for %(players)s", card=c, players=both(names)))
     if tricks_given:
         _check_tricks_total(record, ruleset, layout, seating, problems)
 
@@ -155,14 +155,14 @@ def check_result(record: HandRecord, ruleset: Ruleset, seating: Seating, layout:
         if dead and counted <= hearts_total:
             pass  # the cards nobody took went out of play in dead tricks at the end of the hand
         elif (all_counted and counted != hearts_total) or counted > hearts_total:
-            problems.append(f"the hearts add up to {counted}, but a hand has {hearts_total}")
+            problems.append(Said("the hearts add up to %(count)s, but a hand has %(total)s", count=counted, total=hearts_total))
         elif ruleset.spots and not problems and not _hearts_can_split(tuple(heart_values), tuple(constraints)):
             problems.append(_split_sentence(ruleset, seating, constraints, hearts_total, sum(heart_values)))
 
     if point_entries:
         _check_points(ruleset, layout, seating, hauls, point_entries, problems)
     if problems:
-        raise ImpossibleResult("Impossible result: " + "; ".join(problems) + ".", code="impossible-result")
+        raise ImpossibleResult(Said("Impossible result: %(problems)s.", problems=joined(problems)), code="impossible-result")
 
     if point_entries:
         points = tuple(point_entries[s] if h is None else base_points(ruleset, h) for s, h in enumerate(hauls))
@@ -250,7 +250,7 @@ def _card_keys(entry: Mapping[str, Any]) -> list[str]:
 
 def _haul_from_counts(
     ruleset: Ruleset, layout: DealLayout, name: str, entry: Mapping[str, Any], facts: PackFacts,
-    problems: list[str],
+    problems: list[Said],
 ) -> tuple[Haul, tuple[int | None, int | None]]:
     """A haul from counts such as {"hearts": 3, "QS": 1}."""
     mine: list[Card] = []
@@ -260,7 +260,8 @@ def _haul_from_counts(
             continue
         c = Card.parse(key)
         if c not in specials:
-            problems.append(f"{c.label} does not score on its own in {ruleset.name}; count it in hearts ({name})")
+            problems.append(Said("%(card)s does not score on its own in %(game)s; count it in hearts (%(player)s)", card=c,
+                                 game=ruleset.name, player=name))
             continue
         mine.extend([c] * entry[key])
     hearts = entry.get("hearts")
@@ -270,17 +271,20 @@ def _haul_from_counts(
         mine.extend(c for c, copies in facts.special_hearts if c not in listed for _ in range(copies))
     if not mine:  # no special card: nothing to sort or count (the common case)
         if ruleset.spots and spots is None:
-            problems.append(f"{ruleset.name} scores the hearts' pips: give {name}'s spots or the hearts taken")
+            problems.append(Said("%(game)s scores the hearts' pips: give %(player)s's spots or the hearts taken",
+                                 game=ruleset.name, player=name))
         count = hearts if hearts is not None else (None if spots is not None else 0)
         if not ruleset.spots:
             spots = count or 0
         return _plain_haul(count or 0, spots or 0), (count, spots if ruleset.spots else None)
     if ruleset.spots and spots is None:
-        problems.append(f"{ruleset.name} scores the hearts' pips: give {name}'s spots or the hearts taken")
+        problems.append(Said("%(game)s scores the hearts' pips: give %(player)s's spots or the hearts taken",
+                                 game=ruleset.name, player=name))
     unit = ruleset.unit_suit
     special_hearts = sum(1 for c in mine if c.suit is unit)
     if hearts is not None and hearts < special_hearts:
-        problems.append(f"{name} took {cards_said(c for c in mine if c.suit is unit)} but only {plural(hearts, 'heart')}")
+        problems.append(Said("%(player)s took %(cards)s but only %(hearts)s", player=name,
+                             cards=cards_said(c for c in mine if c.suit is unit), hearts=some(hearts, "heart")))
     count = hearts if hearts is not None else (None if spots is not None else special_hearts)
     if not ruleset.spots:
         spot_total = (count or 0) - special_hearts + sum(ruleset.values.get(c, 1) for c in mine if c.suit is unit)
@@ -303,7 +307,7 @@ def _plain_haul(hearts: int, spots: int) -> Haul:
 
 
 def _check_specials(
-    listed: Mapping[Card, list[str]], specials: Sequence[Card], in_pack: Counter[Card], problems: list[str], complete: bool,
+    listed: Mapping[Card, list[str]], specials: Sequence[Card], in_pack: Counter[Card], problems: list[Said], complete: bool,
 ) -> None:
     """Each special card in play is taken exactly as often as the pack holds it (``specials`` in order)."""
     for c in specials:
@@ -311,37 +315,41 @@ def _check_specials(
         copies = in_pack[c]
         if len(names) > copies:
             if copies == 1 and len(set(names)) == 1:
-                problems.append(f"{names[0]}'s share names {c.label} twice")
+                problems.append(Said("%(player)s's share names %(card)s twice", player=names[0], card=c))
             elif copies == 1:
-                problems.append(f"{c.label} is taken by both {' and '.join(names)}")
+                problems.append(Said("%(card)s is taken by both %(players)s", card=c, players=both(names)))
             else:
-                problems.append(f"{c.label} is taken {len(names)} times")
+                problems.append(Said("%(card)s is taken %(count)s times", card=c, count=len(names)))
         elif complete and len(names) < copies:
-            problems.append(f"{c.label} was taken by nobody" if copies == 1 else f"only {len(names)} of the {copies} {c.label} were taken")
+            problems.append(Said("%(card)s was taken by nobody", card=c) if copies == 1 else
+                            Said("only %(count)s of the %(copies)s %(card)s were taken", count=len(names), copies=copies,
+                                 card=c))
 
 
 def _check_tricks(
-    entry: Mapping[str, Any], haul: Haul, ruleset: Ruleset, layout: DealLayout, n: int, name: str, problems: list[str],
+    entry: Mapping[str, Any], haul: Haul, ruleset: Ruleset, layout: DealLayout, n: int, name: str, problems: list[Said],
 ) -> None:
     tricks = entry.get("tricks")
     if tricks is None:
         return
     whole = ruleset.tricks_per_hand(layout, n)
     if whole is not None and tricks > whole:
-        problems.append(f"{name} took {plural(tricks, 'trick')}, but a hand has {whole}")
+        problems.append(Said("%(player)s took %(tricks)s, but a hand has %(whole)s", player=name,
+                             tricks=some(tricks, "trick"), whole=whole))
     cards = haul.hearts + sum(1 for c in haul.specials if c.suit is not Suit.HEARTS)
     if cards > tricks * n + (layout.widow_size if tricks else 0):
-        problems.append(f"{name} took {plural(cards, 'scoring card')} in {plural(tricks, 'trick')}")
+        problems.append(Said("%(player)s took %(cards)s in %(tricks)s", player=name, cards=some(cards, "scoring card"),
+                             tricks=some(tricks, "trick")))
 
 
 def _check_tricks_total(
-    record: HandRecord, ruleset: Ruleset, layout: DealLayout, seating: Seating, problems: list[str],
+    record: HandRecord, ruleset: Ruleset, layout: DealLayout, seating: Seating, problems: list[Said],
 ) -> None:
     assert record.taken is not None
     counts = [e["tricks"] for e in record.taken.values() if isinstance(e, Mapping) and "tricks" in e]
     whole = ruleset.tricks_per_hand(layout, seating.size)
     if len(counts) == seating.size and whole is not None and sum(counts) != whole:
-        problems.append(f"the tricks add up to {sum(counts)}, but a hand has {whole}")
+        problems.append(Said("the tricks add up to %(count)s, but a hand has %(whole)s", count=sum(counts), whole=whole))
 
 
 def _hearts_can_split(values: tuple[int, ...], constraints: tuple[tuple[int | None, int | None], ...]) -> bool:
@@ -380,13 +388,13 @@ def _split(values: tuple[int, ...], constraints: tuple[tuple[int | None, int | N
 
 def _split_sentence(
     ruleset: Ruleset, seating: Seating, constraints: Sequence[tuple[int | None, int | None]], hearts: int, spots: int,
-) -> str:
+) -> Said:
     if ruleset.spots:
         given = sum(s for _, s in constraints if s is not None)
         if all(s is not None for _, s in constraints) and given != spots:
-            return f"the spots add up to {given}, but a hand's hearts are worth {spots}"
-        return "no deal shares the hearts out with those counts and spot totals"
-    return f"no deal shares {hearts} hearts out that way"
+            return Said("the spots add up to %(count)s, but a hand's hearts are worth %(spots)s", count=given, spots=spots)
+        return Said("no deal shares the hearts out with those counts and spot totals")
+    return Said("no deal shares %(count)s hearts out that way", count=hearts)
 
 
 @lru_cache(maxsize=64)
@@ -401,11 +409,11 @@ def subset_sums(values: tuple[int, ...], size: int | None = None) -> frozenset[i
 
 def _check_points(
     ruleset: Ruleset, layout: DealLayout, seating: Seating, hauls: Sequence[Haul | None],
-    point_entries: Mapping[int, Any], problems: list[str],
+    point_entries: Mapping[int, Any], problems: list[Said],
 ) -> None:
     """Players who gave only points: each total reachable, and all add up to the hand's total."""
     if ruleset.complex:
-        problems.append("Complex Hearts scores cannot be entered as points: give the cards taken")
+        problems.append(Said("Complex Hearts scores cannot be entered as points: give the cards taken"))
         return
     scoring = [ruleset.values[c] for c in layout.pack if c in ruleset.values]
     reachable = subset_sums(tuple(scoring))
@@ -414,10 +422,11 @@ def _check_points(
     for seat, value in point_entries.items():
         name = seating.name(seat)
         if not isinstance(value, int) or isinstance(value, bool):
-            problems.append(f"{name}'s points must be a whole number")
+            problems.append(Said("%(player)s's points must be a whole number", player=name))
             return
         if value not in reachable:
-            problems.append(f"{name} cannot score {plural(value, 'point')} in one hand of {ruleset.name}")
+            problems.append(Said("%(player)s cannot score %(points)s in one hand of %(game)s", player=name,
+                                 points=some(value, "point"), game=ruleset.name))
         known += value
     for haul in hauls:
         if haul is not None:
@@ -425,7 +434,8 @@ def _check_points(
             assert isinstance(points, int)  # Complex Hearts returned above
             known += points
     if len(point_entries) + sum(1 for h in hauls if h is not None) == seating.size and known != total:
-        problems.append(f"the points add up to {known}, but a hand of {ruleset.name} is worth {total}")
+        problems.append(Said("the points add up to %(count)s, but a hand of %(game)s is worth %(total)s", count=known,
+                             game=ruleset.name, total=total))
 
 
 # --- games where only the game's cards (and tricks) score: Polignac, Slobberhannes, Knaves -------
@@ -443,7 +453,7 @@ def _check_card_result(
     :raises ImpossibleResult: the counts cannot come from any deal of this game.
     """
     assert record.taken is not None
-    problems: list[str] = []
+    problems: list[Said] = []
     in_pack = Counter(layout.pack)
     specials = ruleset.specials
     scores_first = bool(ruleset.first_trick_value or ruleset.sweep_bonus)
@@ -459,18 +469,19 @@ def _check_card_result(
     for seat, name in enumerate(seating.players):
         entry = record.taken.get(name)
         if entry is None:
-            problems.append(f"{name}'s share is missing")
+            problems.append(Said("%(player)s's share is missing", player=name))
             hauls.append(Haul())
             shown.append({})
             continue
         if type(entry) is not dict and not isinstance(entry, Mapping):
             if ruleset.trick_value:  # a list cannot say how many tricks
-                raise RecordSyntaxError(f"taken by {name}: {ruleset.name} scores every trick, so give {name}'s "
-                                        f"counts, such as {_example(ruleset)}")
+                raise RecordSyntaxError(Said("taken by %(player)s: %(game)s scores every trick, so give %(player)s's "
+                                             "counts, such as %(example)s", player=name, game=ruleset.name,
+                                             example=_example(ruleset)))
             mine = []
             for c in entry:
                 if not in_pack[c]:
-                    problems.append(f"{c.label} is not in this game's pack ({name})")
+                    problems.append(Said("%(card)s is not in this game's pack (%(player)s)", card=c, player=name))
                 elif c in specials:
                     mine.append(c)
                     listed.setdefault(c, []).append(name)
@@ -485,13 +496,17 @@ def _check_card_result(
         mine = []
         for key, copies in entry.items():
             if key in ("hearts", "spots", "points"):
-                raise RecordSyntaxError(f"taken by {name}: {ruleset.name} does not count {key}: give the cards "
-                                        f"{name} took" + (" and the tricks" if ruleset.scores_tricks else ""))
+                raise RecordSyntaxError(Said("taken by %(player)s: %(game)s does not count %(key)s: give the cards "
+                                             "%(player)s took and the tricks", player=name, game=ruleset.name, key=key)
+                                        if ruleset.scores_tricks else
+                                        Said("taken by %(player)s: %(game)s does not count %(key)s: give the cards "
+                                             "%(player)s took", player=name, game=ruleset.name, key=key))
             if key == "tricks" or key in TRICK_KEYS:
                 continue
             c = Card.parse(key)
             if c not in specials:
-                problems.append(f"{c.label} does not score in {ruleset.name} ({name})")
+                problems.append(Said("%(card)s does not score in %(game)s (%(player)s)", card=c, game=ruleset.name,
+                                     player=name))
                 continue
             mine.extend([c] * copies)
             listed.setdefault(c, []).extend([name] * copies)
@@ -500,59 +515,73 @@ def _check_card_result(
             if value and not scores:
                 raise _no_such_count(ruleset, name, key)
             if value > 1:
-                problems.append(f"{name}'s {key} is 1 (won it) or 0, not {value}")
+                problems.append(Said("%(player)s's %(key)s is 1 (won it) or 0, not %(value)s", player=name, key=key,
+                                     value=value))
         if first:
             firsts.append(name)
         if last:
             lasts.append(name)
         tricks = entry.get("tricks")
         if tricks is None and ruleset.trick_value:
-            problems.append(f"{ruleset.name} scores every trick: give the tricks {name} won")
+            problems.append(Said("%(game)s scores every trick: give the tricks %(player)s won", game=ruleset.name,
+                                 player=name))
         if tricks is not None:
             tricks_given.append(tricks)
             won = len(mine) and -(-len(mine) // n)  # fewest tricks that hold those cards
             least = max(won, 1 if first or last else 0, 2 if first and last and layout.hand_size > 1 else 0)
             if tricks > layout.hand_size:
-                problems.append(f"{name} won {plural(tricks, 'trick')}, but a hand has {layout.hand_size}")
+                problems.append(Said("%(player)s won %(tricks)s, but a hand has %(whole)s", player=name,
+                                     tricks=some(tricks, "trick"), whole=layout.hand_size))
             elif tricks < least:
-                problems.append(f"{name} won {plural(tricks, 'trick')} but took "
-                                + ", ".join(_won_items(sorted(mine), first, last)))
+                problems.append(Said("%(player)s won %(tricks)s but took %(taken)s", player=name,
+                                     tricks=some(tricks, "trick"), taken=_won_items(sorted(mine), first, last)))
         hauls.append(Haul(0, 0, tuple(sorted(mine)), tricks or 0, bool(first), bool(last)))
     out_of_play = layout.widow_size if ruleset.leftover == "out" else 0
     known_out = _known_out_of_play(record, ruleset, turned_up)
     for c, why in known_out.items():
         if listed.get(c):
-            problems.append(f"{c.label} {why}, so nobody took it, but {' and '.join(listed[c])}'s share names it")
+            problems.append(Said("%(card)s %(why)s, so nobody took it, but %(players)s's share names it", card=c, why=why,
+                                 players=both(listed[c])))
     missing: list[Card] = []
     for c in sorted(specials):
         names = listed.get(c, [])
         if len(names) > in_pack[c]:
-            problems.append(f"{names[0]}'s share names {c.label} twice" if len(set(names)) == 1
-                            else f"{c.label} is taken by both {' and '.join(names)}")
+            problems.append(Said("%(player)s's share names %(card)s twice", player=names[0], card=c) if len(set(names)) == 1
+                            else Said("%(card)s is taken by both %(players)s", card=c, players=both(names)))
         elif len(names) < in_pack[c] and not given and c not in known_out:  # card points given: no card named
             missing += [c] * (in_pack[c] - len(names))
             if not out_of_play:
-                problems.append(f"{c.label} was taken by nobody")
+                problems.append(Said("%(card)s was taken by nobody", card=c))
     if given:
         _check_card_points(record, ruleset, layout, seating, hauls, given, problems)
     room = out_of_play - len(known_out)  # out of play, besides the cards the record names
     if out_of_play and missing and room <= 0:
-        problems.append(f"{cards_said(missing)} taken by nobody, but the {'card' if len(known_out) == 1 else 'cards'} "
-                        f"out of play {'is' if len(known_out) == 1 else 'are'} {cards_said(known_out)}")
+        problems.append(Said("%(cards)s taken by nobody, but the card out of play is %(out)s", cards=cards_said(missing),
+                             out=cards_said(known_out)) if len(known_out) == 1 else
+                        Said("%(cards)s taken by nobody, but the cards out of play are %(out)s", cards=cards_said(missing),
+                             out=cards_said(known_out)))
     elif out_of_play and len(missing) > room:
-        problems.append(f"{plural(len(missing), 'scoring card')} taken by nobody, but only {plural(room, 'card')} "
-                        f"{'is' if room == 1 else 'are'} out of play" + (f" besides {cards_said(known_out)}"
-                                                                         if known_out else ""))
+        places = {"missing": some(len(missing), "scoring card"), "room": some(room, "card"), "out": cards_said(known_out)}
+        if room == 1:
+            problems.append(Said("%(missing)s taken by nobody, but only %(room)s is out of play besides %(out)s", **places)
+                            if known_out else Said("%(missing)s taken by nobody, but only %(room)s is out of play", **places))
+        else:
+            problems.append(Said("%(missing)s taken by nobody, but only %(room)s are out of play besides %(out)s", **places)
+                            if known_out else Said("%(missing)s taken by nobody, but only %(room)s are out of play", **places))
     complete = all(record.taken.get(name) is not None for name in seating.players)  # a list names its tricks too
     for key, winners, scores in (("first trick", firsts, scores_first), ("last trick", lasts, scores_last)):
+        first_trick = key == "first trick"
         if len(winners) > 1:
-            problems.append(f"the {key} is won by both {' and '.join(winners)}")
+            problems.append(Said("the first trick is won by both %(players)s", players=both(winners)) if first_trick
+                            else Said("the last trick is won by both %(players)s", players=both(winners)))
         elif scores and complete and not winners:
-            problems.append(f"nobody won the {key}: give its winner \"{key.replace(' ', '_')}\": 1")
+            problems.append(Said("nobody won the first trick: give its winner \"first_trick\": 1") if first_trick
+                            else Said("nobody won the last trick: give its winner \"last_trick\": 1"))
     if len(tricks_given) == n and sum(tricks_given) != layout.hand_size:
-        problems.append(f"the tricks add up to {sum(tricks_given)}, but a hand has {layout.hand_size}")
+        problems.append(Said("the tricks add up to %(count)s, but a hand has %(whole)s", count=sum(tricks_given),
+                             whole=layout.hand_size))
     if problems:
-        raise ImpossibleResult("Impossible result: " + "; ".join(problems) + ".", code="impossible-result")
+        raise ImpossibleResult(Said("Impossible result: %(problems)s.", problems=joined(problems)), code="impossible-result")
     points: tuple[Points, ...] = tuple(given[s] if s in given else base_points(ruleset, h) for s, h in enumerate(hauls))
     own = ruleset.variant.points(ruleset, hauls, record)  # Gong Zhu: scored by its own rules
     if own is not None:
@@ -560,25 +589,26 @@ def _check_card_result(
     declarers = [seating.seat(e["player"]) for e in record.events if e["type"] == "capot"]
     if declarers:
         if not ruleset.capot:
-            raise ImpossibleResult(f"{ruleset.name} has no Capot declarations", code="capot")
+            raise ImpossibleResult(Said("%(game)s has no Capot declarations", game=ruleset.name), code="capot")
         points = capot_points(ruleset, points, capot_outcomes(ruleset, hauls, declarers))
     return HandOutcome(record, ruleset, seating, layout, points, tuple(hauls), tuple(shown))
 
 
-def _known_out_of_play(record: HandRecord, ruleset: Ruleset, turned_up: Card | None) -> dict[Card, str]:
+def _known_out_of_play(record: HandRecord, ruleset: Ruleset, turned_up: Card | None) -> dict[Card, Said]:
     """The cards a result names as out of play (Knaves' undealt cards, 2.23; Conquimbert's, 2.24), with
     why: the recorded widow, or the card turned up for trumps."""
     if ruleset.leftover != "out":
         return {}
-    known = {c: "is out of play (in the widow)" for c in record.widow or ()}
+    known = {c: Said("is out of play (in the widow)") for c in record.widow or ()}
     if turned_up is not None:
-        known[turned_up] = "was turned up for trumps"
+        known[turned_up] = Said("was turned up for trumps")
     return known
 
 
 def _no_such_count(ruleset: Ruleset, name: str, key: str) -> RecordSyntaxError:
     """A count the game does not keep: a shape its result cannot take (exit 2), not an impossible deal."""
-    return RecordSyntaxError(f"taken by {name}: {key} does not score in {ruleset.name}")
+    return RecordSyntaxError(Said("taken by %(player)s: %(key)s does not score in %(game)s", player=name, key=key,
+                                  game=ruleset.name))
 
 
 def _example(ruleset: Ruleset) -> str:
@@ -591,29 +621,29 @@ def _example(ruleset: Ruleset) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def _won_items(mine: Sequence[Card], first: int, last: int) -> list[str]:
-    items = [cards_said(mine)] if mine else []
+def _won_items(mine: Sequence[Card], first: int, last: int) -> list[Said | str]:
+    items: list[Said | str] = [cards_said(mine)] if mine else []
     if first:
-        items.append("the first trick")
+        items.append(Said("the first trick"))
     if last:
-        items.append("the last trick")
+        items.append(Said("the last trick"))
     return items
 
 
-def _card_points_given(entry: Mapping[str, Any], name: str, problems: list[str]) -> int:
+def _card_points_given(entry: Mapping[str, Any], name: str, problems: list[Said]) -> int:
     """A player's card points (``{"points": 40}``), alone: the cards behind them are not named too."""
     value = entry["points"]
     if not isinstance(value, int) or isinstance(value, bool):
-        problems.append(f"{name}'s points must be a whole number")
+        problems.append(Said("%(player)s's points must be a whole number", player=name))
         return 0
     if any(key not in ("points", "tricks") for key in entry):
-        problems.append(f"give {name}'s card points or the cards {name} took, not both")
+        problems.append(Said("give %(player)s's card points or the cards %(player)s took, not both", player=name))
     return value
 
 
 def _check_card_points(
     record: HandRecord, ruleset: Ruleset, layout: DealLayout, seating: Seating, hauls: Sequence[Haul],
-    given: Mapping[int, int], problems: list[str],
+    given: Mapping[int, int], problems: list[Said],
 ) -> None:
     """Card points given (Conquimbert, catalogue 9.3): each a total the pack's cards make, and all of them
     the pack's points less the points out of play: exactly when the record's widow lists the cards out of
@@ -622,7 +652,8 @@ def _check_card_points(
     reachable = subset_sums(tuple(v for v in values if v))
     for seat, value in given.items():
         if value not in reachable:
-            problems.append(f"{seating.name(seat)} cannot take {plural(value, 'card point')} in {ruleset.name}")
+            problems.append(Said("%(player)s cannot take %(points)s in %(game)s", player=seating.name(seat),
+                                 points=some(value, "card point"), game=ruleset.name))
     if len(hauls) != seating.size or len(record.taken or {}) != seating.size:
         return  # a share is missing: said already
     known = 0
@@ -635,7 +666,9 @@ def _check_card_points(
     if record.widow is not None or not out:
         expected = total - sum(ruleset.values.get(c, 0) for c in record.widow or ())
         if known != expected:
-            problems.append(f"the card points add up to {known}, but the cards in play are worth {expected}")
+            problems.append(Said("the card points add up to %(count)s, but the cards in play are worth %(expected)s",
+                                 count=known, expected=expected))
     elif total - known not in subset_sums(values, out):
-        problems.append(f"the card points add up to {known}: the {plural(out, 'card')} out of play cannot be "
-                        f"worth the other {total - known} of the pack's {total}")
+        problems.append(Said("the card points add up to %(count)s: the %(out)s out of play cannot be worth the other "
+                             "%(other)s of the pack's %(total)s", count=known, out=some(out, "card"), other=total - known,
+                             total=total))

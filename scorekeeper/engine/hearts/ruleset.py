@@ -26,6 +26,7 @@ from ..cards import (
     pack_of_ranks,
     pack_without,
 )
+from ..errors import Said
 from ..gaussian import Gaussian
 from ..seating import Direction
 from .variant import PLAIN, Variant
@@ -93,7 +94,8 @@ def deal_layout(deal: str, players: int) -> DealLayout:
     """The layout of deal method ``deal`` for ``players``; ValueError when it has none."""
     lo, hi = DEAL_RANGES[deal]
     if not lo <= players <= hi:
-        raise ValueError(f"the {deal} deal is for {lo} to {hi} players, not {players}")
+        raise ValueError(Said("the %(deal)s deal is for %(low)s to %(high)s players, not %(count)s", deal=deal, low=lo,
+                              high=hi, count=players))
     if deal == "chart-004":
         size, widow = _CHART_004[players]
         return DealLayout(ALL_CARDS, size, widow)
@@ -273,9 +275,8 @@ class Ruleset:
     def layout(self, players: int) -> DealLayout:
         """The deal for ``players``; ValueError when the game is not for that many."""
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
-            )
+            raise ValueError(Said("%(game)s is for %(low)s to %(high)s players, not %(count)s", game=self.name,
+                                  low=self.min_players, high=self.max_players, count=players))
         if self.joker:
             return joker_layout(self.deal, players, self.joker_deck)
         return deal_layout(self.deal, players)

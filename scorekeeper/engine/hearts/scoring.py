@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import Card, Suit, card, sorted_cards
-from ..errors import InconsistentRecord
+from ..errors import InconsistentRecord, Said
 from ..gaussian import Gaussian
 from ..points import Points as Points  # the kernel's: every family's results hold them
 from .hand import SUIT_BITS, cards_of, mask_of
@@ -253,8 +253,8 @@ def _moon_choice(ruleset: Ruleset, given: str | None, shooter: str) -> str:
     if given in moon.modes:
         return given
     raise InconsistentRecord(
-        f"{shooter} shot the moon: record whether {shooter} subtracts from their own score "
-        f'or adds to everyone else\'s ("moon_choice": "subtract" or "add")',
+        Said("%(shooter)s shot the moon: record whether %(shooter)s subtracts from their own score or adds to "
+             "everyone else's (\"moon_choice\": \"subtract\" or \"add\")", shooter=str(shooter)),
         code="moon-choice",
         player=shooter,
     )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
+from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown, Said
 from ..fields import read_id
 from ..seating import Seating
 from ..session import read_hands, read_in_rotation, read_stake, read_table_stakes, split_counts
@@ -61,20 +61,20 @@ def session_from_json(value: Any) -> Session:
     :raises RecordSyntaxError: a missing or badly shaped field.
     """
     if not isinstance(value, Mapping):
-        raise RecordSyntaxError("a session record must be a JSON object")
+        raise RecordSyntaxError(Said("a session record must be a JSON object"))
     unknown = [k for k in value if k not in SESSION_FIELDS]
     if unknown:
-        raise RecordSyntaxError(f"unknown field {shown(unknown[0])} in the session record")
+        raise RecordSyntaxError(Said("unknown field %(shown)s in the session record", shown=str(shown(unknown[0]))))
     # The hand-record reader checks game, players and dealer shapes the same way for both.
     probe = from_json({"game": value.get("game"), "players": value.get("players"),
                        "dealer": value.get("first_dealer"), "options": value.get("options") or {}})
     settlement = value.get("settlement")
     if settlement is not None and not isinstance(settlement, str):
-        raise RecordSyntaxError("settlement must be a settlement id such as \"howell\"")
+        raise RecordSyntaxError(Said("settlement must be a settlement id such as \"howell\""))
     settlement_options = value.get("settlement_options")
     settlement_options = {} if settlement_options is None else settlement_options  # [] or "" are refused
     if not isinstance(settlement_options, Mapping):
-        raise RecordSyntaxError("settlement_options must be an object")
+        raise RecordSyntaxError(Said("settlement_options must be an object"))
     hands = read_hands(value.get("hands"), "hand or result records")
     record_id = read_id(value.get("id"))
     return Session(
@@ -143,13 +143,14 @@ def _check_seated(raw: Mapping[str, Any], players: Sequence[str], everybody: Seq
     if gone is not None:
         still = ", ".join(players[:-1]) + " and " + players[-1]
         raise InconsistentRecord(
-            f"{gone} is out of the game (no lives left), so deal {deal} is played by {still} only, "
-            f"but the hand names {gone}", code="players", player=gone,
+            Said("%(gone)s is out of the game (no lives left), so deal %(deal)s is played by %(still)s only, but "
+                 "the hand names %(gone)s", gone=str(gone), deal=str(deal), still=str(still)), code="players", player=gone,
         )
     if "players" in raw and list(raw["players"]) != list(players):
         raise InconsistentRecord(
-            f"deal {deal} is played by the players still in the game, {', '.join(players)}, in that order, not "
-            f"{', '.join(map(str, raw['players']))}", code="players",
+            Said("deal %(deal)s is played by the players still in the game, %(value)s, in that order, not "
+                 "%(value2)s",
+                 deal=str(deal), value=str(', '.join(players)), value2=str(', '.join(map(str, raw['players'])))), code="players",
         )
 
 

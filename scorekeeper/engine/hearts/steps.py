@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card
-from ..errors import RecordSyntaxError, ScorekeeperError
+from ..errors import RecordSyntaxError, ScorekeeperError, Said
 from .games import make_ruleset
 from .games.conquimbert import KINDS
 from ..progress import Action, Progress, appended
@@ -158,13 +158,14 @@ def write(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         if v is None:
             return appended(value, ("events",), {"type": "declined", "step": "trade"})
         if not isinstance(v, Mapping) or set(v) != {"player", "card", "partner", "partner_card"}:
-            raise RecordSyntaxError('a trade is {"player", "card", "partner", "partner_card"}, or null: no more trades')
+            raise RecordSyntaxError(Said("a trade is {\"player\", \"card\", \"partner\", \"partner_card\"}, or "
+                                         "null: no more trades"))
         return appended(value, ("events",), {"type": "trade", **v})
     if kind == "capot":
         if v is None or v == []:
             return appended(value, ("events",), {"type": "declined", "step": "capot"})
         if not isinstance(v, list):
-            raise RecordSyntaxError("a Capot answer is the list of the players who declare (empty: nobody)")
+            raise RecordSyntaxError(Said("a Capot answer is the list of the players who declare (empty: nobody)"))
         out = dict(value)
         for name in v:
             out = appended(out, ("events",), {"type": "capot", "player": name})
@@ -173,13 +174,14 @@ def write(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         if v is None:
             return appended(value, ("events",), {"type": "declined", "step": "expose"})
         if not isinstance(v, Mapping) or set(v) != {"player", "card"}:
-            raise RecordSyntaxError('an exposure is {"player", "card"}, or null: no more cards exposed')
+            raise RecordSyntaxError(Said("an exposure is {\"player\", \"card\"}, or null: no more cards exposed"))
         return appended(value, ("events",), {"type": "expose", **v})
     if kind == "kept":
         if player is None:
-            raise RecordSyntaxError("say who was left holding the last cards (the action's player)")
+            raise RecordSyntaxError(Said("say who was left holding the last cards (the action's player)"))
         return appended(value, ("events",), {"type": "kept", "player": player, "cards": v})
-    raise RecordSyntaxError(f"a hand of {value.get('game', 'this game')} takes no {kind} here")
+    raise RecordSyntaxError(Said("a hand of %(value)s takes no %(kind)s here",
+                                 value=str(value.get('game', 'this game')), kind=str(kind)))
 
 
 # --- what comes next before the first lead ---------------------------------------------------------

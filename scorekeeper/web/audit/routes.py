@@ -23,7 +23,7 @@ from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine.family import Family, family_of
 from ...engine.jsontext import decode
 from ...sheets.audit_steps import Shown, StepsAudit, choice_value, shown, steps_audit, value_words
-from .. import forms, params, services
+from .. import forms, lang, params, services
 from .shown import in_language
 from ..ratelimit import creating, printing
 from ..models import Hand as HandRow
@@ -204,7 +204,7 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
                 repair = _repair_words(found, fixed, mended["repaired"])
                 changed, audit = mended["record"], fixed
     except ScorekeeperError as exc:
-        return WhatIf(number, was, "", None, exc.message, None)
+        return WhatIf(number, was, "", None, lang.refusal(exc), None)
     now = value_words(frame.kind, value, family.vocabulary)
     cost = scored(table, row, _row_form(changed, base, row)) if audit.complete else None
     return WhatIf(number, was, now, audit, None, cost, unfit, repair)
@@ -269,13 +269,13 @@ def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
         try:
             record = typed_record(form.record.data or "", base, family)
         except ScorekeeperError as exc:
-            refusal, record = exc.message, None
+            refusal, record = lang.refusal(exc), None
     found = None
     if record is not None:
         try:
             found = audit_of(family, record)
         except ScorekeeperError as exc:
-            refusal = exc.message
+            refusal = lang.refusal(exc)
     if found is not None and found.actions == 0 and found.legal and not typed:
         found = None  # a quick result: nothing to step through until the table types what it remembers
     stand = whatif = choices = None

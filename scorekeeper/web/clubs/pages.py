@@ -78,7 +78,7 @@ def _club_page(club: Club, can_edit: bool, key: str) -> str:
     try:
         since, until = club_stats.period(request.args)
     except ScorekeeperError as exc:
-        refusal, since, until = exc.message, None, None
+        refusal, since, until = lang.refusal(exc), None, None
     found = club_stats.season(club, since, until)
     tables = clubs.tables(club, RECENT_TABLES)
     return render_template(
@@ -119,7 +119,7 @@ def add_person(cid: str, key: str) -> Any:
         try:
             person = clubs.add_person(club, form.name.data)
         except ScorekeeperError as exc:
-            flash(exc.message, "error")
+            flash(lang.refusal(exc), "error")
         else:
             flash(gettext("%(name)s joined the club.", name=person.name))
     return redirect(url_for(".club_edit", cid=cid, key=key) + "#people")
@@ -138,7 +138,7 @@ def person_edit(cid: str, key: str, pid: int) -> Any:
         try:
             clubs.rename_person(club, person, form.name.data)
         except ScorekeeperError as exc:
-            refusal = exc.message
+            refusal = lang.refusal(exc)
         else:
             flash(gettext("%(old)s is now %(new)s at every table of the club.", old=old, new=person.name)
                   if old != person.name else gettext("The name is unchanged."))

@@ -18,7 +18,7 @@ from flask_babel import gettext
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine.hearts.progressive import MAX_TABLES, TablePlan, seating_plan
 from ...sheets import progressive as tally
-from .. import params, services
+from .. import lang, params, services
 from ..tables import blueprint as views
 from . import forms
 from . import services as evenings
@@ -178,7 +178,7 @@ def end(eid: str, key: str) -> Any:
         try:
             evenings.end_evening(evening)
         except ScorekeeperError as exc:
-            flash(exc.message, "error")
+            flash(lang.refusal(exc), "error")
         else:
             flash(gettext("The evening is over: here are the prizes."))
     return redirect(url_for(".evening_edit", eid=eid, key=key) + "#prizes")
@@ -194,7 +194,7 @@ def prize_cut(eid: str, key: str) -> Any:
         try:
             evenings.record_prize_cut(evening, form.winner.data or "")
         except ScorekeeperError as exc:
-            flash(exc.message, "error")
+            flash(lang.refusal(exc), "error")
     return redirect(url_for(".evening_edit", eid=eid, key=key) + "#prizes")
 
 
@@ -209,7 +209,7 @@ def sheet(eid: str) -> Any:
     try:
         paper = printed._paper()
     except RecordSyntaxError as exc:
-        return _refused(exc.message)
+        return _refused(lang.refusal(exc))
     pdf = printed.kept_pdf(("evening", evening.id, evening.revision, paper),
                            lambda: tally.evening_pdf(evenings.tally(evenings.load(evening)), paper=paper))
     return printed._pdf(pdf, f"progressive-hearts-{evening.id}.pdf")
@@ -224,7 +224,7 @@ def blank() -> Any:
         rounds = params.number_arg(request.args, "rounds", "rounds", 1, 30, 6)
         paper = printed._paper()
     except RecordSyntaxError as exc:
-        return _refused(exc.message)
+        return _refused(lang.refusal(exc))
     pdf = printed.kept_pdf(("tally", tables, rounds, paper), lambda: tally.blank_pdf(tables, rounds, paper=paper))
     return printed._pdf(pdf, f"progressive-hearts-{tables}-tables.pdf")
 

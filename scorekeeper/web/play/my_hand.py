@@ -25,7 +25,7 @@ from ...engine import seats
 from ...engine.errors import ScorekeeperError
 from ...engine.family import family_of
 from ...engine.jsontext import decode
-from .. import services
+from .. import lang, services
 from ..families import pages_of
 from ..families.base import CardTable
 from ..models import TableSession
@@ -93,7 +93,7 @@ def my_hand_answer(table: TableSession, sid: str, key: str) -> tuple[Response, i
         return _refused(refusal(exc), 422)
     return jsonify({"ok": True, "position": position, "title": start.title, "sent": list(dealt.sent),
                     "mine": None if mine is None else mine.to_json(), "dealt": dealt.record is not None,
-                    "problem": None if dealt.problem is None else dealt.problem.message}), 200
+                    "problem": None if dealt.problem is None else lang.refusal(dealt.problem)}), 200
 
 
 @table_route("/seats/free", edit="free_seat", methods=["POST"])
@@ -104,7 +104,7 @@ def free_seat(table: TableSession, sid: str, key: str) -> WerkzeugResponse:
     try:
         position, dropped = services.free_seat(table, player)
     except ScorekeeperError as exc:
-        flash(exc.message, "error")
+        flash(lang.refusal(exc), "error")
     except services.Busy as exc:
         flash(str(exc), "error")
     else:
@@ -116,7 +116,7 @@ def free_seat(table: TableSession, sid: str, key: str) -> WerkzeugResponse:
 
 
 def _refused(error: ScorekeeperError, status: int) -> tuple[Response, int]:
-    return jsonify({"ok": False, "error": error.to_json()}), status
+    return jsonify({"ok": False, "error": lang.error_object(error)}), status
 
 
 def _body() -> Mapping[str, Any]:

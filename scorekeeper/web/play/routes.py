@@ -24,7 +24,7 @@ from ...engine import seats
 from ...engine.family import family_of
 from ...engine.jsontext import decode
 from ...sheets.audit_steps import said
-from .. import forms, script_words, services
+from .. import forms, lang, script_words, services
 from ..families import pages_of
 from ..families.base import CardTable
 from ..models import TableSession
@@ -113,7 +113,7 @@ def _opening(start: CardTable) -> dict[str, Any]:
         (first.get("next") or {}).pop("unknown", None)  # the audit's sentence (why no choices): the page reads none
         return first
     except ScorekeeperError as exc:
-        return {"ok": False, "error": exc.to_json()}
+        return {"ok": False, "error": lang.error_object(exc)}
 
 
 def card_table(table: TableSession) -> tuple[CardTable, services.SeatDeal]:
@@ -133,7 +133,7 @@ def _seats_json(start: CardTable, dealt: services.SeatDeal) -> dict[str, Any]:
     """Who has sent his own hand, who is awaited, whether the deal is in (no card of anybody's)."""
     players = list(start.head.get("players") or ())
     return {"sent": list(dealt.sent), "waiting": [p for p in players if p not in dealt.sent],
-            "dealt": dealt.record is not None, "problem": None if dealt.problem is None else dealt.problem.message}
+            "dealt": dealt.record is not None, "problem": None if dealt.problem is None else lang.refusal(dealt.problem)}
 
 
 def _seats_url(table: TableSession, start: CardTable, dealt: services.SeatDeal) -> str | None:
@@ -164,12 +164,12 @@ def give_deal(table: TableSession, sid: str, key: str) -> tuple[Response, int]:
     try:
         body = _body()
     except ScorekeeperError as exc:
-        return jsonify({"ok": False, "error": exc.to_json()}), 400
+        return jsonify({"ok": False, "error": lang.error_object(exc)}), 400
     try:
         record = start.record(body.get("record"))
         return jsonify(_said(family_of(record["game"]).dealing_json(record, body.get("given") or []), record["game"])), 200
     except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
-        return jsonify({"ok": False, "error": refusal(exc).to_json()}), 422
+        return jsonify({"ok": False, "error": lang.error_object(refusal(exc))}), 422
 
 
 @table_route("/next", methods=["POST"])
@@ -185,7 +185,7 @@ def next_action(table: TableSession, sid: str, key: str) -> tuple[Response, int]
     try:
         body = _body()
     except ScorekeeperError as exc:
-        return jsonify({"ok": False, "error": exc.to_json()}), 400
+        return jsonify({"ok": False, "error": lang.error_object(exc)}), 400
     try:
         record = start.record(body.get("record"))
         action = body.get("action")
@@ -198,7 +198,7 @@ def next_action(table: TableSession, sid: str, key: str) -> tuple[Response, int]
         return jsonify(answer), 200
     except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
         error = refusal(exc)
-        answer = {"ok": False, "error": error.to_json()}
+        answer = {"ok": False, "error": lang.error_object(error)}
         stands = error.stands
         if stands is not None:
             answer["stands"] = stands

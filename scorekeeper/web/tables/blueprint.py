@@ -22,7 +22,7 @@ from ...engine.family import family_of
 from ...engine.hearts.words import option_words, plain_warning
 from ...engine.jsontext import decode
 from ...language import word
-from .. import changes, params, services
+from .. import changes, lang, params, services
 from ..http import retry_after
 from ..models import Hand as HandRow
 from ..models import TableSession
@@ -148,8 +148,8 @@ def stored_row(table: TableSession, position: int) -> HandRow:
 def sentence(exc: ScorekeeperError, position: int | None = None) -> str:
     """The engine's sentence; naming the hand when the refusal is about another one."""
     if exc.hand is not None and exc.hand != position and not exc.message.startswith(f"Hand {exc.hand} "):
-        return f"Hand {exc.hand}: {exc.message}"
-    return exc.message
+        return str(gettext("Hand %(number)s: %(sentence)s", number=exc.hand, sentence=lang.refusal(exc)))
+    return lang.refusal(exc)
 
 
 # --- storing a hand ----------------------------------------------------------------------------------
@@ -243,7 +243,7 @@ def sheet_entries(table: TableSession) -> tuple[list[Entry], dict[str, Any] | No
         settled: dict[str, Any] | None = services.current_settlement(table)
         error = None
     except ScorekeeperError as exc:  # pragma: no cover - every write settles first
-        settled, error = None, exc.message
+        settled, error = None, lang.refusal(exc)
     out = iter(settled["hands"] if settled else [])
     entries: list[Entry] = []
     for h in table.hands:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import shown, UnknownGame
+from ...errors import shown, UnknownGame, Said
 from ..ruleset import Ruleset
 from .registry import GAMES as GAMES, GameDef as GameDef, register as register
 
@@ -26,7 +26,8 @@ def find_game(name: object) -> GameDef[Ruleset]:
     :raises UnknownGame: no such game, or one scorekeeper does not play (yet).
     """
     if not isinstance(name, str):
-        raise UnknownGame(f"the game must be a game id such as \"black-lady\", not {shown(name)}")
+        raise UnknownGame(Said("the game must be a game id such as \"black-lady\", not %(shown)s",
+                               shown=str(shown(name))))
     key = name.strip().lower()
     if key in GAMES:
         return GAMES[key]
@@ -34,10 +35,11 @@ def find_game(name: object) -> GameDef[Ruleset]:
         if key in game.aliases or key == game.name.lower():
             return game
     if key in UNSUPPORTED:
-        raise UnknownGame(f"{key} is not supported: {UNSUPPORTED[key]}")
+        raise UnknownGame(Said("%(key)s is not supported: %(value)s", key=str(key), value=str(UNSUPPORTED[key])))
     if key in PLANNED:
-        raise UnknownGame(f"scorekeeper does not play {key} yet")
-    raise UnknownGame(f"unknown game {shown(name)} (known: {', '.join(sorted(GAMES))})")
+        raise UnknownGame(Said("scorekeeper does not play %(key)s yet", key=str(key)))
+    raise UnknownGame(Said("unknown game %(shown)s (known: %(value)s)",
+                           shown=str(shown(name)), value=str(', '.join(sorted(GAMES)))))
 
 
 def make_ruleset(game: object, options: Mapping[str, Any] | None = None) -> Ruleset:

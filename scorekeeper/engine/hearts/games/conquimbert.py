@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import ALL_CARDS, Card, Rank, card
-from ...errors import InconsistentRecord
+from ...errors import InconsistentRecord, Said
 from ...options import OptionSpec
 from ..records import HandRecord
 from ..ruleset import Ruleset
@@ -89,24 +89,28 @@ def trades_of(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[T
         name, partner = e["player"], e["partner"]
         offered = f"{name}'s {trade.card.label} for {partner}'s {trade.partner_card.label}"
         if trade.player == trade.partner:
-            raise InconsistentRecord(f"{name} traded with {name}: a trade is with another player", code="trade",
+            raise InconsistentRecord(Said("%(player)s traded with %(player)s: a trade is with another player",
+                                          player=name), code="trade",
                                      player=name, card=trade.card.code)
         for c in (trade.card, trade.partner_card):
             if c.rank not in KINDS:
                 raise InconsistentRecord(
-                    f"{offered}: only a coat (K, Q, J) or a card (A, T) is traded, not {c.label}", code="trade",
+                    Said("%(offered)s: only a coat (K, Q, J) or a card (A, T) is traded, not %(card)s",
+                         offered=str(offered), card=c), code="trade",
                     player=name, card=c.code,
                 )
         if KINDS[trade.partner_card.rank] != trade.kind:
             raise InconsistentRecord(
-                f"{offered}: a coat (K, Q, J) is traded for a coat, an ace or ten for an ace or ten", code="trade",
+                Said("%(offered)s: a coat (K, Q, J) is traded for a coat, an ace or ten for an ace or ten",
+                     offered=str(offered)), code="trade",
                 player=name, card=trade.card.code,
             )
         pair = (frozenset((trade.player, trade.partner)), trade.kind)
         if pair in barred:
             raise InconsistentRecord(
-                f"{offered}: their earlier {trade.kind} trade was reversed (the same suit), so {name} and {partner} "
-                f"may not trade a {trade.kind} again (AMB-34)", code="trade", player=name, card=trade.card.code,
+                Said("%(offered)s: their earlier %(kind)s trade was reversed (the same suit), so %(player)s and "
+                     "%(partner)s may not trade a %(kind)s again (AMB-34)",
+                     offered=str(offered), kind=str(trade.kind), player=name, partner=str(partner)), code="trade", player=name, card=trade.card.code,
             )
         if trade.reversed:
             barred.add(pair)
@@ -115,8 +119,8 @@ def trades_of(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[T
             limit = ruleset.trades_per_player
             if limit is not None and asked[trade.player] > limit:
                 raise InconsistentRecord(
-                    f"{offered}: {name} already traded; each player asks for {limit} "
-                    f"(conquimbert.trades_per_player)", code="trade", player=name, card=trade.card.code,
+                    Said("%(offered)s: %(player)s already traded; each player asks for %(limit)s "
+                         "(conquimbert.trades_per_player)", offered=str(offered), player=name, limit=str(limit)), code="trade", player=name, card=trade.card.code,
                 )
         trades.append(trade)
     return tuple(trades)
@@ -131,7 +135,8 @@ def trade_hands(hands: Sequence[Sequence[Card]], trades: Sequence[Trade], seatin
     for t in trades:
         for seat, c in ((t.player, t.card), (t.partner, t.partner_card)):
             if c not in held[seat]:
-                raise InconsistentRecord(f"{seating.name(seat)} traded {c.label} but did not hold it", code="trade",
+                raise InconsistentRecord(Said("%(player)s traded %(card)s but did not hold it",
+                                              player=seating.name(seat), card=c), code="trade",
                                          player=seating.name(seat), card=c.code)
         if not t.reversed:
             held[t.player][held[t.player].index(t.card)] = t.partner_card
@@ -150,8 +155,8 @@ def untrade_hands(played: Sequence[Sequence[Card]], trades: Sequence[Trade], sea
         for seat, c, giver in ((t.player, t.partner_card, t.partner), (t.partner, t.card, t.player)):
             if c not in held[seat]:
                 raise InconsistentRecord(
-                    f"{seating.name(giver)} gave {c.label} to {seating.name(seat)} in a trade, but {seating.name(seat)} "
-                    f"never played it", code="trade", player=seating.name(seat), card=c.code,
+                    Said("%(player)s gave %(card)s to %(player2)s in a trade, but %(player2)s never played it",
+                         player=seating.name(giver), card=c, player2=seating.name(seat)), code="trade", player=seating.name(seat), card=c.code,
                 )
         held[t.player][held[t.player].index(t.partner_card)] = t.card
         held[t.partner][held[t.partner].index(t.card)] = t.partner_card

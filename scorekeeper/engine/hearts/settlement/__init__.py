@@ -18,7 +18,7 @@ from decimal import Decimal
 from operator import add
 from typing import Any
 
-from ...errors import InconsistentRecord, ScorekeeperError, UnknownOption
+from ...errors import InconsistentRecord, ScorekeeperError, UnknownOption, Said, said_of
 from ...gaussian import Gaussian
 from ..output import hand_facts
 from ..records import HandRecord
@@ -106,10 +106,11 @@ class SessionFold:
         try:
             self.layout = ruleset.layout(seating.size)
         except ValueError as wrong:  # the session's table, not one hand: refused even with no hands yet
-            raise InconsistentRecord(str(wrong), code="players") from None
+            raise InconsistentRecord(said_of(wrong), code="players") from None
         self.rotation = Rotation(session)
         if session.table_stakes is not None and not self.method.chips:
-            raise UnknownOption(f"table_stakes counts chips, and {self.method.id} scores points: leave it out")
+            raise UnknownOption(Said("table_stakes counts chips, and %(id)s scores points: leave it out",
+                                     id=str(self.method.id)))
 
     def copy(self) -> SessionFold:
         """A fold that goes on from here while this one stays as it is."""
@@ -129,7 +130,8 @@ class SessionFold:
         self.raw.append(raw)
         if method.finished:
             after = f"after hand {self.hands[-1].position}" if self.hands else "before its first hand"
-            raise ScorekeeperError(f"the game was over {after}, but more hands are recorded", code="game-over",
+            raise ScorekeeperError(Said("the game was over %(after)s, but more hands are recorded",
+                                        after=str(after)), code="game-over",
                                    hand=sh.position)
         if not sh.counts:  # dealt (the rotation moved on) but not scored yet
             return
@@ -224,7 +226,7 @@ def _table(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealL
     try:
         return Seating(record.players, ruleset.clockwise), ruleset.layout(len(record.players))
     except ValueError as wrong:
-        raise InconsistentRecord(str(wrong), code="players") from None
+        raise InconsistentRecord(said_of(wrong), code="players") from None
 
 
 def _settle_hand(

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ...cards import Suit
-from ...errors import ImpossibleResult, InconsistentRecord, plural, shown
+from ...errors import ImpossibleResult, InconsistentRecord, either as _or, plural, shown, Said, some
 from ..ruleset import Ruleset
 from ...seating import Seating
 from ...ledger import REVOKE_CHIPS, check_conserved, divide
@@ -68,36 +68,43 @@ def _players(players: Sequence[str], low: int, high: int, method: str) -> tuple[
     names = tuple(players)
     if not low <= len(names) <= high:
         count = str(low) if low == high else f"{low} to {high}"
-        raise InconsistentRecord(f"{method} is for {count} players, not {len(names)}", code="players")
+        raise InconsistentRecord(Said("%(method)s is for %(count)s players, not %(count2)s",
+                                      method=str(method), count=str(count), count2=str(len(names))), code="players")
     if len(set(names)) != len(names):
-        raise InconsistentRecord(f"{method}: a player is named twice ({', '.join(names)})", code="players")
+        raise InconsistentRecord(Said("%(method)s: a player is named twice (%(value)s)",
+                                      method=str(method), value=str(', '.join(names))), code="players")
     return names
 
 
 def _seat(names: Sequence[str], seat: int | None, what: str) -> int:
     if seat is None:
-        raise InconsistentRecord(f"{what} is missing")
+        raise InconsistentRecord(Said("%(what)s is missing", what=str(what)))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
-        raise InconsistentRecord(f"{what}: seat {shown(seat)} is not at the table (seats 0 to {len(names) - 1})")
+        raise InconsistentRecord(Said("%(what)s: seat %(shown)s is not at the table (seats 0 to %(value)s)",
+                                      what=str(what), shown=str(shown(seat)), value=str(len(names) - 1)))
     return seat
 
 
 def _counts(names: Sequence[str], values: Sequence[int], what: str, total: int | None = None) -> tuple[int, ...]:
     """Per-player counts: one per seat, none negative, and (when given) the hand's total."""
     if len(values) != len(names):
-        raise InconsistentRecord(f"{what}: {len(values)} numbers for {len(names)} players")
+        raise InconsistentRecord(Said("%(what)s: %(count)s numbers for %(count2)s players",
+                                      what=str(what), count=str(len(values)), count2=str(len(names))))
     for seat, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ImpossibleResult(f"{names[seat]} {what} {shown(value)}: a count is a whole number, not negative")
+            raise ImpossibleResult(Said("%(value)s %(what)s %(shown)s: a count is a whole number, not negative",
+                                        value=str(names[seat]), what=str(what), shown=str(shown(value))))
     if total is not None and sum(values) != total:
         given = ", ".join(f"{name} {v}" for name, v in zip(names, values))
-        raise ImpossibleResult(f"{what}: {given} add up to {sum(values)}, not {total}")
+        raise ImpossibleResult(Said("%(what)s: %(given)s add up to %(sum)s, not %(total)s",
+                                    what=str(what), given=str(given), sum=str(sum(values)), total=str(total)))
     return tuple(values)
 
 
 def _not_over(finished: bool, method: str) -> None:
     if finished:
-        raise InconsistentRecord(f"the game is over ({method}): no more hands can be settled", code="game-over")
+        raise InconsistentRecord(Said("the game is over (%(method)s): no more hands can be settled",
+                                      method=str(method)), code="game-over")
 
 
 def _words(names: Sequence[str], said: Sequence[Sequence[str]], payments: Sequence[int] | None = None) -> tuple[str, ...]:
@@ -174,7 +181,8 @@ class AuctionPoolState:
         """
         names = _players(players, 3, 7, "auction-pool")
         if profile not in ("004", "002"):
-            raise InconsistentRecord(f"auction-hearts has profiles 004 and 002, not {shown(profile)}")
+            raise InconsistentRecord(Said("auction-hearts has profiles 004 and 002, not %(shown)s",
+                                          shown=str(shown(profile))))
         _leftover_option(leftover)
         old = profile == "002"
         return cls(names, (chips,) * len(names), all_taker_pays=old, bid_within_chips=not old,
@@ -198,7 +206,8 @@ def _auction(state: AuctionPoolState, hand: AuctionPoolHand, seating: Seating, d
     """Run the bidding (2.19, AMB-18): one bid each from eldest, each above the last; returns the high bidder."""
     names = state.players
     if len(hand.bids) != len(names):
-        raise InconsistentRecord(f"auction: {len(hand.bids)} bids for {len(names)} players (None for a pass)",
+        raise InconsistentRecord(Said("auction: %(count)s bids for %(count2)s players (None for a pass)",
+                                      count=str(len(hand.bids)), count2=str(len(names))),
                                  code="bid")
     high, bidder = 0, None
     for seat in seating.order_from(seating.eldest(dealer)):
@@ -207,17 +216,19 @@ def _auction(state: AuctionPoolState, hand: AuctionPoolHand, seating: Seating, d
             said[seat].append("passed")
             continue
         if isinstance(bid, bool) or not isinstance(bid, int) or bid < 1:
-            raise InconsistentRecord(f"{names[seat]} bid {shown(bid)}: a bid is a number of chips, at least 1", code="bid")
+            raise InconsistentRecord(Said("%(value)s bid %(shown)s: a bid is a number of chips, at least 1",
+                                          value=str(names[seat]), shown=str(shown(bid))), code="bid")
         if bid <= high:
             assert bidder is not None
             raise InconsistentRecord(
-                f"{names[seat]} bid {bid} after {names[bidder]} bid {high}: a bid must exceed the high bid (AMB-18)",
+                Said("%(value)s bid %(bid)s after %(value2)s bid %(high)s: a bid must exceed the high bid "
+                     "(AMB-18)", value=str(names[seat]), bid=str(bid), value2=str(names[bidder]), high=str(high)),
                 code="bid",
             )
         if state.bid_within_chips and bid > state.chips[seat]:
             raise InconsistentRecord(
-                f"{names[seat]} bid {bid} holding {plural(state.chips[seat], 'chip')}: no one may bid more chips "
-                f"than he has (2.19)", code="bid",
+                Said("%(value)s bid %(bid)s holding %(plural)s: no one may bid more chips than he has (2.19)",
+                     value=str(names[seat]), bid=str(bid), plural=str(plural(state.chips[seat], 'chip'))), code="bid",
             )
         said[seat].append(f"bid {bid}")
         high, bidder = bid, seat
@@ -258,14 +269,16 @@ def auction_pool(state: AuctionPoolState, hand: AuctionPoolHand) -> tuple[HandRe
         namer = state.retained
         if any(b is not None for b in hand.bids):
             raise InconsistentRecord(
-                f"{names[namer]} keeps the choice of suit until the pool of {pool} is won: nobody bids this deal (3.11)",
+                Said("%(value)s keeps the choice of suit until the pool of %(pool)s is won: nobody bids this "
+                     "deal (3.11)", value=str(names[namer]), pool=str(pool)),
                 code="bid",
             )
     else:
         bidder = _auction(state, hand, seating, dealer, said)
         if bidder is None:  # 2.19: all pass -> the next player deals; nothing paid, P and R unchanged
             if hand.taken or hand.suit is not None or hand.revoke is not None:
-                raise InconsistentRecord("everybody passed: no hand is played, so no suit, cards or revoke to record")
+                raise InconsistentRecord(Said("everybody passed: no hand is played, so no suit, cards or revoke "
+                                              "to record"))
             nxt = names[seating.left(dealer)]
             for seat in range(n):
                 said[seat].append(f"(everybody passed: no hand; {nxt} deals next; the pool stays {pool})")
@@ -281,7 +294,7 @@ def auction_pool(state: AuctionPoolState, hand: AuctionPoolHand) -> tuple[HandRe
         payments[namer] -= bid
         pool += bid
     if hand.suit is None:
-        raise InconsistentRecord(f"{names[namer]} must name the penalty suit")
+        raise InconsistentRecord(Said("%(value)s must name the penalty suit", value=str(names[namer])))
     suit = hand.suit.noun
     if state.retained is not None:
         said[namer].append(f"keeps the choice (the pool was not won): names {suit} without bidding or paying")
@@ -444,7 +457,8 @@ _PoolState = TypeVar("_PoolState", AuctionPoolState, JokerPaymentsState)
 
 def _leftover_option(value: str) -> None:
     if value not in ("split-equal", "last-winner"):
-        raise InconsistentRecord(f"leftover is split-equal or last-winner (AMB-43), not {shown(value)}")
+        raise InconsistentRecord(Said("leftover is split-equal or last-winner (AMB-43), not %(shown)s",
+                                      shown=str(shown(value))))
 
 
 def close_pool(state: _PoolState, cut: int | None = None) -> tuple[HandResult, _PoolState]:
@@ -504,13 +518,13 @@ class ProgressiveState:
         """
         names = tuple(players)
         if len(tables) < 2:
-            raise InconsistentRecord("progressive-stars needs at least two tables (a head and a booby table)",
+            raise InconsistentRecord(Said("progressive-stars needs at least two tables (a head and a booby table)"),
                                      code="players")
         seated = [p for t in tables for p in (*t.ladies, *t.gentlemen)]
         for p in seated:
             _seat(names, p, "a table seat")
         if sorted(seated) != list(range(len(names))):
-            raise InconsistentRecord("progressive-stars: every player sits at exactly one table seat", code="players")
+            raise InconsistentRecord(Said("progressive-stars: every player sits at exactly one table seat"), code="players")
         zero = (0,) * len(names)
         return cls(names, tuple(tables), zero, zero, zero)
 
@@ -554,15 +568,16 @@ def progressive_stars(state: ProgressiveState, rnd: ProgressiveRound) -> tuple[H
         seats = (*table.ladies, *table.gentlemen)
         offenders = [p for p in rnd.revokes if p in seats]
         if len(offenders) > 1:
-            raise InconsistentRecord(f"{_table_name(t, m)}: play stops at the first revoke, so only one is recorded")
+            raise InconsistentRecord(Said("%(_table_name)s: play stops at the first revoke, so only one is "
+                                          "recorded", _table_name=str(_table_name(t, m))))
         if offenders:
             for p in seats:
                 hearts[p] = 13 if p == offenders[0] else 0
             said[offenders[0]].append("revoked: scored as taking all 13 hearts at the table (4.1)")
         elif sum(hearts[p] for p in seats) != 13:
             shown = ", ".join(f"{names[p]} {hearts[p]}" for p in seats)
-            raise ImpossibleResult(f"{_table_name(t, m)}: hearts {shown} add up to {sum(hearts[p] for p in seats)}, "
-                                   "not 13")
+            raise ImpossibleResult(Said("%(_table_name)s: hearts %(shown)s add up to %(sum)s, not 13",
+                                        _table_name=str(_table_name(t, m)), shown=str(shown), sum=str(sum(hearts[p] for p in seats))))
     used: set[int] = set()
     gold, red, green = list(state.gold), list(state.red), list(state.green)
     up: dict[tuple[int, int], int] = {}  # (table, 0 ladies | 1 gentlemen) -> who goes up
@@ -576,8 +591,9 @@ def progressive_stars(state: ProgressiveState, rnd: ProgressiveRound) -> tuple[H
                 cut = [p for p in (a, b) if p in rnd.cuts]
                 if len(cut) != 1:
                     raise InconsistentRecord(
-                        f"{_table_name(t, m)}: {names[a]} and {names[b]} both took {plural(hearts[a], 'heart')}: "
-                        "record who cut the lower card (ace low)", code="cut",
+                        Said("%(_table_name)s: %(value)s and %(value2)s both took %(count)s: record who cut the "
+                             "lower card (ace low)",
+                             _table_name=str(_table_name(t, m)), value=str(names[a]), value2=str(names[b]), count=some(hearts[a], 'heart')), code="cut",
                     )
                 winner = cut[0]
                 used.add(winner)
@@ -600,7 +616,8 @@ def progressive_stars(state: ProgressiveState, rnd: ProgressiveRound) -> tuple[H
                 said[loser].append("stays")
     stray = [p for p in rnd.cuts if p not in used]
     if stray:
-        raise InconsistentRecord(f"a cut is recorded for {_listed(names, stray)}, who tied with nobody")
+        raise InconsistentRecord(Said("a cut is recorded for %(_listed)s, who tied with nobody",
+                                      _listed=str(_listed(names, stray))))
     new_tables = []
     for t, table in enumerate(state.tables):
         pairs = []
@@ -663,8 +680,9 @@ def progressive_prizes(state: ProgressiveState, cuts: Sequence[int] = ()) -> tup
                     cut = [p for p in still if p in cuts]
                     if len(cut) != 1:
                         raise InconsistentRecord(
-                            f"the {owner} {colour} prize: {_listed(names, still)} are still tied ({best} {colour}, "
-                            f"{by[still[0]]} {other}): record who won the cut", code="cut",
+                            Said("the %(owner)s %(colour)s prize: %(_listed)s are still tied (%(best)s "
+                                 "%(colour)s, %(value)s %(other)s): record who won the cut",
+                                 owner=str(owner), colour=str(colour), _listed=str(_listed(names, still)), best=str(best), value=str(by[still[0]]), other=str(other)), code="cut",
                         )
                     reason += f", won the cut against {_listed(names, [p for p in still if p != cut[0]])}"
                     still = cut
@@ -735,7 +753,8 @@ class PolignacState:
         """
         names = _players(players, 4, 6, "polignac-points")
         if capot_mode not in ("additive", "replace"):
-            raise InconsistentRecord(f"polignac.capot_mode is additive or replace, not {shown(capot_mode)}")
+            raise InconsistentRecord(Said("polignac.capot_mode is additive or replace, not %(shown)s",
+                                          shown=str(shown(capot_mode))))
         scores = scores or TrickScores.of_game("polignac")
         return cls(names, (0,) * len(names), capot_mode, play_on_ties, scores.target, scores=scores)
 
@@ -765,7 +784,7 @@ def polignac_points(state: PolignacState, hand: PolignacHand) -> tuple[HandResul
     scores = state.scores or TrickScores.of_game("polignac")
     declarers = tuple(_seat(names, d, "Capot declarer") for d in hand.capot)
     if len(set(declarers)) != len(declarers):
-        raise InconsistentRecord("a player can declare Capot only once a hand")
+        raise InconsistentRecord(Said("a player can declare Capot only once a hand"))
     said: list[list[str]] = [[] for _ in range(n)]
     points = [0] * n
     replace_mode = state.capot_mode == "replace"
@@ -951,15 +970,16 @@ def knaves_points(state: KnavesState, hand: KnavesHand) -> tuple[HandResult, Kna
         tricks = _counts(names, hand.tricks, "tricks won")
         sizes = sorted({51 // n, 52 // n})  # knaves.deal = leave-turnup | all-equal (AMB-30)
         if sum(tricks) not in sizes:
-            raise ImpossibleResult(f"{sum(tricks)} tricks won; with {n} players a hand has "
-                                   + " or ".join(map(str, sizes)))
+            raise ImpossibleResult(Said("%(count)s tricks won; with %(players)s players a hand has %(sizes)s",
+                                        count=sum(tricks), players=n, sizes=_or(sizes)))
         jacks: list[list[str]] = [[] for _ in range(n)]
         for card, holder in zip(("JH", "JD", "JC", "JS"), (hand.jh, hand.jd, hand.jc, hand.js)):
             if holder is None:
                 continue
             seat = _seat(names, holder, f"who took {card}")
             if tricks[seat] == 0:
-                raise ImpossibleResult(f"{names[seat]} took {card} but won no trick")
+                raise ImpossibleResult(Said("%(value)s took %(card)s but won no trick",
+                                            value=str(names[seat]), card=str(card)))
             value = scores.value(card)
             points[seat] += value
             jacks[seat].append(f"{card} {value}")
@@ -1035,16 +1055,18 @@ def conquimbert_lives(state: ConquimbertState, hand: ConquimbertHand) -> tuple[H
     if hand.revoke is not None:
         offender = _seat(names, hand.revoke, "revoke")
         if offender not in active:
-            raise InconsistentRecord(f"{names[offender]} is out of the game and cannot revoke")
+            raise InconsistentRecord(Said("%(value)s is out of the game and cannot revoke",
+                                          value=str(names[offender])))
         losers: tuple[int, ...] = (offender,)
         why = {offender: "revoked (4.1)"}
     else:
         points = _counts(names, hand.points, "card points")
         if sum(points) > 108:
-            raise ImpossibleResult(f"card points add up to {sum(points)}; the pack holds 108")
+            raise ImpossibleResult(Said("card points add up to %(sum)s; the pack holds 108", sum=str(sum(points))))
         for seat in range(n):
             if seat not in active and points[seat]:
-                raise InconsistentRecord(f"{names[seat]} is out of the game but is given {points[seat]} points")
+                raise InconsistentRecord(Said("%(value)s is out of the game but is given %(value2)s points",
+                                              value=str(names[seat]), value2=str(points[seat])))
         over = tuple(s for s in active if points[s] >= state.threshold)
         if over:
             losers = over
@@ -1107,7 +1129,8 @@ class HartenjagenState:
         """
         names = _players(players, 3, 4, "hartenjagen-two-phase")
         if phase1_moon not in ("none", "choice-20"):
-            raise InconsistentRecord(f"hartenjagen.phase1_moon is none or choice-20, not {shown(phase1_moon)}")
+            raise InconsistentRecord(Said("hartenjagen.phase1_moon is none or choice-20, not %(shown)s",
+                                          shown=str(shown(phase1_moon))))
         if hand_total is None:
             from ..games import make_ruleset
 
@@ -1150,7 +1173,8 @@ def hartenjagen_two_phase(state: HartenjagenState, hand: HartenjagenHand) -> tup
             if shooter is not None and state.phase1_moon == "choice-20":
                 if hand.moon_choice not in ("subtract", "add"):
                     raise InconsistentRecord(
-                        f"{names[shooter]} took every point (a moon): record the choice, subtract or add",
+                        Said("%(value)s took every point (a moon): record the choice, subtract or add",
+                             value=str(names[shooter])),
                         code="moon-choice",
                     )
                 if hand.moon_choice == "subtract":

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..auction import auction_of
 from ...cards import Card, card
-from ...errors import InconsistentRecord, UnknownOption
+from ...errors import InconsistentRecord, UnknownOption, Said
 from ...options import OptionSpec, yes_no
 from ..replay import HandOutcome
 from ..ruleset import Ruleset
@@ -311,14 +311,14 @@ class AuctionPool(PoolFamilyMethod):
         state: family.AuctionPoolState = self.state
         if auction.bids is None and state.retained is None:
             raise InconsistentRecord(
-                f"{outcome.record.dealer}'s deal: the pool was won (or this is the first deal), so the choice is "
-                "auctioned: record the bids", code="bid",
+                Said("%(dealer)s's deal: the pool was won (or this is the first deal), so the choice is "
+                     "auctioned: record the bids", dealer=str(outcome.record.dealer)), code="bid",
             )
         if auction.bids is None and auction.namer != state.retained:
             assert state.retained is not None and auction.namer is not None
             raise InconsistentRecord(
-                f"{seating.name(state.retained)} keeps the choice of suit until the pool is won, so "
-                f"{seating.name(state.retained)} names it, not {seating.name(auction.namer)}", code="bid",
+                Said("%(player)s keeps the choice of suit until the pool is won, so %(player)s names it, not "
+                     "%(player2)s", player=seating.name(state.retained), player2=seating.name(auction.namer)), code="bid",
             )
         bids = () if auction.bids is None else auction.bids
         if auction.passed_out:
@@ -384,12 +384,12 @@ class JokerPayments(PoolFamilyMethod):
             if events and said != played:
                 who = "nobody did: it lay in the widow" if played is None else f"{outcome.players[played]} did"
                 claim = "it lay in the widow" if said is None else f"{outcome.players[said]} played the Joker"
-                raise InconsistentRecord(f"the record says {claim}, but {who}", code="joker")
+                raise InconsistentRecord(Said("the record says %(claim)s, but %(who)s", claim=str(claim), who=who), code="joker")
             return played
         if not events:
             raise InconsistentRecord(
-                "joker-payments: record who played the Joker (an event {\"type\": \"joker\", \"player\": ...}, or "
-                "\"widow\": true)", code="joker",
+                Said("joker-payments: record who played the Joker (an event {\"type\": \"joker\", \"player\": "
+                     "...}, or \"widow\": true)"), code="joker",
             )
         return said
 

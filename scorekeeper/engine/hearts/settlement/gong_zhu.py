@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...cards import card, cards_said
-from ...errors import InconsistentRecord
+from ...errors import InconsistentRecord, Said
 from ...options import OptionSpec
 from ..records import HandRecord
 from ..replay import HandOutcome
@@ -80,8 +80,9 @@ class GongZhuPoints(Method):
         if record.leader is None:
             return replace(record, leader=name)
         if record.leader != name:
-            raise InconsistentRecord(f"{name} took the pig (Q\u2660) in the hand before and leads hand {record.number}, "
-                                     f"not {record.leader}", code="out-of-turn", player=record.leader)
+            raise InconsistentRecord(Said("%(player)s took the pig (Q♠) in the hand before and leads hand "
+                                          "%(number)s, not %(leader)s",
+                                          player=name, number=str(record.number), leader=str(record.leader)), code="out-of-turn", player=record.leader)
         return record
 
     # --- a hand ------------------------------------------------------------------------------------------------

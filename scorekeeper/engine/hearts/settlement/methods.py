@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from ...errors import plural, shown, UnknownOption
+from ...errors import plural, shown, UnknownOption, Said
 from ...gaussian import Gaussian
 from ...options import OptionSpec, resolve, yes_no
 from ..records import HandRecord
@@ -60,7 +60,8 @@ class Method:
         if self.players and not self.players[0] <= self.n <= self.players[1]:
             lo, hi = self.players
             count = str(lo) if lo == hi else f"{lo} to {hi}"
-            raise UnknownOption(f"the {self.id} settlement is for {count} players, not {self.n}")
+            raise UnknownOption(Said("the %(id)s settlement is for %(count)s players, not %(n)s",
+                                     id=str(self.id), count=str(count), n=str(self.n)))
         self.pool = 0
         self.hands_settled = 0
         self.closed = bool(self.opts.get("closed", False))
@@ -151,7 +152,8 @@ class Method:
             return [int(p) for p in outcome.points]  # type: ignore[arg-type]
         values = [base_points(self.ruleset, h) for h in outcome.hauls]
         if not all(isinstance(v, int) for v in values):
-            raise UnknownOption(f"the {self.id} settlement counts whole penalty points; use complex-magnitude")
+            raise UnknownOption(Said("the %(id)s settlement counts whole penalty points; use complex-magnitude",
+                                     id=str(self.id)))
         return [int(v) for v in values]  # type: ignore[arg-type]
 
     def took(self, seat: int, u: int) -> str:
@@ -618,7 +620,8 @@ def make_method(settlement: str, ruleset: Ruleset, seating: Seating, options: Ma
     cls = METHODS.get(settlement)
     if cls is None:
         known = ", ".join(sorted(METHODS))
-        raise UnknownOption(f"unknown settlement {shown(settlement)} (known: {known})")
+        raise UnknownOption(Said("unknown settlement %(shown)s (known: %(known)s)",
+                                 shown=str(shown(settlement)), known=str(known)))
     _check_fit(cls, ruleset)
     return cls(ruleset, seating, options)
 
@@ -627,13 +630,15 @@ def _check_fit(cls: type[Method], ruleset: Ruleset) -> None:
     """:raises UnknownOption: ``cls`` does not settle this game (its settlements, spots, Gaussian scores)."""
     settlement = cls.id
     if ruleset.settlements and settlement not in ruleset.settlements:
-        raise UnknownOption(f"{ruleset.name} is settled by {' or '.join(ruleset.settlements)}, not {settlement}")
+        raise UnknownOption(Said("%(game)s is settled by %(value)s, not %(settlement)s",
+                                 game=ruleset.name, value=str(' or '.join(ruleset.settlements)), settlement=str(settlement)))
     if cls is SpotDifferences and not ruleset.spots:
-        raise UnknownOption("spot-differences settles Spot Hearts (spot totals); this game counts hearts")
+        raise UnknownOption(Said("spot-differences settles Spot Hearts (spot totals); this game counts hearts"))
     if ruleset.complex and cls not in (Cumulative, ComplexMagnitude):
-        raise UnknownOption(f"Complex Hearts scores are Gaussian integers: settle with complex-magnitude, not {settlement}")
+        raise UnknownOption(Said("Complex Hearts scores are Gaussian integers: settle with complex-magnitude, "
+                                 "not %(settlement)s", settlement=str(settlement)))
     if cls is ComplexMagnitude and not ruleset.complex:
-        raise UnknownOption("complex-magnitude settles Complex Hearts only")
+        raise UnknownOption(Said("complex-magnitude settles Complex Hearts only"))
 
 
 def fits(cls: type[Method], ruleset: Ruleset) -> bool:

@@ -55,7 +55,8 @@ def after_exchange(record: ReversisRecord, seating: Seating, dealer: int) -> tup
         name = names[seat]
         if name not in chosen:
             raise InconsistentRecord(Said("with the deal, record whether %(player)s exchanged (the card he "
-                                          "discarded, or null when he kept his hand)", player=name), code="exchange", player=name)
+                                          "discarded, or null when he kept his hand)", player=name),
+                                     code="exchange", player=name)
         given, extra = chosen[name], face_down[seat]
         assert extra is not None
         if given is None:
@@ -63,7 +64,8 @@ def after_exchange(record: ReversisRecord, seating: Seating, dealer: int) -> tup
             continue
         if given not in held[seat]:
             raise InconsistentRecord(Said("%(player)s exchanged %(card)s, which he was not dealt (he holds "
-                                          "%(cards)s)", player=name, card=given.label, cards=cards_said(held[seat])), code="exchange", player=name, card=given.code)
+                                          "%(cards)s)", player=name, card=given.label, cards=cards_said(held[seat])),
+                                     code="exchange", player=name, card=given.code)
         held[seat].remove(given)
         held[seat].append(extra)
         talon.append(given)
@@ -90,8 +92,8 @@ def check_dealt(record: ReversisRecord, seating: Seating, dealer: int) -> None:
             raise InconsistentRecord((Said("%(player)s was dealt %(count)s card: %(role)s", player=names[seat],
                                            count=len(cards), role=role)
                                       if len(cards) == 1 else Said("%(player)s was dealt %(count)s cards: %(role)s",
-                                                                   player=names[seat], count=len(cards), role=role)), code="deal",
-                                     player=names[seat])
+                                                                   player=names[seat], count=len(cards), role=role)),
+                                     code="deal", player=names[seat])
         if seat == dealer and face_down[seat] is not None:
             raise InconsistentRecord(Said("%(player)s is the dealer: his face-down card is part of his 12 (deal), "
                                           "not in face_down", player=names[seat]), code="deal", player=names[seat])
@@ -132,7 +134,8 @@ def known_talon(record: ReversisRecord, seating: Seating, dealer: int) -> tuple[
                                      code=code, player=name, card=c.code)
         if record.talon is None:
             if c in talon:
-                raise InconsistentRecord(Said("%(card)s is discarded to the talon twice", card=c.label), code="duplicate-card", card=c.code)
+                raise InconsistentRecord(Said("%(card)s is discarded to the talon twice", card=c.label),
+                                         code="duplicate-card", card=c.code)
             talon.append(c)
     check_pack(talon, "in the talon", code="talon")
     return tuple(talon)
@@ -150,5 +153,6 @@ def check_pack(cards: Sequence[Card], where: str, code: str = "deal") -> None:
                                           "removed)", card=c.label, where=where),
                                      code=code, card=c.code)
         if c in seen:
-            raise InconsistentRecord(Said("%(card)s is %(where)s twice", card=c.label, where=where), code="duplicate-card", card=c.code)
+            raise InconsistentRecord(Said("%(card)s is %(where)s twice", card=c.label, where=where),
+                                     code="duplicate-card", card=c.code)
         seen.add(c)

@@ -81,7 +81,8 @@ def _talon_points(record: ReversisRecord, points: Sequence[int], complete: bool)
         check_pack(record.talon, "in the talon", code="talon")
         if given is not None and given != points_of(record.talon):
             raise InconsistentRecord(Said("talon_points says %(given)s, but the talon %(cards)s holds %(points2)s",
-                                          given=given, cards=cards_said(record.talon), points2=points_of(record.talon)), code="talon")
+                                          given=given, cards=cards_said(record.talon), points2=points_of(record.talon)),
+                                     code="talon")
         given = points_of(record.talon)
     if given is not None and derived is not None and given != derived:
         raise InconsistentRecord(Said("the talon holds %(given)s card points, but the players took %(points)s of "
@@ -129,7 +130,8 @@ def _paying_plays(record: ReversisRecord, seating: Seating, tricks: Sequence[int
                                          player=name, count=len(won[seat]), trick=tricks[seat])
                                     if len(won[seat]) == 1 else Said("quinola_aces has %(player)s winning %(count)s "
                                                                      "tricks, but he won %(trick)s", player=name,
-                                                                     count=len(won[seat]), trick=tricks[seat])), player=name)
+                                                                     count=len(won[seat]), trick=tricks[seat])),
+                                   player=name)
         if won_points[seat] > points[seat]:
             raise ImpossibleResult(Said("%(player)s won tricks holding %(points)s card points of the Quinola and the "
                                         "aces, but took only %(taken)s", player=name, points=won_points[seat],
@@ -151,7 +153,8 @@ def _check_entry(e: CardEntry, played: int) -> None:
     elif e.card.rank is Rank.ACE and e.how != "discarded" and e.winner != e.player:
         wrong = f"an ace played to its own suit wins the trick, but the winner is {e.winner}"
     if wrong:
-        raise ImpossibleResult(Said("%(what)s: %(wrong)s", what=what, wrong=wrong), trick=e.trick, player=e.player, card=e.card.code)
+        raise ImpossibleResult(Said("%(what)s: %(wrong)s", what=what, wrong=wrong),
+                               trick=e.trick, player=e.player, card=e.card.code)
 
 
 def _check_nulls(record: ReversisRecord, talon_points: int | None, complete: bool) -> None:
@@ -182,7 +185,8 @@ def _reversis(record: ReversisRecord, seating: Seating, tricks: Sequence[int], p
     r = seating.seat(entry.player)
 
     def refuse(message: str) -> None:
-        raise InconsistentRecord(Said("the reversis of %(player)s: %(message)s", player=entry.player, message=message), code="reversis", player=entry.player)
+        raise InconsistentRecord(Said("the reversis of %(player)s: %(message)s", player=entry.player, message=message),
+                                 code="reversis", player=entry.player)
 
     if entry.made:
         if tricks[r] != TRICKS and complete:
@@ -223,11 +227,12 @@ def _espagnolette(record: ReversisRecord, seating: Seating, qualifying: Sequence
             continue
         seat = seating.seat(e.player)
         if seat in declared or seat in committed:
-            raise InconsistentRecord(Said("%(player)s is named twice as an Espagnolette player", player=e.player), code="espagnolette",
-                                     player=e.player)
+            raise InconsistentRecord(Said("%(player)s is named twice as an Espagnolette player", player=e.player),
+                                     code="espagnolette", player=e.player)
         if complete and seat not in qualifying:
             raise InconsistentRecord(Said("%(player)s cannot play Espagnolette: by quinola_aces he did not hold all "
-                                          "four aces, or three aces and the Quinola", player=e.player), code="espagnolette", player=e.player)
+                                          "four aces, or three aces and the Quinola", player=e.player),
+                                     code="espagnolette", player=e.player)
         (declared if e.declared else committed).append(seat)
     return tuple(declared), tuple(committed)
 

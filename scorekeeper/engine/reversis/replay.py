@@ -109,7 +109,8 @@ def carried_pools(record: ReversisRecord, carried: Pools | None) -> Pools | None
     if given is not None and carried is not None and given != carried:
         names = record.players
         raise InconsistentRecord(Said("the record's pools before the hand (%(pools)s) are not what the last hand "
-                                      "left (%(pools2)s)", pools=given.describe(names), pools2=carried.describe(names)), code="pools")
+                                      "left (%(pools2)s)", pools=given.describe(names), pools2=carried.describe(names)),
+                                 code="pools")
     return carried if carried is not None else given
 
 
@@ -130,19 +131,21 @@ def declarations(record: ReversisRecord, seating: Seating, played: PlayedHand,
             continue
         seat = seating.seat(e.player)
         if seat in named:
-            raise InconsistentRecord(Said("%(player)s is named twice as an Espagnolette player", player=e.player), code="espagnolette",
-                                     player=e.player)
+            raise InconsistentRecord(Said("%(player)s is named twice as an Espagnolette player", player=e.player),
+                                     code="espagnolette", player=e.player)
         named.add(seat)
         if hands_known and seat not in played.qualifying:
             hand = " ".join(c.code for c in sorted(played.held[seat]))
             raise InconsistentRecord(Said("%(player)s declared Espagnolette without all four aces, or three aces and "
-                                          "the Quinola (he held %(hand)s)", player=e.player, hand=hand), code="espagnolette", player=e.player)
+                                          "the Quinola (he held %(hand)s)", player=e.player, hand=hand),
+                                     code="espagnolette", player=e.player)
         if e.declared:
             declared.append(seat)
         elif seat not in committed:
             if hands_known:
                 raise InconsistentRecord(Said("the record says %(player)s played Espagnolette by revoking, but he "
-                                              "never revoked in tricks 1-9", player=e.player), code="espagnolette", player=e.player)
+                                              "never revoked in tricks 1-9", player=e.player),
+                                         code="espagnolette", player=e.player)
             committed.append(seat)
     return tuple(declared), tuple(s for s in committed if s not in declared)
 

@@ -78,8 +78,8 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
     hand = Hand(TRICK_RULESET, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
     if leader != eldest and 1 not in out_of_turn and plays:
         raise IllegalPlay(Said("%(player)s led %(card)s to the first trick, but %(player2)s (the dealer's right) "
-                               "leads it", player=names[leader], card=plays[0][0].label, player2=names[eldest]), code="out-of-turn", play=0, trick=1, player=names[leader],
-                          card=plays[0][0].code)
+                               "leads it", player=names[leader], card=plays[0][0].label, player2=names[eldest]),
+                          code="out-of-turn", play=0, trick=1, player=names[leader], card=plays[0][0].code)
     committed: list[int] = []
     revoke: tuple[int, int] | None = None
     for index, (c, named) in enumerate(plays):
@@ -125,8 +125,8 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
                                        "(or the revoke that stopped play)", count=len(plays), number=PLAYERS * TRICKS)
                                   if len(plays) == 1 else Said("the hand stops after %(count)s cards of %(number)s; "
                                                                "record every card played (or the revoke that stopped "
-                                                               "play)", count=len(plays), number=PLAYERS * TRICKS)), code="incomplete",
-                                 play=len(plays), trick=hand.trick_number)
+                                                               "play)", count=len(plays), number=PLAYERS * TRICKS)),
+                                 code="incomplete", play=len(plays), trick=hand.trick_number)
     return PlayedHand(hand.first_leader, tuple(hand.tricks), tuple(tuple(h) for h in held), qualifying,
                       tuple(committed), revoke, complete)
 

@@ -112,8 +112,8 @@ def paying_suit_bid(rules: TripoliRules, record: TripoliRecord, seating: Seating
             raise InconsistentRecord(Said('everyone passed, so hearts pay: the bid names no suit'), code="bid")
         return BidResult(None, 0, Suit.HEARTS)
     if bid.suit is None:
-        raise InconsistentRecord(Said("%(player)s won the bid: record the paying suit he chose", player=names[winner]), code="bid",
-                                 player=names[winner])
+        raise InconsistentRecord(Said("%(player)s won the bid: record the paying suit he chose", player=names[winner]),
+                                 code="bid", player=names[winner])
     ledger.move(winner, Space.KITTY, amount, "bid")
     return BidResult(winner, amount, bid.suit)
 

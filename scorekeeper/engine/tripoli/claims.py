@@ -97,7 +97,8 @@ def check_declared(names: Sequence[str], recorded: Mapping[Space, tuple[int, ...
     if k and k == q and not kq:
         why = ("took the king and the queen in play: he held both, played them one after the other, and"
                if in_play else "holds the king and the queen, so he")
-        raise InconsistentRecord(Said("claims: %(player)s %(why)s also takes KQ", player=names[k[0]], why=why), code="claim", player=names[k[0]])
+        raise InconsistentRecord(Said("claims: %(player)s %(why)s also takes KQ", player=names[k[0]], why=why),
+                                 code="claim", player=names[k[0]])
     seq = recorded.get(Space.SEQ, ())
     if in_play and len(seq) > 1:
         raise InconsistentRecord(Said("claims: in play SEQ goes to the first player to play the sequence, not to "
@@ -123,7 +124,8 @@ def check_against_hands(names: Sequence[str], recorded: Mapping[Space, tuple[int
                 if _has_sequence(tuple(hand), sequence):
                     continue
                 raise InconsistentRecord(Said("claims: %(player)s takes SEQ but holds no %(sequence)s of one suit",
-                                              player=names[seat], sequence='-'.join((str(r) for r in sequence))), code="claim", player=names[seat])
+                                              player=names[seat], sequence="-".join((str(r) for r in sequence))),
+                                         code="claim", player=names[seat])
             lacking = [c for c in need if c not in hand]
             if lacking:
                 raise InconsistentRecord(Said("claims: %(player)s takes %(space)s but does not hold %(card)s",
@@ -145,7 +147,8 @@ def check_against_plays(names: Sequence[str], recorded: Mapping[Space, tuple[int
             said = _who(names, takers) or "nobody"
             raise InconsistentRecord(Said("claims: %(player)s played %(card)s in stage 3, so he held it and took "
                                           "%(space)s, not %(said)s", player=names[player_of[c]], card=c.label,
-                                          space=space, said=said), code="claim", player=names[player_of[c]], card=c.code)
+                                          space=space, said=said),
+                                     code="claim", player=names[player_of[c]], card=c.code)
     k, q = player_of.get(Card(Rank.KING, suit)), player_of.get(Card(Rank.QUEEN, suit))
     if k is not None and k == q and recorded.get(Space.KQ, ()) != (k,):
         raise InconsistentRecord(Said("claims: %(player)s played the king and the queen, so he held both and took KQ",
@@ -156,7 +159,8 @@ def check_against_plays(names: Sequence[str], recorded: Mapping[Space, tuple[int
         if _has_sequence(mine, sequence) and seat not in recorded.get(Space.SEQ, ()):
             raise InconsistentRecord(Said("claims: %(player)s played a whole %(sequence)s of one suit, so he held it "
                                           "and shares SEQ", player=names[seat],
-                                          sequence='-'.join((str(r) for r in sequence))), code="claim", player=names[seat])
+                                          sequence="-".join((str(r) for r in sequence))),
+                                     code="claim", player=names[seat])
 
 
 def _who(names: Sequence[str], seats: Sequence[int]) -> str:

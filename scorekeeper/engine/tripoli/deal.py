@@ -48,15 +48,16 @@ def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequenc
         for c in cards:
             if c in seen:
                 other = "twice" if seen[c] == who else f"to {seen[c]} and to {who}"
-                raise InconsistentRecord(Said("%(card)s is dealt %(other)s", card=c.label, other=other), code="duplicate-card", card=c.code,
-                                         player=who if who in names else None)
+                raise InconsistentRecord(Said("%(card)s is dealt %(other)s", card=c.label, other=other),
+                                         code="duplicate-card", card=c.code, player=who if who in names else None)
             seen[c] = who
     missing = [c for c in ALL_CARDS if c not in seen]
     if missing:
         raise InconsistentRecord((Said("the deal lacks %(count)s card: %(cards_said)s", count=len(missing),
                                        cards_said=cards_said(missing))
                                   if len(missing) == 1 else Said("the deal lacks %(count)s cards: %(cards_said)s",
-                                                                 count=len(missing), cards_said=cards_said(missing))), code="deal")
+                                                                 count=len(missing), cards_said=cards_said(missing))),
+                                 code="deal")
     n = seating.size
     sizes = hand_sizes(n)
     if rules.spare_position == "last":
@@ -70,7 +71,8 @@ def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequenc
                      if len(deal[seat]) == 1 else Said("%(player)s was dealt %(count)s cards, but dealing from "
                                                        "%(player2)s with the spare hand last gives %(size)s",
                                                        player=names[seat], count=len(deal[seat]),
-                                                       player2=names[order[0]], size=sizes[place])), code="deal", player=names[seat])
+                                                       player2=names[order[0]], size=sizes[place])),
+                                         code="deal", player=names[seat])
         if len(spare) != sizes[n]:
             raise InconsistentRecord((Said("the spare hand has %(count)s card, dealt last it gets %(size)s",
                                            count=len(spare), size=sizes[n])

@@ -33,7 +33,8 @@ def _record(value: Mapping[str, Any]) -> TripoliRecord:
     of Michigan."""
     record = from_json(value)
     if not isinstance(record, TripoliRecord):
-        raise ScorekeeperError(Said("a final poker deal is given with its five cards each in the record itself"), code="deal")
+        raise ScorekeeperError(Said("a final poker deal is given with its five cards each in the record itself"),
+                               code="deal")
     if record.deal is not None:
         raise ScorekeeperError(Said('the deal is recorded already'), code="dealt")
     if record.misdeal is not None:

@@ -171,7 +171,8 @@ def check_counts(names: Sequence[str], played: Sequence[int] | None, left: Seque
                                              "more than %(big)s", player=names[seat], count=count, n=n, big=big)
                                         if count == 1 else Said("%(player)s has %(count)s cards left, but with %(n)s "
                                                                 "players no hand has more than %(big)s",
-                                                                player=names[seat], count=count, n=n, big=big)), player=names[seat])
+                                                                player=names[seat], count=count, n=n, big=big)),
+                                       player=names[seat])
         return
     totals = [a + b for a, b in zip(played, left)]
     for seat, total in enumerate(totals):
@@ -184,7 +185,8 @@ def check_counts(names: Sequence[str], played: Sequence[int] | None, left: Seque
                                                                    "%(left)s left: %(total)s cards in all, but with "
                                                                    "%(n)s players every hand has %(have)s",
                                                                    player=names[seat], count=played[seat],
-                                                                   left=left[seat], total=total, n=n, have=have)), player=names[seat])
+                                                                   left=left[seat], total=total, n=n, have=have)),
+                                   player=names[seat])
     if big != small and sum(1 for t in totals if t == big) > sizes.count(big):
         raise ImpossibleResult((Said("more than %(count)s players hold %(big)s cards, but only %(hands)s hand of "
                                      "%(number)s get %(big)s", count=sizes.count(big), big=big, hands=sizes.count(big),

@@ -48,7 +48,8 @@ def replay_final(
     stake = record.pot if record.pot is not None else start.total
     if pots == "single" and stake != start.total:
         raise InconsistentRecord(Said("a single final pot plays for everything left on the layout (%(total)s), not "
-                                      "%(stake)s (final_pots 'several' divides it)", total=start.total, stake=stake), code="final")
+                                      "%(stake)s (final_pots 'several' divides it)", total=start.total, stake=stake),
+                                 code="final")
     if stake > start.total:
         raise InconsistentRecord(Said("the final pot of %(stake)s is more than the %(total)s left on the layout",
                                       stake=stake, total=start.total),
@@ -101,7 +102,8 @@ def _check_five_each(seating: Seating, deal: tuple[tuple[Card, ...], ...]) -> No
                                            "player", player=names[seat], count=len(hand))
                                       if len(hand) == 1 else Said("%(player)s was dealt %(count)s cards: the final "
                                                                   "poker deals five to each player",
-                                                                  player=names[seat], count=len(hand))), code="deal", player=names[seat])
+                                                                  player=names[seat], count=len(hand))),
+                                     code="deal", player=names[seat])
         for c in hand:
             if c in seen:
                 raise InconsistentRecord(Said("%(card)s is dealt to %(player)s and to %(player2)s", card=c.label,

@@ -48,8 +48,8 @@ def play_poker(
                                     "%(player)s's turn", count=round_.count, player=names[round_.turn])
                                if round_.count == 1 else Said("the betting stops after %(count)s actions, but it is "
                                                               "not over: it is %(player)s's turn", count=round_.count,
-                                                              player=names[round_.turn])), code="bet-incomplete", play=round_.count,
-                              player=names[round_.turn])
+                                                              player=names[round_.turn])),
+                              code="bet-incomplete", play=round_.count, player=names[round_.turn])
         contributions = round_.contributions
         active = round_.active
         shown = active if len(active) > 1 else ()
@@ -70,11 +70,12 @@ def play_poker(
             if declared_winners is None:
                 missing = [names[s] for s in shown if hands[s] is None]
                 raise InconsistentRecord(Said("showdown between %(listed)s: record the winners, or the five cards of "
-                                              "%(missing)s", listed=_listed(names, shown), missing=', '.join(missing)), code="poker-winner")
+                                              "%(missing)s", listed=_listed(names, shown), missing=", ".join(missing)),
+                                         code="poker-winner")
             outside = [s for s in declared_winners if s not in shown]
             if outside:
-                raise InconsistentRecord(Said("%(player)s cannot win the pot: he folded", player=names[outside[0]]), code="poker-winner",
-                                         player=names[outside[0]])
+                raise InconsistentRecord(Said("%(player)s cannot win the pot: he folded", player=names[outside[0]]),
+                                         code="poker-winner", player=names[outside[0]])
             winners = declared_winners
     elif poker.bets is not None:
         contributions = tuple(b or 0 for b in poker.bets)
@@ -91,7 +92,8 @@ def play_poker(
                                         contribution=contributions[short[0]], top=top), player=names[short[0]])
         shown = ()
     else:
-        raise InconsistentRecord(Said("the poker record needs the betting actions, or each player's bets"), code="poker")
+        raise InconsistentRecord(Said("the poker record needs the betting actions, or each player's bets"),
+                                 code="poker")
     pot = ledger.holds(Space.POT) - reserved
     share, remainder = divmod(pot, len(winners))
     for seat in winners:
@@ -121,7 +123,8 @@ def _check_selection(names: Sequence[str], hands: Sequence[Sequence[Card] | None
             continue
         if len(hand) != 5 or len(set(hand)) != 5:
             raise InconsistentRecord(Said("%(player)s shows %(cards)s for the poker: a poker hand is five different "
-                                          "cards", player=names[seat], cards=cards_said(hand)), code="poker-select", player=names[seat])
+                                          "cards", player=names[seat], cards=cards_said(hand)),
+                                     code="poker-select", player=names[seat])
         for c in hand:
             if c in owner:
                 raise InconsistentRecord(Said("%(player)s and %(player2)s both show %(card)s for the poker",
@@ -147,7 +150,8 @@ def check_poker_cards_against_plays(names: Sequence[str], poker: PokerRecord, pl
         for c in hand or ():
             if c in player_of and player_of[c] != seat:
                 raise InconsistentRecord(Said("%(player)s showed %(card)s for the poker, but %(player2)s plays it in "
-                                              "stage 3", player=names[seat], card=c.label, player2=names[player_of[c]]), code="poker-select", player=names[seat], card=c.code)
+                                              "stage 3", player=names[seat], card=c.label, player2=names[player_of[c]]),
+                                         code="poker-select", player=names[seat], card=c.code)
 
 
 def first_leader(rules: TripoliRules, seating: Seating, dealer: int, pot: PotResult | None) -> int:

@@ -70,7 +70,8 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
     dead: tuple[Card, ...] | None = None
     if record.deal is not None:
         if record.spare_hand is None:
-            raise InconsistentRecord(Said("the deal needs the spare hand too (spare_hand): it is dealt in every deal"), code="deal")
+            raise InconsistentRecord(Said("the deal needs the spare hand too (spare_hand): it is dealt in every deal"),
+                                     code="deal")
         check_deal(rules, seating, dealer, record.deal, record.spare_hand)
         held, dead = after_spare(names, dealer, record.deal, record.spare_hand, spare)
     elif record.spare_hand is not None:
@@ -131,7 +132,8 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
                                            "%(what)s", count=len(game.plays), what=what)
                                       if len(game.plays) == 1 else Said("the play stops after %(count)s cards with "
                                                                         "nobody out and no block: %(what)s",
-                                                                        count=len(game.plays), what=what)), code="michigan-end", play=len(game.plays))
+                                                                        count=len(game.plays), what=what)),
+                                     code="michigan-end", play=len(game.plays))
         plays = tuple(game.plays)
         out, block, left = game.out, game.end == "block", game.left
         if michigan.leader is not None and seating.seat(michigan.leader) != leader:
@@ -150,7 +152,8 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
             declared.check_plays(rules, seating, plays, leader)
             if michigan.leader is not None and plays and plays[0].seat != first:
                 raise IllegalPlay(Said("the record says %(leader)s led first, but %(player)s plays the first card",
-                                       leader=michigan.leader, player=names[plays[0].seat]), code="michigan-turn", player=michigan.leader)
+                                       leader=michigan.leader, player=names[plays[0].seat]),
+                                  code="michigan-turn", player=michigan.leader)
         out, block, left = _declared_end(names, michigan.out, michigan.block, michigan.left)
         declared.check_end(names, plays, out, block, left)
         if held is not None:
@@ -200,7 +203,8 @@ def carried_layout(given: Layout | None, carried: Layout | None, has_poker: bool
     """
     if given is not None and carried is not None and given != carried:
         raise InconsistentRecord(Said("the record's layout before the antes (%(pools)s) is not what the last deal "
-                                      "left (%(pools2)s)", pools=given.describe(), pools2=carried.describe()), code="layout")
+                                      "left (%(pools2)s)", pools=given.describe(), pools2=carried.describe()),
+                                 code="layout")
     start = carried if carried is not None else given if given is not None else Layout.empty()
     if not has_poker and start[Space.POT]:
         raise InconsistentRecord(Said('cosmo has no POT space, but the layout holds chips on it'), code="layout")
@@ -252,7 +256,8 @@ def _declared_end(names: Sequence[str], out_name: str | None, block: bool,
         counts[out] = 0
     missing = [names[s] for s, c in enumerate(counts) if c is None]
     if missing:
-        raise InconsistentRecord(Said("record how many cards %(missing)s has left (left)", missing=missing[0]), code="go-out", player=missing[0])
+        raise InconsistentRecord(Said("record how many cards %(missing)s has left (left)", missing=missing[0]),
+                                 code="go-out", player=missing[0])
     return out, block, tuple(int(c or 0) for c in counts)
 
 
@@ -273,7 +278,8 @@ def _check_declared_end(names: Sequence[str], out_name: str | None, block: bool,
                                            "%(real_left)s", player=names[seat], count=count, real_left=real_left[seat])
                                       if count == 1 else Said("the record says %(player)s has %(count)s cards left, "
                                                               "but he has %(real_left)s", player=names[seat],
-                                                              count=count, real_left=real_left[seat])), code="go-out", player=names[seat])
+                                                              count=count, real_left=real_left[seat])),
+                                     code="go-out", player=names[seat])
 
 
 def _check_left_against_hands(names: Sequence[str], held: Sequence[Sequence[Card]], left: Sequence[int]) -> None:

@@ -108,7 +108,8 @@ def tripoli_layout(state: LayoutState, outcome: TripoliOutcome) -> tuple[DealSet
     :raises InconsistentRecord: codes ``game-over`` (after the final poker), ``players``, ``layout``.
     """
     if state.final:
-        raise InconsistentRecord(Said("the final poker has begun: no more ordinary deals can be settled"), code="game-over")
+        raise InconsistentRecord(Said("the final poker has begun: no more ordinary deals can be settled"),
+                                 code="game-over")
     if outcome.antes_in != state.antes_in:
         raise InconsistentRecord(Said("the deal took its antes from a misdeal, but the last deal was not one")
                                  if outcome.antes_in else Said("the deal put up antes again after a misdeal"),
@@ -247,7 +248,8 @@ class TripoliFinalPoker(TripoliLayout):
 
     def settle(self, outcome: TripoliOutcome | FinalOutcome, cut: int | None = None) -> tuple[list[int], list[str]]:
         if not isinstance(outcome, FinalOutcome):
-            raise InconsistentRecord(Said('tripoli-final-poker settles only final poker deals ("final": true)'), code="final")
+            raise InconsistentRecord(Said('tripoli-final-poker settles only final poker deals ("final": true)'),
+                                     code="final")
         return super().settle(outcome, cut)
 
 

@@ -140,21 +140,27 @@ def _paying_plays(record: ReversisRecord, seating: Seating, tricks: Sequence[int
 
 
 def _check_entry(e: CardEntry, played: int) -> None:
-    what = f"{e.player} played {e.card.label} in trick {e.trick}"
-    wrong = ""
+    places = {"player": e.player, "card": e.card.label, "trick": e.trick}
+    wrong: Said | None = None
     if e.trick > played:
-        wrong = f"only {plural(played, 'trick')} were played"
+        wrong = (Said("%(player)s played %(card)s in trick %(trick)s: only %(count)s trick were played", count=played,
+                      **places) if played == 1 else
+                 Said("%(player)s played %(card)s in trick %(trick)s: only %(count)s tricks were played", count=played,
+                      **places))
     elif e.how == "led" and e.leader != e.player:
-        wrong = f"he led it, so he is the leader, not {e.leader}"
+        wrong = Said("%(player)s played %(card)s in trick %(trick)s: he led it, so he is the leader, not %(leader)s",
+                     leader=e.leader, **places)
     elif e.how != "led" and e.leader == e.player:
-        wrong = "he is named the leader, so he led it (how: led)"
+        wrong = Said("%(player)s played %(card)s in trick %(trick)s: he is named the leader, so he led it (how: led)",
+                     **places)
     elif e.how == "discarded" and e.winner == e.player:
-        wrong = "a card discarded on another suit cannot win the trick"
+        wrong = Said("%(player)s played %(card)s in trick %(trick)s: a card discarded on another suit cannot win the "
+                     "trick", **places)
     elif e.card.rank is Rank.ACE and e.how != "discarded" and e.winner != e.player:
-        wrong = f"an ace played to its own suit wins the trick, but the winner is {e.winner}"
-    if wrong:
-        raise ImpossibleResult(Said("%(what)s: %(wrong)s", what=what, wrong=wrong),
-                               trick=e.trick, player=e.player, card=e.card.code)
+        wrong = Said("%(player)s played %(card)s in trick %(trick)s: an ace played to its own suit wins the trick, but "
+                     "the winner is %(winner)s", winner=e.winner, **places)
+    if wrong is not None:
+        raise ImpossibleResult(wrong, trick=e.trick, player=e.player, card=e.card.code)
 
 
 def _check_nulls(record: ReversisRecord, talon_points: int | None, complete: bool) -> None:
@@ -164,10 +170,11 @@ def _check_nulls(record: ReversisRecord, talon_points: int | None, complete: boo
     if record.talon is not None:
         for c, e in zip(PAYING_CARDS, record.quinola_aces):
             if (e is None) != (c in record.talon) and (complete or e is not None):
-                where = "in the talon" if c in record.talon else "not in the talon"
-                raise InconsistentRecord(Said("%(card)s is %(where)s (%(cards)s), but quinola_aces says %(value)s",
-                                              card=c.label, where=where, cards=cards_said(record.talon),
-                                              value='it was played' if e is not None else 'it was not played'),
+                places = {"card": c.label, "cards": cards_said(record.talon)}
+                raise InconsistentRecord(Said("%(card)s is in the talon (%(cards)s), but quinola_aces says it was "
+                                              "played", **places) if c in record.talon else
+                                         Said("%(card)s is not in the talon (%(cards)s), but quinola_aces says it "
+                                              "was not played", **places),
                                          code="talon", card=c.code)
     if complete and talon_points is not None and points_of(nulls) > talon_points:
         raise ImpossibleResult(Said("%(cards)s went to the talon by quinola_aces (%(points2)s card points), but the "
@@ -184,30 +191,39 @@ def _reversis(record: ReversisRecord, seating: Seating, tricks: Sequence[int], p
         return None if seat is None else ReversisAttempt(seat, True)
     r = seating.seat(entry.player)
 
-    def refuse(message: str) -> None:
-        raise InconsistentRecord(Said("the reversis of %(player)s: %(message)s", player=entry.player, message=message),
-                                 code="reversis", player=entry.player)
+    def refuse(message: Said) -> None:
+        raise InconsistentRecord(message, code="reversis", player=entry.player)
 
     if entry.made:
         if tricks[r] != TRICKS and complete:
-            refuse(f"a Reversis takes all {TRICKS} tricks, and {entry.player} won {tricks[r]}")
+            refuse(Said("the reversis of %(player)s: a Reversis takes all %(tricks)s tricks, and %(player)s won "
+                        "%(won)s", player=entry.player, tricks=TRICKS, won=tricks[r]))
         for p in paying:
             if p.winner != r:
-                refuse(f"{names[p.winner]} won trick {p.trick} ({p.card.label} in it)")
+                refuse(Said("the reversis of %(player)s: %(winner)s won trick %(trick)s (%(card)s in it)",
+                            player=entry.player, winner=names[p.winner], trick=p.trick, card=p.card.label))
         return ReversisAttempt(r, True)
     assert entry.broken_by is not None and entry.trick is not None
     breaker, t = seating.seat(entry.broken_by), entry.trick
     if breaker == r:
-        refuse("the player who broke it must be another player")
+        refuse(Said("the reversis of %(player)s: the player who broke it must be another player", player=entry.player))
     if complete and tricks[r] not in ((TRICKS - 2, TRICKS - 1) if t == TRICKS - 1 else (TRICKS - 1,)):
-        refuse(f"he won tricks 1 to {t - 1} and lost trick {t}, which does not make {plural(tricks[r], 'trick')}")
+        places = {"player": entry.player, "last": t - 1, "trick": t, "count": tricks[r]}
+        refuse(Said("the reversis of %(player)s: he won tricks 1 to %(last)s and lost trick %(trick)s, which does not "
+                    "make %(count)s trick", **places) if tricks[r] == 1 else
+               Said("the reversis of %(player)s: he won tricks 1 to %(last)s and lost trick %(trick)s, which does not "
+                    "make %(count)s tricks", **places))
     if tricks[breaker] < 1:
-        refuse(f"{entry.broken_by} won trick {t}, but no trick is counted for him")
+        refuse(Said("the reversis of %(player)s: %(breaker)s won trick %(trick)s, but no trick is counted for him",
+                    player=entry.player, breaker=entry.broken_by, trick=t))
     for p in paying:
         if p.trick < t and p.winner != r:
-            refuse(f"{names[p.winner]} won trick {p.trick} ({p.card.label} in it), before the Reversis was broken")
+            refuse(Said("the reversis of %(player)s: %(winner)s won trick %(trick)s (%(card)s in it), before the "
+                        "Reversis was broken", player=entry.player, winner=names[p.winner], trick=p.trick,
+                        card=p.card.label))
         if p.trick == t and p.winner != breaker:
-            refuse(f"{entry.broken_by} won trick {t}, but quinola_aces says {names[p.winner]} did")
+            refuse(Said("the reversis of %(player)s: %(breaker)s won trick %(trick)s, but quinola_aces says %(winner)s "
+                        "did", player=entry.player, breaker=entry.broken_by, trick=t, winner=names[p.winner]))
     return ReversisAttempt(r, False, breaker, t)
 
 

@@ -105,9 +105,11 @@ class Betting:
         if action.kind in ("bet", "raise"):
             amount = action.amount if action.amount is not None else 0
             if not 1 <= amount <= self.limit:
-                what = "a bet is" if action.kind == "bet" else "a raise adds"
-                raise refuse("bet-limit", Said("%(where)s%(what)s 1 to %(limit)s chips (the agreed limit), not "
-                                               "%(amount)s", what=what, limit=self.limit, amount=amount, where=where))
+                places = {"where": where, "limit": self.limit, "amount": amount}
+                raise refuse("bet-limit", Said("%(where)sa bet is 1 to %(limit)s chips (the agreed limit), not "
+                                               "%(amount)s", **places) if action.kind == "bet" else
+                             Said("%(where)sa raise adds 1 to %(limit)s chips (the agreed limit), not %(amount)s",
+                                  **places))
         if action.kind == "call" and action.amount is not None and action.amount != need:
             raise refuse("bet-amount", Said("%(where)s%(player)s calls %(amount)s, but calling takes %(need)s more "
                                             "(he has %(paid)s in, the highest is %(highest)s)", player=action.player,

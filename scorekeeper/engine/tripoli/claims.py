@@ -68,8 +68,10 @@ def _in_a_row(plays: Sequence[MichiganPlay], i: int, back: int) -> bool:
     return all(q.run == p.run and q.seat == p.seat for q in plays[i - back:i])
 
 
-def compare_claims(names: Sequence[str], derived: Claims, recorded: Mapping[Space, tuple[int, ...]], why: str) -> None:
-    """The claims the record gives must be those the cards give (spaces left out: nobody).
+def compare_claims(names: Sequence[str], derived: Claims, recorded: Mapping[Space, tuple[int, ...]],
+                   played: bool) -> None:
+    """The claims the record gives must be those the cards give (spaces left out: nobody): the cards played in
+    stage 3 (``played``), else the cards held after the spare hand.
 
     :raises InconsistentRecord: code ``claim``.
     """
@@ -78,8 +80,11 @@ def compare_claims(names: Sequence[str], derived: Claims, recorded: Mapping[Spac
         if set(want) != set(got):
             said = _who(names, got) or "nobody"
             right = _who(names, want) or "nobody"
-            raise InconsistentRecord(Said("claims: %(space)s goes to %(right)s (%(why)s), not to %(said)s",
-                                          space=space, right=right, why=why, said=said), code="claim",
+            places = {"space": space, "right": right, "said": said}
+            raise InconsistentRecord(Said("claims: %(space)s goes to %(right)s (by the cards played in stage 3), not "
+                                          "to %(said)s", **places) if played else
+                                     Said("claims: %(space)s goes to %(right)s (by the cards held after the spare "
+                                          "hand), not to %(said)s", **places), code="claim",
                                      player=names[got[0]] if got else names[want[0]] if want else None)
 
 
@@ -95,9 +100,10 @@ def check_declared(names: Sequence[str], recorded: Mapping[Space, tuple[int, ...
                                       "spaces", player=names[kq[0]]),
                                  code="claim", player=names[kq[0]])
     if k and k == q and not kq:
-        why = ("took the king and the queen in play: he held both, played them one after the other, and"
-               if in_play else "holds the king and the queen, so he")
-        raise InconsistentRecord(Said("claims: %(player)s %(why)s also takes KQ", player=names[k[0]], why=why),
+        raise InconsistentRecord(Said("claims: %(player)s took the king and the queen in play: he held both, played "
+                                      "them one after the other, and also takes KQ", player=names[k[0]]) if in_play else
+                                 Said("claims: %(player)s holds the king and the queen, so he also takes KQ",
+                                      player=names[k[0]]),
                                  code="claim", player=names[k[0]])
     seq = recorded.get(Space.SEQ, ())
     if in_play and len(seq) > 1:

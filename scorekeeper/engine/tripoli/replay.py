@@ -92,7 +92,7 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
         if held is not None:
             taken = claims_mod.stage1_claims(held, suit, seq_ranks)
             if recorded is not None:
-                claims_mod.compare_claims(names, taken, recorded, "by the cards held after the spare hand")
+                claims_mod.compare_claims(names, taken, recorded, played=False)
         else:
             if recorded is None:
                 raise InconsistentRecord(Said("without the deal, record the stage-1 claims (claims: who took which "
@@ -172,7 +172,7 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
         if plays:
             taken, _ = claims_mod.in_play_claims(plays, suit, seq_ranks)
             if recorded is not None:
-                claims_mod.compare_claims(names, taken, recorded, "by the cards played in stage 3")
+                claims_mod.compare_claims(names, taken, recorded, played=True)
         else:
             if recorded is None:
                 raise InconsistentRecord(Said("without the stage-3 play, record who took which pay-card space "

@@ -67,7 +67,7 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
         if not p.lead:
             continue
 
-        where = f"play {i + 1}: "
+        at = i + 1  # the play, 1-based, that the sentences name
 
         def refuse(code: str, why: Said) -> IllegalPlay:
             return IllegalPlay(why, code=code, play=i, trick=p.run, player=names[p.seat], card=p.card.code)
@@ -82,10 +82,10 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
             nxt = Card(Rank(stop.card.ri + 1), stop.card.suit) if stop.card.rank is not Rank.ACE else None
             if nxt is not None and nxt in when and when[nxt] > i:
                 j = when[nxt]
-                raise refuse("michigan-stop", Said("%(where)sthe run does not stop at %(card)s: %(player)s held "
-                                                   "%(label)s (played at play %(number)s) and had to play it",
+                raise refuse("michigan-stop", Said("play %(play)s: the run does not stop at %(card)s: %(player)s "
+                                                   "held %(label)s (played at play %(number)s) and had to play it",
                                                    card=stop.card.label, player=names[plays[j].seat], label=nxt.label,
-                                                   number=j + 1, where=where))
+                                                   number=j + 1, play=at))
 
         def could_lead(seat: int) -> tuple[int, Card] | None:
             """A card ``seat`` played after this lead that he could have led instead."""
@@ -99,9 +99,9 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
 
         if i == 0 and colour is None:
             if p.seat != start:  # anything may be led first: the first leader has no reason to pass
-                raise refuse("michigan-turn", Said("%(where)s%(player)s leads %(card)s, but the first lead is "
+                raise refuse("michigan-turn", Said("play %(play)s: %(player)s leads %(card)s, but the first lead is "
                                                    "%(player2)s's", player=names[p.seat], card=p.card.label,
-                                                   player2=names[start], where=where))
+                                                   player2=names[start], play=at))
         else:
             for seat in seating.order_from(start):
                 if seat == p.seat:
@@ -109,16 +109,16 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
                 proof = could_lead(seat)  # a player passed over must have had nothing to lead
                 if proof is not None:
                     j, x = proof
-                    raise refuse("michigan-turn", Said("%(where)s%(player)s leads %(card)s, but the lead was "
+                    raise refuse("michigan-turn", Said("play %(play)s: %(player)s leads %(card)s, but the lead was "
                                                        "%(player2)s's: he held %(label)s (played at play %(number)s)",
                                                        player=names[p.seat], card=p.card.label, player2=names[seat],
-                                                       label=x.label, number=j + 1, where=where))
+                                                       label=x.label, number=j + 1, play=at))
         c = p.card
         if colour is not None:
             if c.suit is None or c.suit.is_red != colour:
-                raise refuse("michigan-lead", Said("%(where)s%(player)s leads %(card)s, but this lead must be "
+                raise refuse("michigan-lead", Said("play %(play)s: %(player)s leads %(card)s, but this lead must be "
                                                    "%(colour_word)s", player=names[p.seat], card=c.label,
-                                                   colour_word=colour_word(colour), where=where))
+                                                   colour_word=colour_word(colour), play=at))
             lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is not None and x.suit.is_red == colour and x.ri < c.ri]
             what = f"his lowest {colour_word(colour)} card"
         elif i == 0 and rules.first_lead == "lowest-in-hand":
@@ -126,16 +126,16 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
             what = "the lowest card in his hand"
         else:
             if c.suit is last:
-                raise refuse("michigan-lead", Said("%(where)s%(player)s leads %(card)s, but %(noun)s were just "
+                raise refuse("michigan-lead", Said("play %(play)s: %(player)s leads %(card)s, but %(noun)s were just "
                                                    "played", player=names[p.seat], card=c.label,
-                                                   noun=c.suit.noun if c.suit else '', where=where))
+                                                   noun=c.suit.noun if c.suit else '', play=at))
             lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is c.suit and x.ri < c.ri]
             what = "the lowest card of its suit"
         if lower:
             j, x = lower[0]
-            raise refuse("michigan-lead", Said("%(where)s%(player)s leads %(card)s, but a lead is %(what)s and he "
-                                               "held %(label2)s (played at play %(number)s)", player=names[p.seat],
-                                               card=c.label, what=what, label2=x.label, number=j + 1, where=where))
+            raise refuse("michigan-lead", Said("play %(play)s: %(player)s leads %(card)s, but a lead is %(what)s and "
+                                               "he held %(label2)s (played at play %(number)s)", player=names[p.seat],
+                                               card=c.label, what=what, label2=x.label, number=j + 1, play=at))
 
 
 def check_end(names: Sequence[str], plays: Sequence[MichiganPlay], out: int | None, block: bool, left: Sequence[int]) -> None:

@@ -32,12 +32,12 @@ from ..engine import fields
 from ..engine.hearts.games import GAMES, GameDef, make_ruleset
 from ..engine.options import OptionSpec
 from ..engine.fields import MISDEAL_REASONS
+from ..language import N_
 from ..engine.hearts.results import takes_card_points
 from ..engine.hearts.ruleset import Ruleset
 from ..engine.hearts.settlement import METHODS
 from .params import WholeField
 from .lang import LANGUAGES
-from ..language import N_
 
 OPTION_PREFIX = "opt_"
 SETTLEMENT_PREFIX = "setopt_"

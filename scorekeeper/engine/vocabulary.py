@@ -15,15 +15,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .marks import N_ as N_  # a word of the card page, translated where shown (web/script_words.py)
+
 
 WORDED = ("kinds", "nouns", "declined", "refrained", "nothing", "said", "options", "rules", "headings", "reasons",
           "places", "numbered")
-
-
-def N_(word: str) -> str:
-    """Marks a word of the card page for the catalogues (``scripts/translations``): the web layer translates it
-    where it shows it (``web/script_words.py``); the engine itself never translates."""
-    return word
 
 
 def _merged(first: Mapping[str, str], then: Mapping[str, str]) -> dict[str, str]:

@@ -32,6 +32,7 @@ from ..engine import fields
 from ..engine.hearts.games import GAMES, GameDef, make_ruleset
 from ..engine.options import OptionSpec
 from ..engine.fields import MISDEAL_REASONS
+from ..language import N_
 from ..engine.hearts.results import takes_card_points
 from ..engine.hearts.ruleset import Ruleset
 from ..engine.hearts.settlement import METHODS
@@ -341,10 +342,10 @@ class AuditForm(FlaskForm):
 
 
 # Catalogue 4.2, cases 1, 3 and 4: the deal is void and the same dealer deals again.
-MISDEAL_WORDS = {
-    "exposed-other": "A card of another player was turned up during the deal",
-    "face-up-in-pack": "A card was found face up in the pack",
-    "wrong-count": "Someone has too few or too many cards (found before the first trick was complete)",
+MISDEAL_WORDS = {  # marked for the catalogues (N_), translated where shown
+    "exposed-other": N_("A card of another player was turned up during the deal"),
+    "face-up-in-pack": N_("A card was found face up in the pack"),
+    "wrong-count": N_("Someone has too few or too many cards (found before the first trick was complete)"),
 }
 assert set(MISDEAL_WORDS) == set(MISDEAL_REASONS)
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card
-from ..errors import ScorekeeperError
+from ..errors import Said, ScorekeeperError
 from ..progress import Action, Dealing, Progress
 from .deal import exchange_order, known_talon
 from .record import ReversisRecord, from_json, to_json
@@ -30,12 +30,12 @@ def _record(value: Mapping[str, Any]) -> ReversisRecord:
     """:raises ScorekeeperError: the record has its deal, is a result, or names talon cards already."""
     record = from_json(value)
     if record.deal is not None:
-        raise ScorekeeperError("the deal is recorded already", code="dealt")
+        raise ScorekeeperError(Said('the deal is recorded already'), code="dealt")
     if record.is_result or record.misdeal is not None:
-        raise ScorekeeperError("a hand recorded by its result has no cards to deal", code="deal")
+        raise ScorekeeperError(Said('a hand recorded by its result has no cards to deal'), code="deal")
     if record.discard is not None or record.exchanges:
-        raise ScorekeeperError("the record names the discard or the exchanges already: give the deal with them in "
-                               "the record itself", code="deal")
+        raise ScorekeeperError(Said("the record names the discard or the exchanges already: give the deal with them "
+                                    "in the record itself"), code="deal")
     return record
 
 
@@ -54,7 +54,7 @@ def _played(record: ReversisRecord) -> tuple[tuple[Card, ...], ...]:
     seat_of = {name: i for i, name in enumerate(names)}
     plays = [(item.card, None if item.player is None else seat_of[item.player]) for item in record.play or ()]
     if len(plays) != PLAYERS * TRICKS:
-        raise ScorekeeperError("the deal is given before the first card, or once every card is played",
+        raise ScorekeeperError(Said('the deal is given before the first card, or once every card is played'),
                                code="deal")
     out_of_turn = {e.trick for e in record.events if e.type == "out-of-turn" and e.trick is not None}
     leader = seating.eldest(dealer) if record.leader is None else seat_of[record.leader]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..errors import InconsistentRecord
+from ..errors import Said, InconsistentRecord
 from ..seating import Seating
 from .facts import HandFacts
 from .inplay import Claim
@@ -101,8 +101,8 @@ def finish_hand(ledger: Ledger, seating: Seating, dealer: int, rules: ReversisRu
         maker = espagnolette_maker(seating, dealer, facts)
         amount = rules.party_fish(facts.talon_points)
         if amount is None:
-            raise InconsistentRecord("the Party is paid by the talon's card points + 4, but the talon is not known: "
-                                     "record the talon (or talon_points)", code="talon")
+            raise InconsistentRecord(Said("the Party is paid by the talon's card points + 4, but the talon is not "
+                                          "known: record the talon (or talon_points)"), code="talon")
         if maker is not None:
             pw = maker
             pl = party_loser(seating, dealer, facts.points, facts.tricks, forced=failed, excluded=(maker,))

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RecordSyntaxError, shown
+from ..errors import Said, RecordSyntaxError, shown
 
 CURRENT = "pool"  # the account name of the current pool in payments
 
@@ -62,37 +62,42 @@ class Pools:
         :raises RecordSyntaxError: a badly shaped value.
         """
         if not isinstance(value, Mapping):
-            raise RecordSyntaxError("pools must be an object: {\"current\": fish, \"supplements\": [...], \"doubled\": [...]}")
+            raise RecordSyntaxError(Said('pools must be an object: {"current": fish, "supplements": [...], '
+                                         '"doubled": [...]}'))
         unknown = [k for k in value if k not in ("current", "supplements", "doubled", "made", "ante_in")]
         if unknown:
-            raise RecordSyntaxError(f"unknown field {shown(unknown[0])} in pools (current, supplements, doubled, made, ante_in)")
+            raise RecordSyntaxError(Said("unknown field %(field)s in pools (current, supplements, doubled, made, "
+                                         "ante_in)", field=shown(unknown[0])))
         current = _fish("pools current", value.get("current", 0))
         raw = value.get("supplements") or []
         if not isinstance(raw, list):
-            raise RecordSyntaxError("pools supplements must be a list, oldest first")
+            raise RecordSyntaxError(Said('pools supplements must be a list, oldest first'))
         supplements: list[tuple[str, int]] = []
         for i, item in enumerate(raw):
             if isinstance(item, Mapping) and set(item) <= {"id", "fish"} and "fish" in item:
                 label = item.get("id", f"S{i + 1}")
                 if not isinstance(label, str) or not label.startswith("S") or not label[1:].isdigit():
-                    raise RecordSyntaxError(f"pools supplements[{i}]: an id is S1, S2 ..., not {shown(label)}")
+                    raise RecordSyntaxError(Said("pools supplements[%(index)s]: an id is S1, S2 ..., not %(card)s",
+                                                 index=i, card=shown(label)))
                 supplements.append((label, _fish(f"pools supplements[{i}]", item["fish"])))
             elif isinstance(item, int) and not isinstance(item, bool):
                 supplements.append((f"S{i + 1}", _fish(f"pools supplements[{i}]", item)))
             else:
-                raise RecordSyntaxError(f"pools supplements[{i}] must be fish or {{\"id\": \"S1\", \"fish\": n}}, not {shown(item)}")
+                raise RecordSyntaxError(Said('pools supplements[%(index)s] must be fish or {"id": "S1", "fish": n}, '
+                                             "not %(value)s", index=i, value=shown(item)))
         labels = [label for label, _ in supplements]
         if len(set(labels)) != len(labels):
-            raise RecordSyntaxError("pools supplements names one pool twice")
+            raise RecordSyntaxError(Said('pools supplements names one pool twice'))
         doubled_names = value.get("doubled") or []
         if not isinstance(doubled_names, list) or any(n not in names for n in doubled_names):
-            raise RecordSyntaxError(f"pools doubled must list players ({', '.join(names)})")
+            raise RecordSyntaxError(Said('pools doubled must list players (%(names)s)', names=', '.join(names)))
         made = value.get("made", _highest(tuple(supplements)))
         if isinstance(made, bool) or not isinstance(made, int) or made < _highest(tuple(supplements)):
-            raise RecordSyntaxError(f"pools made must be a whole number, at least the highest supplement id, not {shown(made)}")
+            raise RecordSyntaxError(Said("pools made must be a whole number, at least the highest supplement id, not "
+                                         "%(made)s", made=shown(made)))
         ante_in = value.get("ante_in", False)
         if not isinstance(ante_in, bool):
-            raise RecordSyntaxError("pools ante_in must be true or false")
+            raise RecordSyntaxError(Said('pools ante_in must be true or false'))
         return Pools(current, tuple(supplements), frozenset(list(names).index(n) for n in doubled_names), made, ante_in)
 
 
@@ -102,5 +107,6 @@ def _highest(supplements: tuple[tuple[str, int], ...]) -> int:
 
 def _fish(what: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RecordSyntaxError(f"{what} must be a whole number of fish from 0, not {shown(value)}")
+        raise RecordSyntaxError(Said("%(what)s must be a whole number of fish from 0, not %(value)s", what=what,
+                                     value=shown(value)))
     return value

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..cards import Card
-from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
+from ..errors import Said, InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
 from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
 from ..cards import PlayItem
 from ..state import HandState, parsed
@@ -338,7 +338,7 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         return {**value, "discard": action.value}
     if action.kind == "exchange":
         if action.player is None:
-            raise RecordSyntaxError("an exchange names the player who makes it")
+            raise RecordSyntaxError(Said('an exchange names the player who makes it'))
         return {**value, "exchanges": {**(value.get("exchanges") or {}), action.player: action.value}}
     if action.kind == "espagnolette":
         if action.value is not None:
@@ -352,15 +352,16 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         claim = next((c for c in outcome_json(replay(from_json(value))).get("claims", ())
                       if c["card"] == action.value and c["status"] == "paid"), None)
         if claim is None:
-            raise InconsistentRecord(f"no claim on {shown(action.value)} is left to waive: the hand winner claims on "
-                                     "the Quinola or an ace led, and each claim is waived once", code="waive")
+            raise InconsistentRecord(Said("no claim on %(value)s is left to waive: the hand winner claims on the "
+                                          "Quinola or an ace led, and each claim is waived once",
+                                          value=shown(action.value)), code="waive")
         return appended(value, ("events",), {"type": "waive", "player": claim["player"], "trick": claim["trick"]})
     if action.kind == "revoke":
         if not isinstance(action.value, Mapping):
-            raise RecordSyntaxError('a revoke established is {"trick": n, "card": the card played}')
+            raise RecordSyntaxError(Said('a revoke established is {"trick": n, "card": the card played}'))
         event = {"type": "revoke", "player": action.player, "trick": action.value.get("trick")}
         return appended(appended(value, ("events",), event), ("play",), action.value.get("card"))
-    raise RecordSyntaxError(f"a Reversis hand takes no {action.kind}")
+    raise RecordSyntaxError(Said('a Reversis hand takes no %(kind)s', kind=action.kind))
 
 
 def stands(value: Mapping[str, Any], action: Action, exc: ScorekeeperError) -> Action | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card, Rank, cards_said
-from ..errors import ImpossibleResult, InconsistentRecord, plural
+from ..errors import Said, ImpossibleResult, InconsistentRecord, plural
 from ..seating import Seating
 from .actions import CardEntry, Event, ReversisEntry, Taken
 from .deal import check_pack
@@ -36,17 +36,28 @@ def facts_from_result(record: ReversisRecord, seating: Seating, dealer: int) -> 
                    if e.type == "revoke" and e.player is not None and e.trick is not None), None)
     played = sum(tricks)
     if revoke is None and played != TRICKS:
-        raise ImpossibleResult(f"the players won {plural(played, 'trick')}; a hand has {TRICKS}")
+        raise ImpossibleResult((Said("the players won %(count)s trick; a hand has %(tricks2)s", count=played,
+                                     tricks2=TRICKS)
+                                if played == 1 else Said("the players won %(count)s tricks; a hand has %(tricks2)s",
+                                                         count=played, tricks2=TRICKS)))
     if played > TRICKS:
-        raise ImpossibleResult(f"the players won {plural(played, 'trick')}; a hand has only {TRICKS}")
+        raise ImpossibleResult((Said("the players won %(count)s trick; a hand has only %(tricks2)s", count=played,
+                                     tricks2=TRICKS)
+                                if played == 1 else Said("the players won %(count)s tricks; a hand has only "
+                                                         "%(tricks2)s", count=played, tricks2=TRICKS)))
     for seat, (t, p) in enumerate(zip(tricks, points)):
         if p and not t:
-            raise ImpossibleResult(f"{names[seat]} won no trick but {plural(p, 'card point')}", player=names[seat])
+            raise ImpossibleResult((Said("%(player)s won no trick but %(count)s card point", player=names[seat],
+                                         count=p)
+                                    if p == 1 else Said("%(player)s won no trick but %(count)s card points",
+                                                        player=names[seat], count=p)), player=names[seat])
         if p > TALON_MAX_POINTS * t:
-            raise ImpossibleResult(f"{names[seat]} won {plural(t, 'trick')} but {plural(p, 'card point')}: a trick holds "
-                                   f"at most {TALON_MAX_POINTS} (four aces)", player=names[seat])
+            raise ImpossibleResult(Said("%(player)s won %(tricks)s but %(card_points)s: a trick holds at most "
+                                        "%(most)s (four aces)", player=names[seat], tricks=plural(t, 'trick'),
+                                        card_points=plural(p, 'card point'), most=TALON_MAX_POINTS), player=names[seat])
     if sum(points) > DECK_POINTS:
-        raise ImpossibleResult(f"the players took {sum(points)} card points; the pack has only {DECK_POINTS}")
+        raise ImpossibleResult(Said("the players took %(points)s card points; the pack has only %(pack_points)s",
+                                    points=sum(points), pack_points=DECK_POINTS))
     talon_points = _talon_points(record, points, revoke is None)
     paying = _paying_plays(record, seating, tricks, points, played)
     _check_nulls(record, talon_points, revoke is None)
@@ -60,20 +71,23 @@ def facts_from_result(record: ReversisRecord, seating: Seating, dealer: int) -> 
 def _talon_points(record: ReversisRecord, points: Sequence[int], complete: bool) -> int | None:
     derived = DECK_POINTS - sum(points) if complete else None
     if derived is not None and derived > TALON_MAX_POINTS:
-        raise ImpossibleResult(f"the players took {sum(points)} card points, which leaves {derived} in the talon; four "
-                               f"cards hold at most {TALON_MAX_POINTS}")
+        raise ImpossibleResult(Said("the players took %(points)s card points, which leaves %(derived)s in the talon; "
+                                    "four cards hold at most %(most)s", points=sum(points), derived=derived,
+                                    most=TALON_MAX_POINTS))
     given = record.talon_points
     if record.talon is not None:
         if len(record.talon) != TALON_SIZE:
-            raise InconsistentRecord(f"the talon is 4 cards, not {len(record.talon)}", code="talon")
+            raise InconsistentRecord(Said('the talon is 4 cards, not %(count)s', count=len(record.talon)), code="talon")
         check_pack(record.talon, "in the talon", code="talon")
         if given is not None and given != points_of(record.talon):
-            raise InconsistentRecord(f"talon_points says {given}, but the talon {cards_said(record.talon)} holds "
-                                     f"{points_of(record.talon)}", code="talon")
+            raise InconsistentRecord(Said("talon_points says %(given)s, but the talon %(cards)s holds %(points2)s",
+                                          given=given, cards=cards_said(record.talon), points2=points_of(record.talon)),
+                                     code="talon")
         given = points_of(record.talon)
     if given is not None and derived is not None and given != derived:
-        raise InconsistentRecord(f"the talon holds {given} card points, but the players took {sum(points)} of "
-                                 f"{DECK_POINTS}, which leaves {derived}", code="talon")
+        raise InconsistentRecord(Said("the talon holds %(given)s card points, but the players took %(points)s of "
+                                      "%(pack_points)s, which leaves %(derived)s", given=given, points=sum(points),
+                                      pack_points=DECK_POINTS, derived=derived), code="talon")
     return derived if derived is not None else given
 
 
@@ -96,11 +110,13 @@ def _paying_plays(record: ReversisRecord, seating: Seating, tricks: Sequence[int
         first = entries[0]
         for e in entries[1:]:
             if (e.leader, e.winner) != (first.leader, first.winner):
-                raise ImpossibleResult(f"trick {trick}: {first.card.label} and {e.card.label} name different leaders or winners",
+                raise ImpossibleResult(Said("trick %(trick)s: %(card)s and %(card2)s name different leaders or "
+                                            "winners", trick=trick, card=first.card.label, card2=e.card.label),
                                        trick=trick, card=e.card.code)
             if e.player in [x.player for x in entries if x is not e]:
                 both = cards_said(x.card for x in entries if x.player == e.player)
-                raise ImpossibleResult(f"trick {trick}: {e.player} played one card, not two ({both})",
+                raise ImpossibleResult(Said("trick %(trick)s: %(player)s played one card, not two (%(both)s)",
+                                            trick=trick, player=e.player, both=both),
                                        trick=trick, player=e.player)
         leader, winner = seat_of[first.leader], seat_of[first.winner]
         won[winner].add(trick)
@@ -110,29 +126,41 @@ def _paying_plays(record: ReversisRecord, seating: Seating, tricks: Sequence[int
             out.append(PayingPlay(e.card, seat_of[e.player], trick, e.how, leader, winner))
     for seat, name in enumerate(names):
         if len(won[seat]) > tricks[seat]:
-            raise ImpossibleResult(f"quinola_aces has {name} winning {plural(len(won[seat]), 'trick')}, but he won "
-                                   f"{tricks[seat]}", player=name)
+            raise ImpossibleResult((Said("quinola_aces has %(player)s winning %(count)s trick, but he won %(trick)s",
+                                         player=name, count=len(won[seat]), trick=tricks[seat])
+                                    if len(won[seat]) == 1 else Said("quinola_aces has %(player)s winning %(count)s "
+                                                                     "tricks, but he won %(trick)s", player=name,
+                                                                     count=len(won[seat]), trick=tricks[seat])),
+                                   player=name)
         if won_points[seat] > points[seat]:
-            raise ImpossibleResult(f"{name} won tricks holding {won_points[seat]} card points of the Quinola and the aces, "
-                                   f"but took only {points[seat]}", player=name)
+            raise ImpossibleResult(Said("%(player)s won tricks holding %(points)s card points of the Quinola and the "
+                                        "aces, but took only %(taken)s", player=name, points=won_points[seat],
+                                        taken=points[seat]), player=name)
     return tuple(out)
 
 
 def _check_entry(e: CardEntry, played: int) -> None:
-    what = f"{e.player} played {e.card.label} in trick {e.trick}"
-    wrong = ""
+    places = {"player": e.player, "card": e.card.label, "trick": e.trick}
+    wrong: Said | None = None
     if e.trick > played:
-        wrong = f"only {plural(played, 'trick')} were played"
+        wrong = (Said("%(player)s played %(card)s in trick %(trick)s: only %(count)s trick were played", count=played,
+                      **places) if played == 1 else
+                 Said("%(player)s played %(card)s in trick %(trick)s: only %(count)s tricks were played", count=played,
+                      **places))
     elif e.how == "led" and e.leader != e.player:
-        wrong = f"he led it, so he is the leader, not {e.leader}"
+        wrong = Said("%(player)s played %(card)s in trick %(trick)s: he led it, so he is the leader, not %(leader)s",
+                     leader=e.leader, **places)
     elif e.how != "led" and e.leader == e.player:
-        wrong = "he is named the leader, so he led it (how: led)"
+        wrong = Said("%(player)s played %(card)s in trick %(trick)s: he is named the leader, so he led it (how: led)",
+                     **places)
     elif e.how == "discarded" and e.winner == e.player:
-        wrong = "a card discarded on another suit cannot win the trick"
+        wrong = Said("%(player)s played %(card)s in trick %(trick)s: a card discarded on another suit cannot win the "
+                     "trick", **places)
     elif e.card.rank is Rank.ACE and e.how != "discarded" and e.winner != e.player:
-        wrong = f"an ace played to its own suit wins the trick, but the winner is {e.winner}"
-    if wrong:
-        raise ImpossibleResult(f"{what}: {wrong}", trick=e.trick, player=e.player, card=e.card.code)
+        wrong = Said("%(player)s played %(card)s in trick %(trick)s: an ace played to its own suit wins the trick, but "
+                     "the winner is %(winner)s", winner=e.winner, **places)
+    if wrong is not None:
+        raise ImpossibleResult(wrong, trick=e.trick, player=e.player, card=e.card.code)
 
 
 def _check_nulls(record: ReversisRecord, talon_points: int | None, complete: bool) -> None:
@@ -142,13 +170,16 @@ def _check_nulls(record: ReversisRecord, talon_points: int | None, complete: boo
     if record.talon is not None:
         for c, e in zip(PAYING_CARDS, record.quinola_aces):
             if (e is None) != (c in record.talon) and (complete or e is not None):
-                where = "in the talon" if c in record.talon else "not in the talon"
-                raise InconsistentRecord(f"{c.label} is {where} ({cards_said(record.talon)}), but quinola_aces says "
-                                         f"{'it was played' if e is not None else 'it was not played'}",
+                places = {"card": c.label, "cards": cards_said(record.talon)}
+                raise InconsistentRecord(Said("%(card)s is in the talon (%(cards)s), but quinola_aces says it was "
+                                              "played", **places) if c in record.talon else
+                                         Said("%(card)s is not in the talon (%(cards)s), but quinola_aces says it "
+                                              "was not played", **places),
                                          code="talon", card=c.code)
     if complete and talon_points is not None and points_of(nulls) > talon_points:
-        raise ImpossibleResult(f"{cards_said(nulls)} went to the talon by quinola_aces ({points_of(nulls)} card points), "
-                               f"but the talon holds only {talon_points}")
+        raise ImpossibleResult(Said("%(cards)s went to the talon by quinola_aces (%(points2)s card points), but the "
+                                    "talon holds only %(talon_points)s", cards=cards_said(nulls),
+                                    points2=points_of(nulls), talon_points=talon_points))
 
 
 def _reversis(record: ReversisRecord, seating: Seating, tricks: Sequence[int], paying: Sequence[PayingPlay],
@@ -160,29 +191,39 @@ def _reversis(record: ReversisRecord, seating: Seating, tricks: Sequence[int], p
         return None if seat is None else ReversisAttempt(seat, True)
     r = seating.seat(entry.player)
 
-    def refuse(message: str) -> None:
-        raise InconsistentRecord(f"the reversis of {entry.player}: {message}", code="reversis", player=entry.player)
+    def refuse(message: Said) -> None:
+        raise InconsistentRecord(message, code="reversis", player=entry.player)
 
     if entry.made:
         if tricks[r] != TRICKS and complete:
-            refuse(f"a Reversis takes all {TRICKS} tricks, and {entry.player} won {tricks[r]}")
+            refuse(Said("the reversis of %(player)s: a Reversis takes all %(tricks)s tricks, and %(player)s won "
+                        "%(won)s", player=entry.player, tricks=TRICKS, won=tricks[r]))
         for p in paying:
             if p.winner != r:
-                refuse(f"{names[p.winner]} won trick {p.trick} ({p.card.label} in it)")
+                refuse(Said("the reversis of %(player)s: %(winner)s won trick %(trick)s (%(card)s in it)",
+                            player=entry.player, winner=names[p.winner], trick=p.trick, card=p.card.label))
         return ReversisAttempt(r, True)
     assert entry.broken_by is not None and entry.trick is not None
     breaker, t = seating.seat(entry.broken_by), entry.trick
     if breaker == r:
-        refuse("the player who broke it must be another player")
+        refuse(Said("the reversis of %(player)s: the player who broke it must be another player", player=entry.player))
     if complete and tricks[r] not in ((TRICKS - 2, TRICKS - 1) if t == TRICKS - 1 else (TRICKS - 1,)):
-        refuse(f"he won tricks 1 to {t - 1} and lost trick {t}, which does not make {plural(tricks[r], 'trick')}")
+        places = {"player": entry.player, "last": t - 1, "trick": t, "count": tricks[r]}
+        refuse(Said("the reversis of %(player)s: he won tricks 1 to %(last)s and lost trick %(trick)s, which does not "
+                    "make %(count)s trick", **places) if tricks[r] == 1 else
+               Said("the reversis of %(player)s: he won tricks 1 to %(last)s and lost trick %(trick)s, which does not "
+                    "make %(count)s tricks", **places))
     if tricks[breaker] < 1:
-        refuse(f"{entry.broken_by} won trick {t}, but no trick is counted for him")
+        refuse(Said("the reversis of %(player)s: %(breaker)s won trick %(trick)s, but no trick is counted for him",
+                    player=entry.player, breaker=entry.broken_by, trick=t))
     for p in paying:
         if p.trick < t and p.winner != r:
-            refuse(f"{names[p.winner]} won trick {p.trick} ({p.card.label} in it), before the Reversis was broken")
+            refuse(Said("the reversis of %(player)s: %(winner)s won trick %(trick)s (%(card)s in it), before the "
+                        "Reversis was broken", player=entry.player, winner=names[p.winner], trick=p.trick,
+                        card=p.card.label))
         if p.trick == t and p.winner != breaker:
-            refuse(f"{entry.broken_by} won trick {t}, but quinola_aces says {names[p.winner]} did")
+            refuse(Said("the reversis of %(player)s: %(breaker)s won trick %(trick)s, but quinola_aces says %(winner)s "
+                        "did", player=entry.player, breaker=entry.broken_by, trick=t, winner=names[p.winner]))
     return ReversisAttempt(r, False, breaker, t)
 
 
@@ -202,11 +243,12 @@ def _espagnolette(record: ReversisRecord, seating: Seating, qualifying: Sequence
             continue
         seat = seating.seat(e.player)
         if seat in declared or seat in committed:
-            raise InconsistentRecord(f"{e.player} is named twice as an Espagnolette player", code="espagnolette",
-                                     player=e.player)
+            raise InconsistentRecord(Said("%(player)s is named twice as an Espagnolette player", player=e.player),
+                                     code="espagnolette", player=e.player)
         if complete and seat not in qualifying:
-            raise InconsistentRecord(f"{e.player} cannot play Espagnolette: by quinola_aces he did not hold all four aces, "
-                                     "or three aces and the Quinola", code="espagnolette", player=e.player)
+            raise InconsistentRecord(Said("%(player)s cannot play Espagnolette: by quinola_aces he did not hold all "
+                                          "four aces, or three aces and the Quinola", player=e.player),
+                                     code="espagnolette", player=e.player)
         (declared if e.declared else committed).append(seat)
     return tuple(declared), tuple(committed)
 
@@ -226,8 +268,9 @@ def waived_claims(record: ReversisRecord, seating: Seating, leads: set[tuple[int
             continue
         key = (seating.seat(e.player), e.trick)
         if key not in leads:
-            raise InconsistentRecord(f"the record waives the claim on {e.player}'s lead in trick {e.trick}, but "
-                                     f"{e.player} led neither the Quinola nor an ace there", code="waive",
+            raise InconsistentRecord(Said("the record waives the claim on %(player)s's lead in trick %(trick)s, but "
+                                          "%(player)s led neither the Quinola nor an ace there", player=e.player,
+                                          trick=e.trick), code="waive",
                                      player=e.player, trick=e.trick)
         out.add(key)
     return frozenset(out)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
-from ..errors import RecordSyntaxError, shown
+from ..errors import Said, RecordSyntaxError, shown
 from .. import jsontext
 from ..jsontext import decode
 from ..cards import PlayItem
@@ -96,31 +96,35 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> Reversis
     :raises RecordSyntaxError: a missing or badly shaped field, or fields of two kinds of record mixed.
     """
     if not isinstance(value, Mapping):
-        raise RecordSyntaxError("a Reversis record must be a JSON object")
+        raise RecordSyntaxError(Said('a Reversis record must be a JSON object'))
     data = {**defaults, **value} if defaults else dict(value)
     players, dealer, options, hand, record_id = read_head(data, RECORD_FIELDS, "Reversis record")
     events = read_events(players, data.get("events"))
     present = {k for k, v in data.items() if v is not None}
     misdeal = any(e.type == "misdeal" for e in events)
     if "play" in present and "taken" in present:
-        raise RecordSyntaxError("a record has either the cards played (play) or a quick result (taken), not both")
+        raise RecordSyntaxError(Said('a record has either the cards played (play) or a quick result (taken), not both'))
     if "taken" in present:
         extra = [k for k in PLAY_ONLY if k in present]
         if extra:
-            raise RecordSyntaxError(f"{extra[0]} belongs to a record of the play, not to a quick result (taken)")
+            raise RecordSyntaxError(Said("%(field)s belongs to a record of the play, not to a quick result (taken)",
+                                         field=extra[0]))
         if "quinola_aces" not in present:
-            raise RecordSyntaxError("a quick result needs quinola_aces: how JH and each ace were played (null: the talon)")
+            raise RecordSyntaxError(Said("a quick result needs quinola_aces: how JH and each ace were played (null: "
+                                         "the talon)"))
     else:
         extra = [k for k in QUICK_ONLY if k in present]
         if extra:
-            raise RecordSyntaxError(f"{extra[0]} belongs to a quick result (with taken), not to a record of the play")
+            raise RecordSyntaxError(Said("%(field)s belongs to a quick result (with taken), not to a record of the "
+                                         "play", field=extra[0]))
         if "play" not in present and not misdeal:
-            raise RecordSyntaxError("the record needs the cards played (play) or a quick result (taken)")
+            raise RecordSyntaxError(Said('the record needs the cards played (play) or a quick result (taken)'))
     if misdeal and ("play" in present or "taken" in present):
-        raise RecordSyntaxError("a misdeal voids the deal: the record has neither play nor taken")
+        raise RecordSyntaxError(Said('a misdeal voids the deal: the record has neither play nor taken'))
     talon_points = data.get("talon_points")
     if talon_points is not None and not whole(talon_points, 0, DECK_POINTS):
-        raise RecordSyntaxError(f"talon_points must be a whole number from 0 to {DECK_POINTS}, not {shown(talon_points)}")
+        raise RecordSyntaxError(Said("talon_points must be a whole number from 0 to %(pack_points)s, not "
+                                     "%(talon_points)s", pack_points=DECK_POINTS, talon_points=shown(talon_points)))
     return ReversisRecord(
         players=players,
         dealer=dealer,

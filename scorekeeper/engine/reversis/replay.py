@@ -24,7 +24,7 @@ replay with an error of the engine's family and a stable code (FORMAT.md).
 
 from __future__ import annotations
 
-from ..errors import InconsistentRecord
+from ..errors import Said, InconsistentRecord
 from ..seating import Seating
 from .deal import after_exchange, known_talon
 from .finish import finish_hand
@@ -108,8 +108,9 @@ def carried_pools(record: ReversisRecord, carried: Pools | None) -> Pools | None
     given = record.pools
     if given is not None and carried is not None and given != carried:
         names = record.players
-        raise InconsistentRecord(f"the record's pools before the hand ({given.describe(names)}) are not what the last "
-                                 f"hand left ({carried.describe(names)})", code="pools")
+        raise InconsistentRecord(Said("the record's pools before the hand (%(pools)s) are not what the last hand "
+                                      "left (%(pools2)s)", pools=given.describe(names), pools2=carried.describe(names)),
+                                 code="pools")
     return carried if carried is not None else given
 
 
@@ -130,19 +131,21 @@ def declarations(record: ReversisRecord, seating: Seating, played: PlayedHand,
             continue
         seat = seating.seat(e.player)
         if seat in named:
-            raise InconsistentRecord(f"{e.player} is named twice as an Espagnolette player", code="espagnolette",
-                                     player=e.player)
+            raise InconsistentRecord(Said("%(player)s is named twice as an Espagnolette player", player=e.player),
+                                     code="espagnolette", player=e.player)
         named.add(seat)
         if hands_known and seat not in played.qualifying:
             hand = " ".join(c.code for c in sorted(played.held[seat]))
-            raise InconsistentRecord(f"{e.player} declared Espagnolette without all four aces, or three aces and the "
-                                     f"Quinola (he held {hand})", code="espagnolette", player=e.player)
+            raise InconsistentRecord(Said("%(player)s declared Espagnolette without all four aces, or three aces and "
+                                          "the Quinola (he held %(hand)s)", player=e.player, hand=hand),
+                                     code="espagnolette", player=e.player)
         if e.declared:
             declared.append(seat)
         elif seat not in committed:
             if hands_known:
-                raise InconsistentRecord(f"the record says {e.player} played Espagnolette by revoking, but he never "
-                                         "revoked in tricks 1-9", code="espagnolette", player=e.player)
+                raise InconsistentRecord(Said("the record says %(player)s played Espagnolette by revoking, but he "
+                                              "never revoked in tricks 1-9", player=e.player),
+                                         code="espagnolette", player=e.player)
             committed.append(seat)
     return tuple(declared), tuple(s for s in committed if s not in declared)
 

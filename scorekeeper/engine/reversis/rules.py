@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..cards import NO_TEN_RANKS, Card, Rank, card, cards, pack_of_ranks
-from ..errors import shown, UnknownGame, UnknownOption
+from ..errors import Said, shown, UnknownGame, UnknownOption
 from ..options import OptionSpec, resolve
 from ..tricks import TrickRules
 
@@ -139,12 +139,12 @@ def make_rules(game: object = GAME, options: Mapping[str, Any] | None = None) ->
     :raises UnknownOption: an option Reversis does not have, or a value it does not take.
     """
     if not isinstance(game, str) or game.strip().lower() != GAME:
-        raise UnknownGame(f"{shown(game)} is not reversis")
+        raise UnknownGame(Said('%(game)s is not reversis', game=shown(game)))
     given = dict(options or {})
     amount = given.get("party_amount")
     if amount is not None and amount not in PARTY_AMOUNTS:
-        raise UnknownOption(f"reversis option 'party_amount' takes talon+4 or fixed:N (N a whole number of fish from 1 "
-                            f"to 64), not {shown(amount)}")
+        raise UnknownOption(Said("reversis option 'party_amount' takes talon+4 or fixed:N (N a whole number of fish "
+                                 "from 1 to 64), not %(amount)s", amount=shown(amount)))
     return ReversisRules(**resolve(GAME, SPECS, {}, given))
 
 

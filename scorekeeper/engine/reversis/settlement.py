@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from .. import fields
 from ..errors import (
+    Said,
     InconsistentRecord,
     RecordSyntaxError,
     ScorekeeperError,
@@ -125,8 +126,9 @@ class ReversisFish:
         self.n = seating.size
         hands = options.get("hands") if isinstance(options, Mapping) else None
         if hands is not None and hands not in _SPECS["hands"].choices:
-            raise UnknownOption(f"{SETTLEMENT_ID} option 'hands' takes \"agreed\" or a whole number of hands from 1 to "
-                                f"{MAX_HANDS}, not {shown(hands)}")
+            raise UnknownOption(Said("%(method)s option 'hands' takes \"agreed\" or a whole number of hands from 1 to "
+                                     "%(max_hands)s, not %(hands)s", method=SETTLEMENT_ID, max_hands=MAX_HANDS,
+                                     hands=shown(hands)))
         self.opts = resolve(SETTLEMENT_ID, _SPECS, {}, options)
         self.pools = pools  # None: the game has not started (the first hand takes the stakes)
         self.pool = 0 if pools is None else pools.total
@@ -146,12 +148,14 @@ class ReversisFish:
             or comes after the agreed number of hands (code ``game-over``).
         """
         if self.finished:
-            raise InconsistentRecord(f"the game was over after {self.hands_settled} hands (the agreed number)",
+            raise InconsistentRecord(Said("the game was over after %(hands)s hands (the agreed number)",
+                                          hands=self.hands_settled),
                                      code="game-over")
         expected = self.pools if self.pools is not None else Pools()
         if outcome.pools_before != expected:
-            raise InconsistentRecord(f"the hand starts from {outcome.pools_before.describe(self.names)}, but the last hand "
-                                     f"left {expected.describe(self.names)}", code="pools")
+            raise InconsistentRecord(Said("the hand starts from %(pools)s, but the last hand left %(pools2)s",
+                                          pools=outcome.pools_before.describe(self.names),
+                                          pools2=expected.describe(self.names)), code="pools")
         check_conserved(self.hands_settled + 1, outcome.net, expected.total, outcome.pools.total)  # catalogue 1.5
         self.pools = outcome.pools
         self.pool = outcome.pools.total
@@ -258,7 +262,7 @@ class ReversisFold:
 
     def __init__(self, value: Any) -> None:
         if not isinstance(value, Mapping):
-            raise RecordSyntaxError("a session record must be a JSON object")
+            raise RecordSyntaxError(Said('a session record must be a JSON object'))
         table = {k: v for k, v in value.items() if k not in ("first_dealer", "hands")}
         table["dealer"] = value.get("first_dealer")
         players, first_dealer, options, _, _ = read_head(table, (*SESSION_FIELDS, "dealer"), "session record")
@@ -266,7 +270,8 @@ class ReversisFold:
         self.seating = seating = reversis_seating(players)
         settlement = value.get("settlement") or SETTLEMENT_ID
         if settlement != SETTLEMENT_ID:
-            raise RecordSyntaxError(f"a Reversis session settles by {SETTLEMENT_ID}, not {shown(settlement)}",
+            raise RecordSyntaxError(Said("a Reversis session settles by %(method)s, not %(settlement)s",
+                                         method=SETTLEMENT_ID, settlement=shown(settlement)),
                                     code="unknown-option")
         self.stake = read_stake(value.get("stake"))
         self.table_stakes = read_table_stakes(value.get("table_stakes"))
@@ -300,8 +305,8 @@ class ReversisFold:
             record = read_in_rotation(raw, self.given, from_json, seating.name(self.dealer), position,
                                       passes="passes to", aside=" (to the right)", noun="hand")
             if method.finished:
-                raise InconsistentRecord(f"the game was over after {method.hands_settled} hands (the agreed number), "
-                                         "but more hands are recorded", code="game-over")
+                raise InconsistentRecord(Said("the game was over after %(hands)s hands (the agreed number), but more "
+                                              "hands are recorded", hands=method.hands_settled), code="game-over")
             if not counts:  # dealt (the deal passes on, unless it was a misdeal) but not settled yet
                 self.dealer = self.passed(self.dealer, record.misdeal is not None)
                 self.played += record.misdeal is None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import InconsistentRecord
+from ..errors import Said, InconsistentRecord
 from ..seating import Seating
 from .rules import LAST_TRICKS, PLAYERS
 
@@ -18,7 +18,8 @@ def reversis_seating(players: Sequence[str]) -> Seating:
     :raises InconsistentRecord: not four players (code ``players``).
     """
     if len(players) != PLAYERS:
-        raise InconsistentRecord(f"Reversis is for exactly {PLAYERS} players, not {len(players)}", code="players")
+        raise InconsistentRecord(Said("Reversis is for exactly %(players)s players, not %(count)s", players=PLAYERS,
+                                      count=len(players)), code="players")
     return Seating(tuple(players), clockwise=False)
 
 

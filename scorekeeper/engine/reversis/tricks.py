@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..errors import IllegalPlay, InconsistentRecord, plural
+from ..errors import Said, IllegalPlay, InconsistentRecord, plural
 from ..seating import Seating
 from ..tricks import Trick, TrickMachine
 from .record import ReversisRecord
@@ -77,9 +77,9 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
         licensed = tuple(s for s in range(PLAYERS) if s in qualifying or may_qualify(held[s], unseen, TRICKS - len(held[s])))
     hand = TrickMachine(TRICK_RULES, seating, dealer, held, leader=leader, out_of_turn_tricks=out_of_turn)
     if leader != eldest and 1 not in out_of_turn and plays:
-        raise IllegalPlay(f"{names[leader]} led {plays[0][0].label} to the first trick, but {names[eldest]} (the dealer's "
-                          "right) leads it", code="out-of-turn", play=0, trick=1, player=names[leader],
-                          card=plays[0][0].code)
+        raise IllegalPlay(Said("%(player)s led %(card)s to the first trick, but %(player2)s (the dealer's right) "
+                               "leads it", player=names[leader], card=plays[0][0].label, player2=names[eldest]),
+                          code="out-of-turn", play=0, trick=1, player=names[leader], card=plays[0][0].code)
     committed: list[int] = []
     revoke: tuple[int, int] | None = None
     for index, (c, named) in enumerate(plays):
@@ -115,14 +115,18 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
     if unmatched:
         seat, trick_no = sorted(unmatched)[0]
         why = " (an Espagnolette hand may revoke in tricks 1-9)" if seat in qualifying and trick_no <= FIRST_NINE else ""
-        raise InconsistentRecord(f"the record says {names[seat]} revoked in trick {trick_no}, but every play of "
-                                 f"{names[seat]} in that trick was legal{why}", code="revoke-claim", trick=trick_no,
+        raise InconsistentRecord(Said("the record says %(player)s revoked in trick %(trick)s, but every play of "
+                                      "%(player)s in that trick was legal%(why)s", player=names[seat], trick=trick_no,
+                                      why=why), code="revoke-claim", trick=trick_no,
                                  player=names[seat])
     complete = len(hand.tricks) == TRICKS
     if not complete and revoke is None:
-        raise InconsistentRecord(f"the hand stops after {plural(len(plays), 'card')} of {PLAYERS * TRICKS}; record every "
-                                 "card played (or the revoke that stopped play)", code="incomplete",
-                                 play=len(plays), trick=hand.trick_number)
+        raise InconsistentRecord((Said("the hand stops after %(count)s card of %(number)s; record every card played "
+                                       "(or the revoke that stopped play)", count=len(plays), number=PLAYERS * TRICKS)
+                                  if len(plays) == 1 else Said("the hand stops after %(count)s cards of %(number)s; "
+                                                               "record every card played (or the revoke that stopped "
+                                                               "play)", count=len(plays), number=PLAYERS * TRICKS)),
+                                 code="incomplete", play=len(plays), trick=hand.trick_number)
     return PlayedHand(hand.first_leader, tuple(hand.tricks), tuple(tuple(h) for h in held), qualifying,
                       tuple(committed), revoke, complete)
 
@@ -160,23 +164,31 @@ def rebuild_hands(seating: Seating, dealer: int, leader: int, plays: Sequence[tu
         who = tracker.turn if seat is None else seat
         trick = tracker.trick_number
 
-        def refuse(error: type[IllegalPlay] | type[InconsistentRecord], code: str, message: str) -> None:
+        def refuse(error: type[IllegalPlay] | type[InconsistentRecord], code: str, message: Said) -> None:
             raise error(message, code=code, play=index, trick=trick, player=names[who], card=c.code)
 
         if seat is not None and seat != tracker.turn and (trick not in out_of_turn or tracker.has_played(seat)):
-            refuse(IllegalPlay, "out-of-turn", f"{names[seat]} played {c.label} out of turn: it was {names[tracker.turn]}'s turn")
+            refuse(IllegalPlay, "out-of-turn", Said("%(player)s played %(card)s out of turn: it was %(player2)s's "
+                                                    "turn", player=names[seat], card=c.label,
+                                                    player2=names[tracker.turn]))
         if c not in _IN_PACK:
             refuse(IllegalPlay, "not-in-hand",
-                   f"{names[who]} played {c.label}, which is not in the Reversis pack (the tens are removed)")
+                   Said("%(player)s played %(card)s, which is not in the Reversis pack (the tens are removed)",
+                        player=names[who], card=c.label))
         if c in first_seen:
-            refuse(IllegalPlay, "duplicate-card", f"{names[who]} played {c.label}, which was already played (play {first_seen[c] + 1})")
+            refuse(IllegalPlay, "duplicate-card", Said("%(player)s played %(card)s, which was already played (play "
+                                                       "%(number)s)", player=names[who], card=c.label,
+                                                       number=first_seen[c] + 1))
         if c in discards:
             code, name = discards[c]
-            refuse(InconsistentRecord, code, f"{names[who]} played {c.label}, which {name} discarded to the talon")
+            refuse(InconsistentRecord, code, Said("%(player)s played %(card)s, which %(name)s discarded to the talon",
+                                                  player=names[who], card=c.label, name=name))
         if c in talon:
-            refuse(InconsistentRecord, "talon", f"{names[who]} played {c.label}, which is in the talon")
+            refuse(InconsistentRecord, "talon", Said("%(player)s played %(card)s, which is in the talon",
+                                                     player=names[who], card=c.label))
         if len(by_seat[who]) == TRICKS:
-            refuse(IllegalPlay, "not-in-hand", f"{names[who]} played a twelfth card ({c.label}), but holds only {TRICKS}")
+            refuse(IllegalPlay, "not-in-hand", Said("%(player)s played a twelfth card (%(card)s), but holds only "
+                                                    "%(tricks)s", player=names[who], card=c.label, tricks=TRICKS))
         first_seen[c] = index
         by_seat[who].append(c)
         tracker.apply(c, who)

@@ -6,7 +6,9 @@ Read through the family's ``vocabulary`` (``engine.family.PackageFamily``); the 
 
 from __future__ import annotations
 
-from ..vocabulary import COMMON, N_, Vocabulary
+from ..marks import N_
+from ..vocabulary import COMMON, Vocabulary
+
 
 VOCABULARY = Vocabulary(
     kinds={"discard": "discarded to the talon", "exchange": "exchanged"},
@@ -29,23 +31,23 @@ VOCABULARY = Vocabulary(
               "pools": N_("Pools"), "claims": N_("Claims")},
     strip=("pools",),
     order=("hands", "taken", "talon", "talon_so_far", "current", "tricks", "pools", "claims"),
-    places={"pool": "the pool"},
-    numbered={"S": "supplemental pool {}"},
+    places={"pool": N_("the pool")},
+    numbered={"S": "supplemental pool {}"},  # the pages word it themselves (families/reversis/hand.html)
     reasons={
-        "stake": "the stake", "dealer": "the dealer's 5", "new-pool": "a new pool",
-        "ace-discarded": "an ace discarded", "quinola-discarded": "the Quinola discarded",
-        "ace-followed": "an ace played to its suit", "quinola-forced": "the Quinola forced",
-        "quinola-forced-others": "the Quinola forced, from the others", "reversis-quinola": "the Quinola in a Reversis",
-        "quinola-doubles": "the Quinola doubles the pool", "quinola-supplement": "the Quinola starts a supplemental pool",
-        "quinola-takes-pool": "the Quinola takes the pool",
-        "supplement-becomes-pool": "a supplemental pool becomes the pool",
-        "reversis": "Reversis", "reversis-espagnolette": "Reversis against an Espagnolette",
-        "reversis-pool": "Reversis takes the pool", "reversis-broken": "a broken Reversis",
-        "reversis-broken-supplement": "a broken Reversis, the Quinola played early",
-        "party": "the Party", "espagnolette": "the Party, won with an Espagnolette",
-        "espagnolette-return": "a failed Espagnolette pays back", "espagnolette-return-pool": "a failed Espagnolette gives back the pool",
-        "claim-quinola": "the Quinola claimed", "claim-quinola-others": "the Quinola claimed, from the others",
-        "claim-ace": "an ace claimed", "revoke": "a revoke", "pools-shared": "the pools shared",
+        "stake": N_("the stake"), "dealer": N_("the dealer's 5"), "new-pool": N_("a new pool"),
+        "ace-discarded": N_("an ace discarded"), "quinola-discarded": N_("the Quinola discarded"),
+        "ace-followed": N_("an ace played to its suit"), "quinola-forced": N_("the Quinola forced"),
+        "quinola-forced-others": N_("the Quinola forced, from the others"), "reversis-quinola": N_("the Quinola in a Reversis"),
+        "quinola-doubles": N_("the Quinola doubles the pool"), "quinola-supplement": N_("the Quinola starts a supplemental pool"),
+        "quinola-takes-pool": N_("the Quinola takes the pool"),
+        "supplement-becomes-pool": N_("a supplemental pool becomes the pool"),
+        "reversis": N_("Reversis"), "reversis-espagnolette": N_("Reversis against an Espagnolette"),
+        "reversis-pool": N_("Reversis takes the pool"), "reversis-broken": N_("a broken Reversis"),
+        "reversis-broken-supplement": N_("a broken Reversis, the Quinola played early"),
+        "party": N_("the Party"), "espagnolette": N_("the Party, won with an Espagnolette"),
+        "espagnolette-return": N_("a failed Espagnolette pays back"), "espagnolette-return-pool": N_("a failed Espagnolette gives back the pool"),
+        "claim-quinola": N_("the Quinola claimed"), "claim-quinola-others": N_("the Quinola claimed, from the others"),
+        "claim-ace": N_("an ace claimed"), "revoke": N_("a revoke"), "pools-shared": N_("the pools shared"),
     },
     page={
         "kinds": {"discard": N_("to discard"), "exchange": N_("to exchange a card"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import IllegalPlay
+from ..errors import IllegalPlay, Said
 from ..seating import Seating
 from .record import BetAction
 
@@ -80,30 +80,41 @@ class Betting:
         where = f"betting action {index + 1} ({action}): " if index is not None else ""
         seat = self.names.index(action.player)
 
-        def refuse(code: str, why: str) -> IllegalPlay:
-            return IllegalPlay(where + why, code=code, play=index, player=action.player)
+        def refuse(code: str, why: Said) -> IllegalPlay:
+            return IllegalPlay(why, code=code, play=index, player=action.player)
 
         if self.over:
-            raise refuse("bet-over", f"the betting is already over ({self.why_over()})")
+            raise refuse("bet-over", Said("%(where)sthe betting is already over (%(why_over)s)",
+                                          why_over=self.why_over(), where=where))
         if self.folded[seat]:
-            raise refuse("bet-out-of-turn", f"{action.player} folded earlier and takes no further part in the betting")
+            raise refuse("bet-out-of-turn", Said("%(where)s%(player)s folded earlier and takes no further part in "
+                                                 "the betting", player=action.player, where=where))
         if seat != self.turn:
-            raise refuse("bet-out-of-turn", f"it is {self.names[self.turn]}'s turn to bet, not {action.player}'s")
+            raise refuse("bet-out-of-turn", Said("%(where)sit is %(player)s's turn to bet, not %(player2)s's",
+                                                 player=self.names[self.turn], player2=action.player, where=where))
         need = self.highest - self.paid[seat]
         if self.highest == 0 and action.kind not in ("check", "bet"):
-            raise refuse("bet-action", f"{action.player} cannot {action.kind} before anyone has bet: check or bet 1 to {self.limit}")
+            raise refuse("bet-action", Said("%(where)s%(player)s cannot %(kind)s before anyone has bet: check or bet "
+                                            "1 to %(limit)s", player=action.player, kind=action.kind, limit=self.limit,
+                                            where=where))
         if self.highest > 0 and action.kind in ("check", "bet"):
             by = self.names[self.raiser] if self.raiser is not None else "someone"
-            raise refuse("bet-action", f"{action.player} cannot {action.kind} after {by} bet: fold, call {need} "
-                                       f"or raise 1 to {self.limit}")
+            raise refuse("bet-action", Said("%(where)s%(player)s cannot %(kind)s after %(by)s bet: fold, call "
+                                            "%(need)s or raise 1 to %(limit)s", player=action.player, kind=action.kind,
+                                            by=by, need=need, limit=self.limit, where=where))
         if action.kind in ("bet", "raise"):
             amount = action.amount if action.amount is not None else 0
             if not 1 <= amount <= self.limit:
-                what = "a bet is" if action.kind == "bet" else "a raise adds"
-                raise refuse("bet-limit", f"{what} 1 to {self.limit} chips (the agreed limit), not {amount}")
+                places = {"where": where, "limit": self.limit, "amount": amount}
+                raise refuse("bet-limit", Said("%(where)sa bet is 1 to %(limit)s chips (the agreed limit), not "
+                                               "%(amount)s", **places) if action.kind == "bet" else
+                             Said("%(where)sa raise adds 1 to %(limit)s chips (the agreed limit), not %(amount)s",
+                                  **places))
         if action.kind == "call" and action.amount is not None and action.amount != need:
-            raise refuse("bet-amount", f"{action.player} calls {action.amount}, but calling takes {need} more "
-                                       f"(he has {self.paid[seat]} in, the highest is {self.highest})")
+            raise refuse("bet-amount", Said("%(where)s%(player)s calls %(amount)s, but calling takes %(need)s more "
+                                            "(he has %(paid)s in, the highest is %(highest)s)", player=action.player,
+                                            amount=action.amount, need=need, paid=self.paid[seat],
+                                            highest=self.highest, where=where))
 
     def is_legal(self, action: BetAction) -> bool:
         try:

@@ -8,7 +8,7 @@ names the suit of the A, K, Q, J, 10 and K-Q spaces for this deal. Everyone pass
 from __future__ import annotations
 
 from ..cards import Suit
-from ..errors import IllegalPlay, InconsistentRecord, shown
+from ..errors import Said, IllegalPlay, InconsistentRecord, shown
 from ..seating import Seating
 from .layout import Ledger, Space
 from .outcome import BidResult
@@ -49,17 +49,21 @@ class Auction:
         names, seating = self.seating.players, self.seating
         where = f"bid {i + 1} ({call.player} {'pass' if call.amount is None else call.amount}): "
         if self.over:
-            raise InconsistentRecord(where + "the auction was already over", code="bid", play=i, player=call.player)
+            raise InconsistentRecord(Said("%(where)sthe auction was already over", where=where), code="bid", play=i,
+                                     player=call.player)
         seat = seating.seat(call.player)
         if seat != self.turn:
-            raise IllegalPlay(where + f"it is {names[self.turn]}'s turn to bid", code="bid-out-of-turn", play=i,
+            raise IllegalPlay(Said("%(where)sit is %(player)s's turn to bid", where=where, player=names[self.turn]),
+                              code="bid-out-of-turn", play=i,
                               player=call.player)
         if call.amount is None:
             self.passed.add(seat)
         elif call.amount < 1 or call.amount <= self.amount:
-            raise IllegalPlay(where + f"a bid must be at least {self.low}" + (
-                f", above {names[self.winner]}'s {self.amount}" if self.winner is not None else ""),
-                code="bid-amount", play=i, player=call.player)
+            raise IllegalPlay(Said("%(where)sa bid must be at least %(low)s", where=where, low=self.low)
+                              if self.winner is None else Said("%(where)sa bid must be at least %(low)s, above "
+                                                               "%(player)s's %(amount)s", where=where, low=self.low,
+                                                               player=names[self.winner], amount=self.amount),
+                              code="bid-amount", play=i, player=call.player)
         else:
             self.winner, self.amount = seat, call.amount
         n = seating.size
@@ -80,12 +84,12 @@ def paying_suit_bid(rules: TripoliRules, record: TripoliRecord, seating: Seating
     bid = record.bid
     if rules.paying_suit != "bid":
         if bid is not None:
-            raise InconsistentRecord("this table does not bid for the paying suit (paying_suit is "
-                                     f"{shown(rules.paying_suit)})", code="bid")
+            raise InconsistentRecord(Said("this table does not bid for the paying suit (paying_suit is "
+                                          "%(paying_suit)s)", paying_suit=shown(rules.paying_suit)), code="bid")
         return None
     if bid is None:
-        raise InconsistentRecord("this table bids for the paying suit: record the bids (or the winner and amount, "
-                                 "or {\"winner\": null} when everyone passed)", code="bid")
+        raise InconsistentRecord(Said("this table bids for the paying suit: record the bids (or the winner and "
+                                      'amount, or {"winner": null} when everyone passed)'), code="bid")
     winner: int | None = None
     amount = 0
     if bid.bids is not None:
@@ -93,21 +97,23 @@ def paying_suit_bid(rules: TripoliRules, record: TripoliRecord, seating: Seating
         for i, call in enumerate(bid.bids):
             auction.call(call, i)
         if not auction.over:
-            raise InconsistentRecord(f"the auction for the paying suit is not finished: it is {names[auction.turn]}'s turn",
+            raise InconsistentRecord(Said("the auction for the paying suit is not finished: it is %(player)s's turn",
+                                          player=names[auction.turn]),
                                      code="bid", player=names[auction.turn])
         winner, amount = auction.winner, auction.amount
     elif bid.winner is not None:
         winner, amount = seating.seat(bid.winner), bid.amount or 0
         if amount < 1:
-            raise IllegalPlay(f"{bid.winner} won the paying suit for {amount}: a bid is at least 1 chip",
+            raise IllegalPlay(Said("%(player)s won the paying suit for %(amount)s: a bid is at least 1 chip",
+                                   player=bid.winner, amount=amount),
                               code="bid-amount", player=bid.winner)
     if winner is None:
         if bid.suit is not None:
-            raise InconsistentRecord("everyone passed, so hearts pay: the bid names no suit", code="bid")
+            raise InconsistentRecord(Said('everyone passed, so hearts pay: the bid names no suit'), code="bid")
         return BidResult(None, 0, Suit.HEARTS)
     if bid.suit is None:
-        raise InconsistentRecord(f"{names[winner]} won the bid: record the paying suit he chose", code="bid",
-                                 player=names[winner])
+        raise InconsistentRecord(Said("%(player)s won the bid: record the paying suit he chose", player=names[winner]),
+                                 code="bid", player=names[winner])
     ledger.move(winner, Space.KITTY, amount, "bid")
     return BidResult(winner, amount, bid.suit)
 
@@ -118,7 +124,7 @@ def paying_suit(rules: TripoliRules, record: TripoliRecord, bid: BidResult | Non
     :raises InconsistentRecord: code ``board`` (a suit recorded where no board shows one).
     """
     if record.paying_suit is not None and rules.paying_suit != "board":
-        raise InconsistentRecord("only a board (paying_suit 'board', Cosmo) records the paying suit per deal",
+        raise InconsistentRecord(Said("only a board (paying_suit 'board', Cosmo) records the paying suit per deal"),
                                  code="board")
     if bid is not None:
         return bid.suit
@@ -131,6 +137,7 @@ def sequence_of(rules: TripoliRules, record: TripoliRecord) -> str:
     :raises InconsistentRecord: code ``board`` (another sequence recorded where no board shows one).
     """
     if record.sequence is not None and rules.paying_suit != "board" and record.sequence != rules.sequence:
-        raise InconsistentRecord(f"this table's sequence is {rules.sequence} (option), not {record.sequence}; only a "
-                                 "board (Cosmo) changes it per deal", code="board")
+        raise InconsistentRecord(Said("this table's sequence is %(sequence)s (option), not %(sequence2)s; only a "
+                                      "board (Cosmo) changes it per deal", sequence=rules.sequence,
+                                      sequence2=record.sequence), code="board")
     return record.sequence or rules.sequence

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..cards import Card, Rank, Suit
-from ..errors import InconsistentRecord
+from ..errors import Said, InconsistentRecord
 from .layout import PAY_SPACES, SPACES, Space, pay_card
 from .michigan import MichiganPlay
 
@@ -68,8 +68,10 @@ def _in_a_row(plays: Sequence[MichiganPlay], i: int, back: int) -> bool:
     return all(q.run == p.run and q.seat == p.seat for q in plays[i - back:i])
 
 
-def compare_claims(names: Sequence[str], derived: Claims, recorded: Mapping[Space, tuple[int, ...]], why: str) -> None:
-    """The claims the record gives must be those the cards give (spaces left out: nobody).
+def compare_claims(names: Sequence[str], derived: Claims, recorded: Mapping[Space, tuple[int, ...]],
+                   played: bool) -> None:
+    """The claims the record gives must be those the cards give (spaces left out: nobody): the cards played in
+    stage 3 (``played``), else the cards held after the spare hand.
 
     :raises InconsistentRecord: code ``claim``.
     """
@@ -78,7 +80,11 @@ def compare_claims(names: Sequence[str], derived: Claims, recorded: Mapping[Spac
         if set(want) != set(got):
             said = _who(names, got) or "nobody"
             right = _who(names, want) or "nobody"
-            raise InconsistentRecord(f"claims: {space} goes to {right} ({why}), not to {said}", code="claim",
+            places = {"space": space, "right": right, "said": said}
+            raise InconsistentRecord(Said("claims: %(space)s goes to %(right)s (by the cards played in stage 3), not "
+                                          "to %(said)s", **places) if played else
+                                     Said("claims: %(space)s goes to %(right)s (by the cards held after the spare "
+                                          "hand), not to %(said)s", **places), code="claim",
                                      player=names[got[0]] if got else names[want[0]] if want else None)
 
 
@@ -90,18 +96,21 @@ def check_declared(names: Sequence[str], recorded: Mapping[Space, tuple[int, ...
     """
     k, q, kq = (recorded.get(s, ()) for s in (Space.KH, Space.QH, Space.KQ))
     if kq and (k != kq or q != kq):
-        raise InconsistentRecord(f"claims: {names[kq[0]]} takes KQ, so he must also take the king and the queen spaces",
+        raise InconsistentRecord(Said("claims: %(player)s takes KQ, so he must also take the king and the queen "
+                                      "spaces", player=names[kq[0]]),
                                  code="claim", player=names[kq[0]])
     if k and k == q and not kq:
-        why = ("took the king and the queen in play: he held both, played them one after the other, and"
-               if in_play else "holds the king and the queen, so he")
-        raise InconsistentRecord(f"claims: {names[k[0]]} {why} also takes KQ", code="claim", player=names[k[0]])
+        raise InconsistentRecord(Said("claims: %(player)s took the king and the queen in play: he held both, played "
+                                      "them one after the other, and also takes KQ", player=names[k[0]]) if in_play else
+                                 Said("claims: %(player)s holds the king and the queen, so he also takes KQ",
+                                      player=names[k[0]]),
+                                 code="claim", player=names[k[0]])
     seq = recorded.get(Space.SEQ, ())
     if in_play and len(seq) > 1:
-        raise InconsistentRecord("claims: in play SEQ goes to the first player to play the sequence, not to "
-                                 f"{_who(names, seq)}", code="claim")
+        raise InconsistentRecord(Said("claims: in play SEQ goes to the first player to play the sequence, not to "
+                                      "%(who)s", who=_who(names, seq)), code="claim")
     if len(seq) > 4:
-        raise InconsistentRecord("claims: at most four players can hold a sequence (one per suit)", code="claim")
+        raise InconsistentRecord(Said('claims: at most four players can hold a sequence (one per suit)'), code="claim")
 
 
 def check_against_hands(names: Sequence[str], recorded: Mapping[Space, tuple[int, ...]], held: Sequence[Sequence[Card]],
@@ -120,11 +129,13 @@ def check_against_hands(names: Sequence[str], recorded: Mapping[Space, tuple[int
             else:
                 if _has_sequence(tuple(hand), sequence):
                     continue
-                raise InconsistentRecord(f"claims: {names[seat]} takes SEQ but holds no {'-'.join(str(r) for r in sequence)} "
-                                         "of one suit", code="claim", player=names[seat])
+                raise InconsistentRecord(Said("claims: %(player)s takes SEQ but holds no %(sequence)s of one suit",
+                                              player=names[seat], sequence="-".join((str(r) for r in sequence))),
+                                         code="claim", player=names[seat])
             lacking = [c for c in need if c not in hand]
             if lacking:
-                raise InconsistentRecord(f"claims: {names[seat]} takes {space} but does not hold {lacking[0].label}",
+                raise InconsistentRecord(Said("claims: %(player)s takes %(space)s but does not hold %(card)s",
+                                              player=names[seat], space=space, card=lacking[0].label),
                                          code="claim", player=names[seat], card=lacking[0].code)
 
 
@@ -140,17 +151,22 @@ def check_against_plays(names: Sequence[str], recorded: Mapping[Space, tuple[int
         takers = recorded.get(space, ())
         if c in player_of and takers != (player_of[c],):
             said = _who(names, takers) or "nobody"
-            raise InconsistentRecord(f"claims: {names[player_of[c]]} played {c.label} in stage 3, so he held it and took "
-                                     f"{space}, not {said}", code="claim", player=names[player_of[c]], card=c.code)
+            raise InconsistentRecord(Said("claims: %(player)s played %(card)s in stage 3, so he held it and took "
+                                          "%(space)s, not %(said)s", player=names[player_of[c]], card=c.label,
+                                          space=space, said=said),
+                                     code="claim", player=names[player_of[c]], card=c.code)
     k, q = player_of.get(Card(Rank.KING, suit)), player_of.get(Card(Rank.QUEEN, suit))
     if k is not None and k == q and recorded.get(Space.KQ, ()) != (k,):
-        raise InconsistentRecord(f"claims: {names[k]} played the king and the queen, so he held both and took KQ",
+        raise InconsistentRecord(Said("claims: %(player)s played the king and the queen, so he held both and took KQ",
+                                      player=names[k]),
                                  code="claim", player=names[k])
     for seat in range(len(names)):
         mine = [p.card for p in plays if p.seat == seat]
         if _has_sequence(mine, sequence) and seat not in recorded.get(Space.SEQ, ()):
-            raise InconsistentRecord(f"claims: {names[seat]} played a whole {'-'.join(str(r) for r in sequence)} of one "
-                                     "suit, so he held it and shares SEQ", code="claim", player=names[seat])
+            raise InconsistentRecord(Said("claims: %(player)s played a whole %(sequence)s of one suit, so he held it "
+                                          "and shares SEQ", player=names[seat],
+                                          sequence="-".join((str(r) for r in sequence))),
+                                     code="claim", player=names[seat])
 
 
 def _who(names: Sequence[str], seats: Sequence[int]) -> str:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import ALL_CARDS, Card, cards_said
-from ..errors import InconsistentRecord, plural
+from ..errors import Said, InconsistentRecord, plural
 from ..seating import Seating
 from .record import SpareAction
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TripoliRules
@@ -33,7 +33,8 @@ def check_players(names: Sequence[str]) -> None:
     :raises InconsistentRecord: code ``players``.
     """
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise InconsistentRecord(f"Tripoli is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}", code="players")
+        raise InconsistentRecord(Said("Tripoli is for %(least)s to %(most)s players, not %(count)s", least=MIN_PLAYERS,
+                                      most=MAX_PLAYERS, count=len(names)), code="players")
 
 
 def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequence[Sequence[Card]], spare: Sequence[Card]) -> None:
@@ -47,12 +48,16 @@ def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequenc
         for c in cards:
             if c in seen:
                 other = "twice" if seen[c] == who else f"to {seen[c]} and to {who}"
-                raise InconsistentRecord(f"{c.label} is dealt {other}", code="duplicate-card", card=c.code,
-                                         player=who if who in names else None)
+                raise InconsistentRecord(Said("%(card)s is dealt %(other)s", card=c.label, other=other),
+                                         code="duplicate-card", card=c.code, player=who if who in names else None)
             seen[c] = who
     missing = [c for c in ALL_CARDS if c not in seen]
     if missing:
-        raise InconsistentRecord(f"the deal lacks {plural(len(missing), 'card')}: {cards_said(missing)}", code="deal")
+        raise InconsistentRecord((Said("the deal lacks %(count)s card: %(cards_said)s", count=len(missing),
+                                       cards_said=cards_said(missing))
+                                  if len(missing) == 1 else Said("the deal lacks %(count)s cards: %(cards_said)s",
+                                                                 count=len(missing), cards_said=cards_said(missing))),
+                                 code="deal")
     n = seating.size
     sizes = hand_sizes(n)
     if rules.spare_position == "last":
@@ -60,17 +65,27 @@ def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequenc
         for place, seat in enumerate(order):
             if len(deal[seat]) != sizes[place]:
                 raise InconsistentRecord(
-                    f"{names[seat]} was dealt {plural(len(deal[seat]), 'card')}, but dealing from "
-                    f"{names[order[0]]} with the spare hand last gives {sizes[place]}", code="deal", player=names[seat])
+                    (Said("%(player)s was dealt %(count)s card, but dealing from %(player2)s with the spare hand "
+                          "last gives %(size)s", player=names[seat], count=len(deal[seat]), player2=names[order[0]],
+                          size=sizes[place])
+                     if len(deal[seat]) == 1 else Said("%(player)s was dealt %(count)s cards, but dealing from "
+                                                       "%(player2)s with the spare hand last gives %(size)s",
+                                                       player=names[seat], count=len(deal[seat]),
+                                                       player2=names[order[0]], size=sizes[place])),
+                                         code="deal", player=names[seat])
         if len(spare) != sizes[n]:
-            raise InconsistentRecord(f"the spare hand has {plural(len(spare), 'card')}, dealt last it gets {sizes[n]}",
+            raise InconsistentRecord((Said("the spare hand has %(count)s card, dealt last it gets %(size)s",
+                                           count=len(spare), size=sizes[n])
+                                      if len(spare) == 1 else Said("the spare hand has %(count)s cards, dealt last "
+                                                                   "it gets %(size)s", count=len(spare), size=sizes[n])),
                                      code="deal")
         return
     got = Counter([len(h) for h in deal] + [len(spare)])
     if got != Counter(sizes):
         shown = ", ".join(f"{name} {len(h)}" for name, h in zip(names, deal)) + f", spare {len(spare)}"
         wanted = ", ".join(f"{k} x{v}" for k, v in sorted(Counter(sizes).items(), reverse=True))
-        raise InconsistentRecord(f"{n + 1} hands of 52 cards are {wanted}, but the deal gives {shown}", code="deal")
+        raise InconsistentRecord(Said("%(number)s hands of 52 cards are %(wanted)s, but the deal gives %(shown)s",
+                                      number=n + 1, wanted=wanted, shown=shown), code="deal")
 
 
 def check_spare(rules: TripoliRules, names: Sequence[str], dealer: int, spare: SpareAction) -> None:
@@ -80,15 +95,17 @@ def check_spare(rules: TripoliRules, names: Sequence[str], dealer: int, spare: S
     """
     if rules.spare == "none" and spare.action not in ("none", "keep"):
         raise InconsistentRecord(
-            f"{names[dealer]} may not {spare.action} the spare hand: this table plays with the original cards "
-            "(spare 'none')", code="spare", player=names[dealer])
+            Said("%(player)s may not %(action)s the spare hand: this table plays with the original cards (spare "
+                 "'none')", player=names[dealer], action=spare.action), code="spare", player=names[dealer])
     if not spare.sold:
         return
     if spare.buyer == names[dealer]:
-        raise InconsistentRecord(f"{names[dealer]} cannot buy the spare hand from himself: the dealer sells it",
+        raise InconsistentRecord(Said("%(player)s cannot buy the spare hand from himself: the dealer sells it",
+                                      player=names[dealer]),
                                  code="spare", player=spare.buyer)
     if spare.price is None or spare.price < 1:
-        raise InconsistentRecord(f"{spare.buyer} bought the spare hand for {spare.price}: the price is at least 1 chip",
+        raise InconsistentRecord(Said("%(player)s bought the spare hand for %(price)s: the price is at least 1 chip",
+                                      player=spare.buyer, price=spare.price),
                                  code="spare", player=spare.buyer)
 
 

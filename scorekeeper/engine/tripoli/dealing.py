@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import ALL_CARDS
-from ..errors import ScorekeeperError
+from ..errors import Said, ScorekeeperError
 from ..progress import Action, Dealing, Progress
 from ..seating import Seating
 from .actions import SpareAction
@@ -33,13 +33,14 @@ def _record(value: Mapping[str, Any]) -> TripoliRecord:
     of Michigan."""
     record = from_json(value)
     if not isinstance(record, TripoliRecord):
-        raise ScorekeeperError("a final poker deal is given with its five cards each in the record itself", code="deal")
+        raise ScorekeeperError(Said("a final poker deal is given with its five cards each in the record itself"),
+                               code="deal")
     if record.deal is not None:
-        raise ScorekeeperError("the deal is recorded already", code="dealt")
+        raise ScorekeeperError(Said('the deal is recorded already'), code="dealt")
     if record.misdeal is not None:
-        raise ScorekeeperError("a misdeal has no cards to deal", code="deal")
+        raise ScorekeeperError(Said('a misdeal has no cards to deal'), code="deal")
     if _played(record) and not _ended(record):
-        raise ScorekeeperError("the deal is given before the first card of Michigan, or once Michigan has ended",
+        raise ScorekeeperError(Said('the deal is given before the first card of Michigan, or once Michigan has ended'),
                                code="deal")
     return record
 
@@ -73,7 +74,8 @@ def _seen(record: TripoliRecord) -> tuple[list[list[str]], list[int]]:
     played = [0] * len(names)
     for item in michigan.play:
         if item.player is None:
-            raise ScorekeeperError("each card of Michigan names who played it: give the deal before the first card",
+            raise ScorekeeperError(Said("each card of Michigan names who played it: give the deal before the first "
+                                        "card"),
                                    code="deal")
         seat = names.index(item.player)
         seen[seat].append(item.card.code)

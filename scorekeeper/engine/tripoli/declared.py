@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card, Rank, Suit
-from ..errors import IllegalPlay, ImpossibleResult, InconsistentRecord, RecordSyntaxError, plural
+from ..errors import Said, IllegalPlay, ImpossibleResult, InconsistentRecord, RecordSyntaxError, plural
 from ..cards import PlayItem
 from ..seating import Seating
 from .deal import hand_sizes
@@ -31,11 +31,13 @@ def runs_of(names: Sequence[str], items: Sequence[PlayItem]) -> tuple[MichiganPl
     run = 0
     for i, item in enumerate(items):
         if item.player is None:
-            raise RecordSyntaxError(f"michigan play[{i}]: without the deal, name who played each card: [player, card]")
+            raise RecordSyntaxError(Said("michigan play[%(index)s]: without the deal, name who played each card: "
+                                         "[player, card]", index=i))
         c = item.card
         seat = names.index(item.player)
         if c in seen:
-            raise IllegalPlay(f"play {i + 1}: {item.player} plays {c.label}, but it was played at play {seen[c] + 1}",
+            raise IllegalPlay(Said("play %(number)s: %(player)s plays %(card)s, but it was played at play "
+                                   "%(number2)s", number=i + 1, player=item.player, card=c.label, number2=seen[c] + 1),
                               code="duplicate-card", play=i, trick=run, player=item.player, card=c.code)
         seen[c] = i
         prev = plays[-1].card if plays else None
@@ -65,8 +67,10 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
         if not p.lead:
             continue
 
-        def refuse(code: str, why: str) -> IllegalPlay:
-            return IllegalPlay(f"play {i + 1}: {why}", code=code, play=i, trick=p.run, player=names[p.seat], card=p.card.code)
+        at = i + 1  # the play, 1-based, that the sentences name
+
+        def refuse(code: str, why: Said) -> IllegalPlay:
+            return IllegalPlay(why, code=code, play=i, trick=p.run, player=names[p.seat], card=p.card.code)
 
         last: Suit | None = None
         if i == 0:
@@ -78,8 +82,10 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
             nxt = Card(Rank(stop.card.ri + 1), stop.card.suit) if stop.card.rank is not Rank.ACE else None
             if nxt is not None and nxt in when and when[nxt] > i:
                 j = when[nxt]
-                raise refuse("michigan-stop", f"the run does not stop at {stop.card.label}: {names[plays[j].seat]} held {nxt.label} "
-                                              f"(played at play {j + 1}) and had to play it")
+                raise refuse("michigan-stop", Said("play %(play)s: the run does not stop at %(card)s: %(player)s "
+                                                   "held %(label)s (played at play %(number)s) and had to play it",
+                                                   card=stop.card.label, player=names[plays[j].seat], label=nxt.label,
+                                                   number=j + 1, play=at))
 
         def could_lead(seat: int) -> tuple[int, Card] | None:
             """A card ``seat`` played after this lead that he could have led instead."""
@@ -93,7 +99,9 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
 
         if i == 0 and colour is None:
             if p.seat != start:  # anything may be led first: the first leader has no reason to pass
-                raise refuse("michigan-turn", f"{names[p.seat]} leads {p.card.label}, but the first lead is {names[start]}'s")
+                raise refuse("michigan-turn", Said("play %(play)s: %(player)s leads %(card)s, but the first lead is "
+                                                   "%(player2)s's", player=names[p.seat], card=p.card.label,
+                                                   player2=names[start], play=at))
         else:
             for seat in seating.order_from(start):
                 if seat == p.seat:
@@ -101,12 +109,16 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
                 proof = could_lead(seat)  # a player passed over must have had nothing to lead
                 if proof is not None:
                     j, x = proof
-                    raise refuse("michigan-turn", f"{names[p.seat]} leads {p.card.label}, but the lead was {names[seat]}'s: "
-                                                  f"he held {x.label} (played at play {j + 1})")
+                    raise refuse("michigan-turn", Said("play %(play)s: %(player)s leads %(card)s, but the lead was "
+                                                       "%(player2)s's: he held %(label)s (played at play %(number)s)",
+                                                       player=names[p.seat], card=p.card.label, player2=names[seat],
+                                                       label=x.label, number=j + 1, play=at))
         c = p.card
         if colour is not None:
             if c.suit is None or c.suit.is_red != colour:
-                raise refuse("michigan-lead", f"{names[p.seat]} leads {c.label}, but this lead must be {colour_word(colour)}")
+                raise refuse("michigan-lead", Said("play %(play)s: %(player)s leads %(card)s, but this lead must be "
+                                                   "%(colour_word)s", player=names[p.seat], card=c.label,
+                                                   colour_word=colour_word(colour), play=at))
             lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is not None and x.suit.is_red == colour and x.ri < c.ri]
             what = f"his lowest {colour_word(colour)} card"
         elif i == 0 and rules.first_lead == "lowest-in-hand":
@@ -114,13 +126,16 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
             what = "the lowest card in his hand"
         else:
             if c.suit is last:
-                raise refuse("michigan-lead", f"{names[p.seat]} leads {c.label}, but {c.suit.noun if c.suit else ''} were just played")
+                raise refuse("michigan-lead", Said("play %(play)s: %(player)s leads %(card)s, but %(noun)s were just "
+                                                   "played", player=names[p.seat], card=c.label,
+                                                   noun=c.suit.noun if c.suit else '', play=at))
             lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is c.suit and x.ri < c.ri]
             what = "the lowest card of its suit"
         if lower:
             j, x = lower[0]
-            raise refuse("michigan-lead", f"{names[p.seat]} leads {c.label}, but a lead is {what} and he held {x.label} "
-                                          f"(played at play {j + 1})")
+            raise refuse("michigan-lead", Said("play %(play)s: %(player)s leads %(card)s, but a lead is %(what)s and "
+                                               "he held %(label2)s (played at play %(number)s)", player=names[p.seat],
+                                               card=c.label, what=what, label2=x.label, number=j + 1, play=at))
 
 
 def check_end(names: Sequence[str], plays: Sequence[MichiganPlay], out: int | None, block: bool, left: Sequence[int]) -> None:
@@ -130,12 +145,14 @@ def check_end(names: Sequence[str], plays: Sequence[MichiganPlay], out: int | No
     """
     if out is not None and plays and plays[-1].seat != out:
         last = plays[-1]
-        raise InconsistentRecord(f"{names[out]} went out, but the last card played is {names[last.seat]}'s {last.card.label}",
+        raise InconsistentRecord(Said("%(player)s went out, but the last card played is %(player2)s's %(card)s",
+                                      player=names[out], player2=names[last.seat], card=last.card.label),
                                  code="go-out", player=names[out])
     for seat, count in enumerate(left):
         if count == 0 and seat != out:
             end = "the play was blocked" if block else f"{names[out]} went out" if out is not None else "the play ended"
-            raise InconsistentRecord(f"{names[seat]} has no cards left, so he went out; but the record says {end}",
+            raise InconsistentRecord(Said("%(player)s has no cards left, so he went out; but the record says %(end)s",
+                                          player=names[seat], end=end),
                                      code="go-out", player=names[seat])
 
 
@@ -150,15 +167,31 @@ def check_counts(names: Sequence[str], played: Sequence[int] | None, left: Seque
     if played is None:
         for seat, count in enumerate(left):
             if count > big:
-                raise ImpossibleResult(f"{names[seat]} has {plural(count, 'card')} left, but with {n} players no hand "
-                                       f"has more than {big}", player=names[seat])
+                raise ImpossibleResult((Said("%(player)s has %(count)s card left, but with %(n)s players no hand has "
+                                             "more than %(big)s", player=names[seat], count=count, n=n, big=big)
+                                        if count == 1 else Said("%(player)s has %(count)s cards left, but with %(n)s "
+                                                                "players no hand has more than %(big)s",
+                                                                player=names[seat], count=count, n=n, big=big)),
+                                       player=names[seat])
         return
     totals = [a + b for a, b in zip(played, left)]
     for seat, total in enumerate(totals):
         if total not in (big, small):
             have = f"{small}" if big == small else f"{big} or {small}"
-            raise ImpossibleResult(f"{names[seat]} played {plural(played[seat], 'card')} and has {left[seat]} left: "
-                                   f"{total} cards in all, but with {n} players every hand has {have}", player=names[seat])
+            raise ImpossibleResult((Said("%(player)s played %(count)s card and has %(left)s left: %(total)s cards in "
+                                         "all, but with %(n)s players every hand has %(have)s", player=names[seat],
+                                         count=played[seat], left=left[seat], total=total, n=n, have=have)
+                                    if played[seat] == 1 else Said("%(player)s played %(count)s cards and has "
+                                                                   "%(left)s left: %(total)s cards in all, but with "
+                                                                   "%(n)s players every hand has %(have)s",
+                                                                   player=names[seat], count=played[seat],
+                                                                   left=left[seat], total=total, n=n, have=have)),
+                                   player=names[seat])
     if big != small and sum(1 for t in totals if t == big) > sizes.count(big):
-        raise ImpossibleResult(f"more than {sizes.count(big)} players hold {big} cards, but only "
-                               f"{plural(sizes.count(big), 'hand')} of {n + 1} get {big}")
+        raise ImpossibleResult((Said("more than %(count)s players hold %(big)s cards, but only %(hands)s hand of "
+                                     "%(number)s get %(big)s", count=sizes.count(big), big=big, hands=sizes.count(big),
+                                     number=n + 1)
+                                if sizes.count(big) == 1 else Said("more than %(count)s players hold %(big)s cards, "
+                                                                   "but only %(hands)s hands of %(number)s get "
+                                                                   "%(big)s", count=sizes.count(big), big=big,
+                                                                   hands=sizes.count(big), number=n + 1)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card
-from ..errors import InconsistentRecord, plural
+from ..errors import Said, InconsistentRecord, plural
 from ..seating import Seating
 from .deal import check_players
 from .layout import SPACES, Layout, Ledger, Space
@@ -44,13 +44,15 @@ def replay_final(
     dealer = seating.seat(record.dealer)
     start = carried_layout(record.layout, carried, rules.has_poker)
     if start.total == 0:
-        raise InconsistentRecord("nothing is left on the layout to play the final poker for", code="final")
+        raise InconsistentRecord(Said('nothing is left on the layout to play the final poker for'), code="final")
     stake = record.pot if record.pot is not None else start.total
     if pots == "single" and stake != start.total:
-        raise InconsistentRecord(f"a single final pot plays for everything left on the layout ({start.total}), "
-                                 f"not {stake} (final_pots 'several' divides it)", code="final")
+        raise InconsistentRecord(Said("a single final pot plays for everything left on the layout (%(total)s), not "
+                                      "%(stake)s (final_pots 'several' divides it)", total=start.total, stake=stake),
+                                 code="final")
     if stake > start.total:
-        raise InconsistentRecord(f"the final pot of {stake} is more than the {start.total} left on the layout",
+        raise InconsistentRecord(Said("the final pot of %(stake)s is more than the %(total)s left on the layout",
+                                      stake=stake, total=start.total),
                                  code="final")
     held = None
     if record.deal is not None:
@@ -71,12 +73,16 @@ def replay_final(
     if pot.remainder and (tie == "cut" or not rules.has_poker):  # AMB-50: Cosmo has no POT to keep them on
         if cut is None or cut not in pot.winners:
             tied = " and ".join(names[s] for s in pot.winners)
-            raise InconsistentRecord(f"{tied} split the final pot and {plural(pot.remainder, 'odd chip')} "
-                                     f"{'is' if pot.remainder == 1 else 'are'} cut for: record who won the cut (cut)",
+            raise InconsistentRecord((Said("%(tied)s split the final pot and %(count)s odd chip is cut for: record "
+                                           "who won the cut (cut)", tied=tied, count=pot.remainder)
+                                      if pot.remainder == 1 else Said("%(tied)s split the final pot and %(count)s "
+                                                                      "odd chips are cut for: record who won the cut "
+                                                                      "(cut)", tied=tied, count=pot.remainder)),
                                      code="cut")
         ledger.move(Space.POT, cut, pot.remainder, "cut")
     elif cut is not None:
-        raise InconsistentRecord(f"the record names {names[cut]} as the winner of a cut, but nothing was cut for",
+        raise InconsistentRecord(Said("the record names %(player)s as the winner of a cut, but nothing was cut for",
+                                      player=names[cut]),
                                  code="cut", player=names[cut])
     payments, after, transfers = ledger.close()
     return FinalOutcome(record=record, rules=rules, seating=seating, dealer=dealer, carried=start, layout=after,
@@ -92,10 +98,15 @@ def _check_five_each(seating: Seating, deal: tuple[tuple[Card, ...], ...]) -> No
     seen: dict[Card, int] = {}
     for seat, hand in enumerate(deal):
         if len(hand) != 5:
-            raise InconsistentRecord(f"{names[seat]} was dealt {plural(len(hand), 'card')}: the final poker deals five "
-                                     "to each player", code="deal", player=names[seat])
+            raise InconsistentRecord((Said("%(player)s was dealt %(count)s card: the final poker deals five to each "
+                                           "player", player=names[seat], count=len(hand))
+                                      if len(hand) == 1 else Said("%(player)s was dealt %(count)s cards: the final "
+                                                                  "poker deals five to each player",
+                                                                  player=names[seat], count=len(hand))),
+                                     code="deal", player=names[seat])
         for c in hand:
             if c in seen:
-                raise InconsistentRecord(f"{c.label} is dealt to {names[seen[c]]} and to {names[seat]}", code="duplicate-card",
+                raise InconsistentRecord(Said("%(card)s is dealt to %(player)s and to %(player2)s", card=c.label,
+                                              player=names[seen[c]], player2=names[seat]), code="duplicate-card",
                                          player=names[seat], card=c.code)
             seen[c] = seat

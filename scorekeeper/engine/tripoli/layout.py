@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Rank, Suit
-from ..errors import RecordSyntaxError, shown
+from ..errors import Said, RecordSyntaxError, shown
 from ..ledger import check_table_stakes
 
 
@@ -98,12 +98,14 @@ class Layout:
         :raises RecordSyntaxError: not an object, an unknown space, or a count that is not a whole number from 0.
         """
         if not isinstance(value, Mapping):
-            raise RecordSyntaxError(f"{what} must be an object of layout spaces and chips, such as {{\"JH\": 4}}")
+            raise RecordSyntaxError(Said('%(what)s must be an object of layout spaces and chips, such as {"JH": 4}',
+                                         what=what))
         chips = [0] * len(SPACES)
         for key, count in value.items():
             space = parse_space(key, what)
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise RecordSyntaxError(f"{what}: {space} holds a whole number of chips from 0, not {shown(count)}")
+                raise RecordSyntaxError(Said("%(what)s: %(space)s holds a whole number of chips from 0, not "
+                                             "%(count)s", what=what, space=space, count=shown(count)))
             chips[_INDEX[space]] = count
         return Layout(tuple(chips))
 
@@ -117,7 +119,8 @@ def parse_space(key: Any, what: str) -> Space:
         return Space(key.strip().upper() if isinstance(key, str) else key)
     except ValueError:
         raise RecordSyntaxError(
-            f"{what}: {shown(key)} is not a layout space ({' '.join(s.value for s in SPACES)})"
+            Said("%(what)s: %(key)s is not a layout space (%(value)s)", what=what, key=shown(key),
+                 value=' '.join((s.value for s in SPACES)))
         ) from None
 
 

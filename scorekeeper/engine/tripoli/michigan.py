@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Rank, Suit, cards_said
-from ..errors import IllegalPlay, plural
+from ..errors import Said, IllegalPlay, plural
 from ..seating import Seating
 from .rules import TripoliRules
 
@@ -113,31 +113,41 @@ class Michigan:
         """Raise IllegalPlay (stable code, a sentence naming who, what, where) unless the card may be played now."""
         i = len(self.plays) if index is None else index
         seat = self.turn if player is None else player
-        where = f"play {i + 1}: "
+        at = i + 1  # the play, 1-based, that the sentences name
 
-        def refuse(code: str, why: str, who: int | None = None) -> IllegalPlay:
-            return IllegalPlay(where + why, code=code, play=i, trick=max(self.run, 1), card=card.code,
+        def refuse(code: str, why: Said, who: int | None = None) -> IllegalPlay:
+            return IllegalPlay(why, code=code, play=i, trick=max(self.run, 1), card=card.code,
                                player=self.names[seat if who is None else who])
 
         if self.over:
-            raise refuse("michigan-over", f"{self.names[seat]} plays {card.label}, but stage 3 is over: {self._why_over()}")
+            raise refuse("michigan-over", Said("play %(play)s: %(player)s plays %(card)s, but stage 3 is over: "
+                                               "%(why_over)s", player=self.names[seat], card=card.label,
+                                               why_over=self._why_over(), play=at))
         if self.next_card is not None:
             if card is not self.next_card:
                 prev = self.plays[-1]
                 who = player if player is not None else self.holder.get(card, self.turn)  # who put the wrong card down
-                raise refuse("michigan-stop", f"the run does not stop at {prev.card.label}: {self.names[self.turn]} holds "
-                                              f"{self.next_card.label} and must play it, not {card.label}", who)
+                raise refuse("michigan-stop", Said("play %(play)s: the run does not stop at %(card)s: %(player)s "
+                                                   "holds %(next_card)s and must play it, not %(label)s",
+                                                   card=prev.card.label, player=self.names[self.turn],
+                                                   next_card=self.next_card.label, label=card.label, play=at), who)
             if seat != self.turn:
-                raise refuse("not-in-hand", f"{self.names[seat]} plays {card.label}, but {self.names[self.turn]} holds it")
+                raise refuse("not-in-hand", Said("play %(play)s: %(player)s plays %(card)s, but %(player2)s holds it",
+                                                 player=self.names[seat], card=card.label,
+                                                 player2=self.names[self.turn], play=at))
             return
         if seat != self.turn:
-            raise refuse("michigan-turn", f"{self.names[seat]} leads {card.label}, but the lead is {self.names[self.turn]}'s: "
-                                          f"{self._why_leader()}")
+            raise refuse("michigan-turn", Said("play %(play)s: %(player)s leads %(card)s, but the lead is "
+                                               "%(player2)s's: %(why_leader)s", player=self.names[seat],
+                                               card=card.label, player2=self.names[self.turn],
+                                               why_leader=self._why_leader(), play=at))
         if card not in self.hands[seat]:
-            raise refuse(*self._not_held(seat, card))
+            raise refuse(*self._not_held(seat, card, at))
         choices = self.lead_choices(seat)
         if card not in choices:
-            raise refuse("michigan-lead", f"{self.names[seat]} may not lead {card.label}: {self._lead_rule(seat, card)}")
+            raise refuse("michigan-lead", Said("play %(play)s: %(player)s may not lead %(card)s: %(lead_rule)s",
+                                               player=self.names[seat], card=card.label,
+                                               lead_rule=self._lead_rule(seat, card), play=at))
 
     def is_legal(self, card: Card, player: int | None = None) -> bool:
         try:
@@ -207,13 +217,16 @@ class Michigan:
         noun = stop.suit.noun if stop.suit is not None else "that suit"
         return f"{self.names[self.stopper]} stopped with {stop.label} and the players before {self.names[self.turn]} hold only {noun}"
 
-    def _not_held(self, seat: int, card: Card) -> tuple[str, str]:
+    def _not_held(self, seat: int, card: Card, at: int) -> tuple[str, Said]:
         name = self.names[seat]
         if card in self.played:
-            return "duplicate-card", f"{name} leads {card.label}, but it has already been played"
+            return "duplicate-card", Said("play %(play)s: %(player)s leads %(card)s, but it has already been played",
+                                          play=at, player=name, card=card.label)
         if card in self.dead:
-            return "not-in-hand", f"{name} leads {card.label}, but it is in the dead hand"
-        return "not-in-hand", f"{name} leads {card.label}, but {self.names[self.holder[card]]} holds it"
+            return "not-in-hand", Said("play %(play)s: %(player)s leads %(card)s, but it is in the dead hand", play=at,
+                                       player=name, card=card.label)
+        return "not-in-hand", Said("play %(play)s: %(player)s leads %(card)s, but %(holder)s holds it", play=at,
+                                   player=name, card=card.label, holder=self.names[self.holder[card]])
 
     def _lead_rule(self, seat: int, card: Card) -> str:
         hand = self.hands[seat]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card, cards_said
-from ..errors import IllegalPlay, ImpossibleResult, InconsistentRecord, plural
+from ..errors import Said, IllegalPlay, ImpossibleResult, InconsistentRecord, plural
 from ..seating import Seating
 from .betting import Betting
 from .layout import Ledger, Space
@@ -44,9 +44,12 @@ def play_poker(
         for i, action in enumerate(poker.betting):
             ledger.move(seating.seat(action.player), Space.POT, round_.act(action, i), "bet")
         if not round_.over:
-            raise IllegalPlay(f"the betting stops after {plural(round_.count, 'action')}, but it is not over: it is "
-                              f"{names[round_.turn]}'s turn", code="bet-incomplete", play=round_.count,
-                              player=names[round_.turn])
+            raise IllegalPlay((Said("the betting stops after %(count)s action, but it is not over: it is "
+                                    "%(player)s's turn", count=round_.count, player=names[round_.turn])
+                               if round_.count == 1 else Said("the betting stops after %(count)s actions, but it is "
+                                                              "not over: it is %(player)s's turn", count=round_.count,
+                                                              player=names[round_.turn])),
+                              code="bet-incomplete", play=round_.count, player=names[round_.turn])
         contributions = round_.contributions
         active = round_.active
         shown = active if len(active) > 1 else ()
@@ -60,33 +63,37 @@ def play_poker(
         if winners and declared_winners is not None and set(winners) != set(declared_winners):
             why = ("everyone else folded" if not shown else "by the hands shown: " + ", ".join(
                 f"{names[s]} {rank_hand(_five(hands[s]))}" for s in shown))
-            raise InconsistentRecord(f"the pot goes to {_listed(names, winners)} ({why}), not to "
-                                     f"{_listed(names, declared_winners)}", code="poker-winner")
+            raise InconsistentRecord(Said("the pot goes to %(listed)s (%(why)s), not to %(listed2)s",
+                                          listed=_listed(names, winners), why=why,
+                                          listed2=_listed(names, declared_winners)), code="poker-winner")
         if not winners:
             if declared_winners is None:
                 missing = [names[s] for s in shown if hands[s] is None]
-                raise InconsistentRecord(f"showdown between {_listed(names, shown)}: record the winners, or the five "
-                                         f"cards of {', '.join(missing)}", code="poker-winner")
+                raise InconsistentRecord(Said("showdown between %(listed)s: record the winners, or the five cards of "
+                                              "%(missing)s", listed=_listed(names, shown), missing=", ".join(missing)),
+                                         code="poker-winner")
             outside = [s for s in declared_winners if s not in shown]
             if outside:
-                raise InconsistentRecord(f"{names[outside[0]]} cannot win the pot: he folded", code="poker-winner",
-                                         player=names[outside[0]])
+                raise InconsistentRecord(Said("%(player)s cannot win the pot: he folded", player=names[outside[0]]),
+                                         code="poker-winner", player=names[outside[0]])
             winners = declared_winners
     elif poker.bets is not None:
         contributions = tuple(b or 0 for b in poker.bets)
         for seat, chips in enumerate(contributions):
             ledger.move(seat, Space.POT, chips, "bet")
         if poker.winners is None:
-            raise InconsistentRecord("record who won the pot (winners)", code="poker-winner")
+            raise InconsistentRecord(Said('record who won the pot (winners)'), code="poker-winner")
         winners = tuple(map(seating.seat, poker.winners))
         top = max(contributions)
         short = [s for s in winners if contributions[s] < top]
         if short:
-            raise ImpossibleResult(f"{names[short[0]]} put {contributions[short[0]]} in the pot and cannot have won it: "
-                                   f"a winner matched the highest bet, {top}", player=names[short[0]])
+            raise ImpossibleResult(Said("%(player)s put %(contribution)s in the pot and cannot have won it: a winner "
+                                        "matched the highest bet, %(top)s", player=names[short[0]],
+                                        contribution=contributions[short[0]], top=top), player=names[short[0]])
         shown = ()
     else:
-        raise InconsistentRecord("the poker record needs the betting actions, or each player's bets", code="poker")
+        raise InconsistentRecord(Said("the poker record needs the betting actions, or each player's bets"),
+                                 code="poker")
     pot = ledger.holds(Space.POT) - reserved
     share, remainder = divmod(pot, len(winners))
     for seat in winners:
@@ -115,19 +122,22 @@ def _check_selection(names: Sequence[str], hands: Sequence[Sequence[Card] | None
         if hand is None:
             continue
         if len(hand) != 5 or len(set(hand)) != 5:
-            raise InconsistentRecord(f"{names[seat]} shows {cards_said(hand)} for the poker: a poker hand is five "
-                                     "different cards", code="poker-select", player=names[seat])
+            raise InconsistentRecord(Said("%(player)s shows %(cards)s for the poker: a poker hand is five different "
+                                          "cards", player=names[seat], cards=cards_said(hand)),
+                                     code="poker-select", player=names[seat])
         for c in hand:
             if c in owner:
-                raise InconsistentRecord(f"{names[owner[c]]} and {names[seat]} both show {c.label} for the poker",
+                raise InconsistentRecord(Said("%(player)s and %(player2)s both show %(card)s for the poker",
+                                              player=names[owner[c]], player2=names[seat], card=c.label),
                                          code="poker-select", player=names[seat], card=c.code)
             owner[c] = seat
         if held is not None:
             lacking = [c for c in hand if c not in held[seat]]
             if lacking:
                 what = "was dealt" if final else "holds"
-                raise InconsistentRecord(f"{names[seat]} shows {lacking[0].label} for the poker, but he {what} "
-                                         f"{cards_said(sorted(held[seat]))}", code="poker-select",
+                raise InconsistentRecord(Said("%(player)s shows %(card)s for the poker, but he %(what)s %(cards)s",
+                                              player=names[seat], card=lacking[0].label, what=what,
+                                              cards=cards_said(sorted(held[seat]))), code="poker-select",
                                          player=names[seat], card=lacking[0].code)
 
 
@@ -139,8 +149,9 @@ def check_poker_cards_against_plays(names: Sequence[str], poker: PokerRecord, pl
     for seat, hand in enumerate(poker.hands):
         for c in hand or ():
             if c in player_of and player_of[c] != seat:
-                raise InconsistentRecord(f"{names[seat]} showed {c.label} for the poker, but {names[player_of[c]]} plays it in "
-                                         "stage 3", code="poker-select", player=names[seat], card=c.code)
+                raise InconsistentRecord(Said("%(player)s showed %(card)s for the poker, but %(player2)s plays it in "
+                                              "stage 3", player=names[seat], card=c.label, player2=names[player_of[c]]),
+                                         code="poker-select", player=names[seat], card=c.code)
 
 
 def first_leader(rules: TripoliRules, seating: Seating, dealer: int, pot: PotResult | None) -> int:

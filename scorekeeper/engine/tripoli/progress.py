@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import RecordSyntaxError, ScorekeeperError
+from ..errors import Said, RecordSyntaxError, ScorekeeperError
 from ..progress import COMPLETE, Action, Progress, Walk, appended, played
 from ..seating import Seating
 from ..state import HandState, parsed
@@ -201,12 +201,13 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
     kind, v = action.kind, action.value
     if kind == "spare":
         if v not in SPARE_ACTIONS:
-            raise RecordSyntaxError(f"the spare hand is kept, swapped or sold: one of {', '.join(SPARE_CHOICES)}")
+            raise RecordSyntaxError(Said("the spare hand is kept, swapped or sold: one of %(spare_choices)s",
+                                         spare_choices=', '.join(SPARE_CHOICES)))
         return {**value, "spare": {"action": v} if v in _SOLD else v}
     if kind in ("spare-buyer", "spare-price"):
         spare = value.get("spare")
         if not isinstance(spare, Mapping):
-            raise RecordSyntaxError("the spare hand is not sold: it has no buyer or price")
+            raise RecordSyntaxError(Said('the spare hand is not sold: it has no buyer or price'))
         return {**value, "spare": {**spare, "buyer" if kind == "spare-buyer" else "price": v}}
     if kind == "bid":
         return appended(value, ("bid", "bids"), [_named(value, action), "pass" if v is None else v])
@@ -226,9 +227,10 @@ def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:
         return appended(value, ("michigan", "play"), played(action))
     if kind == "michigan-end":  # the end the table declares without the deal
         if not isinstance(v, Mapping):
-            raise RecordSyntaxError('the end of Michigan is {"out": P, "left": {...}} or {"block": true, "left": {...}}')
+            raise RecordSyntaxError(Said('the end of Michigan is {"out": P, "left": {...}} or {"block": true, '
+                                         '"left": {...}}'))
         return {**value, "michigan": {**(value.get("michigan") or {}), **{k: x for k, x in v.items() if k in END}}}
-    raise RecordSyntaxError(f"a deal of {value.get('game', 'Tripoli')} takes no {kind}")
+    raise RecordSyntaxError(Said('a deal of %(get)s takes no %(kind)s', get=value.get('game', 'Tripoli'), kind=kind))
 
 
 def _named(value: Mapping[str, Any], action: Action) -> str:
@@ -236,7 +238,7 @@ def _named(value: Mapping[str, Any], action: Action) -> str:
     offline does not know whose turn it was; the deal so far says it when it is checked)."""
     player = action.player if action.player is not None else progress(value, offer=False).player
     if player is None:
-        raise RecordSyntaxError(f"a {action.kind} names the player who makes it")
+        raise RecordSyntaxError(Said('a %(kind)s names the player who makes it', kind=action.kind))
     return player
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Suit
-from ..errors import RecordSyntaxError, shown
+from ..errors import Said, RecordSyntaxError, shown
 from ..jsontext import decode, pretty
 from .actions import BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .fields import (
@@ -125,11 +125,11 @@ def from_json(value: Any, defaults: Mapping[str, Any] | None = None) -> AnyRecor
     :raises RecordSyntaxError: a missing or badly shaped field.
     """
     if not isinstance(value, Mapping):
-        raise RecordSyntaxError("a Tripoli record must be a JSON object")
+        raise RecordSyntaxError(Said('a Tripoli record must be a JSON object'))
     data = {**defaults, **value} if defaults else dict(value)
     final = data.get("final", False)
     if not isinstance(final, bool):
-        raise RecordSyntaxError(f"final must be true or false, not {shown(final)}")
+        raise RecordSyntaxError(Said('final must be true or false, not %(final)s', final=shown(final)))
     return _final(data) if final else _deal(data)
 
 
@@ -144,12 +144,14 @@ def _deal(data: Mapping[str, Any]) -> TripoliRecord:
     if events:
         staged = next((k for k in STAGE_FIELDS if data.get(k) is not None), None)
         if staged is not None:
-            raise RecordSyntaxError(f"a misdeal voids the deal: the record has no {staged} (only the misdeal)")
+            raise RecordSyntaxError(Said("a misdeal voids the deal: the record has no %(staged)s (only the misdeal)",
+                                         staged=staged))
     antes_in = data.get("antes_in")
     if antes_in is not None and not isinstance(antes_in, bool):
-        raise RecordSyntaxError(f"antes_in must be true or false, not {shown(antes_in)}")
+        raise RecordSyntaxError(Said('antes_in must be true or false, not %(antes_in)s', antes_in=shown(antes_in)))
     if sequence is not None and sequence not in SEQUENCES:
-        raise RecordSyntaxError(f"sequence must be three ranks such as \"8-9-10\" ({', '.join(SEQUENCES)}), not {shown(sequence)}")
+        raise RecordSyntaxError(Said('sequence must be three ranks such as "8-9-10" (%(sequences)s), not '
+                                     "%(sequence)s", sequences=', '.join(SEQUENCES), sequence=shown(sequence)))
     return TripoliRecord(
         game=game,
         players=players,
@@ -176,11 +178,11 @@ def _final(data: Mapping[str, Any]) -> FinalPokerRecord:
     game, players, dealer, options, hand, record_id = read_head(data, FINAL_FIELDS, "final poker record")
     pot = data.get("pot")
     if pot is not None and not whole(pot, 1):
-        raise RecordSyntaxError(f"pot must be a whole number of chips from 1, not {shown(pot)}")
+        raise RecordSyntaxError(Said('pot must be a whole number of chips from 1, not %(pot)s', pot=shown(pot)))
     deal = data.get("deal")
     poker = data.get("poker")
     if poker is None:
-        raise RecordSyntaxError("a final poker record needs \"poker\": the betting (or the bets) and the winners")
+        raise RecordSyntaxError(Said('a final poker record needs "poker": the betting (or the bets) and the winners'))
     cut = data.get("cut")
     return FinalPokerRecord(
         game=game,

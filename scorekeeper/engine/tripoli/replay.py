@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card, Suit
-from ..errors import IllegalPlay, ImpossibleResult, InconsistentRecord, plural
+from ..errors import Said, IllegalPlay, ImpossibleResult, InconsistentRecord, plural
 from ..seating import Seating
 from . import claims as claims_mod
 from . import declared
@@ -70,11 +70,12 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
     dead: tuple[Card, ...] | None = None
     if record.deal is not None:
         if record.spare_hand is None:
-            raise InconsistentRecord("the deal needs the spare hand too (spare_hand): it is dealt in every deal", code="deal")
+            raise InconsistentRecord(Said("the deal needs the spare hand too (spare_hand): it is dealt in every deal"),
+                                     code="deal")
         check_deal(rules, seating, dealer, record.deal, record.spare_hand)
         held, dead = after_spare(names, dealer, record.deal, record.spare_hand, spare)
     elif record.spare_hand is not None:
-        raise InconsistentRecord("the spare hand is given without the players' hands (deal)", code="deal")
+        raise InconsistentRecord(Said("the spare hand is given without the players' hands (deal)"), code="deal")
     if spare.sold and spare.buyer is not None and spare.price is not None:
         ledger.move(seating.seat(spare.buyer), dealer, spare.price, "spare")
 
@@ -91,10 +92,11 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
         if held is not None:
             taken = claims_mod.stage1_claims(held, suit, seq_ranks)
             if recorded is not None:
-                claims_mod.compare_claims(names, taken, recorded, "by the cards held after the spare hand")
+                claims_mod.compare_claims(names, taken, recorded, played=False)
         else:
             if recorded is None:
-                raise InconsistentRecord("without the deal, record the stage-1 claims (claims: who took which space)",
+                raise InconsistentRecord(Said("without the deal, record the stage-1 claims (claims: who took which "
+                                              "space)"),
                                          code="claim")
             claims_mod.check_declared(names, recorded, in_play=False)
             if record.michigan is not None and record.michigan.play is not None:
@@ -106,17 +108,17 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
     pot: PotResult | None = None
     if rules.has_poker:
         if record.poker is None:
-            raise InconsistentRecord("the record has no poker stage: give the betting (or each player's bets) and "
-                                     "the winners", code="poker")
+            raise InconsistentRecord(Said("the record has no poker stage: give the betting (or each player's bets) "
+                                          "and the winners"), code="poker")
         pot = play_poker(rules, seating, dealer, record.poker, held, ledger, final=False)
     elif record.poker is not None:
-        raise InconsistentRecord("cosmo plays only stage 3: the record cannot have a poker stage", code="poker")
+        raise InconsistentRecord(Said('cosmo plays only stage 3: the record cannot have a poker stage'), code="poker")
 
     # 5.6 stage 3
     michigan = record.michigan
     if michigan is None:
-        raise InconsistentRecord("the record does not say how stage 3 ended: give the play, or who went out "
-                                 "(or the block) and the cards left", code="michigan-end")
+        raise InconsistentRecord(Said("the record does not say how stage 3 ended: give the play, or who went out (or "
+                                      "the block) and the cards left"), code="michigan-end")
     leader = first_leader(rules, seating, dealer, pot)
     plays: tuple[MichiganPlay, ...] = ()
     if held is not None and dead is not None and michigan.play is not None:
@@ -126,12 +128,17 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
             game.play(item.card, None if item.player is None else seating.seat(item.player), i)
         if not game.over:
             what = f"{names[game.turn]} must play {game.next_card.label}" if game.next_card else f"{names[game.turn]} must lead"
-            raise InconsistentRecord(f"the play stops after {plural(len(game.plays), 'card')} with nobody out and no "
-                                     f"block: {what}", code="michigan-end", play=len(game.plays))
+            raise InconsistentRecord((Said("the play stops after %(count)s card with nobody out and no block: "
+                                           "%(what)s", count=len(game.plays), what=what)
+                                      if len(game.plays) == 1 else Said("the play stops after %(count)s cards with "
+                                                                        "nobody out and no block: %(what)s",
+                                                                        count=len(game.plays), what=what)),
+                                     code="michigan-end", play=len(game.plays))
         plays = tuple(game.plays)
         out, block, left = game.out, game.end == "block", game.left
         if michigan.leader is not None and seating.seat(michigan.leader) != leader:
-            raise IllegalPlay(f"the record says {michigan.leader} led first, but the first lead is {names[leader]}'s",
+            raise IllegalPlay(Said("the record says %(leader)s led first, but the first lead is %(player)s's",
+                                   leader=michigan.leader, player=names[leader]),
                               code="michigan-turn", player=michigan.leader)
         _check_declared_end(names, michigan.out, michigan.block, michigan.left, out, block, left)
     else:
@@ -139,12 +146,14 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
             plays = declared.runs_of(names, michigan.play)
             first = leader if michigan.leader is None else seating.seat(michigan.leader)
             if michigan.leader is not None and rules.colour_leads == "off" and first != leader:
-                raise IllegalPlay(f"the record says {michigan.leader} led first, but the first lead is {names[leader]}'s",
+                raise IllegalPlay(Said("the record says %(leader)s led first, but the first lead is %(player)s's",
+                                       leader=michigan.leader, player=names[leader]),
                                   code="michigan-turn", player=michigan.leader)
             declared.check_plays(rules, seating, plays, leader)
             if michigan.leader is not None and plays and plays[0].seat != first:
-                raise IllegalPlay(f"the record says {michigan.leader} led first, but {names[plays[0].seat]} plays "
-                                  "the first card", code="michigan-turn", player=michigan.leader)
+                raise IllegalPlay(Said("the record says %(leader)s led first, but %(player)s plays the first card",
+                                       leader=michigan.leader, player=names[plays[0].seat]),
+                                  code="michigan-turn", player=michigan.leader)
         out, block, left = _declared_end(names, michigan.out, michigan.block, michigan.left)
         declared.check_end(names, plays, out, block, left)
         if held is not None:
@@ -163,10 +172,11 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
         if plays:
             taken, _ = claims_mod.in_play_claims(plays, suit, seq_ranks)
             if recorded is not None:
-                claims_mod.compare_claims(names, taken, recorded, "by the cards played in stage 3")
+                claims_mod.compare_claims(names, taken, recorded, played=True)
         else:
             if recorded is None:
-                raise InconsistentRecord("without the stage-3 play, record who took which pay-card space (claims)",
+                raise InconsistentRecord(Said("without the stage-3 play, record who took which pay-card space "
+                                              "(claims)"),
                                          code="claim")
             claims_mod.check_declared(names, recorded, in_play=True)
             if held is not None:
@@ -192,11 +202,12 @@ def carried_layout(given: Layout | None, carried: Layout | None, has_poker: bool
     :raises InconsistentRecord: code ``layout``.
     """
     if given is not None and carried is not None and given != carried:
-        raise InconsistentRecord(f"the record's layout before the antes ({given.describe()}) is not what the last deal "
-                                 f"left ({carried.describe()})", code="layout")
+        raise InconsistentRecord(Said("the record's layout before the antes (%(pools)s) is not what the last deal "
+                                      "left (%(pools2)s)", pools=given.describe(), pools2=carried.describe()),
+                                 code="layout")
     start = carried if carried is not None else given if given is not None else Layout.empty()
     if not has_poker and start[Space.POT]:
-        raise InconsistentRecord("cosmo has no POT space, but the layout holds chips on it", code="layout")
+        raise InconsistentRecord(Said('cosmo has no POT space, but the layout holds chips on it'), code="layout")
     return start
 
 
@@ -209,7 +220,8 @@ def carried_antes(given: bool | None, carried: bool | None) -> bool:
     if given is not None and carried is not None and given != carried:
         said = "are already on the layout (a misdeal's redeal)" if given else "are still to be put up"
         truth = "was a misdeal, so they are in" if carried else "was not a misdeal"
-        raise InconsistentRecord(f"the record says this deal's antes {said}, but the last deal {truth}", code="layout")
+        raise InconsistentRecord(Said("the record says this deal's antes %(said)s, but the last deal %(truth)s",
+                                      said=said, truth=truth), code="layout")
     return bool(carried if carried is not None else given)
 
 
@@ -234,16 +246,18 @@ def _declared_end(names: Sequence[str], out_name: str | None, block: bool,
                   left: Sequence[int | None] | None) -> tuple[int | None, bool, tuple[int, ...]]:
     out = None if out_name is None else names.index(out_name)
     if out is None and not block:
-        raise InconsistentRecord("record how stage 3 ended: who went out (out), or a block", code="michigan-end")
+        raise InconsistentRecord(Said('record how stage 3 ended: who went out (out), or a block'), code="michigan-end")
     counts: list[int | None] = list(left) if left is not None else [None] * len(names)
     if out is not None:
         if counts[out] not in (None, 0):
-            raise InconsistentRecord(f"{names[out]} went out, so he has no cards left, not {counts[out]}", code="go-out",
+            raise InconsistentRecord(Said("%(player)s went out, so he has no cards left, not %(count)s",
+                                          player=names[out], count=counts[out]), code="go-out",
                                      player=names[out])
         counts[out] = 0
     missing = [names[s] for s, c in enumerate(counts) if c is None]
     if missing:
-        raise InconsistentRecord(f"record how many cards {missing[0]} has left (left)", code="go-out", player=missing[0])
+        raise InconsistentRecord(Said("record how many cards %(missing)s has left (left)", missing=missing[0]),
+                                 code="go-out", player=missing[0])
     return out, block, tuple(int(c or 0) for c in counts)
 
 
@@ -252,20 +266,30 @@ def _check_declared_end(names: Sequence[str], out_name: str | None, block: bool,
     """With the deal and the play, whatever end the record declares must be the one the play reached."""
     if out_name is not None and (out is None or names[out] != out_name):
         real = f"{names[out]} went out" if out is not None else "the play was blocked"
-        raise InconsistentRecord(f"the record says {out_name} went out, but {real}", code="go-out", player=out_name)
+        raise InconsistentRecord(Said("the record says %(out_name)s went out, but %(real)s", out_name=out_name,
+                                      real=real), code="go-out", player=out_name)
     if block and not was_block:
-        raise InconsistentRecord(f"the record says the play was blocked, but {names[out or 0]} went out",
+        raise InconsistentRecord(Said("the record says the play was blocked, but %(player)s went out",
+                                      player=names[out or 0]),
                                  code="michigan-end")
     for seat, count in enumerate(left or ()):
         if count is not None and count != real_left[seat]:
-            raise InconsistentRecord(f"the record says {names[seat]} has {plural(count, 'card')} left, but he has "
-                                     f"{real_left[seat]}", code="go-out", player=names[seat])
+            raise InconsistentRecord((Said("the record says %(player)s has %(count)s card left, but he has "
+                                           "%(real_left)s", player=names[seat], count=count, real_left=real_left[seat])
+                                      if count == 1 else Said("the record says %(player)s has %(count)s cards left, "
+                                                              "but he has %(real_left)s", player=names[seat],
+                                                              count=count, real_left=real_left[seat])),
+                                     code="go-out", player=names[seat])
 
 
 def _check_left_against_hands(names: Sequence[str], held: Sequence[Sequence[Card]], left: Sequence[int]) -> None:
     for seat, count in enumerate(left):
         if count > len(held[seat]):
-            raise ImpossibleResult(f"{names[seat]} has {plural(count, 'card')} left, but he held only {len(held[seat])}",
+            raise ImpossibleResult((Said("%(player)s has %(cards)s card left, but he held only %(count)s",
+                                         player=names[seat], cards=count, count=len(held[seat]))
+                                    if count == 1 else Said("%(player)s has %(cards)s cards left, but he held only "
+                                                            "%(count)s", player=names[seat], cards=count,
+                                                            count=len(held[seat]))),
                                    player=names[seat])
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Rank
-from ..errors import shown, UnknownGame, UnknownOption
+from ..errors import Said, shown, UnknownGame, UnknownOption
 from ..options import OptionSpec, resolve
 
 GAMES = ("tripoli", "rummoli", "cosmo")
@@ -140,24 +140,27 @@ def make_rules(game: str, options: Mapping[str, Any] | None = None) -> TripoliRu
     :raises UnknownOption: an unknown option, a value it does not take, or options that contradict each other.
     """
     if not isinstance(game, str) or game.strip().lower() not in GAMES:
-        raise UnknownGame(f"{shown(game)} is not a Tripoli game (tripoli, rummoli, cosmo)")
+        raise UnknownGame(Said('%(game)s is not a Tripoli game (tripoli, rummoli, cosmo)', game=shown(game)))
     game = game.strip().lower()
     given = dict(options or {})
     limit = given.get("bet_limit")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_BET_LIMIT):
-        raise UnknownOption(f"{game} option 'bet_limit' is a whole number of chips from 1 to {MAX_BET_LIMIT}, not {shown(limit)}")
+        raise UnknownOption(Said("%(game)s option 'bet_limit' is a whole number of chips from 1 to "
+                                 "%(max_bet_limit)s, not %(limit)s", game=game, max_bet_limit=MAX_BET_LIMIT,
+                                 limit=shown(limit)))
     values = resolve(game, SPECS, {}, {**PRESETS[game], **given})
     if values["paying_suit"] == "bid":
         # 5.8: the bid's stakes are collected in play; an explicit stage1 contradicts it.
         if given.get("pay_cards") == "stage1":
-            raise UnknownOption(f"{game}: paying_suit 'bid' collects the pay cards in play, so pay_cards cannot be 'stage1'")
+            raise UnknownOption(Said("%(game)s: paying_suit 'bid' collects the pay cards in play, so pay_cards "
+                                     "cannot be 'stage1'", game=game))
         values["pay_cards"] = "in-play"
     if game == "cosmo":
         if values["michigan_leader"] == "poker-winner":
-            raise UnknownOption("cosmo has no poker stage: michigan_leader must be 'eldest' or 'dealer'")
+            raise UnknownOption(Said("cosmo has no poker stage: michigan_leader must be 'eldest' or 'dealer'"))
         if values["paying_suit"] == "bid":
-            raise UnknownOption("cosmo shows the paying suit on its board: paying_suit cannot be 'bid'")
+            raise UnknownOption(Said("cosmo shows the paying suit on its board: paying_suit cannot be 'bid'"))
     if values["colour_leads"] == "alternate" and values["first_lead"] == "lowest-in-hand":
-        raise UnknownOption(f"{game}: colour_leads 'alternate' starts with the lowest black card, "
-                            "which contradicts first_lead 'lowest-in-hand'")
+        raise UnknownOption(Said("%(game)s: colour_leads 'alternate' starts with the lowest black card, which "
+                                 "contradicts first_lead 'lowest-in-hand'", game=game))
     return TripoliRules(game=game, **values)

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from ..errors import InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
+from ..errors import Said, InconsistentRecord, RecordSyntaxError, ScorekeeperError, shown
 from ..options import OptionSpec, resolve
 from ..seating import Seating
 from ..settled import Settled, SettledHand, running, settled_json
@@ -108,10 +108,11 @@ def tripoli_layout(state: LayoutState, outcome: TripoliOutcome) -> tuple[DealSet
     :raises InconsistentRecord: codes ``game-over`` (after the final poker), ``players``, ``layout``.
     """
     if state.final:
-        raise InconsistentRecord("the final poker has begun: no more ordinary deals can be settled", code="game-over")
+        raise InconsistentRecord(Said("the final poker has begun: no more ordinary deals can be settled"),
+                                 code="game-over")
     if outcome.antes_in != state.antes_in:
-        raise InconsistentRecord("the deal " + ("took its antes from a misdeal, but the last deal was not one"
-                                                if outcome.antes_in else "put up antes again after a misdeal"),
+        raise InconsistentRecord(Said("the deal took its antes from a misdeal, but the last deal was not one")
+                                 if outcome.antes_in else Said("the deal put up antes again after a misdeal"),
                                  code="layout")
     settled, after = _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments,
                            outcome.transfers, False)
@@ -128,7 +129,7 @@ def tripoli_final_poker(state: LayoutState, outcome: FinalOutcome) -> tuple[Deal
     :raises InconsistentRecord: codes ``game-over`` (nothing left), ``players``, ``layout``.
     """
     if state.finished:
-        raise InconsistentRecord("the final poker has already taken every chip off the layout", code="game-over")
+        raise InconsistentRecord(Said('the final poker has already taken every chip off the layout'), code="game-over")
     settled, after = _fold(state, outcome.players, outcome.carried, outcome.layout, outcome.payments,
                            outcome.transfers, True)
     return settled, replace(after, antes_in=False)
@@ -163,11 +164,12 @@ def fold(state: LayoutState, outcomes: Sequence[TripoliOutcome | FinalOutcome]) 
 def _fold(state: LayoutState, players: Sequence[str], before: Layout, after: Layout, payments: Sequence[int],
           transfers: Sequence[Transfer], final: bool) -> tuple[DealSettlement, LayoutState]:
     if tuple(players) != state.players:
-        raise InconsistentRecord(f"the deal is for {', '.join(players)}, the session for {', '.join(state.players)}",
+        raise InconsistentRecord(Said("the deal is for %(players)s, the session for %(players2)s",
+                                      players=', '.join(players), players2=', '.join(state.players)),
                                  code="players")
     if before != state.layout:
-        raise InconsistentRecord(f"the deal starts from the layout {before.describe()}, but the last deal left "
-                                 f"{state.layout.describe()}", code="layout")
+        raise InconsistentRecord(Said("the deal starts from the layout %(pools)s, but the last deal left %(pools2)s",
+                                      pools=before.describe(), pools2=state.layout.describe()), code="layout")
     position = state.deals + 1
     check_conserved(position, payments, before.total, after.total)  # catalogue 1.5, on every deal
     balance = tuple(b + p for b, p in zip(state.balance, payments))
@@ -246,7 +248,8 @@ class TripoliFinalPoker(TripoliLayout):
 
     def settle(self, outcome: TripoliOutcome | FinalOutcome, cut: int | None = None) -> tuple[list[int], list[str]]:
         if not isinstance(outcome, FinalOutcome):
-            raise InconsistentRecord("tripoli-final-poker settles only final poker deals (\"final\": true)", code="final")
+            raise InconsistentRecord(Said('tripoli-final-poker settles only final poker deals ("final": true)'),
+                                     code="final")
         return super().settle(outcome, cut)
 
 
@@ -307,7 +310,7 @@ class TripoliFold:
 
     def __init__(self, value: Any) -> None:
         if not isinstance(value, Mapping):
-            raise RecordSyntaxError("a session record must be a JSON object")
+            raise RecordSyntaxError(Said('a session record must be a JSON object'))
         table = {k: v for k, v in value.items() if k not in ("first_dealer", "hands")}
         table["dealer"] = value.get("first_dealer")
         game, players, first_dealer, options, _, _ = read_head(table, (*SESSION_FIELDS, "dealer"), "session record")
@@ -316,9 +319,10 @@ class TripoliFold:
         settlement = value.get("settlement") or "tripoli-layout"
         read_stake(value.get("stake"))  # kept with the session as the table agreed it; the chips settle here
         if not isinstance(settlement, str):
-            raise RecordSyntaxError("settlement must be a settlement id such as \"tripoli-layout\"")
+            raise RecordSyntaxError(Said('settlement must be a settlement id such as "tripoli-layout"'))
         if settlement not in TRIPOLI_METHODS:
-            raise RecordSyntaxError(f"a Tripoli session settles by tripoli-layout (or tripoli-final-poker), not {shown(settlement)}",
+            raise RecordSyntaxError(Said("a Tripoli session settles by tripoli-layout (or tripoli-final-poker), not "
+                                         "%(settlement)s", settlement=shown(settlement)),
                                     code="unknown-option")
         self.settlement = settlement
         self.seating = seating = Seating(players)
@@ -350,8 +354,8 @@ class TripoliFold:
             raw, counts = split_counts(raw)
             record = read_in_rotation(raw, self.given, from_json, seating.name(self.dealer), position)
             if method.state.final and (isinstance(record, TripoliRecord) or method.state.finished):
-                raise InconsistentRecord(f"the game was over after hand {position - 1} (the final poker), but more "
-                                         "hands are recorded", code="game-over")
+                raise InconsistentRecord(Said("the game was over after hand %(number)s (the final poker), but more "
+                                              "hands are recorded", number=position - 1), code="game-over")
             void = isinstance(record, TripoliRecord) and record.misdeal is not None
             if not counts:  # dealt (the deal passes on, unless it was a misdeal) but not settled yet
                 self.dealer = self.passed(self.dealer, void)

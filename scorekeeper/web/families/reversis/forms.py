@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField
 from wtforms.validators import Optional
@@ -30,11 +32,12 @@ from ....engine.reversis.rules import ACES, LAST_TRICKS, PAYING_CARDS, TRICKS
 from ....engine.hearts.words import card_label
 from ...forms import MISDEAL_WORDS, choices, new_client_id, seat_chosen
 from ...params import WholeField, count
+from ....language import N_
 
 CARDS = tuple(c.code for c in PAYING_CARDS)  # JH AS AH AD AC, as the engine lists them
 ACE_CODES = frozenset(c.code for c in ACES)
 TALON = "talon"
-HOW_WORDS = {"led": "led", "followed": "followed", "discarded": "discarded"}
+HOW_WORDS = {"led": N_("led"), "followed": N_("followed"), "discarded": N_("discarded")}  # translated by hand_form
 COMMONEST_HOW = "followed"  # what most plays of these cards are: the page starts there
 KEPT_EVENTS = ("exposed-own", "revoke-corrected", "cut")  # notes a correction by this form keeps as they were
 assert set(HOW_WORDS) == set(HOWS)
@@ -44,18 +47,18 @@ class ReversisHandForm(FlaskForm):
     """One hand's quick result; the per-player and per-card fields are added for the table."""
 
     client_id = HiddenField()
-    talon_points = WholeField("Card points in the talon (optional: the engine derives them)", validators=[Optional()])
-    broken_player = SelectField("Attempted by", choices=[], validate_choice=False)
-    broken_by = SelectField("and broken by", choices=[], validate_choice=False)
-    broken_trick = RadioField("in trick", choices=choices([(str(t), str(t)) for t in range(LAST_TRICKS, TRICKS + 1)]),
+    talon_points = WholeField(_l("Card points in the talon (optional: the engine derives them)"), validators=[Optional()])
+    broken_player = SelectField(_l("Attempted by"), choices=[], validate_choice=False)
+    broken_by = SelectField(_l("and broken by"), choices=[], validate_choice=False)
+    broken_trick = RadioField(_l("in trick"), choices=choices([(str(t), str(t)) for t in range(LAST_TRICKS, TRICKS + 1)]),
                               validators=[Optional()], validate_choice=False)
-    esp_player = SelectField("Espagnolette played by", choices=[], validate_choice=False)
-    esp_declared = RadioField("", choices=choices([("1", "declared before the first lead"),
-                                                   ("0", "did not declare, but revoked (committed)")]),
+    esp_player = SelectField(_l("Espagnolette played by"), choices=[], validate_choice=False)
+    esp_declared = RadioField("", choices=choices([("1", N_("declared before the first lead")),
+                                                   ("0", N_("did not declare, but revoked (committed)"))]),
                               default="1", validators=[Optional()], validate_choice=False)
-    revoke_player = SelectField("Revoke by", choices=[], validate_choice=False)
-    revoke_trick = WholeField("in trick", validators=[Optional()])
-    misdeal = RadioField("What happened", choices=choices([("", "No misdeal"), *MISDEAL_WORDS.items()]),
+    revoke_player = SelectField(_l("Revoke by"), choices=[], validate_choice=False)
+    revoke_trick = WholeField(_l("in trick"), validators=[Optional()])
+    misdeal = RadioField(_l("What happened"), choices=choices([("", N_("No misdeal")), *MISDEAL_WORDS.items()]),
                          validators=[Optional()], validate_choice=False)
 
     players: tuple[str, ...]
@@ -70,7 +73,8 @@ class ReversisHandForm(FlaskForm):
         for code in self.cards:
             field = self.card(code, "player")
             if not field.data:
-                field.errors = [*field.errors, f"Say who played {card_label(card(code))}, or that it lay in the talon."]
+                field.errors = [*field.errors, gettext("Say who played %(card)s, or that it lay in the talon.",
+                                                       card=card_label(card(code)))]
                 valid = False
         return valid
 
@@ -105,21 +109,24 @@ def hand_form(players: Sequence[str], *, formdata: Any = None, data: Mapping[str
         attrs[f"tricks_{seat}"] = WholeField(f"{name}'s tricks", validators=[Optional()])
         attrs[f"points_{seat}"] = WholeField(f"{name}'s card points", validators=[Optional()])
     for code in CARDS:
-        attrs[f"{code}_player"] = RadioField(f"Who played {code}", choices=choices([*seats, (TALON, "talon")]),
+        attrs[f"{code}_player"] = RadioField(gettext("Who played %(card)s?", card=card_label(card(code))),
+                                             choices=choices([*seats, (TALON, gettext("talon"))]),
                                              validators=[Optional()], validate_choice=False)
-        attrs[f"{code}_trick"] = WholeField("In trick", validators=[Optional()])
-        attrs[f"{code}_how"] = RadioField("How", choices=choices(list(HOW_WORDS.items())), default=COMMONEST_HOW,
+        attrs[f"{code}_trick"] = WholeField(gettext("In trick"), validators=[Optional()])
+        attrs[f"{code}_how"] = RadioField(gettext("How"), choices=choices([(how, gettext(words)) for how, words in HOW_WORDS.items()]),
+                                          default=COMMONEST_HOW,
                                           validators=[Optional()], validate_choice=False)
-        attrs[f"{code}_leader"] = RadioField("Led by", choices=choices(seats), validators=[Optional()],
+        attrs[f"{code}_leader"] = RadioField(gettext("Led by"), choices=choices(seats), validators=[Optional()],
                                              validate_choice=False)
-        attrs[f"{code}_winner"] = RadioField("Won by", choices=choices(seats), validators=[Optional()],
+        attrs[f"{code}_winner"] = RadioField(gettext("Won by"), choices=choices(seats), validators=[Optional()],
                                              validate_choice=False)
-        attrs[f"{code}_waived"] = BooleanField("Led, and the hand winner did not claim it")
+        attrs[f"{code}_waived"] = BooleanField(gettext("Led, and the hand winner did not claim it"))
     cls = type("ReversisHandForm_", (ReversisHandForm,), attrs)
     form: ReversisHandForm = cls(formdata=formdata, data=dict(data or {}))
     form.players = tuple(players)
     for field in (form.broken_player, form.broken_by, form.esp_player, form.revoke_player):
-        field.choices = choices([("", "nobody"), *seats])
+        field.choices = choices([("", gettext("nobody")), *seats])
+    form.esp_declared.choices = choices([(c.value, gettext(c.label)) for c in form.esp_declared.choices])
     if not form.client_id.data:
         form.client_id.data = new_client_id()
     return form

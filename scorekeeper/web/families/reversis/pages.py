@@ -32,6 +32,7 @@ from ...models import Hand as HandRow
 from ...models import TableSession
 from ..base import CardTable, Words, pack_rows
 from ..chips import ChipPages
+from ....language import N_
 
 # A hand at the end of the stored ones, only to read who deals next from the engine's own rotation.
 NEXT_HAND_PROBE = {"events": [{"type": "misdeal", "reason": "wrong-count"}]}
@@ -122,11 +123,11 @@ def quick_of(row: HandRow, outcome: Any) -> Mapping[str, Any]:
 class ReversisPages(ChipPages):
     """A Reversis table: the pools between hands, a hand's quick result, every payment of a hand."""
 
-    words = Words(noun="hand", unit="fish", carried="Pools")
+    words = Words(noun="hand", unit="fish", carried=N_("Pools"))
     templates = {"session": "families/reversis/session.html", "live": "families/reversis/live.html",
                  "hand": "families/reversis/hand.html"}
-    kind_words = {"result": "Recorded by its quick result.", "cards": "Recorded with every card.",
-                  "misdeal": "A misdeal: the deal was void, and the same dealer dealt again."}
+    kind_words = {"result": N_("Recorded by its quick result."), "cards": N_("Recorded with every card."),
+                  "misdeal": N_("A misdeal: the deal was void, and the same dealer dealt again.")}
 
     first = "leader"
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField
 from wtforms.validators import Optional
@@ -26,15 +28,17 @@ from ....engine.tripoli.rules import SEQUENCES, TripoliRules
 from ....sheets.tripoli import SUIT_SYMBOLS, rules_of, shown_spaces, space_labels
 from ...forms import choices, new_client_id, seat_chosen
 from ...params import WholeField
+from ....language import N_
 
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 CLAIM_SPACES = (Space.AH, Space.KH, Space.QH, Space.JH, Space.TH, Space.KQ)  # one taker each; SEQ may be shared
-SPARE_WORDS = {  # the spare hand, by what the dealer did (the form's pills)
-    "keep": "kept",
-    "swap": "swapped",
-    "auction": "sold",
-    "swap-then-auction": "swapped, then sold",
+SPARE_WORDS = {  # the spare hand, by what the dealer did (the form's pills), translated by deal_form
+    "keep": N_("kept"),
+    "swap": N_("swapped"),
+    "auction": N_("sold"),
+    "swap-then-auction": N_("swapped, then sold"),
 }
+SPACE_WORDS = (N_("Kitty"), N_("Pot"), N_("Sequence"))  # sheets.tripoli.space_labels' words, translated where shown
 
 
 # --- the deal by its quick result -------------------------------------------------------------------
@@ -43,16 +47,16 @@ class TripoliDealForm(FlaskForm):
     """One deal's quick result; the per-player and per-space fields are added for the table."""
 
     client_id = HiddenField()
-    spare_action = RadioField("The spare hand", choices=choices(list(SPARE_WORDS.items())), default="keep",
+    spare_action = RadioField(_l("The spare hand"), choices=choices(list(SPARE_WORDS.items())), default="keep",
                               validators=[Optional()], validate_choice=False)
-    spare_buyer = SelectField("Bought by", choices=[], validate_choice=False)
-    spare_price = WholeField("For (chips)", validators=[Optional()])
-    bid_winner = SelectField("Won the bid for the paying suit", choices=[], validate_choice=False)
-    bid_amount = WholeField("Bid (chips, onto the kitty)", validators=[Optional()])
-    bid_suit = SelectField("Paying suit chosen", choices=[], validate_choice=False)
-    board_suit = SelectField("Paying suit on the board", choices=[], validate_choice=False)
-    board_sequence = SelectField("Sequence on the board", choices=[], validate_choice=False)
-    end = RadioField("Michigan ended", choices=[], validators=[Optional()], validate_choice=False)
+    spare_buyer = SelectField(_l("Bought by"), choices=[], validate_choice=False)
+    spare_price = WholeField(_l("For (chips)"), validators=[Optional()])
+    bid_winner = SelectField(_l("Won the bid for the paying suit"), choices=[], validate_choice=False)
+    bid_amount = WholeField(_l("Bid (chips, onto the kitty)"), validators=[Optional()])
+    bid_suit = SelectField(_l("Paying suit chosen"), choices=[], validate_choice=False)
+    board_suit = SelectField(_l("Paying suit on the board"), choices=[], validate_choice=False)
+    board_sequence = SelectField(_l("Sequence on the board"), choices=[], validate_choice=False)
+    end = RadioField(_l("Michigan ended"), choices=[], validators=[Optional()], validate_choice=False)
 
     players: tuple[str, ...]
     rules: TripoliRules
@@ -131,14 +135,15 @@ def deal_form(
     form.rules = rules
     form.labels = space_labels(rules)
     form.claim_spaces = claim_spaces
-    nobody = [("", "nobody")]
+    nobody = [("", gettext("nobody"))]
+    form.spare_action.choices = choices([(action, gettext(words)) for action, words in SPARE_WORDS.items()])
     form.spare_buyer.choices = choices([*nobody, *seats])
-    form.bid_winner.choices = choices([("", "nobody: everyone passed"), *seats])
-    suits = [(code, f"{SUIT_SYMBOLS[code]} {SUIT_WORDS[code]}") for code in ("S", "H", "D", "C")]
+    form.bid_winner.choices = choices([("", gettext("nobody: everyone passed")), *seats])
+    suits = [(code, f"{SUIT_SYMBOLS[code]} {gettext(SUIT_WORDS[code])}") for code in ("S", "H", "D", "C")]
     form.bid_suit.choices = choices([("", "\u2014"), *suits])
     form.board_suit.choices = choices([("", "\u2014"), *suits])
     form.board_sequence.choices = choices([("", "\u2014"), *[(s, s) for s in SEQUENCES]])
-    form.end.choices = choices([*seats, ("block", "blocked")])
+    form.end.choices = choices([*seats, ("block", gettext("blocked"))])
     if not form.client_id.data:
         form.client_id.data = new_client_id()
     return form
@@ -276,8 +281,8 @@ class TripoliFinalForm(FlaskForm):
 
     client_id = HiddenField()
     final = HiddenField(default="1")
-    pot = WholeField("Chips played for in this pot", validators=[Optional()])
-    cut = SelectField("The cut for the odd chips was won by", choices=[], validate_choice=False)
+    pot = WholeField(_l("Chips played for in this pot"), validators=[Optional()])
+    cut = SelectField(_l("The cut for the odd chips was won by"), choices=[], validate_choice=False)
 
     players: tuple[str, ...]
     several: bool
@@ -305,7 +310,7 @@ def final_form(
     form.players = tuple(players)
     form.several = settlement_options.get("final_pots") == "several"
     form.ask_cut = settlement_options.get("final_tie") == "cut" or not has_pot
-    form.cut.choices = choices([("", "nobody (no odd chips)"), *_seats(players)])
+    form.cut.choices = choices([("", gettext("nobody (no odd chips)")), *_seats(players)])
     if not form.client_id.data:
         form.client_id.data = new_client_id()
     return form

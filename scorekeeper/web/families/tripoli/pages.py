@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import render_template, request
+from flask_babel import gettext
 
 from ....engine.errors import ScorekeeperError
 from ....engine.seating import Seating
@@ -31,6 +32,7 @@ from ...models import TableSession
 from ..base import CardTable, Words, pack_rows
 from ..links import table_links
 from ....engine.cards import full_pack
+from ....language import N_
 from ..chips import ChipPages
 
 
@@ -119,14 +121,14 @@ def outcome_of(table: TableSession, row: HandRow) -> dict[str, Any] | None:
 class TripoliPages(ChipPages):
     """A Tripoli, Rummoli or Cosmo table: the layout between deals, a deal's quick result or a final poker deal."""
 
-    words = Words(noun="deal", unit="chips", carried="Layout")
+    words = Words(noun="deal", unit="chips", carried=N_("Layout"))
     noun = words.noun
     templates = {"session": "families/tripoli/session.html", "live": "families/tripoli/live.html",
                  "hand": "families/tripoli/hand.html"}
-    kind_words = {"cards": "Recorded with every card.", "final": "A final poker deal.",
-                  "result": "Recorded by its quick result.",
-                  "misdeal": "A misdeal: the deal was void, its antes stayed on the layout, and the same dealer "
-                             "dealt again."}
+    kind_words = {"cards": N_("Recorded with every card."), "final": N_("A final poker deal."),
+                  "result": N_("Recorded by its quick result."),
+                  "misdeal": N_("A misdeal: the deal was void, its antes stayed on the layout, and the same dealer "
+                                "dealt again.")}  # translated where shown (families/chips/hand.html)
 
     first = "eldest"
 
@@ -154,7 +156,7 @@ class TripoliPages(ChipPages):
                                misdeal_form=misdeal_form, **self.context(table, can_edit, key))
 
     def live_extra(self, table: TableSession, game: Any, settled: dict[str, Any] | None) -> dict[str, Any]:
-        labels = {space: game.labels[space] for space in game.spaces}
+        labels = {space: gettext(game.labels[space]) for space in game.spaces}  # Kitty, Pot: tripoli_forms.SPACE_WORDS
         return {"next": next_deal(table, game, settled), "board": layout_board((settled or {}).get("layout") or {}, labels)}
 
     def outcome(self, table: TableSession, row: HandRow) -> dict[str, Any] | None:

@@ -185,3 +185,23 @@ def test_a_blank_tally_speaks_the_readers_language(client: FlaskClient, code: st
     blank = {"fr": "relevé vierge", "nl": "leeg telblad", "de": "leeres Zählblatt"}[code]
     prize = {"fr": "Prix d’or des dames", "nl": "Gouden prijs van de dames", "de": "Goldpreis der Damen"}[code]
     says(text, [blank, prize], ["blank tally", "Ladies' gold prize", "Write each table"])
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_charts_on_a_tables_and_a_players_page_speak_the_pages_language(client: FlaskClient, code: str) -> None:
+    club = club_in(client, code)
+    table = table_in(client, club)
+    assert record_result(client, table, [3, 2, 0, 8], 0).status_code == 302
+    client.get(table + f"?lang={code}")  # this phone chooses the language (its cookie)
+    page = get(client, table).html
+    chart = page[page.index("<svg"):page.index("</svg>")]
+    title = {"fr": "Totaux cumulés", "nl": "Lopende totalen", "de": "Laufende Summen"}[code]
+    after = {"fr": "après 1 donne", "nl": "na 1 spel", "de": "nach 1 Spiel"}[code]
+    assert title in chart and after in chart and "Running totals" not in chart and "after 1 hand" not in chart
+    person = re.search(r'<a href="([^"]+)" data-person="Ann">', get(client, club).html)
+    assert person
+    mine = get(client, person.group(1)).html
+    chart = mine[mine.index("<svg"):mine.index("</svg>")]
+    words = {"fr": ("Ann, table par table", "après 1 table"), "nl": ("Ann, tafel voor tafel", "na 1 tafel"),
+             "de": ("Ann, Tisch für Tisch", "nach 1 Tisch")}[code]
+    assert all(w in chart for w in words) and "table by table" not in chart, chart

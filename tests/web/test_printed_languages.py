@@ -205,3 +205,24 @@ def test_the_charts_on_a_tables_and_a_players_page_speak_the_pages_language(clie
     words = {"fr": ("Ann, table par table", "après 1 table"), "nl": ("Ann, tafel voor tafel", "na 1 tafel"),
              "de": ("Ann, Tisch für Tisch", "nach 1 Tisch")}[code]
     assert all(w in chart for w in words) and "table by table" not in chart, chart
+
+
+def test_the_summarys_money_and_period_are_written_as_the_language_writes_them(client: FlaskClient) -> None:
+    """A club without a language, read in French then in German: Ann's money with a decimal comma, the period's
+    days in words; in English as before (``3.80``, ISO days)."""
+    club = client.post("/api/clubs", json={"name": "Export", "players": []}).get_json()
+    record = {"game": "black-lady", "players": ["Ann", "Bob", "Cat", "Dan"], "first_dealer": "Dan", "stake": "0.10",
+              "hands": [{"taken": {"Ann": {"hearts": 3, "QS": 1}, "Bob": {"hearts": 2}, "Cat": {"hearts": 0},
+                                   "Dan": {"hearts": 8}}}]}
+    created = client.post(f"/api/clubs/{club['id']}/sessions", json=record,
+                          headers={"Authorization": f"Bearer {club['token']}"})
+    assert created.status_code == 201
+    query = {"key": club["read_key"], "from": "2020-03-01", "to": "2099-03-31"}
+    written = {}
+    for code in ("fr", "de", "en"):
+        answer = client.get(f"/api/clubs/{club['id']}/summary.pdf", query_string=query, headers={"Accept-Language": code})
+        written[code] = flat(pdf_text(answer.data))
+    assert "+0,00 −3,80" in written["fr"] and "du 1 mars 2020 au 31 mars 2099" in written["fr"]
+    assert "+0,00 −3,80" in written["de"] and "01.03.2020 bis 31.03.2099" in written["de"]
+    assert "+0.00 −3.80" in written["en"] and "2020-03-01 to 2099-03-31" in written["en"]
+    assert "16,0" in written["fr"] and "16.0" in written["en"]  # points a hand

@@ -89,6 +89,8 @@ def _environment(code: str) -> jinja2.Environment:
     env.globals["language"] = code  # the printed page's <html lang>
     env.globals["player_key"] = player_key  # each player's marker in the sheet's header, as in its charts
     env.globals["decimal"] = lambda value, places: decimal(value, places, code)
+    # a word the code marked (``language.N_``: a column's name), in this language; as it is when not marked
+    env.filters["said"] = lambda word: language.translations(code).ugettext(word) if word else word
     return env
 
 

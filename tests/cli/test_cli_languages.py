@@ -109,3 +109,19 @@ def test_a_step_by_step_audit_speaks_dutch(tmp_path: Path, capsys: pytest.Captur
     assert "Reversis: controle van een spel" in words and "Elke actie is geldig." in words and "Na stap 1" in words
     assert "Huidige pot" in words and "visjes" in words
     assert "audit of a hand" not in words and "Every action is legal" not in words and "After step" not in words
+
+
+@needs_poppler
+@pytest.mark.parametrize(("code", "present"), [
+    ("fr", ["Donneur", "Passe", "Donne", "Pris par", "Page 1 sur"]),
+    ("nl", ["Gever", "Doorgeven", "Spel", "Totaal", "Genomen", "Pagina 1 van"]),
+    ("de", ["Geber", "Weitergabe", "Spiel", "Summe", "Genommen", "Seite 1 von"]),
+])
+def test_a_sessions_sheet_names_its_columns_in_the_language_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  code: str, present: list[str]) -> None:
+    """The columns the engine's layout names (who dealt, the pass, each player's hand and total, the cards taken)."""
+    out = tmp_path / "sheet.pdf"
+    assert cli.main(["--lang", code, "sheet", str(SESSION), "-o", str(out)]) == 0
+    words = " ".join(pdf_text(out.read_bytes()).split())
+    assert [w for w in present if w not in words] == [], words
+    assert [w for w in ("Dealer", "Pass ", "Taken by", "Page 1 of") if w in words] == [], words

@@ -125,3 +125,15 @@ def test_a_sessions_sheet_names_its_columns_in_the_language_asked(tmp_path: Path
     words = " ".join(pdf_text(out.read_bytes()).split())
     assert [w for w in present if w not in words] == [], words
     assert [w for w in ("Dealer", "Pass ", "Taken by", "Page 1 of") if w in words] == [], words
+
+
+def test_an_archives_summary_speaks_french(capsys: pytest.CaptureFixture[str]) -> None:
+    archive = str(ROOT / "examples" / "archive.jsonl")
+    assert cli.main(["replay", archive, "--jobs", "1"]) in (0, 1)
+    english = capsys.readouterr()
+    assert cli.main(["--lang", "fr", "replay", archive, "--jobs", "1"]) in (0, 1)
+    french = capsys.readouterr()
+    assert french.out == english.out  # the JSON lines are the same
+    assert english.err.startswith("replayed ") and " legal" in english.err
+    assert english.err.strip() == "replayed 7 records: 6 legal, 1 illegal (impossible-result 1)"
+    assert french.err.strip() == "7 enregistrements rejoués : 6 réguliers, 1 irrégulier (impossible-result 1)"

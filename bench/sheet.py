@@ -14,6 +14,7 @@ median of a few runs each:
     python bench/sheet.py --repeat 7        # steadier on a busy machine
     python bench/sheet.py --hands 15        # a typical evening instead
     python bench/sheet.py --largest         # the largest session a table may store, in its widest games
+    python bench/sheet.py --largest --lang de   # the same sheets printed in German (docs/languages.md)
 
 ``--largest``: the sheets that cost the most are those of the most hands a session holds
 (``fields.MAX_HANDS``) in the games whose sheet has the most columns at their most players
@@ -38,11 +39,13 @@ sys.path.insert(0, str(ROOT))
 
 import weasyprint  # noqa: E402
 
+from scorekeeper import language  # noqa: E402
 from scorekeeper.engine.fields import MAX_HANDS, MAX_NAME  # noqa: E402
 from scorekeeper.engine.hearts.games import GAMES, make_ruleset  # noqa: E402
 from scorekeeper.engine.hearts.records import to_json  # noqa: E402
 from scorekeeper.engine.seating import Seating  # noqa: E402
 from scorekeeper.engine.hearts.simulate import random_record  # noqa: E402
+from scorekeeper.language import LANGUAGES, speaking  # noqa: E402
 from scorekeeper.sheets import blank_pdf, filled_sheet, session_pdf, sheet_html  # noqa: E402
 from scorekeeper.sheets.model import blank_sheet  # noqa: E402
 from scorekeeper.sheets.render import html_document, html_to_pdf  # noqa: E402
@@ -86,12 +89,16 @@ def longest_names(n: int) -> list[str]:
 
 
 def largest(repeat: int, seed: int) -> None:
-    print(f"the largest session: {MAX_HANDS} hands, the widest games at their most players, names of "
+    print(f"the largest session, in {language.current()}: {MAX_HANDS} hands, the widest games at their most players, names of "
           f"{MAX_NAME} characters; {repeat} runs each")
     for columns, game, n in widest(4):
         record = session(MAX_HANDS, seed, game, longest_names(n))
         pages = len(html_document(sheet_html(filled_sheet(record)), paper="a4").pages)
+        cpu = time.process_time()
         show(f"{game}, {n} players, {columns} columns, {pages} pages", timed(lambda: session_pdf(record), repeat))
+        # the process's own CPU time a print (the warm-up's too): on a machine others load, the figure its load
+        # does not inflate
+        print(f"{'':<44} CPU {(time.process_time() - cpu) / (repeat + 1):8.2f} s a print")
 
 
 def timed(what: Callable[[], Any], repeat: int) -> list[float]:
@@ -117,7 +124,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--largest", action="store_true", help="the largest session a table may store instead")
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), default="en", help="the language the sheets speak")
     args = parser.parse_args()
+    with speaking(args.lang):
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
     if args.largest:
         largest(args.repeat, args.seed)
         return

@@ -15,7 +15,7 @@ import time  # noqa: F401  (the tests pace the archive's progress through cli.ti
 from collections.abc import Callable
 from typing import IO, Any
 
-from .language import LANGUAGES, from_environment, speaking
+from .language import LANGUAGES, N_, from_environment, gettext as _, speaking
 from .boundary import attempt, quiet_log
 from .engine.hearts import records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
@@ -38,54 +38,78 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _command(argv: list[str] | None) -> int:
-    parser = argparse.ArgumentParser(prog="scorekeeper", description="Score, check and audit card-table hands.")
+    """The command in the language asked (``--lang``, else the locale's): its help, its words, its sheets."""
+    with speaking(_asked(argv)):
+        args = _parser().parse_args(argv)
+        if args.command != "serve":
+            return _run(args)
+    from .web.serve import serve  # the app chooses each page's language itself (web/lang.py)
+
+    return serve(args.host, args.port, lan=args.lan)
+
+
+def _asked(argv: list[str] | None) -> str:
+    """The language of ``--lang`` before the command is read (its help speaks it), else the environment's."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    found, _rest = early.parse_known_args(argv)
+    return found.lang if found.lang in LANGUAGES else from_environment()
+
+
+# argparse's own words in a help (Python's, which ships no catalogue of them): translated in ours.
+ARGPARSE_WORDS = (N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"))
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The command's arguments, their help in the language spoken now (argparse's own words too)."""
+    argparse._ = _  # type: ignore[attr-defined]  # argparse words its headings with its module's ``_`` at call time
+    parser = argparse.ArgumentParser(prog="scorekeeper", description=_("Score, check and audit card-table hands."))
     parser.add_argument("--lang", choices=sorted(LANGUAGES),
-                        help="the language of what it prints in words, such as a sheet or an error's message (default: "
-                             "the locale's, LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); error codes and the "
-                             "rest of the JSON never change")
+                        help=_("the language of what it prints in words, such as a sheet (default: the locale's, "
+                               "LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en); JSON and error codes never change"))
     sub = parser.add_subparsers(dest="command", required=True)
-    p_replay = sub.add_parser("replay", help="replay and check a hand record or a JSON-lines archive")
-    p_replay.add_argument("file", help="a JSON hand record, a JSON-lines archive, or - for standard input")
-    p_replay.add_argument("--text", action="store_true", help="print a trick table for a person instead of JSON")
-    p_replay.add_argument("--jobs", type=int, default=0, help="worker processes for an archive (default: one per core)")
+    p_replay = sub.add_parser("replay", help=_("replay and check a hand record or a JSON-lines archive"))
+    p_replay.add_argument("file", help=_("a JSON hand record, a JSON-lines archive, or - for standard input"))
+    p_replay.add_argument("--text", action="store_true", help=_("print a trick table for a person instead of JSON"))
+    p_replay.add_argument("--jobs", type=int, default=0,
+                          help=_("worker processes for an archive (default: one per core)"))
     p_replay.add_argument("--quiet", action="store_true",
-                          help="no progress or summary of an archive on standard error (standard output is the same)")
-    p_notation = sub.add_parser("notation", help="convert a hand record between JSON and the text notation")
-    p_notation.add_argument("file", help="a JSON record or a record in the text notation, or - for standard input")
-    p_notation.add_argument("--to", choices=("text", "json"), help="output format (default: the other one)")
-    for name, what in (("next", "what comes next in a partial hand record: whose turn, the kind of action, "
-                                "the choices, what is paid so far"),
-                       ("steps", "a hand record action by action, each with the table after it, up to the first "
-                                 "illegal action")):
+                          help=_("no progress or summary of an archive on standard error (standard output is the "
+                                 "same)"))
+    p_notation = sub.add_parser("notation", help=_("convert a hand record between JSON and the text notation"))
+    p_notation.add_argument("file", help=_("a JSON record or a record in the text notation, or - for standard input"))
+    p_notation.add_argument("--to", choices=("text", "json"), help=_("output format (default: the other one)"))
+    for name, what in (("next", _("what comes next in a partial hand record: whose turn, the kind of action, "
+                                  "the choices, what is paid so far")),
+                       ("steps", _("a hand record action by action, each with the table after it, up to the first "
+                                   "illegal action"))):
         p_progress = sub.add_parser(name, help=what)
-        p_progress.add_argument("file", help="a JSON hand record, or one in the text notation, or - for standard input")
-    p_settle = sub.add_parser("settle", help="settle a session: scores, chips, pools, money")
-    p_settle.add_argument("file", help="a JSON session record, a JSON-lines archive of them, or - for standard input")
-    p_settle.add_argument("--text", action="store_true", help="print the settlement in words instead of JSON")
-    p_settle.add_argument("--jobs", type=int, default=0, help="worker processes for an archive (default: one per core)")
-    p_settle.add_argument("--quiet", action="store_true", help="no progress or summary of an archive on standard error")
-    p_serve = sub.add_parser("serve", help="run the table app (schema brought up to date first)")
+        p_progress.add_argument("file", help=_("a JSON hand record, or one in the text notation, or - for standard "
+                                               "input"))
+    p_settle = sub.add_parser("settle", help=_("settle a session: scores, chips, pools, money"))
+    p_settle.add_argument("file", help=_("a JSON session record, a JSON-lines archive of them, or - for standard "
+                                         "input"))
+    p_settle.add_argument("--text", action="store_true", help=_("print the settlement in words instead of JSON"))
+    p_settle.add_argument("--jobs", type=int, default=0,
+                          help=_("worker processes for an archive (default: one per core)"))
+    p_settle.add_argument("--quiet", action="store_true",
+                          help=_("no progress or summary of an archive on standard error"))
+    p_serve = sub.add_parser("serve", help=_("run the table app (schema brought up to date first)"))
     where = p_serve.add_mutually_exclusive_group()
-    where.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    where.add_argument("--host", default="127.0.0.1",
+                       help=_("the address to listen on (default: this machine only)"))
     where.add_argument("--lan", action="store_true",
-                       help="serve the phones on the local network: listen on every interface and print the "
-                            "address to open, with its QR code")
+                       help=_("serve the phones on the local network: listen on every interface and print the "
+                              "address to open, with its QR code"))
     p_serve.add_argument("--port", type=int, default=5000)
     from .sheets.command import add_parser as add_sheet_parser  # the sheet subcommand (PDF, scorekeeper.sheets)
 
     add_sheet_parser(sub)
-    args = parser.parse_args(argv)
-    if args.command != "serve":  # the app logs as Flask sets up; the others keep the boundary's log quiet
-        quiet_log()
-    if args.command == "serve":
-        from .web.serve import serve
-
-        return serve(args.host, args.port, lan=args.lan)
-    with speaking(args.lang or from_environment()):  # a sheet's words, a refusal's sentence
-        return _run(args)
+    return parser
 
 
 def _run(args: argparse.Namespace) -> int:
+    quiet_log()  # the app logs as Flask sets up; the others keep the boundary's log quiet
     if args.command == "sheet":
         from .sheets.command import cmd_sheet
 
@@ -229,13 +253,18 @@ def _converted(path: str, to: str | None) -> str:
 
 # --- the readable trick table ----------------------------------------------------------------
 
+PLACES = {"trick": N_("trick"), "play": N_("play"), "player": N_("player"), "card": N_("card")}  # where a refusal is
+
+
 def format_text(obj: dict[str, Any], said: str | None) -> str:
     """A hand a person can audit (``Family.replay_words``: the core's trick table, one row per trick, the leader
     marked >, the winner *; a package's payments in order), or why it is refused."""
     if not obj["ok"] or said is None:
         err = obj["error"]
-        where = ", ".join(f"{k} {err[k]}" for k in ("trick", "play", "player", "card") if err.get(k) is not None)
-        return f"ILLEGAL ({err['code']}){' at ' + where if where else ''}: {err['message']}\n"
+        where = ", ".join(f"{_(PLACES[k])} {err[k]}" for k in PLACES if err.get(k) is not None)
+        if where:
+            return _("ILLEGAL (%(code)s) at %(where)s: %(why)s", code=err["code"], where=where, why=err["message"]) + "\n"
+        return _("ILLEGAL (%(code)s): %(why)s", code=err["code"], why=err["message"]) + "\n"
     return said
 
 

@@ -20,6 +20,7 @@ from functools import partial
 from typing import IO, Any, BinaryIO
 
 from .boundary import attempt
+from .language import gettext as _, ngettext
 from .engine.hearts import notation, records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.family import Family, family_of_notation, family_of_record
@@ -261,13 +262,20 @@ def archive_summary(tally: dict[str, int], noun: str = "replayed") -> str:
     'replayed 13 records: 9 legal, 3 illegal (revoke 2, not-in-hand 1), 1 unreadable (syntax 1)'
     """
     total = sum(tally.values())
-    parts = [f"{tally.get('legal', 0)} legal"]
-    for label, codes in (("illegal", {k: n for k, n in tally.items() if k != "legal" and k not in UNREADABLE}),
-                         ("unreadable", {k: n for k, n in tally.items() if k in UNREADABLE})):
+    parts = [ngettext("%(num)d legal", "%(num)d legal", tally.get("legal", 0))]
+    for illegal, codes in ((True, {k: n for k, n in tally.items() if k != "legal" and k not in UNREADABLE}),
+                           (False, {k: n for k, n in tally.items() if k in UNREADABLE})):
         if codes:
             by_code = ", ".join(f"{k} {n}" for k, n in sorted(codes.items(), key=lambda kn: (-kn[1], kn[0])))
-            parts.append(f"{sum(codes.values())} {label} ({by_code})")
-    return f"{noun} {total} record{'s' if total != 1 else ''}: " + ", ".join(parts)
+            count = sum(codes.values())
+            parts.append(ngettext("%(num)d illegal (%(codes)s)", "%(num)d illegal (%(codes)s)", count, codes=by_code)
+                         if illegal else
+                         ngettext("%(num)d unreadable (%(codes)s)", "%(num)d unreadable (%(codes)s)", count, codes=by_code))
+    if noun == "settled":
+        head = ngettext("settled %(num)d record", "settled %(num)d records", total)
+    else:
+        head = ngettext("replayed %(num)d record", "replayed %(num)d records", total)
+    return _("%(head)s: %(parts)s", head=head, parts=", ".join(parts))
 
 
 class Progress:
@@ -283,8 +291,10 @@ class Progress:
         if self.stream is None or time.monotonic() - self.last < 0.2:
             return
         self.last = time.monotonic()
-        legal = tally.get("legal", 0)
-        self.stream.write(f"\r{self.verb}: {sum(tally.values())} records, {legal} legal ")
+        legal, count = tally.get("legal", 0), sum(tally.values())
+        said = (_("settling: %(count)s records, %(legal)s legal", count=count, legal=legal) if self.verb == "settling"
+                else _("replaying: %(count)s records, %(legal)s legal", count=count, legal=legal))
+        self.stream.write(f"\r{said} ")
         self.stream.flush()
         self.shown = True
 

@@ -13,6 +13,7 @@ from .engine.jsontext import decode
 from .engine.hearts.output import facts_lines, points_text
 from .engine.settled import settled_json
 from .engine.family import settle_json
+from .language import gettext as _
 from .inputs import LineAnswer, answer_line, print_error, records_in, run_archive
 
 
@@ -78,23 +79,28 @@ def settle_with_facts(value: Any) -> tuple[dict[str, Any], list[list[str]]]:
 def format_settlement(result: dict[str, Any], facts: Sequence[Sequence[str]] = ()) -> str:
     """The settlement in words: every hand's arithmetic (after what was declared beside the cards:
     ``facts``, per hand), then totals, chips and who pays whom."""
-    lines = [f"settlement: {result['settlement']}"]
+    lines = [_("settlement: %(id)s", id=result["settlement"])]
     for i, hand in enumerate(result["hands"], 1):
-        lines.append(f"hand {i} (dealer {hand['dealer']}), pool after: {hand['pool']}")
+        lines.append(_("hand %(number)s (dealer %(dealer)s), pool after: %(pool)s", number=i, dealer=hand["dealer"],
+                       pool=hand["pool"]))
         lines.extend(f"  {fact}" for fact in (facts[i - 1] if i <= len(facts) else ()))
         lines.extend(f"  {note}" for note in dict.fromkeys(hand["notes"].values()) if note)  # a misdeal's note once
     if "closing" in result:
-        lines.append("the table stops:")
+        lines.append(_("the table stops:"))
         lines.extend(f"  {note}" for note in result["closing"]["notes"].values())
-    lines.append("totals: " + ", ".join(f"{n} {points_text(v)}" for n, v in result["totals"].items()))
-    lines.append("chips: " + ", ".join(f"{n} {v:+d}" for n, v in result["balance"].items()) + f"; pool {result['pool']}")
+    lines.append(_("totals: %(list)s", list=", ".join(f"{n} {points_text(v)}" for n, v in result["totals"].items())))
+    lines.append(_("chips: %(list)s; pool %(pool)s", list=", ".join(f"{n} {v:+d}" for n, v in result["balance"].items()),
+                   pool=result["pool"]))
     if "money" in result:
-        lines.append("money: " + ", ".join(f"{n} {v}" for n, v in result["money"].items()))
-        lines.extend(f"  {t['from']} pays {t['to']} {t['amount']}" for t in result["transfers"])
+        lines.append(_("money: %(list)s", list=", ".join(f"{n} {v}" for n, v in result["money"].items())))
+        lines.extend("  " + _("%(payer)s pays %(payee)s %(amount)s", payer=t["from"], payee=t["to"], amount=t["amount"])
+                     for t in result["transfers"])
     if "team_totals" in result:  # Gong Zhu's partnerships
-        lines.append("partnerships: " + ", ".join(f"{n} {points_text(v)}" for n, v in result["team_totals"].items()))
+        lines.append(_("partnerships: %(list)s",
+                       list=", ".join(f"{n} {points_text(v)}" for n, v in result["team_totals"].items())))
     if result.get("losers"):  # Gong Zhu: the pig of the game
-        lines.append("the pig: " + ", ".join(result["losers"]))
-    state = "finished" if result["finished"] else "in progress"
-    lines.append(f"game {state}; " + ("winners: " + ", ".join(result["winners"]) if result["winners"] else "no winner yet"))
+        lines.append(_("the pig: %(list)s", list=", ".join(result["losers"])))
+    state = _("game finished") if result["finished"] else _("game in progress")
+    lines.append(state + "; " + (_("winners: %(list)s", list=", ".join(result["winners"])) if result["winners"]
+                                 else _("no winner yet")))
     return "\n".join(lines) + "\n"

@@ -22,7 +22,8 @@ from ..engine.hearts.replay import HandOutcome
 from ..engine.hearts.ruleset import Ruleset
 from ..engine.seating import Direction, Seating
 from ..engine.hearts.words import card_label, plain_warning, points_text
-from .model import DIRECTION_WORDS, paper_key
+from ..language import N_, gettext as _
+from .model import paper_key
 
 
 @dataclass(frozen=True)
@@ -120,8 +121,8 @@ def hand_audit(value: HandRecord | Mapping[str, Any], *, paper: str = "a4") -> A
         points = tuple((name, points_text(p)) for name, p in zip(names, outcome.points))
         notes.extend(_outcome_notes(outcome))
         if outcome.tricks is not None and not found.complete:
-            notes.append(f"The record stops after {found.plays} of {found.total} cards: "
-                         "the tricks shown are those the table remembers.")
+            notes.append(_("The record stops after %(plays)s of %(total)s cards: the tricks shown are those the "
+                           "table remembers.", plays=found.plays, total=found.total))
     established: tuple[tuple[str, str], ...] = ()
     rule = ""
     if found.established is not None and found.established.revoke is not None:
@@ -138,28 +139,33 @@ def hand_audit(value: HandRecord | Mapping[str, Any], *, paper: str = "a4") -> A
 
 def _header(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[str, str]:
     direction = ruleset.pass_direction(record.number, seating.size)
-    passing = "no passing" if direction is Direction.NONE else f"passed {DIRECTION_WORDS[direction]}"
-    return (f"{ruleset.name}: audit of hand {record.number}",
-            f"{record.dealer} dealt \u00b7 {passing} \u00b7 {', '.join(record.players)}")
+    passing = _(PASSING[direction])
+    return (_("%(game)s: audit of hand %(number)s", game=ruleset.name, number=record.number),
+            f"{_('%(dealer)s dealt', dealer=record.dealer)} \u00b7 {passing} \u00b7 {', '.join(record.players)}")
+
+
+# How the hand's cards were passed, as the audit's subtitle says it.
+PASSING = {Direction.LEFT: N_("passed left"), Direction.RIGHT: N_("passed right"),
+           Direction.ACROSS: N_("passed across"), Direction.NONE: N_("no passing")}
 
 
 def _facts(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[tuple[str, str], ...]:
     facts: list[tuple[str, str]] = []
     if record.deal is not None:
         for name in record.players:
-            facts.append((f"Dealt to {name}", _cards(sorted_cards(record.deal.get(name, ())))))
+            facts.append((_("Dealt to %(name)s", name=name), _cards(sorted_cards(record.deal.get(name, ())))))
     direction = ruleset.pass_direction(record.number, seating.size)
     if record.passes and direction is not Direction.NONE:
         for seat, name in enumerate(record.players):
             to = seating.name(seating.receiver(seat, direction))
-            facts.append((f"{name} passed to {to}", _cards(record.passes.get(name, ()))))
+            facts.append((_("%(name)s passed to %(to)s", name=name, to=to), _cards(record.passes.get(name, ()))))
     if record.widow:
-        facts.append(("Widow", _cards(record.widow)))
+        facts.append((_("Widow"), _cards(record.widow)))
     if record.leader:
-        facts.append(("First leader", record.leader))
+        facts.append((_("First leader"), record.leader))
     for event in record.events:
         if event["type"] not in ("revoke", "cut"):  # those show in the notes
-            facts.append(("Event", ", ".join(f"{k} {v}" for k, v in event.items())))
+            facts.append((_("Event"), ", ".join(f"{k} {v}" for k, v in event.items())))
     return tuple(facts)
 
 
@@ -228,14 +234,16 @@ def _outcome_notes(outcome: HandOutcome) -> list[str]:
     notes = []
     if outcome.moon is not None:
         m = outcome.moon
-        notes.append(f"{names[m.seat]} shot the moon ({m.rule}{', chose to ' + m.choice if m.choice else ''})"
-                     + ("; wins the game at once" if m.instant_win else ""))
+        moon = (_("%(name)s shot the moon (%(rule)s, chose to %(choice)s)", name=names[m.seat], rule=m.rule,
+                  choice=m.choice) if m.choice else _("%(name)s shot the moon (%(rule)s)", name=names[m.seat], rule=m.rule))
+        notes.append(moon + ("; " + _("wins the game at once") if m.instant_win else ""))
     if outcome.revoke is not None:
         r = outcome.revoke
-        notes.append(f"Established revoke: {names[r.seat]} played {card_label(r.card)} in trick {r.trick} "
-                     f"({r.code}); play stopped and {r.rule} applies")
+        notes.append(_("Established revoke: %(name)s played %(card)s in trick %(trick)s (%(code)s); play stopped and "
+                       "%(rule)s applies", name=names[r.seat], card=card_label(r.card), trick=r.trick, code=r.code,
+                       rule=r.rule))
     if outcome.void is not None:
-        notes.append(f"Misdeal ({outcome.void}): the hand is void and the same dealer deals again")
+        notes.append(_("Misdeal (%(why)s): the hand is void and the same dealer deals again", why=outcome.void))
     return notes
 
 

@@ -23,6 +23,7 @@ from ..engine.cards import Card
 from ..engine.family import family_of
 from ..engine.vocabulary import COMMON, Vocabulary
 from ..engine.hearts.words import card_label
+from ..language import gettext as _, ngettext
 
 TABLE = "The table"  # who takes a step no one player takes (no more trades, nobody declares Capot)
 
@@ -177,11 +178,12 @@ def payment_words(p: Mapping[str, Any], vocabulary: Vocabulary = COMMON) -> str:
     if shown(p.get("card")):
         where.append(shown(p.get("card")).label)  # type: ignore[union-attr]
     extra = ", ".join([vocabulary.reason(why) if why else "", *where]).strip(", ") if why or where else ""
-    unit = "chip" if unit == "chips" and amount == 1 else unit
     giver = vocabulary.place(p.get("from"))
     if giver != str(p.get("from")):  # a place of the table opens the line: "The pot → Ann"
         giver = giver[:1].upper() + giver[1:]
-    return f"{giver} \u2192 {vocabulary.place(p.get('to'))}: {amount} {unit}" + (f" ({extra})" if extra else "")
+    paid = (_("%(fish)s fish", fish=amount) if unit == "fish" else
+            ngettext("%(num)d chip", "%(num)d chips", amount) if isinstance(amount, int) else f"{amount} chips")
+    return f"{giver} \u2192 {vocabulary.place(p.get('to'))}: {paid}" + (f" ({extra})" if extra else "")
 
 
 def said(answer: Mapping[str, Any], vocabulary: Vocabulary) -> dict[str, Any]:
@@ -227,7 +229,8 @@ def sections(state: Mapping[str, Any], players: Sequence[str], actor: str | None
         lines = _lines(key, value, state, players, actor, vocabulary)
         if key == "current":
             number = state.get("trick") or len(state.get("tricks") or ()) + 1
-            title = f"Trick {number}" + (f", {state['leader']} led" if state.get("leader") else "")
+            title = (_("Trick %(number)s, %(leader)s led", number=number, leader=state["leader"]) if state.get("leader")
+                     else _("Trick %(number)s", number=number))
             if not lines:
                 continue
         out.append(Section(key, title, tuple(lines)))
@@ -247,38 +250,40 @@ def _lines(key: str, value: Any, state: Mapping[str, Any], players: Sequence[str
         return [Line(str(who), _cards([c]), marked=who == actor) for who, c in value]
     if key == "tricks" and isinstance(value, list):
         won = Counter(t.get("winner") for t in value if isinstance(t, Mapping))
-        lines = [Line(name, words=f"{won.get(name, 0)} trick{'s' if won.get(name, 0) != 1 else ''}")
+        lines = [Line(name, words=ngettext("%(num)d trick", "%(num)d tricks", won.get(name, 0)))
                  for name in players]
         if value and isinstance(value[-1], Mapping):
             last = value[-1]
-            lines.append(Line(f"Trick {len(value)}", _cards(last.get("cards")),
-                              f"{last.get('leader')} led, {last.get('winner') or 'nobody'} won"))
+            lines.append(Line(_("Trick %(number)s", number=len(value)), _cards(last.get("cards")),
+                              _("%(leader)s led, %(winner)s won", leader=last.get("leader"), winner=last.get("winner"))
+                              if last.get("winner") else _("%(leader)s led, nobody won", leader=last.get("leader"))))
         return lines
     if key == "pools" and isinstance(value, Mapping):
-        lines = [Line("Current pool", words=f"{value.get('current', 0)} fish")]
-        lines += [Line(f"Supplement {s.get('id')}", words=f"{s.get('fish')} fish") for s in value.get("supplements") or ()]
+        lines = [Line(_("Current pool"), words=_("%(fish)s fish", fish=value.get("current", 0)))]
+        lines += [Line(_("Supplement %(id)s", id=s.get("id")), words=_("%(fish)s fish", fish=s.get("fish")))
+                  for s in value.get("supplements") or ()]
         if value.get("doubled"):
-            lines.append(Line("Doubled", words=", ".join(map(str, value["doubled"]))))
+            lines.append(Line(_("Doubled"), words=", ".join(map(str, value["doubled"]))))
         return lines
     if key in ("layout", "bets") and isinstance(value, Mapping):
-        return [Line(_space(str(k), vocabulary), words=f"{v} chip{'s' if v != 1 else ''}") for k, v in value.items()]
+        return [Line(_space(str(k), vocabulary), words=ngettext("%(num)d chip", "%(num)d chips", v)) for k, v in value.items()]
     if key == "paying_suit":
         return [Line("", words=SUITS.get(str(value), str(value)))]
     if key == "next_card":
         card = shown(value)
-        return [Line("", (card,) if card else (), "" if card else "none: the run stops")]
+        return [Line("", (card,) if card else (), "" if card else _("none: the run stops"))]
     if key == "talon_so_far":
-        return [Line("", words=f"{value} card{'s' if value != 1 else ''} discarded so far")]
+        return [Line("", words=ngettext("%(num)d card discarded so far", "%(num)d cards discarded so far", value))]
     if key == "claims" and isinstance(value, list):
-        return [Line(str(c.get("player")), _cards([c.get("card")]), f"trick {c.get('trick')}")
-                for c in value if isinstance(c, Mapping)] or [Line("", words="none yet")]
+        return [Line(str(c.get("player")), _cards([c.get("card")]), _("trick %(number)s", number=c.get("trick")))
+                for c in value if isinstance(c, Mapping)] or [Line("", words=_("none yet"))]
     if key == "claims" and isinstance(value, Mapping):
         return [Line(_space(str(k), vocabulary), words=", ".join(v.get("takers") or ()) + f" (share {v.get('share', 0)}, "
                      f"left {v.get('left', 0)})" if isinstance(v, Mapping) else _plain(v)) for k, v in value.items()]
     if key == "michigan" and isinstance(value, Mapping):
-        lines = [Line("End", words=" ".join(str(value.get(k)) for k in ("end", "out") if value.get(k)))]
+        lines = [Line(_("End"), words=" ".join(str(value.get(k)) for k in ("end", "out") if value.get(k)))]
         for name, left in (value.get("left") or {}).items():
-            lines.append(Line(str(name), words=f"{left} card{'s' if left != 1 else ''} left"))
+            lines.append(Line(str(name), words=ngettext("%(num)d card left", "%(num)d cards left", left)))
         return lines
     if isinstance(value, Mapping):
         return [Line(str(k), words=_plain(v)) for k, v in value.items()]
@@ -300,7 +305,7 @@ def steps_audit(answer: Mapping[str, Any], vocabulary: Vocabulary | None = None)
     words = family_of(answer.get("game")).vocabulary if vocabulary is None else vocabulary
     players = tuple(answer.get("players") or ())
     start = answer.get("start") or {}
-    frames = [Frame(0, None, "deal", None, "The deal", None, None, sections(start.get("state") or {}, players,
+    frames = [Frame(0, None, "deal", None, _("The deal"), None, None, sections(start.get("state") or {}, players,
                                                                              vocabulary=words),
                     tuple(payment_words(p, words) for p in start.get("paid") or ()))]
     last_state: Mapping[str, Any] = start.get("state") or {}

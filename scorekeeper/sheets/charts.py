@@ -25,6 +25,8 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
+from ..language import N_, gettext as _, ngettext
+
 NAMESPACE: Final = "http://www.w3.org/2000/svg"
 WIDTH: Final = 360  # the viewBox; the element itself is as wide as its container
 HEIGHT: Final = 220
@@ -175,9 +177,12 @@ def _legend(top: float, entries: Sequence[tuple[int, str]]) -> tuple[list[str], 
     return body, LEGEND_ROW * math.ceil(len(entries) / 2)
 
 
+X_LABELS: Final = {"hand": N_("hand"), "table": N_("table"), "deal": N_("deal")}  # what a step of a chart is
+
+
 def running_totals(
     settled: Mapping[str, Any], *, target: int | None = None, lives: bool = False, chips: bool = False,
-    title: str = "Running totals", x_label: str = "hand", marks: Sequence[tuple[int, str]] = (),
+    title: str = N_("Running totals"), x_label: str = "hand", marks: Sequence[tuple[int, str]] = (),
 ) -> Chart | None:
     """Each player's running total hand by hand, the target as a line, each moon marked above its hand.
     ``marks``: other totals that change the game, each a line with its words (the settlement's
@@ -192,7 +197,8 @@ def running_totals(
     players = list((settled.get("totals") or {}).keys())
     if not hands or not players:
         return None
-    series: list[list[float]] = [[0.0] for _ in players]
+    title = _(title)  # a title of the module's own, in the language spoken now (another is its caller's)
+    series: list[list[float]] = [[0.0] for _p in players]
     if lives:
         first = hands[0].get("totals") or {}
         start = [(_number(first.get(p)) or 0.0) - (_number((hands[0].get("points") or {}).get(p)) or 0.0)
@@ -236,7 +242,7 @@ def running_totals(
         body.append(f'<text class="axis" x="{x_of(i):.1f}" y="{TOP + plot_h + FONT + 2}" text-anchor="middle" '
                     f'fill="#333">{i}</text>')
     body.append(f'<text class="axis" x="{LEFT + plot_w / 2:.1f}" y="{TOP + plot_h + 2 * FONT + 6}" '
-                f'text-anchor="middle" fill="#333">{escape(x_label)}</text>')
+                f'text-anchor="middle" fill="#333">{escape(_(X_LABELS.get(x_label, x_label)))}</text>')
     if target is not None and low <= target <= high:
         y = y_of(target)
         body.append(f'<line class="target" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" '
@@ -263,12 +269,15 @@ def running_totals(
                     f'fill="none" stroke="{look.colour}" stroke-width="2"{dashing}/>{end}</g>')
     key, key_h = _legend(HEIGHT, [(k, f"{_short(name)} {_fmt(s[-1])}") for k, (name, s) in enumerate(zip(players, series))])
     body += key
-    what = "lives left" if lives else "chips" if chips else "totals"
-    summary = (f"{title}: after {count} {x_label}{'s' if count != 1 else ''}, " +
+    what = _("lives left") if lives else _("chips") if chips else _("totals")
+    after = (ngettext("after %(num)d table", "after %(num)d tables", count) if x_label == "table"
+             else ngettext("after %(num)d hand", "after %(num)d hands", count))
+    summary = (f"{title}: {after}, " +
                ", ".join(f"{name} {_fmt(s[-1])}" for name, s in zip(players, series)) + f" ({what})" +
-               (f"; target {target}" if target is not None else "") +
-               "".join(f"; {words}" for _, words in marks) +
-               (f"; moon in hand{'s' if len(moons) > 1 else ''} {', '.join(map(str, moons))}" if moons else ""))
+               ("; " + _("target %(target)s", target=target) if target is not None else "") +
+               "".join(f"; {words}" for _n, words in marks) +
+               ("; " + ngettext("moon in hand %(hands)s", "moon in hands %(hands)s", len(moons),
+                                hands=", ".join(map(str, moons))) if moons else ""))
     return Chart(_frame(title, body, summary, height=HEIGHT + key_h + 4, players=True), summary)
 
 
@@ -276,7 +285,7 @@ def _short(name: str, most: int = 14) -> str:
     return name if len(name) <= most else name[: most - 1] + "\u2026"
 
 
-def pool_over_hands(settled: Mapping[str, Any], *, title: str = "The pool") -> Chart | None:
+def pool_over_hands(settled: Mapping[str, Any], *, title: str = N_("The pool")) -> Chart | None:
     """The chips in the pool (pot, jackpot, auction pool) after each hand, as bars; None without a pool."""
     hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
     pools = [_number(hand.get("pool")) for hand in hands]
@@ -303,12 +312,14 @@ def pool_over_hands(settled: Mapping[str, Any], *, title: str = "The pool") -> C
         if (i + 1) % every == 0 or i == 0:
             body.append(f'<text x="{x + width / 2:.1f}" y="{HEIGHT - BOTTOM + 12}" text-anchor="middle" '
                         f'fill="#333">{i + 1}</text>')
-    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">hand</text>')
-    summary = f"{title}: {_fmt(values[-1])} chips after hand {len(values)}, at most {_fmt(max(values))}"
+    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">{_("hand")}</text>')
+    title = _(title)
+    summary = f"{title}: " + _("%(chips)s chips after hand %(hand)s, at most %(most)s", chips=_fmt(values[-1]),
+                               hand=len(values), most=_fmt(max(values)))
     return Chart(_frame(title, body, summary), summary)
 
 
-def complex_plane(settled: Mapping[str, Any], *, radius: int = 100, title: str = "Scores in the complex plane") -> Chart | None:
+def complex_plane(settled: Mapping[str, Any], *, radius: int = 100, title: str = N_("Scores in the complex plane")) -> Chart | None:
     """Complex Hearts: each player's running score as a point (real across, imaginary up), his path
     hand by hand, and the circle of magnitude ``radius`` that ends the game; None for other scores."""
     hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
@@ -357,10 +368,11 @@ def complex_plane(settled: Mapping[str, Any], *, radius: int = 100, title: str =
     key, key_h = _legend(HEIGHT, [(k, f"{_short(name)} {_fmt(p[-1][0])}{'+' if p[-1][1] >= 0 else '-'}"
                                       f"{_fmt(abs(p[-1][1]))}i") for k, (name, p) in enumerate(zip(players, paths))])
     body += key
+    title = _(title)
     summary = f"{title}: " + ", ".join(
         f"{name} {_fmt(path[-1][0])}{'+' if path[-1][1] >= 0 else '-'}{_fmt(abs(path[-1][1]))}i "
-        f"(magnitude {_fmt(round(math.hypot(*path[-1]), 1))})" for name, path in zip(players, paths)
-    ) + f"; the game ends at magnitude {radius}"
+        "(" + _("magnitude %(size)s", size=_fmt(round(math.hypot(*path[-1]), 1))) + ")" for name, path in zip(players, paths)
+    ) + "; " + _("the game ends at magnitude %(size)s", size=radius)
     return Chart(_frame(title, body, summary, height=HEIGHT + key_h + 4, players=True), summary)
 
 
@@ -414,7 +426,7 @@ def _bowl(space: str, label: str, count: int, cx: float, top: float, rx: float) 
             f'fill="#000">{count}</text></g>')
 
 
-def layout_board(layout: Mapping[str, Any], labels: Mapping[str, str], *, title: str = "The layout") -> Chart | None:
+def layout_board(layout: Mapping[str, Any], labels: Mapping[str, str], *, title: str = N_("The layout")) -> Chart | None:
     """A Tripoli layout as the board: each pay card's space as a card with its chips, the kitty and the pot
     as bowls; ``labels`` gives the spaces to draw, in order, and how each is written. The single cards make
     the first row; the wide cards (K\u2665Q\u2665, the sequence) and the bowls the second."""
@@ -451,12 +463,13 @@ def layout_board(layout: Mapping[str, Any], labels: Mapping[str, str], *, title:
             body.append(_bowl(space, labels[space], chips_on(space), x + bowl_share / 2, top, bowl_share / 2 - 5))
             x += bowl_share
         top += ROW_H
+    title = _(title)
     summary = f"{title}: " + ", ".join(said)
     return Chart(_frame(title, body, summary, height=top), summary)
 
 
 def layout_over_hands(settled: Mapping[str, Any], labels: Mapping[str, str], *,
-                      title: str = "The layout deal by deal") -> Chart | None:
+                      title: str = N_("The layout deal by deal")) -> Chart | None:
     """The chips on each space after every deal: a row a space, a column a deal, darker for more chips, each
     count written at ``PAPER_FONT`` (this chart is printed only: on a phone the board shows the layout now)."""
     hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
@@ -489,14 +502,15 @@ def layout_over_hands(settled: Mapping[str, Any], labels: Mapping[str, str], *,
     for c in range(0, len(shown), every):
         body.append(f'<text x="{left + (c + .5) * cell_w:.1f}" y="{top - 4}" text-anchor="middle" fill="#333">'
                     f'{first + c}</text>')
-    body.append(f'<text x="{left + (WIDTH - left) / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle" fill="#333">deal</text>')
+    body.append(f'<text x="{left + (WIDTH - left) / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle" fill="#333">{_("deal")}</text>')
     last = shown[-1].get("layout") or {}
-    summary = f"{title}: after deal {len(hands)}, " + ", ".join(
+    title = _(title)
+    summary = f"{title}: " + _("after deal %(deal)s", deal=len(hands)) + ", " + ", ".join(
         f"{labels[s]} {int(_number(last.get(s)) or 0)}" for s in spaces)
     return Chart(_frame(title, body, summary), summary)
 
 
-def pools_over_hands(settled: Mapping[str, Any], *, title: str = "The pools") -> Chart | None:
+def pools_over_hands(settled: Mapping[str, Any], *, title: str = N_("The pools")) -> Chart | None:
     """Reversis: the current pool and the supplemental piles after each hand, stacked (the pool dark, each
     pile lighter, each with its count when it fits)."""
     hands: Sequence[Mapping[str, Any]] = settled.get("hands") or ()
@@ -531,11 +545,13 @@ def pools_over_hands(settled: Mapping[str, Any], *, title: str = "The pools") ->
                         f'fill="{fills[min(k, 3)]}" stroke="#000" stroke-width=".5" data-hand="{i + 1}" '
                         f'data-pile="{name}" data-fish="{value}"/>')
         body.append(f'<text x="{x + width * .35:.1f}" y="{HEIGHT - BOTTOM + 12}" text-anchor="middle" fill="#333">{i + 1}</text>')
-    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">hand</text>')
+    body.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}" text-anchor="middle" fill="#333">{_("hand")}</text>')
     last = stacks[-1]
-    summary = (f"{title}: after hand {len(stacks)} the pool holds {last[0]}" +
-               (f", and {len(last) - 1} supplemental pile{'s' if len(last) > 2 else ''} "
-                f"({', '.join(map(str, last[1:]))})" if len(last) > 1 else "") + "; the dark part is the pool")
+    title = _(title)
+    summary = (f"{title}: " + _("after hand %(hand)s the pool holds %(fish)s", hand=len(stacks), fish=last[0]) +
+               (", " + ngettext("and %(num)d supplemental pile (%(fish)s)", "and %(num)d supplemental piles (%(fish)s)",
+                                len(last) - 1, fish=", ".join(map(str, last[1:]))) if len(last) > 1 else "")
+               + "; " + _("the dark part is the pool"))
     return Chart(_frame(title, body, summary), summary)
 
 
@@ -549,7 +565,7 @@ def session_charts(
     or Reversis' pools. Empty before the first hand."""
     if not settled or not settled.get("hands"):
         return ()
-    title = "Lives left" if lives else "Chips, hand by hand" if chips else "Running totals"
+    title = N_("Lives left") if lives else N_("Chips, hand by hand") if chips else N_("Running totals")
     drawn = [complex_plane(settled, radius=target or 100)
              or running_totals(settled, target=None if chips else target, lives=lives, chips=chips, title=title,
                                marks=marks)]
@@ -558,5 +574,5 @@ def session_charts(
     elif settled.get("pools") is not None:
         drawn.append(pools_over_hands(settled))
     else:
-        drawn.append(pool_over_hands(settled, title="Chips on the layout" if settled.get("layout") else "Chips in the pool"))
+        drawn.append(pool_over_hands(settled, title=N_("Chips on the layout") if settled.get("layout") else N_("Chips in the pool")))
     return tuple(chart for chart in drawn if chart is not None)

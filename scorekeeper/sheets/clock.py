@@ -13,6 +13,9 @@ from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from .. import language
+from ..language import gettext as _
+
 MAX_ZONE_LENGTH = 64  # the longest IANA name is about 30 characters
 WHEN = "%Y-%m-%d %H:%M"
 
@@ -47,21 +50,32 @@ def printed(clock: TableClock | None = None, now: datetime | None = None) -> str
     started (its time alone when it started that day), short enough for the page's top corner."""
     now = _utc(now or datetime.now(timezone.utc))
     if clock is None:
-        return f"{now.astimezone(timezone.utc):{WHEN}} UTC"
+        return f"{_when(now.astimezone(timezone.utc))} UTC"
     zone_name = known_zone(clock.zone)
     zone: tzinfo = ZoneInfo(zone_name) if zone_name else timezone.utc
     local = now.astimezone(zone)
     if zone_name in ("UTC", "Etc/UTC"):
-        text = f"{local:{WHEN}} UTC"
+        text = f"{_when(local)} UTC"
     elif zone_name:
         abbreviation = local.tzname() or ""  # NZDT; some zones have none but a number (-03)
         named = abbreviation and not abbreviation.startswith(("+", "-"))
-        text = f"{local:{WHEN}} {abbreviation + ' ' if named else ''}({zone_name})"
+        text = f"{_when(local)} {abbreviation + ' ' if named else ''}({zone_name})"
     elif clock.zone:
-        text = f"{local:{WHEN}} UTC (unknown time zone {clock.zone[:MAX_ZONE_LENGTH]!r})"
+        text = _("%(when)s UTC (unknown time zone %(zone)s)", when=_when(local), zone=repr(clock.zone[:MAX_ZONE_LENGTH]))
     else:
-        text = f"{local:{WHEN}} UTC (time zone not known)"
+        text = _("%(when)s UTC (time zone not known)", when=_when(local))
     if clock.started is not None:
         started = _utc(clock.started).astimezone(zone)
-        text += f"; started {started:%H:%M}" if started.date() == local.date() else f"; started {started:{WHEN}}"
+        text += "; " + _("started %(when)s", when=_when(started, alone=started.date() == local.date()))
     return text
+
+
+def _when(moment: datetime, alone: bool = False) -> str:
+    """A day and time as the language spoken now writes them (Babel's short form: 29/11/2026 00:18); in English
+    as before, ISO (2026-11-29 00:18). ``alone``: the time only."""
+    if language.current() == language.DEFAULT:
+        return f"{moment:%H:%M}" if alone else f"{moment:{WHEN}}"
+    from babel.dates import format_datetime, format_time
+
+    code = language.current()
+    return str(format_time(moment, "short", locale=code) if alone else format_datetime(moment, "short", locale=code))

@@ -7,12 +7,15 @@ order they were played; HTML from ``templates/sheets/club.html``, PDF from Weasy
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any
 
 from ..engine.cards import card
 from ..engine.errors import ScorekeeperError
 from ..engine.tally import ClubFigures
 from ..engine.hearts.words import card_label
+from .. import language
+from ..language import gettext as _
 from .charts import Chart, running_totals
 
 MOST_LINES = 8  # the chart's players: a line each, told apart by dash and marker (charts.MARKERS)
@@ -31,7 +34,24 @@ def season_chart(tallies: Sequence[Mapping[str, Any]], players: Sequence[str]) -
         hands.append({"totals": dict(won)})
     if not hands or not shown:
         return None
-    return running_totals({"hands": hands, "totals": dict(won)}, title="Tables won over the season", x_label="table")
+    return running_totals({"hands": hands, "totals": dict(won)}, title=_("Tables won over the season"), x_label="table")
+
+
+def period_words(since: date | None, until: date | None) -> str:
+    """The season's period as the printed summary says it, its dates as the language spoken now writes them."""
+    from babel.dates import format_date
+
+    def day(value: date) -> str:
+        return value.isoformat() if language.current() == language.DEFAULT else str(
+            format_date(value, "medium", locale=language.current()))
+
+    if since and until:
+        return _("%(since)s to %(until)s", since=day(since), until=day(until))
+    if since:
+        return _("from %(since)s", since=day(since))
+    if until:
+        return _("up to %(until)s", until=day(until))
+    return _("every table")
 
 
 def card_words(code: str) -> str:

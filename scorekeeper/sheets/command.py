@@ -16,19 +16,20 @@ from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.jsontext import decode, utf8
 from ..engine.family import Family
 from ..inputs import load_any, print_error, read_all
+from ..language import gettext as _
 
 
 def add_parser(sub: Any) -> None:
     """The ``sheet`` subcommand's arguments (``sub`` is the main parser's subparsers)."""
-    p = sub.add_parser("sheet", help="print a score sheet as PDF: a session's, a blank one, or a hand's audit")
-    p.add_argument("file", nargs="?", help="a JSON session record, or - for standard input")
-    p.add_argument("-o", "--output", required=True, help="the PDF to write, or - for standard output")
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
-    p.add_argument("--blank", metavar="GAME", help="a blank sheet for this game instead of a session's")
-    p.add_argument("--players", help="with --blank: how many players, or their names separated by commas")
-    p.add_argument("--options", help="with --blank: the game's options as a JSON object, e.g. '{\"profile\": \"003\"}'")
-    p.add_argument("--settlement", help="with --blank: the settlement id (default: the game's own)")
-    p.add_argument("--audit", metavar="HAND", help="the audit of one hand record (JSON or the text notation), trick by trick")
+    p = sub.add_parser("sheet", help=_("print a score sheet as PDF: a session's, a blank one, or a hand's audit"))
+    p.add_argument("file", nargs="?", help=_("a JSON session record, or - for standard input"))
+    p.add_argument("-o", "--output", required=True, help=_("the PDF to write, or - for standard output"))
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("paper size (default a4)"))
+    p.add_argument("--blank", metavar="GAME", help=_("a blank sheet for this game instead of a session's"))
+    p.add_argument("--players", help=_("with --blank: how many players, or their names separated by commas"))
+    p.add_argument("--options", help=_("with --blank: the game's options as a JSON object, e.g. '{\"profile\": \"003\"}'"))
+    p.add_argument("--settlement", help=_("with --blank: the settlement id (default: the game's own)"))
+    p.add_argument("--audit", metavar="HAND", help=_("the audit of one hand record (JSON or the text notation), trick by trick"))
 
 
 def cmd_sheet(args: Any, out: IO[str] | None = None) -> int:
@@ -105,7 +106,7 @@ def _steps_audit(args: Any, family: Family, value: dict[str, Any], out: IO[str])
 
     answer = family.steps_json(value)
     game = str(value.get("game", ""))
-    title = f"{family.game_def(game).name}: audit of a hand"
+    title = _("%(game)s: audit of a hand", game=family.game_def(game).name)
     status = _write(steps_pdf(steps_audit(answer, family.vocabulary), title=title, paper=args.paper), args.output,
                     out)
     refused = answer.get("refused")

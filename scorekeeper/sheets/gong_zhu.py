@@ -9,20 +9,21 @@ from typing import TYPE_CHECKING
 from ..engine.cards import card
 from ..engine.settled import Settled
 from ..engine.hearts.words import card_label, points_text
+from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
 from .model import Cell, Column, ColumnGroup
 
 if TYPE_CHECKING:
     from .hearts import HandView, TableView
 
 PIG, SHEEP, TRANSFORMER = card("QS"), card("JD"), card("TC")
-COLUMNS = ((PIG, "Pig"), (SHEEP, "Sheep"), (TRANSFORMER, card_label(TRANSFORMER)))
+COLUMNS = ((PIG, N_("Pig")), (SHEEP, N_("Sheep")), (TRANSFORMER, card_label(TRANSFORMER)))
 
 
 def gong_zhu_group(table: TableView) -> tuple[ColumnGroup, ...]:
     """Pig, Sheep, 10♣: who took each; Exposed: the cards shown before the first lead, with who showed them."""
     if not table.shape.card_lists:
         return ()
-    columns = tuple(Column(c.code, words, "name") for c, words in COLUMNS) + (Column("exposed", "Exposed", "word"),)
+    columns = tuple(Column(c.code, words, "name") for c, words in COLUMNS) + (Column("exposed", N_("Exposed"), "word"),)
     short = dict(zip(table.players, table.short))
 
     def fill(view: HandView) -> tuple[Cell, ...]:

@@ -40,6 +40,7 @@ from .. import language
 from ..notes_words import note as said_note
 from ..rules_words import rules_said, settlement_said
 from .charts import session_charts
+from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
 from .model import (
     BLANK_ROWS_WITHOUT_END, DIRECTION_WORDS, MAX_ROWS, MIN_ROWS, Cell, Column, ColumnGroup, Fill, FooterRow, Row,
     SettlementView, Sheet, StoredHand, _amount, paper_key, short_names, signed, stored_marks, unsettled_row,
@@ -99,15 +100,15 @@ class TableView:
     @property
     def running(self) -> str:
         """What the running column and the totals count: chips, lives (Conquimbert, 3.17), or points."""
-        return "Chips" if self.chips else "Lives" if self.method.lives else "Total"
+        return N_("Chips") if self.chips else N_("Lives") if self.method.lives else N_("Total")
 
 
 def hand_group(table: TableView) -> tuple[ColumnGroup, ...]:
     """Who dealt, and where the cards were passed (only for games that pass)."""
     passes = table.ruleset.passing != "none"
-    columns = [Column("dealer", "Dealer", "name")]
+    columns = [Column("dealer", N_("Dealer"), "name")]
     if passes:
-        columns.append(Column("pass", "Pass", "word"))
+        columns.append(Column("pass", N_("Pass"), "word"))
 
     short = dict(zip(table.players, table.short))
 
@@ -132,9 +133,9 @@ def deal_group(table: TableView) -> tuple[ColumnGroup, ...]:
     ruleset, bids = table.ruleset, table.shape.bids
     columns = []
     if bids:
-        columns += [Column("bid", "Bid", "name"), Column("suit", "Suit", "word")]
+        columns += [Column("bid", N_("Bid"), "name"), Column("suit", N_("Suit"), "word")]
     if ruleset.trumps != "none":
-        columns.append(Column("trumps", "Trumps", "word"))
+        columns.append(Column("trumps", N_("Trumps"), "word"))
     if not columns:
         return ()
     names = table.short
@@ -167,11 +168,11 @@ def player_groups(table: TableView) -> tuple[ColumnGroup, ...]:
     """Per player: the tricks won where every trick scores (Knaves), the hand's points, and the
     running total (or running chips under a chip method, or the lives left: Conquimbert)."""
     running = table.running
-    tricks = (Column("tricks", "Tricks"),) if table.ruleset.trick_value else ()
+    tricks = (Column("tricks", N_("Tricks")),) if table.ruleset.trick_value else ()
     groups = []
     for seat, name in enumerate(table.players):
         groups.append(ColumnGroup(
-            f"player-{seat}", name, "player", (*tricks, Column("points", "Hand"), Column("running", running)),
+            f"player-{seat}", name, "player", (*tricks, Column("points", N_("Hand")), Column("running", running)),
             _player_fill(table, seat, bool(tricks)),
         ))
     return tuple(groups)
@@ -224,12 +225,12 @@ def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
     columns += [Column(key, TRICK_WORDS[key], "name") for key in tricks]
     moon = ruleset.moon is not None
     if moon:
-        columns.append(Column("moon", "Moon", "name"))
+        columns.append(Column("moon", N_("Moon"), "name"))
     capot, joker_from = table.shape.capot, table.shape.joker_from
     if capot:
-        columns.append(Column("capot", "Capot", "name"))
+        columns.append(Column("capot", N_("Capot"), "name"))
     if joker_from:
-        columns.append(Column("joker-from", "Joker from", "name"))
+        columns.append(Column("joker-from", N_("Joker from"), "name"))
     if not columns:
         return ()
     short = dict(zip(table.players, table.short))
@@ -260,10 +261,10 @@ def card_group(table: TableView) -> tuple[ColumnGroup, ...]:
             cells.append(Cell(played, "name"))
         return tuple(cells)
 
-    return (ColumnGroup("cards", "Taken by", "cards", tuple(columns), fill),)
+    return (ColumnGroup("cards", N_("Taken by"), "cards", tuple(columns), fill),)
 
 
-TRICK_WORDS = {"first_trick": "1st trick", "last_trick": "Last trick"}
+TRICK_WORDS = {"first_trick": N_("1st trick"), "last_trick": N_("Last trick")}
 
 
 def printed_audit(value: Mapping[str, Any], paper: str) -> tuple[bytes, ScorekeeperError | None]:
@@ -296,13 +297,13 @@ def pool_group(table: TableView) -> tuple[ColumnGroup, ...]:
                 return (Cell(),)
             return (Cell(str(pool), "pool", "carried" if pool else ""),)
 
-        return (ColumnGroup("pool", "", "pool", (Column("pool", "Pool"),), fill),)
+        return (ColumnGroup("pool", "", "pool", (Column("pool", N_("Pool")),), fill),)
     if method.pays_pot:
         def howell(view: HandView) -> tuple[Cell, ...]:
             pot = view.settled.pot  # 3.6: each pays (n - 1) per unit into the pot
             return (Cell(),) if pot is None else (Cell(str(pot), "pool"),)
 
-        return (ColumnGroup("pool", "", "pool", (Column("pot", "Pot"),), howell),)
+        return (ColumnGroup("pool", "", "pool", (Column("pot", N_("Pot")),), howell),)
     return ()
 
 
@@ -599,5 +600,5 @@ def settlement_view(table: TableView, result: Settled) -> SettlementView:
         finished=result.finished, winners=result.winners, totals=totals, chips=chips,
         pool=pool, jack=bool(pool) and result.jack, closing=closing,
         money=money, transfers=transfers, transfer_unit=unit, hands=len(result.hands),
-        totals_label="Lives" if result.lives else "Total",
+        totals_label=N_("Lives") if result.lives else N_("Total"),
     )

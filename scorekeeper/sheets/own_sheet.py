@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.errors import ScorekeeperError
 from ..engine.money import fewest_transfers
 from .charts import session_charts
+from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
 from .model import (
     Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, paper_key, signed, stored_marks,
     unsettled_row,
@@ -128,7 +129,7 @@ def dealer_group(players: Sequence[str], short: Sequence[str]) -> tuple[ColumnGr
         dealer = view.entry.get("dealer", "")
         return (Cell(shown.get(dealer, dealer), "name"),)
 
-    return (ColumnGroup("hand", "", "hand", (Column("dealer", "Dealer", "name"),), fill),)
+    return (ColumnGroup("hand", "", "hand", (Column("dealer", N_("Dealer"), "name"),), fill),)
 
 
 def chip_groups(players: Sequence[str], hand: str, running: str) -> tuple[ColumnGroup, ...]:

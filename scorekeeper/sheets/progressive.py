@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.hearts.progressive import PlayedRound, PrizeTie, seating_plan, table_label
+from ..engine.hearts.progressive import PlayedRound, PrizeTie, seating_plan
 from ..notes_words import note, said
 from ..engine.hearts.settlement.family import Prize, ProgressiveState
+from ..language import N_, gettext as _
 
 STARS = ("gold", "red", "green")
+STAR_WORDS = {"gold": N_("gold"), "red": N_("red"), "green": N_("green")}  # a star as the printed tally says it
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,23 @@ def round_lines(played: PlayedRound) -> tuple[TableLine, ...]:
         seats = []
         for p in plan.order:
             star = next((c for c in STARS if before.stars(c)[p] != after.stars(c)[p]), "")
-            move = "stays" if where[p] == t else ("up to " if where[p] < t else "to ") + table_label(where[p], m)
-            seats.append(Seat(before.players[p], p in ladies, played.outcome.points[p], star, said(move)))
+            seats.append(Seat(before.players[p], p in ladies, played.outcome.points[p], _(STAR_WORDS[star]) if star else "",
+                              _move(where[p], t, m)))
         lines.append(TableLine(plan.number, said(plan.label), tuple(seats),
                                tuple(note(played.outcome.notes[p]) for p in plan.order)))
     return tuple(lines)
+
+
+def _move(to: int, at: int, tables: int) -> str:
+    """Where a player goes after a round, as the printed tally says it: stays, up to table 1 (head)..."""
+    if to == at:
+        return _("stays")
+    if to == 0:
+        return _("up to table %(number)s (head)", number=1)
+    if to == tables - 1:
+        return _("up to table %(number)s (booby)", number=to + 1) if to < at else _("to table %(number)s (booby)",
+                                                                                  number=to + 1)
+    return _("up to table %(number)s", number=to + 1) if to < at else _("to table %(number)s", number=to + 1)
 
 
 def evening_html(tally: Tally) -> str:

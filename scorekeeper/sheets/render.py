@@ -9,6 +9,7 @@ name or note can never make the server or the command line fetch anything.
 
 from __future__ import annotations
 
+import json
 import mimetypes
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -87,7 +88,18 @@ def _environment(code: str) -> jinja2.Environment:
     env.install_gettext_translations(language.translations(code), newstyle=True)  # type: ignore[attr-defined]
     env.globals["language"] = code  # the printed page's <html lang>
     env.globals["player_key"] = player_key  # each player's marker in the sheet's header, as in its charts
+    env.globals["decimal"] = lambda value, places: decimal(value, places, code)
+    # a word the code marked (``language.N_``: a column's name), in this language; as it is when not marked
+    env.filters["said"] = lambda word: language.translations(code).ugettext(word) if word else word
     return env
+
+
+def decimal(value: float, places: int, code: str | None = None) -> str:
+    """``value`` with ``places`` decimals as ``code`` (the language spoken now) writes it: 3.80, 3,80 (Babel)."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format="0." + "0" * places, locale=code or language.current(),
+                              decimal_quantization=True))
 
 
 def _printed(clock: TableClock | None = None) -> str:
@@ -120,12 +132,20 @@ def html_document(
     fetcher = fetcher or AppFilesOnly()
     static = fetcher.root
     base = static.as_uri() + "/"
-    page = f"@page {{ size: {PAGE_SIZES[paper]} {'landscape' if landscape else 'portrait'}; }}"
+    page = (f"@page {{ size: {PAGE_SIZES[paper]} {'landscape' if landscape else 'portrait'}; "
+            f"@bottom-right {{ content: {page_count()}; }} }}")
     stylesheets = [
         weasyprint.CSS(string=(static / STYLESHEET).read_text(encoding="utf-8"), base_url=base, url_fetcher=fetcher),
         weasyprint.CSS(string=page, url_fetcher=fetcher),
     ]
     return weasyprint.HTML(string=html, base_url=base, url_fetcher=fetcher).render(stylesheets=stylesheets)
+
+
+def page_count() -> str:
+    """The CSS ``content`` of the page's number at its foot in the language spoken now (``Page 1 of 2``)."""
+    words = language.gettext("Page %(page)s of %(pages)s", page="\0page\0", pages="\0pages\0")
+    parts = [f"counter({part})" if i % 2 else json.dumps(part, ensure_ascii=False) for i, part in enumerate(words.split("\0")) if part]
+    return " ".join(parts)
 
 
 def html_to_pdf(html: str, *, paper: str = "a4", landscape: bool = False, fetcher: AppFilesOnly | None = None) -> bytes:

@@ -27,6 +27,7 @@ from ..engine.reversis.table import reversis_seating
 from ..engine.settled import settled_json
 from ..engine.hearts.words import card_label, method_words, option_words
 from . import own_sheet
+from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
 from .model import (
     BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand,
     short_names, signed,
@@ -76,12 +77,12 @@ def dealer_group(table: ReversisTable) -> tuple[ColumnGroup, ...]:
 
 def fish_groups(table: ReversisTable) -> tuple[ColumnGroup, ...]:
     """Per player: the fish the hand won (+) or cost (-), and the running fish."""
-    return own_sheet.chip_groups(table.players, "Hand", "Fish")
+    return own_sheet.chip_groups(table.players, N_("Hand"), N_("Fish"))
 
 
 def pools_group(table: ReversisTable) -> tuple[ColumnGroup, ...]:
     """The pools after each hand: the current pool, the supplemental piles (oldest first), all of them."""
-    columns = (Column("pool", "Pool"), Column("supplements", "Suppl.", "word"), Column("all", "All"))
+    columns = (Column("pool", N_("Pool")), Column("supplements", N_("Suppl."), "word"), Column("all", N_("All")))
 
     def fill(view: DealView) -> tuple[Cell, ...]:
         pools = view.entry.get("pools")
@@ -91,13 +92,13 @@ def pools_group(table: ReversisTable) -> tuple[ColumnGroup, ...]:
         return (Cell(str(pools["current"]), "pool"), Cell(piles or "\u00b7", "pool word"),
                 Cell(str(view.entry["pool"]), "pool total"))
 
-    return (ColumnGroup("pools", "The pools after the hand", "pool", columns, fill),)
+    return (ColumnGroup("pools", N_("The pools after the hand"), "pool", columns, fill),)
 
 
 def hand_events_group(table: ReversisTable) -> tuple[ColumnGroup, ...]:
     """What settled the hand, from its replay: the Quinola's pool move, a Reversis, an Espagnolette, the Party."""
     columns = (Column("quinola", QUINOLA, "word"), Column("reversis", "Reversis", "word"),
-               Column("espagnolette", "Espagn.", "word"), Column("party", "Party", "word"))
+               Column("espagnolette", "Espagn.", "word"), Column("party", N_("Party"), "word"))
     short = dict(zip(table.players, table.short))
 
     def name(who: Any) -> str:
@@ -120,7 +121,7 @@ def hand_events_group(table: ReversisTable) -> tuple[ColumnGroup, ...]:
         paid = "" if party is None else f"{name(party['loser'])}\u2192{name(party['winner'])} {party['fish']}"
         return tuple(Cell(text, "word") for text in (quinola, made, ", ".join(attempts), paid))
 
-    return (ColumnGroup("events", "The hand", "cards", columns, fill),)
+    return (ColumnGroup("events", N_("The hand"), "cards", columns, fill),)
 
 
 # The Reversis sheet's columns, left to right (model.COLUMN_GROUPS is the trick-taking games').
@@ -185,7 +186,7 @@ def _footer(table: ReversisTable, groups: Sequence[ColumnGroup], settled: Mappin
         return [Cell(str(left["current"]), "pool"), Cell(piles or "\u00b7", "pool word"),
                 Cell(str(settled["pool"]), "pool total")]
 
-    balance = own_sheet.footer("Fish", groups, table.players, settled, pools)
+    balance = own_sheet.footer(N_("Fish"), groups, table.players, settled, pools)
     held = tuple(Cell(str(settled["chips"][name]) if settled else "", "total", span=2) for name in table.players)
     rest = sum(g.width for g in groups if g.kind not in ("hand", "player"))
     return balance, FooterRow(f"Held (of {fish.START_FISH})", balance.span, (*held, Cell(span=rest)))

@@ -25,6 +25,7 @@ from ..engine.tripoli.deal import check_players
 from ..engine.tripoli.layout import PAY_SPACES, SPACES, Space
 from ..engine.tripoli.rules import TripoliRules
 from . import own_sheet
+from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
 from .model import (
     BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, short_names,
     signed,
@@ -100,14 +101,14 @@ def deal_group(table: TripoliTable) -> tuple[ColumnGroup, ...]:
 
 def chip_groups(table: TripoliTable) -> tuple[ColumnGroup, ...]:
     """Per player: the chips the deal won (+) or cost (-), and the running chips."""
-    return own_sheet.chip_groups(table.players, "Deal", "Chips")
+    return own_sheet.chip_groups(table.players, N_("Deal"), N_("Chips"))
 
 
 def layout_group(table: TripoliTable) -> tuple[ColumnGroup, ...]:
     """What each deal left on every space of the layout (the pot and the kitty among them), and their total."""
     spaces = table.spaces
     labels = table.labels
-    columns = (*(Column(space, labels[space]) for space in spaces), Column("all", "All"))
+    columns = (*(Column(space, labels[space]) for space in spaces), Column("all", N_("All")))
 
     def fill(view: DealView) -> tuple[Cell, ...]:
         layout = view.entry.get("layout")
@@ -116,7 +117,7 @@ def layout_group(table: TripoliTable) -> tuple[ColumnGroup, ...]:
         cells = [Cell(str(layout.get(space, 0)) if layout.get(space) else "\u00b7", "pool") for space in spaces]
         return (*cells, Cell(str(view.entry.get("pool", 0)), "pool total"))
 
-    return (ColumnGroup("layout", "On the layout after the deal", "layout", columns, fill),)
+    return (ColumnGroup("layout", N_("On the layout after the deal"), "layout", columns, fill),)
 
 
 # The Tripoli sheet's columns, left to right (model.COLUMN_GROUPS is the trick-taking games').
@@ -180,7 +181,7 @@ def _footer(table: TripoliTable, groups: Sequence[ColumnGroup], settled: Mapping
         cells = [Cell(str(left.get(space, 0)) if settled else "", "pool") for space in table.spaces]
         return [*cells, Cell(str(settled["pool"]) if settled else "", "pool total")]
 
-    return own_sheet.footer("Chips", groups, table.players, settled, layout)
+    return own_sheet.footer(N_("Chips"), groups, table.players, settled, layout)
 
 
 # --- blank sheets -----------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import Response, flash, redirect, render_template, request, url_for
 
-from ... import sheets  # the printed audit (WeasyPrint loads with the first PDF)
+from ... import language, sheets  # the printed audit (WeasyPrint loads with the first PDF)
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine.family import Family, family_of
 from ...engine.jsontext import decode
@@ -411,14 +411,16 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
         paper = "letter" if request.args.get("paper") == "letter" else "a4"
 
         def make() -> bytes:
-            return sheets.steps_pdf(found, title=f"{name}: audit of hand {position}",
+            return sheets.steps_pdf(found, title=language.gettext("%(game)s: audit of hand %(number)s", game=name,
+                                                                  number=position),
                                     subtitle=_subtitle(record), stand=None if stand is None else (
                                         stand.rule, stand.scored.words() if stand.scored else ""),
                                     paper=paper, clock=table_clock(table))
 
         # the stored hand's audit is kept by the table's revision; a hand as typed is made each time
-        kept = ("audit", table.id, table.revision, position, paper)
-        pdf = make() if request.method == "POST" else kept_pdf(kept, make)
+        with lang.speaking(table.language) as spoken:  # the table's audit in the table's language, as its sheet
+            kept = ("audit", table.id, table.revision, position, paper, spoken)
+            pdf = make() if request.method == "POST" else kept_pdf(kept, make)
     except ScorekeeperError as exc:
         flash(sentence(exc, position), "error")
         return redirect(back)
@@ -430,5 +432,5 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
 
 def _subtitle(record: Mapping[str, Any]) -> str:
     players = record.get("players") or ()
-    dealt = f"{record['dealer']} dealt \u00b7 " if record.get("dealer") else ""
+    dealt = language.gettext("%(dealer)s dealt", dealer=record["dealer"]) + " \u00b7 " if record.get("dealer") else ""
     return f"{dealt}{', '.join(map(str, players))}"  # the game's name is the title's

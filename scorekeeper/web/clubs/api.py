@@ -14,7 +14,7 @@ from ...engine.errors import RecordSyntaxError
 from ...engine.jsontext import decode
 from ...sheets import club as season
 from . import export as club_export, stats as club_stats, services as clubs
-from .. import params
+from .. import lang, params
 from ..http import bearer_token, json_errors
 from ..ratelimit import creating, printing
 from ..models import Club, ClubPerson
@@ -133,7 +133,11 @@ def export_records(club_id: str) -> Response:
 @bp.get("/<club_id>/export.csv")
 def export_csv(club_id: str) -> Response:
     club = _read(club_id)
-    return _download(club_export.csv_text(reversed(clubs.tables(club))), "text/csv", f"club-{club.id}.csv")
+    # In the club's language (the reader's if it has none); ``?headers=names``: the English column names and
+    # words a script reads, whatever the club's language (docs/api.md).
+    with lang.speaking("en" if request.args.get("headers") == "names" else club.language):
+        text = club_export.csv_text(reversed(clubs.tables(club)))
+    return _download(text, "text/csv", f"club-{club.id}.csv")
 
 
 @bp.get("/<club_id>/summary.pdf")
@@ -144,8 +148,9 @@ def summary(club_id: str) -> Response:
     since, until = club_stats.period(request.args)
     found = club_stats.season(club, since, until)
     names = {row.game: club_stats.game_name(row.game) for row in found.tables}
-    pdf = season.season_pdf(club.name, club_stats.period_words(since, until), found.figures,
-                            [row.tally for row in found.tables], names)
+    with lang.speaking(club.language):  # the club's summary in the club's language (the reader's if it has none)
+        pdf = season.season_pdf(club.name, season.period_words(since, until), found.figures,
+                                [row.tally for row in found.tables], names)
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = params.attachment_header(f"club-{club.id}-season.pdf", inline=True)
     return response

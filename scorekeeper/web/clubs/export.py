@@ -23,6 +23,7 @@ from typing import Any
 
 from ...engine.errors import ScorekeeperError
 from .. import services
+from ...language import N_, gettext as _
 from .stats import game_name
 from ..models import TableSession
 
@@ -31,6 +32,11 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # (zero width, bidirectional marks), controls.
 _INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cf", "Cc"})
 COLUMNS = ("table", "started", "game", "hand", "dealer", "player", "points", "total", "money", "result")
+# Each column's header in the club's language (``csv_text``); ``COLUMNS`` are the English ones, the file's with
+# ``?headers=names``.
+HEADERS = {"table": N_("table"), "started": N_("started"), "game": N_("game"), "hand": N_("hand"),
+           "dealer": N_("dealer"), "player": N_("player"), "points": N_("points"), "total": N_("total"),
+           "money": N_("money"), "result": N_("result")}
 
 
 def safe_cell(value: Any) -> Any:
@@ -66,8 +72,8 @@ def records_jsonl(tables: Iterable[TableSession]) -> Iterator[str]:
 def result_words(settled: dict[str, Any], player: str) -> str:
     """A player's result at a table, from its settle output: won only once the game is over."""
     if not settled.get("finished"):
-        return "in play"
-    return "won" if player in (settled.get("winners") or ()) else "game over"
+        return _("in play")
+    return _("won") if player in (settled.get("winners") or ()) else _("game over")
 
 
 def csv_rows(tables: Iterable[TableSession]) -> Iterator[list[Any]]:
@@ -80,7 +86,7 @@ def csv_rows(tables: Iterable[TableSession]) -> Iterator[list[Any]]:
         except ScorekeeperError:  # pragma: no cover - every stored table settled when it was written
             continue
         started = table.created_at.date().isoformat() if table.created_at else ""
-        head = [f"Table {number}", started, game_name(table.game)]
+        head = [_("Table %(number)s", number=number), started, game_name(table.game)]
         for hand_number, hand in enumerate(settled.get("hands") or [], 1):
             for player, points in (hand.get("points") or {}).items():
                 yield [*head, hand_number, hand.get("dealer", ""), player, _points(points),
@@ -88,14 +94,15 @@ def csv_rows(tables: Iterable[TableSession]) -> Iterator[list[Any]]:
         money = settled.get("money") or {}
         for player, total in (settled.get("totals") or {}).items():
             amount = money.get(player)
-            yield [*head, "total", "", player, "", _points(total), "" if amount is None else Decimal(amount),
+            yield [*head, _("total"), "", player, "", _points(total), "" if amount is None else Decimal(amount),
                    result_words(settled, player)]
 
 
 def csv_text(tables: Iterable[TableSession]) -> str:
-    """The CSV, every cell made safe (``safe_cell``)."""
+    """The CSV in the language spoken now (``language.speaking``: its headers and words), every cell made safe
+    (``safe_cell``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    writer.writerow([_(HEADERS[column]) for column in COLUMNS])
     writer.writerows([safe_cell(v) for v in row] for row in csv_rows(tables))
     return out.getvalue()

@@ -158,8 +158,9 @@ def _person_page(club: Club, person: Any, can_edit: bool, key: str, form: Person
     rows = club_stats.tallied(club)
     overall, games = club_stats.person_lines(rows, person.name)
     played = club_stats.person_tables(rows, person.name)
-    chart = running_totals(club_stats.over_time(played, person.name), title=f"{person.name}, table by table",
-                           x_label="table") if played else None
+    with lang.speaking(None):  # the chart's words in the page's language
+        chart = running_totals(club_stats.over_time(played, person.name), title=gettext("%(name)s, table by table", name=person.name),
+                               x_label="table") if played else None
     if form is not None and not form.is_submitted():
         form.name.data = person.name
     back = url_for(".club_edit" if can_edit else ".club_read", cid=club.id, key=key)

@@ -27,7 +27,8 @@ from ..forms import ActionForm, choices
 from ..http import bearer_token
 from ..links import public_url
 from ..ratelimit import creating, printing
-from ..models import Evening
+from ..extensions import db
+from ..models import Club, ClubEvening, Evening
 from ..submit import checked, submit
 
 bp = Blueprint("progressive", __name__)
@@ -210,8 +211,11 @@ def sheet(eid: str) -> Any:
         paper = printed._paper()
     except RecordSyntaxError as exc:
         return _refused(lang.refusal(exc))
-    pdf = printed.kept_pdf(("evening", evening.id, evening.revision, paper),
-                           lambda: tally.evening_pdf(evenings.tally(evenings.load(evening)), paper=paper))
+    owner = db.session.get(ClubEvening, evening.id)  # an evening of a club prints in the club's language
+    club = db.session.get(Club, owner.club_id) if owner is not None else None
+    with lang.speaking(club.language if club is not None else None) as language:  # else the reader's
+        pdf = printed.kept_pdf(("evening", evening.id, evening.revision, paper, language),
+                               lambda: tally.evening_pdf(evenings.tally(evenings.load(evening)), paper=paper))
     return printed._pdf(pdf, f"progressive-hearts-{evening.id}.pdf")
 
 
@@ -225,7 +229,9 @@ def blank() -> Any:
         paper = printed._paper()
     except RecordSyntaxError as exc:
         return _refused(lang.refusal(exc))
-    pdf = printed.kept_pdf(("tally", tables, rounds, paper), lambda: tally.blank_pdf(tables, rounds, paper=paper))
+    with lang.speaking(None) as language:  # the reader's
+        pdf = printed.kept_pdf(("tally", tables, rounds, paper, language),
+                               lambda: tally.blank_pdf(tables, rounds, paper=paper))
     return printed._pdf(pdf, f"progressive-hearts-{tables}-tables.pdf")
 
 

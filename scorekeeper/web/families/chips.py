@@ -19,7 +19,7 @@ from flask import Response, jsonify, render_template, request, url_for
 from ...engine.family import family_of
 from ...engine.seating import Seating
 from ...sheets.charts import session_charts
-from .. import forms, services
+from .. import forms, lang, services
 from ..changes import versions
 from ..models import Hand as HandRow
 from ..models import TableSession
@@ -156,10 +156,12 @@ class ChipPages(FamilyPages):
         """What the live part of a session page shows: the sheet, the links it polls, the game's own figures."""
         game = self.game_of(table)
         rows, settled, error = self.rows(table)
+        with lang.speaking(None):  # the charts' words in the page's language
+            charts = session_charts(settled, chips=True)
         return {
             "table": table, "game": game, "words": self.words, "rows": rows, "settled": settled,
             "sheet_error": error, "can_edit": can_edit, "key": key,
-            "charts": session_charts(settled, chips=True),  # the layout itself: the family's board (live_extra)
+            "charts": charts,  # the layout itself: the family's board (live_extra)
             "confirm_form": forms.ActionForm() if can_edit else None,
             "live_url": url_for(".live_edit" if can_edit else ".live_read", sid=table.id, key=key),
             "base_url": url_for(".session_edit" if can_edit else ".session_read", sid=table.id, key=key),

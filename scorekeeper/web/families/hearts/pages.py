@@ -26,7 +26,7 @@ from ....engine.hearts.settlement.methods import Method, make_method
 from ....engine.hearts.session import session_hands
 from ....sheets.charts import session_charts
 from ....sheets.hearts import chart_target
-from ... import forms, services
+from ... import forms, lang, services
 from ...changes import versions
 from ...models import Hand as HandRow
 from ...models import TableSession
@@ -225,8 +225,9 @@ def _live_context(table: TableSession, can_edit: bool, key: str) -> dict[str, An
     game = game_of(table)
     rows, settled, error = _sheet(table)
     method = _method(table, game)
-    charts = session_charts(settled, target=None if method is None else chart_target(method), lives=game.lives,
-                            chips=game.chips, marks=() if method is None else method.marks())
+    with lang.speaking(None):  # the charts' words in the page's language
+        charts = session_charts(settled, target=None if method is None else chart_target(method), lives=game.lives,
+                                chips=game.chips, marks=() if method is None else method.marks())
     if game.lives and settled:  # the totals are lives left (Conquimbert, 3.17)
         settled = _shown_out(settled, rows, game.players)
     return {

@@ -24,7 +24,7 @@ from ....engine.seating import Seating
 from ....engine.family import family_of, game_def
 from ....sheets import tripoli as tripoli_sheet
 from ....sheets.charts import layout_board
-from ... import forms, services
+from ... import forms, lang, services
 from .. import chips
 from . import forms as tripoli_forms
 from ...models import Hand as HandRow
@@ -157,7 +157,9 @@ class TripoliPages(ChipPages):
 
     def live_extra(self, table: TableSession, game: Any, settled: dict[str, Any] | None) -> dict[str, Any]:
         labels = {space: gettext(game.labels[space]) for space in game.spaces}  # Kitty, Pot: tripoli_forms.SPACE_WORDS
-        return {"next": next_deal(table, game, settled), "board": layout_board((settled or {}).get("layout") or {}, labels)}
+        with lang.speaking(None):  # the board's words in the page's language
+            board = layout_board((settled or {}).get("layout") or {}, labels)
+        return {"next": next_deal(table, game, settled), "board": board}
 
     def outcome(self, table: TableSession, row: HandRow) -> dict[str, Any] | None:
         return outcome_of(table, row)

@@ -3,10 +3,9 @@ started from a phone that speaks the language (the start page offers it for the 
 result, a hand entered card by card with a card tapped that the cards so far prove a revoke (its refusal read:
 the player and the card), and the totals the table shows are the engine's settlement of what it stored.
 
-The table page and the result form speak the language (a few of their known words). The card page's words
-and the engine's refusals are translated on their own branches: ``STILL_ENGLISH`` names them, and while a
-part is named there its English is asserted (so the mark cannot outlive it: once translated, the test
-fails and says to delete it), afterwards its translation."""
+The table page, the result form and the card page speak the language (a few of their known words; the card
+page's count no longer says "recorded"), and the refusal is the engine's, worded in the language (not its
+English message), naming the player and the card."""
 
 from __future__ import annotations
 
@@ -25,8 +24,6 @@ from tests.support.phonekit import TIMEOUT_MS, settled_export
 LANGUAGES = ["fr", "nl", "de"]
 # The parts of these pages still in English, translated on their own branches: the lead deletes a mark as its
 # branch is merged (this test then asserts the part's translation instead of its English).
-STILL_ENGLISH = {"the card page's words", "refusals"}
-
 TABLE = {"fr": ["Enregistrer une donne", "Nouvelle partie avec les mêmes joueurs"],
          "nl": ["Een spel invoeren", "Nieuwe partij met dezelfde spelers"],
          "de": ["Ein Spiel eintragen", "Neue Partie mit denselben Spielern"]}
@@ -94,18 +91,12 @@ def test_a_black_lady_table_in_the_phone_s_language(speaking: tuple[str, Any, li
     taps = Taps(page)
     for card in plays[:at]:
         taps.card(card)
-    if "the card page's words" in STILL_ENGLISH:
-        expect(page.locator("#count")).to_have_text(f"{at} recorded")
-    else:
-        expect(page.locator("#count")).not_to_have_text(re.compile("recorded"))
+    expect(page.locator("#count")).not_to_have_text(re.compile("recorded"))  # the card page in the language
     assert taps.refused(f"#grid #card-{wrong}") == refused.code
     sentence = page.locator("#play-refusal").inner_text().strip()
     label = wrong[0] + SUITS[wrong[1]] if wrong[0].isdigit() else SUITS[wrong[1]]  # 9♠: the same in every language
     assert str(refused.player) in sentence and label in sentence, (code, sentence)
-    if "refusals" in STILL_ENGLISH:
-        assert sentence == refused.message, (code, sentence)
-    else:
-        assert sentence != refused.message, (code, sentence)
+    assert sentence != refused.message, (code, sentence)  # the engine's refusal, worded in the language
     for card in plays[at:]:
         taps.card(card)
     expect(page.locator("#complete")).to_be_visible()

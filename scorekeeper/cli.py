@@ -50,7 +50,7 @@ def _command(argv: list[str] | None) -> int:
 
 def _asked(argv: list[str] | None) -> str:
     """The language of ``--lang`` before the command is read (its help speaks it), else the environment's."""
-    early = argparse.ArgumentParser(add_help=False)
+    early = argparse.ArgumentParser(add_help=False, allow_abbrev=False)  # "--lan" is serve's, not "--lang"
     early.add_argument("--lang")
     found, _rest = early.parse_known_args(argv)
     return found.lang if found.lang in LANGUAGES else from_environment()

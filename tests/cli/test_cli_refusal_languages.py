@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import cli
-from tests.engine.hearts.test_rules import ERRORS
+from tests.support.rulecases import ERRORS
 
 REVOKE = next(p.values[0] for p in ERRORS if p.id == "revoke")
 ENGLISH = "Bob played Q\u2660 on a club lead while holding 9\u2663 8\u2663 7\u2663 6\u2663"
@@ -47,5 +47,5 @@ def test_the_locale_words_the_trick_tables_refusal(tmp_path: Path, capsys: pytes
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     status, out = replay(tmp_path, capsys, "--text")
     assert status == 1
-    assert out == ("ILLEGAL (revoke) at trick 1, play 1, player Bob, card QS: Bob a joué Q\u2660 sur une entame à "
+    assert out == ("IRRÉGULIER (revoke) à pli 1, coup 1, joueur Bob, carte QS : Bob a joué Q\u2660 sur une entame à "
                    "trèfle alors qu'il avait 9\u2663 8\u2663 7\u2663 6\u2663\n")

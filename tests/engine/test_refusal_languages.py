@@ -19,7 +19,7 @@ from scorekeeper import language
 from scorekeeper.cli import replay_line
 from scorekeeper.engine.errors import ScorekeeperError
 from scorekeeper.settle_cli import settle_line
-from tests.engine.hearts.test_rules import ERRORS, SYNTAX, resolve
+from tests.support.rulecases import ERRORS, SYNTAX, resolve
 from tests.support import fuzzing
 from tests.support.helpers import error_of, said
 

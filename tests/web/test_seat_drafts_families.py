@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from typing import Any
 
 from flask import Flask
@@ -40,7 +42,9 @@ def test_reversis_each_player_taps_his_hand_and_his_face_down_card(app: Flask) -
     value = example("reversis-hand")  # Ann deals, as at this table
     before = readable(scorer, edit, read)
     phones = {name: Phone(app, read, SECRETS[name]) for name in ABCD}
-    asks = json.loads(phones["Ann"].page.html.split('data-asks="', 1)[1].split('"', 1)[0].replace("&#34;", '"'))
+    found = re.search(r'data-asks=(["\'])(.*?)\1', phones["Ann"].page.html)
+    assert found, "the page of one's own hand says what each seat is asked"
+    asks = json.loads(html.unescape(found.group(2)))
     assert asks["Ann"] == {"hand": 12, "passed": 0} and asks["Bob"] == {"hand": 11, "passed": 0}
     assert asks["Dan"] == {"hand": 11, "passed": 0, "more": [{"kind": "face-down", "count": 1,
                                                              "word": "card dealt face down"}]}

@@ -27,8 +27,7 @@ from ..forms import ActionForm, choices
 from ..http import bearer_token
 from ..links import public_url
 from ..ratelimit import creating, printing
-from ..extensions import db
-from ..models import Club, ClubEvening, Evening
+from ..models import Evening
 from ..submit import checked, submit
 
 bp = Blueprint("progressive", __name__)
@@ -211,9 +210,8 @@ def sheet(eid: str) -> Any:
         paper = printed._paper()
     except RecordSyntaxError as exc:
         return _refused(lang.refusal(exc))
-    owner = db.session.get(ClubEvening, evening.id)  # an evening of a club prints in the club's language
-    club = db.session.get(Club, owner.club_id) if owner is not None else None
-    with lang.speaking(club.language if club is not None else None) as language:  # else the reader's
+    # an evening of a club prints in the club's language, else the reader's
+    with lang.speaking(evenings.club_language(evening.id)) as language:
         pdf = printed.kept_pdf(("evening", evening.id, evening.revision, paper, language),
                                lambda: tally.evening_pdf(evenings.tally(evenings.load(evening)), paper=paper))
     return printed._pdf(pdf, f"progressive-hearts-{evening.id}.pdf")

@@ -30,7 +30,7 @@ from ...engine.hearts.settlement.family import Prize, ProgressiveState, progress
 from ...sheets.progressive import Tally
 from .. import params, services, writelock
 from ..extensions import db
-from ..models import Evening, EveningPlayer, EveningResult
+from ..models import Club, ClubEvening, Evening, EveningPlayer, EveningResult
 from ..unit import writes
 from ..changes import describe_fields  # what changed, field by field: "hearts Ann 3 → 4"
 
@@ -49,6 +49,13 @@ def get_evening(evening_id: str) -> Evening:
 def edit_evening(evening_id: str, token: str | None) -> Evening:
     """:raises services.AccessDenied: unless ``token`` is the evening's edit token (sessions' check)."""
     return services.edit_linked(Evening, evening_id, token, "evening")
+
+
+def club_language(evening_id: str) -> str | None:
+    """The language of the club the evening was started in, or None (an evening of no club, a club without one)."""
+    owner = db.session.get(ClubEvening, evening_id)
+    club = db.session.get(Club, owner.club_id) if owner is not None else None
+    return club.language if club is not None else None
 
 
 def read_evening(evening_id: str, token: str | None, key: str | None) -> Evening:

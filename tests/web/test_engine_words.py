@@ -13,6 +13,7 @@ from scorekeeper import language
 from scorekeeper.registry_words import words
 from scorekeeper.resources import CHECKOUT
 from tests.support.pages import Page, app, client, get, record_result, start_table  # noqa: F401  (fixtures)
+from tests.support.languagepages import in_language
 
 __all__ = ["app", "client"]
 
@@ -28,14 +29,6 @@ START = {
 }
 START_ENGLISH = [">Passing<", "Three to the left", "Shooting the moon", "Running totals<", "Which cards change hands",
                  "Hearts with the queen of spades worth 13.", ">Breaking hearts<", "Led at any time"]
-
-
-def in_language(client: FlaskClient, code: str, url: str) -> Page:
-    client.set_cookie("lang", code)
-    try:
-        return get(client, url)
-    finally:
-        client.delete_cookie("lang")
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -19,6 +19,7 @@ from tests.support.reversisweb import E2, start_reversis
 from tests.support.reversisweb import record as record_hand
 from tests.support.tripoliweb import DEAL_1, DEAL_2, start_tripoli
 from tests.support.tripoliweb import record as record_deal
+from tests.support.languagepages import in_language, speaks
 
 __all__ = ["app", "client"]
 LANGUAGES = ["fr", "nl", "de"]
@@ -87,22 +88,6 @@ REVERSIS_RESULT_ENGLISH = ["The pools before this hand", "Tricks and card points
                            "Save the hand", " led.</p>", "No misdeal", "Who played the Quinola", ">led by<",
                            ">won by<", "A Reversis attempted", "Then the rest of this form is left out",
                            "Someone has too few or too many cards"]
-
-
-def speaks(page: Page, code: str, said: list[str], english: list[str]) -> None:
-    assert f'<html lang="{code}">' in page.html
-    for words in said:
-        assert words in page.html, (code, words)
-    left = [words for words in english if words in page.html]
-    assert left == [], (code, left)
-
-
-def in_language(client: FlaskClient, code: str, url: str) -> Page:
-    client.set_cookie("lang", code)
-    try:
-        return get(client, url)
-    finally:
-        client.delete_cookie("lang")
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

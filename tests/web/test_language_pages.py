@@ -14,6 +14,7 @@ from scorekeeper.web.models import Club
 from tests.support.clubpages import start_club, start_table_in
 from tests.support.pages import Page, app, client, get, record_result, start_table, submit  # noqa: F401  (fixtures)
 from tests.support.progressiveweb import entered, start
+from tests.support.languagepages import in_language, speaks
 
 __all__ = ["app", "client"]
 
@@ -52,22 +53,6 @@ STRUCK = {"fr": "Donne 1 barrée ; les totaux sont recalculés.",
           "nl": "Spel 1 doorgestreept; de totalen zijn opnieuw berekend.",
           "de": "Spiel 1 gestrichen; die Summen sind neu berechnet."}
 LANGUAGES = ["fr", "nl", "de"]
-
-
-def speaks(page: Page, code: str, said: list[str], english: list[str]) -> None:
-    assert f'<html lang="{code}">' in page.html
-    for words in said:
-        assert words in page.html, (code, words)
-    left = [words for words in english if words in page.html]
-    assert left == [], (code, left)
-
-
-def in_language(client: FlaskClient, code: str, url: str) -> Page:
-    client.set_cookie("lang", code)
-    try:
-        return get(client, url)
-    finally:
-        client.delete_cookie("lang")
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

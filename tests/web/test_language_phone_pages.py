@@ -18,6 +18,7 @@ from scorekeeper.language import LANGUAGES, folder
 from scorekeeper.web.script_words import CARDS, DEAL, MY_HAND, OFFLINE, OUTBOX, SEATS
 from tests.support.pages import Page, app, client, get, start_table  # noqa: F401  (fixtures)
 from tests.support.webdata import example_hand, session
+from tests.support.languagepages import in_language
 
 __all__ = ["app", "client"]
 
@@ -42,14 +43,6 @@ AUDIT_PAGE = {"fr": ["Vérification", "Étape par étape", "sur 56</label>", "Su
               "de": ["Prüfung", "Schritt für Schritt", "von 56</label>", "Weiter", "Eine andere Fassung prüfen", "<h3>Gewonnene Stiche</h3>"]}
 AUDIT_ENGLISH = ["Step by step", "56 steps", "Audit another version", "The hand as the table remembers it",
                  "Back to the hand", "The audit on paper", "is legal", ">Next", "Back<", "<h3>Tricks won</h3>"]
-
-
-def in_language(client: FlaskClient, code: str, url: str) -> Page:
-    client.set_cookie("lang", code)
-    try:
-        return get(client, url)
-    finally:
-        client.delete_cookie("lang")
 
 
 def speaks(page: Page, code: str, said: list[str], english: list[str]) -> None:

@@ -211,3 +211,12 @@ def test_any_action_on_any_hand_is_taken_or_refused_with_a_sentence(name: str, a
         assert exc.message and exc.code
     else:
         assert answer == {**family.progress_json(answer["record"]), "record": answer["record"]}
+
+
+def test_a_moon_certain_before_the_last_trick_takes_that_tricks_cards_then_the_choice() -> None:
+    """Every penalty card taken by trick 12 (seed 7539): the replay already scores the moon, but the table still
+    taps the last trick's four cards, and only then says which way the shooter chose; rebuilt action by action,
+    the hand is the record."""
+    value = records.to_json(random_record("black-lady", ["A", "B", "C", "D"], random.Random(7539)))
+    assert value["moon_choice"] == "subtract"
+    same_hand(core_progress.WALK, rebuilt(core_progress.WALK, value), value)

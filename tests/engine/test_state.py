@@ -45,7 +45,11 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 def core_reference(value: dict[str, Any]) -> tuple[str | None, tuple[str, ...] | None]:
     """Whose turn and the cards offered, by the trial replays alone (the path before the state object)."""
     record = records.from_json(value)
-    audited = replay(record, audit=True)
+    try:
+        audited = replay(record, audit=True)
+    except ScorekeeperError as exc:  # a moon certain before the last trick: its cards are still played
+        assert exc.code == "moon-choice" and core_progress._last_trick_to_tap(record), exc
+        audited = core_progress._with_a_choice(record, last=False)
     held = core_progress._held(audited)
     names = record.players
     if held is None:
@@ -261,3 +265,18 @@ def test_an_audit_of_a_revoke_in_trick_11_walks_once() -> None:
     family = family_of_record(value)
     answer = family.steps_json(value)
     assert answer["stood"]["error"]["code"] == "revoke" and answer["stood"]["error"]["trick"] == 11
+
+
+@pytest.mark.parametrize("deal", [True, False])
+def test_a_moon_certain_before_the_last_tricks_still_asks_their_cards(deal: bool) -> None:
+    """Hearts, seed 151: every penalty card is taken with two tricks to go; the cards of those tricks are still
+    asked (whose turn, the cards he may play) before the shooter's choice, by the state and the trial replays
+    alike."""
+    value = core_value("hearts", {}, 4, 151, deal)
+    assert value["moon_choice"] is not None
+    kinds = []
+    for cut, _action, progress in _decision_points(core_progress.WALK, value):
+        kinds.append(progress.kind)
+        if progress.kind == "play":
+            assert (progress.player, progress.choices) == core_reference(cut), cut
+    assert kinds[-1] == "moon-choice" and kinds.count("play") == 52

@@ -167,14 +167,17 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     except ScorekeeperError as exc:
         if (turned := core_steps.turned_up(record, exc, offer)) is not None:  # Conquimbert's trumps in mid-hand
             return turned
-        if exc.code == "moon-choice":  # every card is in: the shooter says what he chose
+        if exc.code == "moon-choice" and not _last_trick_to_tap(record):  # every card is in: the shooter's choice
             return _moon_choice(record, exc, count)
-        if exc.code != "incomplete":
+        if exc.code == "moon-choice":  # the moon is certain before the last trick: its cards first, then the choice
+            audited = _with_a_choice(record)
+        elif exc.code != "incomplete":
             raise
-        # Domino Hearts without the deal: the hands are rebuilt from a finished record only, and only the
-        # table sees players drop out: each card names its player, and the table says when one is left (kept)
-        return Progress(record.game, names, "play", unknown=UNKNOWN_DROPPING, actions=count,
-                        state=core_steps.facts(record), declare=("kept",))
+        else:
+            # Domino Hearts without the deal: the hands are rebuilt from a finished record only, and only the
+            # table sees players drop out: each card names its player, and the table says when one is left (kept)
+            return Progress(record.game, names, "play", unknown=UNKNOWN_DROPPING, actions=count,
+                            state=core_steps.facts(record), declare=("kept",))
     if audited.error is not None:
         raise audited.error
     try:
@@ -211,6 +214,21 @@ def progress(value: Mapping[str, Any], offer: bool = True) -> Progress:
     return Progress(record.game, names, "play", names[turn], choices, state=state, actions=count)
 
 
+def _last_trick_to_tap(record: HandRecord) -> bool:
+    """Whether cards of the hand are still to be tapped (the replay may score a hand whose last trick the
+    cards held already decide: a moon certain before it)."""
+    layout = make_ruleset(record.game, record.options).layout(len(record.players))
+    return len(record.play) < layout.hand_size * len(record.players)
+
+
+def _with_a_choice(record: HandRecord, last: bool = True) -> HandOutcome:
+    """The audit replay of a hand whose moon is certain before its last trick, the choice taken as the first
+    (it changes no card: only the scores, which the table sees once the choice is made)."""
+    moon = make_ruleset(record.game, record.options).moon
+    modes = tuple(moon.modes if moon else ())
+    return replay(dataclasses.replace(record, moon_choice=modes[0] if modes else None), audit=True, last=last)
+
+
 def _moon_choice(record: HandRecord, exc: ScorekeeperError, count: int) -> Progress:
     """The shooter's choice, asked once every card is in (the table as it stands: the hand scored either way)."""
     moon = make_ruleset(record.game, record.options).moon
@@ -225,8 +243,10 @@ def _seat_taking(record: HandRecord, c: Card) -> int | None:
     longer = dataclasses.replace(record, play=(*record.play, PlayItem(c)))
     try:
         outcome = replay(longer, audit=True)
-    except ScorekeeperError:
-        return None
+    except ScorekeeperError as exc:
+        if exc.code != "moon-choice" or not _last_trick_to_tap(longer):
+            return None
+        outcome = _with_a_choice(longer, last=False)  # the moon certain before the last cards: the card taken all the same
     if outcome.error is not None or len(outcome.snapshots) != len(longer.play):
         return None
     return outcome.snapshots[-1].seat

@@ -130,14 +130,21 @@ def _unescape(text: str) -> str:
 WORDS_LIMIT = 4 * 1024  # the scripts' words (web/script_words.py): the same on every page of a language
 
 
+QR_LIMIT = 12 * 1024  # a table's two QR codes (its links): their size varies with the links' random keys
+
+
 def check_page(page: Page) -> None:
     """Every page: small enough for a phone on a poor connection, nothing from another host,
     and every name escaped. What grows with a table (its names, its hands) is counted against the limit; the
-    scripts' words, the same whatever the table, against their own (the wire's 30 KB, tests/web/test_fast_pages.py,
-    counts both)."""
-    words = re.search(rb'<script type="application/json" id="words">.*?</script>', page.response.data, re.S)
-    size = len(page.response.data) - (len(words.group(0)) if words else 0)
-    assert size < PAGE_LIMIT, f"page is {size} bytes, its scripts' words aside"
+    scripts' words and the QR codes of its links, the same size whatever the table (a QR code's varies by a few
+    hundred bytes with the random keys it draws), against their own (the wire's 30 KB,
+    tests/web/test_fast_pages.py, counts them all)."""
+    data = page.response.data
+    words = re.search(rb'<script type="application/json" id="words">.*?</script>', data, re.S)
+    qr = sum(len(code) for code in re.findall(rb'<figure class="qr-code".*?</figure>', data, re.S))
+    assert qr < QR_LIMIT, f"the QR codes take {qr} bytes"
+    size = len(data) - (len(words.group(0)) if words else 0) - qr
+    assert size < PAGE_LIMIT, f"page is {size} bytes, its scripts' words and QR codes aside"
     assert not words or len(words.group(0)) < WORDS_LIMIT, f"its scripts' words are {len(words.group(0))} bytes"
     hosts = set(URL.findall(page.html))
     assert hosts <= {"localhost"}, hosts

@@ -7,20 +7,8 @@ from typing import Any
 
 import pytest
 
-from tests.support.helpers import DEAL, PLAYERS, codes, error_of, finish, hand_record, result_record, run, said
-from scorekeeper.engine.hearts.games import make_ruleset
-from scorekeeper.engine.hearts import records
-from scorekeeper.engine.hearts.replay import replay
-from scorekeeper.engine.errors import (
-    IllegalPlay,
-    ImpossibleResult,
-    InconsistentRecord,
-    RecordSyntaxError,
-    ScorekeeperError,
-    UnknownGame,
-    UnknownOption,
-)
-from scorekeeper.engine.seating import Direction
+from tests.support.helpers import DEAL, PLAYERS, finish, hand_record, result_record
+from scorekeeper.engine.errors import RecordSyntaxError, UnknownGame, UnknownOption
 
 
 # Trick 1 of the main deal: Ann 2C, Bob 6C, Cat AC (wins), Dan void in clubs.

@@ -224,15 +224,19 @@ def _last_trick_to_tap(record: HandRecord) -> bool:
 def _with_a_choice(record: HandRecord, last: bool = True) -> HandOutcome:
     """The audit replay of a hand whose moon is certain before its last trick, the choice taken as the first
     (it changes no card: only the scores, which the table sees once the choice is made)."""
-    moon = make_ruleset(record.game, record.options).moon
-    modes = tuple(moon.modes if moon else ())
+    modes = _moon_modes(record)
     return replay(dataclasses.replace(record, moon_choice=modes[0] if modes else None), audit=True, last=last)
+
+
+def _moon_modes(record: HandRecord) -> tuple[str, ...]:
+    """The ways the game's moon may score (``subtract``, ``add``...), none for a game without one."""
+    moon = make_ruleset(record.game, record.options).moon
+    return tuple(moon.modes if moon else ())
 
 
 def _moon_choice(record: HandRecord, exc: ScorekeeperError, count: int) -> Progress:
     """The shooter's choice, asked once every card is in (the table as it stands: the hand scored either way)."""
-    moon = make_ruleset(record.game, record.options).moon
-    modes = tuple(moon.modes if moon else ())
+    modes = _moon_modes(record)
     state = _state(replay(dataclasses.replace(record, moon_choice=modes[0]), audit=True)) if modes else {}
     return Progress(record.game, record.players, "moon-choice", exc.player, modes, state=state, actions=count,
                     ask="option")

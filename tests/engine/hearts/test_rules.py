@@ -11,20 +11,12 @@ from typing import Any
 
 import pytest
 
-from tests.support.rulecases import ERRORS, FIVE_DEAL, SUITS, SYNTAX, TRICK_1, TRICK_2, five_handed, moon_played, resolve
-from tests.support.helpers import DEAL, PLAYERS, codes, error_of, finish, hand_record, result_record, run, said
+from tests.support.rulecases import ERRORS, SUITS, SYNTAX, TRICK_1, TRICK_2, moon_played, resolve
+from tests.support.helpers import DEAL, codes, error_of, finish, hand_record, result_record, run, said
 from scorekeeper.engine.hearts.games import make_ruleset
 from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
-from scorekeeper.engine.errors import (
-    IllegalPlay,
-    ImpossibleResult,
-    InconsistentRecord,
-    RecordSyntaxError,
-    ScorekeeperError,
-    UnknownGame,
-    UnknownOption,
-)
+from scorekeeper.engine.errors import IllegalPlay, ImpossibleResult, InconsistentRecord, ScorekeeperError
 from scorekeeper.engine.seating import Direction
 
 

@@ -7,9 +7,10 @@ immutable``: a phone fetches each version once and never asks again; a changed f
 hash, hence a new URL. A request without it, or with an old hash, keeps Flask's revalidating
 default, so a stale URL never pins a file for a year.
 
-Scripts and stylesheets are served minified (rJSmin, rCSSmin: comments and spaces out, read once
-per version of the file), which takes about a quarter off what a phone downloads on its first
-visit; the files in the repository stay readable. ``MINIFY_STATIC = False`` serves them as they
+Scripts and stylesheets are served minified, once per version of the file: a script's local names
+shortened as well (calmjs.parse, which reads the ES5 the scripts are written in; rJSmin, comments
+and spaces only, for a file it cannot read), a stylesheet by rCSSmin. That takes about a third off
+what a phone downloads on its first visit; the files in the repository stay readable. ``MINIFY_STATIC = False`` serves them as they
 are (debugging in the browser). Responses (the pages, the JSON, the static files) are then
 compressed by Flask-Compress: zstd, Brotli or gzip, as the browser accepts.
 """
@@ -24,6 +25,9 @@ from collections.abc import Callable
 
 import rcssmin
 import rjsmin
+from calmjs.parse import es5
+from calmjs.parse.exceptions import ECMASyntaxError
+from calmjs.parse.unparsers.es5 import minify_print
 from flask import Flask, Response, current_app, request
 from flask_compress import Compress
 from werkzeug.security import safe_join
@@ -60,7 +64,16 @@ class Fingerprints:
         return digest
 
 
-MINIFIERS: dict[str, Callable[[str], str]] = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
+def minify_script(source: str) -> str:
+    """A script without comments and spaces, its local names shortened (the page-level names it shares with
+    the other scripts and the page stay as they are); one calmjs.parse cannot read loses only its spaces."""
+    try:
+        return str(minify_print(es5(source), obfuscate=True, obfuscate_globals=False))
+    except ECMASyntaxError:
+        return str(rjsmin.jsmin(source))
+
+
+MINIFIERS: dict[str, Callable[[str], str]] = {".js": minify_script, ".css": rcssmin.cssmin}
 
 
 class Minified:
@@ -82,6 +95,8 @@ class Minified:
             smaller = minify(data.decode("utf-8")).encode("utf-8")
         except UnicodeDecodeError:
             smaller = data  # not text: sent as it is
+        if len(smaller) >= len(data):  # minified already (the vendored library): as it is
+            smaller = data
         self._known[filename] = (digest, smaller)
         return smaller
 

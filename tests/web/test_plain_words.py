@@ -204,6 +204,25 @@ def test_every_page_of_every_game_speaks_plain_words(client: FlaskClient, game: 
     assert {"start", edit.rsplit("/", 1)[1], "result", "1"} <= set(walked)
 
 
+@pytest.mark.parametrize("url, source, said", [
+    ("/?game=black-lady", "opt_queen_breaks_hearts", "A house rule some tables add, not in the published rules"),
+    ("/?game=black-lady", "opt_pass", "From the game's published rules."),
+    ("/?game=black-lady", "settlement", "From the game's published rules."),
+    ("/?game=spot-hearts", "opt_ace_value", "The published rules differ here: each choice is one source's."),
+    ("/?game=spot-hearts", "profile", "Each version is the game as one published source gives it"),
+    ("/?game=black-maria", "opt_pass", "The published rules are unclear here"),
+    ("/?game=tripoli", "opt_spare_position", "The published rules are unclear here"),
+    ("/?game=tripoli", "settlement", "From the game's published rules."),  # the game's own: its rules
+    ("/?game=reversis", "setopt_pools_at_end", "The published rules are unclear here"),
+    ("/?game=tripoli&settlement=tripoli-final-poker", "settlement", None),  # the app's own: nothing to say
+])
+def test_the_start_page_says_where_each_rule_comes_from(client: FlaskClient, url: str, source: str,
+                                                         said: str | None) -> None:
+    html = get(client, url).html
+    found = re.search(f'<details class="source" id="{source}-source"><summary>source</summary><p>(.*?)</p>', html)
+    assert (found and found.group(1).replace("&#39;", "'").startswith(said)) if said else not found, (url, source)
+
+
 def test_the_blank_sheets_list_speaks_plain_words(client: FlaskClient) -> None:
     response = client.get("/sheets/")
     assert response.status_code == 200

@@ -36,6 +36,7 @@ from ..language import N_
 from ..engine.hearts.results import takes_card_points
 from ..engine.hearts.ruleset import Ruleset
 from ..engine.hearts.settlement import METHODS
+from . import sources
 from .params import WholeField
 from .lang import LANGUAGES
 from ..language import word
@@ -132,9 +133,9 @@ class OptionField:
         return sentence(next((line for value, _, line in self.values if value == self.field.data), ""))
 
     @property
-    def renamed(self) -> list[tuple[str, str]]:
-        """(id, name) of the values whose name is not the id itself (for the source detail)."""
-        return [(value, name) for value, name, _ in self.values if name != value]
+    def source(self) -> str:
+        """Where the option's rule comes from, in words (its folded source detail)."""
+        return sources.of_option(self.spec.doc)
 
 
 

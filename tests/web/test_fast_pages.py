@@ -41,11 +41,13 @@ class Wire:
         self.thread = threading.Thread(target=self.server.serve_forever, name="fast-pages-server", daemon=True)
         self.thread.start()
 
-    def get(self, url: str) -> tuple[bytes, dict[str, str], bytes]:
-        """(every byte received, the headers, the body) of ``GET url`` as a phone with no cookie asks it."""
+    def get(self, url: str, language: str = "") -> tuple[bytes, dict[str, str], bytes]:
+        """(every byte received, the headers, the body) of ``GET url`` as a phone with no cookie asks it (or only
+        its ``lang`` cookie, ``language``: the footer's choice)."""
         port = self.server.server_port
+        cookie = f"Cookie: lang={language}\r\n" if language else ""
         with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
-            connection.sendall(f"GET {url} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: gzip\r\n"
+            connection.sendall(f"GET {url} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: gzip\r\n{cookie}"
                                "Connection: close\r\n\r\n".encode())
             received = b""
             while chunk := connection.recv(65536):
@@ -65,9 +67,9 @@ class Wire:
         self.server.server_close()
 
 
-def weigh(wire: Wire, url: str) -> tuple[int, str]:
+def weigh(wire: Wire, url: str, language: str = "") -> tuple[int, str]:
     """(bytes on the wire, headers included; the page's text) of a page fetched with gzip."""
-    received, headers, body = wire.get(url)
+    received, headers, body = wire.get(url, language)
     assert headers["content-encoding"] == "gzip"
     assert "Accept-Encoding" in headers["vary"]
     assert int(headers["content-length"]) == len(body)
@@ -121,17 +123,18 @@ def pages(table: Table, lady: Table, reversis: Table, tripoli: Table) -> dict[st
 
 def test_every_page_is_at_most_30_kb_on_the_wire(evening: tuple[FlaskClient, dict[str, str], Wire]) -> None:
     _, urls, wire = evening
-    weights = {}
+    weights, sizes = {}, {}
     for name, url in urls.items():
         weights[name], html = weigh(wire, url)
+        sizes[name] = len(html.encode())
         assert weights[name] <= LIMIT, f"{name}: {weights[name]} bytes"
         assert html.rstrip().endswith("</html>")
+    # Compressed: the pages together come in at under a third of their size, their headers counted.
+    assert 3 * sum(weights.values()) < sum(sizes.values()), [(n, weights[n], sizes[n]) for n in urls]
     # The pages are what they say: the table's twentieth hand is on its sheet, the forms are there.
     _, scorer = weigh(wire, urls["session page, 20 hands (scorer)"])
     assert re.findall(r'<tr id="hand-(\d+)"', scorer) == [str(n) for n in range(1, 21)]
     assert 'id="read-qr"' in scorer and 'id="edit-qr"' in scorer
-    _, sheets = weigh(wire, "/sheets/")
-    assert len(sheets.encode()) > LIMIT  # without compression the list would not fit
     print("weights:", weights)
 
 
@@ -163,6 +166,21 @@ def test_a_first_visit_with_its_static_files_is_at_most_30_kb(
             firsts[name] += len(wire.get(asset)[0])
         assert firsts[name] <= LIMIT, f"{name}, first visit: {firsts[name]} bytes"
     print("first visits:", firsts)
+
+
+def test_the_pages_that_grow_most_in_a_language_stay_within_it(
+        evening: tuple[FlaskClient, dict[str, str], Wire]) -> None:
+    """The start pages (every option's words and where its rule comes from) and the list of blank sheets (every
+    game's name and summary), read in French, Dutch and German: a first visit within the limit in each."""
+    _, urls, wire = evening
+    firsts = {}
+    for code in ("fr", "nl", "de"):
+        for name in ("start page", "Reversis start page", "Tripoli start page", "printed-sheet list"):
+            weight, html = weigh(wire, urls[name], code)
+            assert f'<html lang="{code}">' in html, (code, name)
+            firsts[code, name] = weight + sum(len(wire.get(asset)[0]) for asset, _, _ in STATIC.findall(html))
+            assert firsts[code, name] <= LIMIT, f"{name} in {code}, first visit: {firsts[code, name]} bytes"
+    print("first visits in a language:", firsts)
 
 
 def test_static_files_carry_their_fingerprint_and_a_years_cache(sqlite_app: Flask) -> None:

@@ -105,11 +105,36 @@ def test_blank_sheet_refusals(sqlite_app: Flask, query: dict[str, str], status: 
 
 
 def test_the_list_of_blank_sheets(sqlite_app: Flask) -> None:
-    page = sqlite_app.test_client().get("/sheets/")
-    assert page.status_code == 200
-    html = page.get_data(as_text=True)
-    assert 'href="/sheets/blank.pdf?game=black-lady&amp;players=7&amp;paper=letter"' in html
-    assert 'id="game-heartsette"' in html
+    """Each game, a link for each number of players it seats, on A4 paper or, asked, on Letter; within a page's
+    weight (``check_page``)."""
+    from tests.support.pages import get
+
+    client = sqlite_app.test_client()
+    html = get(client, "/sheets/").html
+    assert 'href="/sheets/blank.pdf?game=black-lady&amp;players=7&amp;paper=a4"' in html
+    assert 'id="game-heartsette"' in html and "paper=letter" not in html.split('id="blank-sheets"')[1]
+    letter = get(client, "/sheets/?paper=letter").html
+    assert 'href="/sheets/blank.pdf?game=black-lady&amp;players=7&amp;paper=letter"' in letter
+    assert "paper=a4" not in letter.split('id="blank-sheets"')[1]
+    folio = get(client, "/sheets/?paper=folio").html  # a paper the sheets do not know: A4
+    assert folio.split('id="blank-sheets"')[1].split("</ul>")[0] == html.split('id="blank-sheets"')[1].split("</ul>")[0]
+
+
+# The list in each language: its title, a game's name and summary, the paper, within its weight in each.
+SHEETS_SAID = {
+    "fr": ["Feuilles de marque vierges", "Dame de pique", "Hearts où la dame de pique vaut 13.", "Lettre US"],
+    "nl": ["Lege scorebladen", "Zwartejas", "Hearts met schoppenvrouw die 13 waard is.", "US Letter"],
+    "de": ["Leere Spielblätter", "Black Lady", "Hearts mit der Pik-Dame zu 13.", "US-Letter"],
+}
+
+
+@pytest.mark.parametrize("code", sorted(SHEETS_SAID))
+def test_the_list_of_blank_sheets_speaks_the_readers_language(sqlite_app: Flask, code: str) -> None:
+    from tests.support.languagepages import in_language, speaks
+
+    page = in_language(sqlite_app.test_client(), code, "/sheets/")  # checked against the page's weight
+    speaks(page, code, SHEETS_SAID[code], ["Blank score sheets", "Print one before the game",
+                                           "Hearts with the queen of spades worth 13"])
 
 
 def test_the_audit_page_prints_its_report(client: FlaskClient) -> None:

@@ -261,11 +261,6 @@ def method_words(method: object, settlement: str = "") -> str:
     return f"{label or settlement or getattr(method, 'id', '')}: {doc.split(': ', 1)[-1] if ': ' in doc[:6] else doc}"
 
 
-def method_source(method: object) -> str:
-    """A settlement's technical source: its id and the rule it names (its docstring's first sentence)."""
-    return f"{getattr(method, 'id', '')}: {method_summary(method)}"
-
-
 def method_summary(method: object) -> str:
     """The first sentence of a settlement's docstring, however many lines it takes (``method``: the
     method or its class)."""

@@ -111,6 +111,8 @@ def blank_sheet() -> Response:
 
 @bp.get("/sheets/")
 def index() -> str:
-    """Every blank sheet the app prints: each game, each number of players it seats."""
+    """Every blank sheet the app prints: each game, each number of players it seats, on one paper (``paper``:
+    A4 unless Letter is asked; the page links the other), so that the list stays a light page in every language."""
     games = [(g, sheets.player_counts(g)) for g in sheets.playable_games()]
-    return render_template("sheets/index.html", games=games)
+    paper = "letter" if request.args.get("paper") == "letter" else "a4"
+    return render_template("sheets/index.html", games=games, paper=paper)

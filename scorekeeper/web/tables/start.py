@@ -19,8 +19,8 @@ from werkzeug.datastructures import MultiDict
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine.family import family_of, game_defs
 from ...engine.hearts.games import GameDef
-from ...engine.hearts.words import method_source, plain_warning
-from .. import forms, recent, services
+from ...engine.hearts.words import plain_warning
+from .. import forms, recent, services, sources
 from ..families import pages_of
 from ..ratelimit import creating
 from ..submit import submit
@@ -125,7 +125,7 @@ def start_page(action: str, known: list[str], create: Create, **page: Any) -> An
         "pages/start.html", form=form, refusal=refusal, known=known, game=game, action=action, **page,
         default_settlement=default_settlement, warning=warning, custom_options=custom, notice=notice,
         stake=family.takes_stake(game_id), table_stakes=family.takes_table_stakes(game_id, settlement),
-        **_words(game, profile, methods, settlement),
+        **_words(game, profile, methods, settlement, default_settlement),
     )
 
 
@@ -134,18 +134,19 @@ def _name(method: Any, key: str) -> str:
     return word(getattr(method, "label", "")) or key
 
 
-def _words(game: GameDef[Any], profile: str | None, methods: Mapping[str, Any], settlement: str) -> dict[str, Any]:
-    """What the start page says of the chosen version and settlement, and their sources (the ids)."""
+def _words(game: GameDef[Any], profile: str | None, methods: Mapping[str, Any], settlement: str,
+           own: str) -> dict[str, Any]:
+    """What the start page says of the chosen version and settlement, and where their rules come from (``own``:
+    the game's own settlement)."""
     spec = game.options.get("profile")
     method = methods.get(settlement)
     summary = getattr(method, "summary", "")
     return {
         "profile_line": " ".join(filter(None, [forms.sentence(word(spec.value_line(profile))),
                                                gettext("It sets the house rules below.")])) if spec and profile else "",
-        "profile_ids": [(p, spec.value_name(p)) for p in game.profiles] if spec else [],
+        "profile_source": sources.of_versions() if spec else "",
         "settlement_line": forms.sentence(word(summary)),
-        "settlement_source": method_source(method) if method else settlement,
-        "settlement_ids": [(m, _name(methods[m], m)) for m in methods],
+        "settlement_source": sources.of_settlement(method, settlement == own) if method else "",
     }
 
 

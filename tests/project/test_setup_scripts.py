@@ -137,7 +137,8 @@ def pins(name: str) -> dict[str, tuple[str, int]]:
 
 
 def names(requirements: list[str]) -> set[str]:
-    return {re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0].lower().replace("_", "-") for r in requirements}
+    """The packages' normalized names (as the locks write them: ``calmjs.parse`` is ``calmjs-parse``)."""
+    return {re.sub(r"[-_.]+", "-", re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0]).lower() for r in requirements}
 
 
 def test_the_locks_pin_everything_with_hashes() -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import Response, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext, ngettext
 
 from ....engine.hearts import words
 from ....engine.errors import ScorekeeperError
@@ -90,12 +91,14 @@ class NextDeal:
 
     @property
     def pass_words(self) -> str:
-        """How the hand is passed, in words."""
+        """How the hand is passed, in words (the reader's language)."""
         if self.direction == "none":
-            return "No passing this hand."
+            return str(gettext("No passing this hand."))
         if self.direction == "across":
-            return f"Pass {self.pass_count} cards across."
-        return f"Pass {self.pass_count} cards to the {self.direction}."
+            return str(ngettext("Pass %(num)d card across.", "Pass %(num)d cards across.", self.pass_count))
+        if self.direction == "right":
+            return str(ngettext("Pass %(num)d card to the right.", "Pass %(num)d cards to the right.", self.pass_count))
+        return str(ngettext("Pass %(num)d card to the left.", "Pass %(num)d cards to the left.", self.pass_count))
 
 
 def coming_deal(table: TableSession, game: Game) -> NextDeal | None:

@@ -59,14 +59,14 @@ def _notes(page: str) -> list[str]:
 
 SAID = {  # each language's words of the same lines
     "fr": {"pass": "Passez 3 cartes à gauche.", "fish": "A : mise -5, 5 du donneur -5, en jeu -10, Partie -20",
-           "chips": "A : mises initiales -9, cartes payantes +4", "lead": "Celui qui a 2♣ l’entame",
+           "chips": "A : mises initiales -9, cartes payantes +4", "lead": "Ann donne. Celui qui a 2♣ l’entame",
            "ace": "As de cœur", "saved": "Donne 2 enregistrée.", "missing": "aucune table"},
     "nl": {"pass": "Geef 3 kaarten door naar links.",
            "fish": "A: inzet -5, 5 van de gever -5, tijdens het spel -10, Partij -20",
-           "chips": "A: inleg -9, betaalkaarten +4", "lead": "Wie 2♣ heeft, komt ermee uit", "ace": "Harten aas",
+           "chips": "A: inleg -9, betaalkaarten +4", "lead": "Ann geeft. Wie 2♣ heeft, komt ermee uit", "ace": "Harten aas",
            "saved": "Spel 2 bewaard.", "missing": "geen tafel"},
     "de": {"pass": "3 Karten nach links schieben.", "fish": "A: Einsatz -5, 5 des Gebers -5, im Spiel -10, Partie -20",
-           "chips": "A: Einlagen -9, Zahlkarten +4", "lead": "Wer 2♣ hat, spielt sie aus", "ace": "Herz-Ass",
+           "chips": "A: Einlagen -9, Zahlkarten +4", "lead": "Ann gibt. Wer 2♣ hat, spielt sie aus", "ace": "Herz-Ass",
            "saved": "Spiel 2 gespeichert.", "missing": "kein Tisch"},
 }
 
@@ -134,6 +134,7 @@ def test_the_tripoli_card_page_names_the_layouts_spaces_in_the_language(sqlite_a
     edit = _table(client, record)
     client.set_cookie("lang", code)
     page = client.get(edit + "/play").get_data(as_text=True)
+    assert " deals; " not in page and " is first." not in page  # who deals and who is first, in the language
     token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page)
     assert token
     head = {"game": "tripoli", "players": record["players"], "dealer": record.get("first_dealer", record["players"][0])}

@@ -437,7 +437,7 @@ class HeartsPages(FamilyPages):
         found = []
         for deal in coming_deals(table, game, ahead):
             said: dict[str, Any] = {"position": deal.position, "number": deal.number, "dealer": deal.dealer,
-                                    "pass": deal.pass_words, "lead": deal.lead, "context": f"{deal.dealer} deals. {deal.lead}"}
+                                    "pass": deal.pass_words, "lead": deal.lead, "context": _deals(deal)}
             if turns:  # the card page: who plays first, and the order of play
                 start = _card_table(table, game, deal)
                 opening = family_of(game.id).progress_json(start.record())
@@ -449,10 +449,15 @@ class HeartsPages(FamilyPages):
         return found
 
 
+def _deals(deal: NextDeal) -> str:
+    """Who deals the coming hand and who leads it, in the reader's words (the card page's line)."""
+    return f"{gettext('%(dealer)s deals.', dealer=deal.dealer)} {deal.lead}"
+
+
 def _card_table(table: TableSession, game: Game, deal: NextDeal) -> CardTable:
     head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(deal.players),
             "dealer": deal.dealer, "hand": deal.number}
-    return CardTable(head, f"Hand {deal.position}", f"{deal.dealer} deals. {deal.lead}", start={"play": []},
+    return CardTable(head, f"Hand {deal.position}", _deals(deal), start={"play": []},
                      pack=pack_rows(_dealt_to(game, deal.players).layout.copies))
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import render_template, request
+from flask_babel import gettext
 
 from ....engine import reversis
 from ....engine.errors import ScorekeeperError
@@ -138,7 +139,7 @@ class ReversisPages(ChipPages):
         return reversis_seating(game.players)
 
     def first_words(self, dealer: str, first: str) -> str:
-        return f"{dealer} deals; {first} leads."
+        return str(gettext("%(dealer)s deals; %(first)s leads.", dealer=dealer, first=first))
 
     def kind(self, record: Mapping[str, Any]) -> str:
         if record.get("play") is not None:

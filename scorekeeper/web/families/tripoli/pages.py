@@ -140,7 +140,7 @@ class TripoliPages(ChipPages):
         return seating
 
     def first_words(self, dealer: str, first: str) -> str:
-        return f"{dealer} deals; {first} is first."
+        return str(gettext("%(dealer)s deals; %(first)s is first.", dealer=dealer, first=first))
 
     def kind(self, record: Mapping[str, Any]) -> str:
         if tripoli_forms.is_final(record):

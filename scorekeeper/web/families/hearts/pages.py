@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import Response, flash, jsonify, redirect, render_template, request, url_for
-from flask_babel import gettext, ngettext
 
 from ....engine.hearts import words
 from ....engine.errors import ScorekeeperError
@@ -36,6 +35,7 @@ from ..base import CardTable, FamilyPages, Words, pack_rows
 from ..links import table_links
 from . import forms as result_forms
 from ...submit import CHECK_FIELDS, checked, submit
+from .... import language
 from ....notes_words import note as said_note
 from ....rules_words import lead_said
 
@@ -93,12 +93,13 @@ class NextDeal:
     def pass_words(self) -> str:
         """How the hand is passed, in words (the reader's language)."""
         if self.direction == "none":
-            return str(gettext("No passing this hand."))
+            return language.gettext("No passing this hand.")
         if self.direction == "across":
-            return str(ngettext("Pass %(num)d card across.", "Pass %(num)d cards across.", self.pass_count))
+            return language.ngettext("Pass %(num)d card across.", "Pass %(num)d cards across.", self.pass_count)
         if self.direction == "right":
-            return str(ngettext("Pass %(num)d card to the right.", "Pass %(num)d cards to the right.", self.pass_count))
-        return str(ngettext("Pass %(num)d card to the left.", "Pass %(num)d cards to the left.", self.pass_count))
+            return language.ngettext("Pass %(num)d card to the right.", "Pass %(num)d cards to the right.",
+                                     self.pass_count)
+        return language.ngettext("Pass %(num)d card to the left.", "Pass %(num)d cards to the left.", self.pass_count)
 
 
 def coming_deal(table: TableSession, game: Game) -> NextDeal | None:
@@ -451,7 +452,7 @@ class HeartsPages(FamilyPages):
 
 def _deals(deal: NextDeal) -> str:
     """Who deals the coming hand and who leads it, in the reader's words (the card page's line)."""
-    return f"{gettext('%(dealer)s deals.', dealer=deal.dealer)} {deal.lead}"
+    return f"{language.gettext('%(dealer)s deals.', dealer=deal.dealer)} {deal.lead}"
 
 
 def _card_table(table: TableSession, game: Game, deal: NextDeal) -> CardTable:

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import render_template, request
-from flask_babel import gettext
 
 from ....engine import reversis
 from ....engine.errors import ScorekeeperError
@@ -33,6 +32,7 @@ from ...models import Hand as HandRow
 from ...models import TableSession
 from ..base import CardTable, Words, pack_rows
 from ..chips import ChipPages
+from .... import language
 from ....language import N_
 
 # A hand at the end of the stored ones, only to read who deals next from the engine's own rotation.
@@ -139,7 +139,7 @@ class ReversisPages(ChipPages):
         return reversis_seating(game.players)
 
     def first_words(self, dealer: str, first: str) -> str:
-        return str(gettext("%(dealer)s deals; %(first)s leads.", dealer=dealer, first=first))
+        return language.gettext("%(dealer)s deals; %(first)s leads.", dealer=dealer, first=first)
 
     def kind(self, record: Mapping[str, Any]) -> str:
         if record.get("play") is not None:

@@ -154,6 +154,12 @@ def word(text: str) -> str:
     return str(translations(current()).ugettext(text))
 
 
+def has(text: str) -> bool:
+    """Whether the catalogue of the language spoken now holds ``text`` (a word marked for it), even where its
+    translation is the same word (*Reversis* in French)."""
+    return text in getattr(translations(current()), "_catalog", {})
+
+
 SUIT_WORDS = {"spade": N_("spade"), "heart": N_("heart"), "diamond": N_("diamond"), "club": N_("club")}
 
 

@@ -63,6 +63,20 @@ CLAUSES = (
     N_("took %(take)s: pays %(chips)s into the pool"),
     N_("took no hearts"),
     N_("clear: wins %(share)s of the pool of %(pool)s"),
+    N_("clear with %(other)s: wins %(share)s of the pool of %(pool)s"),
+    N_("1 odd chip carried to the next pool"),  # a pool's odd chips (Joker Hearts)
+    N_("%(count)s odd chips carried to the next pool"),
+    N_("not clear: he took the Joker"),
+    N_("%(name)s took every heart and the Joker: the pool of %(pool)s is a jack, carried"),
+    N_("clear with %(other)s: takes %(share)s of the pool of %(pool)s, the odd chip stays in the pool"),  # Auction
+    N_("clear with %(other)s: takes %(share)s of the pool of %(pool)s"),
+    N_("the only clear player: takes the pool of %(pool)s"),
+    N_("nobody is clear: nobody wins, the pool of %(pool)s carries"),
+    N_("%(count)s players are clear: nobody wins, the pool of %(pool)s carries"),
+    N_("%(name)s took all 13: nobody wins, the pool of %(pool)s carries"),
+    N_("names the suit again next deal without bidding"),
+    N_("%(name)s gets %(share)s of the %(pool)s chips left in the pool"),  # the pool shared when the table stops
+    N_("%(name)s: the pool is empty, nothing to share"),
     N_("%(name)s won %(count)s card points"),
     N_("reached %(limit)s: loses one life"),
     N_("%(count)s lives left"),
@@ -88,6 +102,11 @@ WHO = (N_("%(name)s (left of the dealer)"), N_("%(name)s (right of the dealer)")
 AND = N_("%(some)s and %(last)s")
 WORTH = (N_("the points"), N_("the moon's points"))
 
+# A chip game's note (Tripoli's, Reversis'): what each step of the hand moved, ``B: dealer's 5 -5, in play +4``;
+# each step is a pattern its family marks (``NOTE_STEPS`` of its words), ``stake %(amount)s``.
+STEPS = N_("%(name)s: %(steps)s")
+_STEP = re.compile(r"(?P<word>\S.*?) (?P<amount>[+-]\d+)\Z")
+
 _PLACE = re.compile(r"%\((\w+)\)s")
 
 
@@ -99,7 +118,25 @@ def _pattern(words: str) -> re.Pattern[str]:
 
 def clause(text: str) -> str:
     """One clause of a note in the language spoken now (itself when no pattern knows it)."""
-    return matched(text, CLAUSES) or text
+    return steps(text) or matched(text, CLAUSES) or text
+
+
+def steps(text: str) -> str | None:
+    """A chip game's clause of what each step moved (``A: stake -5, in play -10``, ``A: no fish moved``) in the
+    language spoken now, when every step is one the catalogues hold (``word %(amount)s``); else None."""
+    name, colon, rest = text.partition(": ")
+    if not colon or not name:
+        return None
+    if language.has(rest):  # nothing moved
+        return language.gettext(STEPS) % {"name": name, "steps": language.word(rest)}
+    worded = []
+    for item in rest.split(", "):
+        found = _STEP.match(item)
+        words = f"{found['word']} %(amount)s" if found else ""
+        if not found or not language.has(words):
+            return None
+        worded.append(language.gettext(words) % {"amount": found["amount"]})
+    return language.gettext(STEPS) % {"name": name, "steps": ", ".join(worded)}
 
 
 def matched(text: str, patterns: tuple[str, ...]) -> str | None:

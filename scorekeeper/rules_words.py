@@ -16,7 +16,7 @@ from .engine.marks import N_
 from .notes_words import matched
 
 NAMES = (N_("Card points"), N_("Penalty cards"), N_("Passing"), N_("Auction"), N_("First lead"), N_("Stock"),
-         N_("Trumps"), N_("Capot"), N_("Moon"), N_("End"), N_("Settlement"))
+         N_("Trumps"), N_("Capot"), N_("Moon"), N_("End"), N_("Settlement"), N_("Exposed cards"), N_("Partners"))
 PLACES = (N_("the player left of the dealer"), N_("the player right of the dealer"), N_("left"), N_("right"),
           N_("across"), N_("the player who named the suit"))
 SENTENCES = (
@@ -46,6 +46,20 @@ SENTENCES = (
     N_("the table names the trump suit for each deal"),
     N_("the first time a player cannot follow, the top card out of play is turned up: its suit is trumps for the "
        "rest of the hand (no card out of play, no trumps)"),
+    # Gong Zhu's penalty list (games/gong_zhu.py), clause by clause: the hearts, the pig and the sheep, all the
+    # hearts to one player (the option's line, split where it has a "; "), the transformer; its first lead
+    N_("A\u2665 \u221250, K\u2665 \u221240, Q\u2665 \u221230, J\u2665 \u221220, 10\u2665 to 5\u2665 \u221210 each, "
+       "4\u2665 3\u2665 2\u2665 nothing"),
+    N_("A\u2665 \u221250, K\u2665 \u221240, Q\u2665 \u221230, J\u2665 \u221220, then minus the pips, 4\u2665 \u221210"),
+    N_("the pig %(pig)s %(points)s, the sheep %(sheep)s +100"),
+    N_("all the hearts to one player: the hearts +200 and the pig +100"),
+    N_("all the hearts to one player: the hearts +200"),
+    N_("all the hearts to one player: the hearts +200, the pig +100, the sheep \u2212100 (unless all sixteen "
+       "scoring cards)"),
+    N_("the sheep stays +100"),
+    N_("the pig turns good only with all sixteen scoring cards"),
+    N_("10\u2663 doubles its taker's score (+50 alone)"),
+    N_("every later hand, whoever took the pig in the hand before, any card"),
 )
 MOON = (  # what follows the moon's needs (``every heart and Q♠: ``), read back with NEEDS in their place
     N_("%(needs)s: %(points)s (%(more)s with %(card)s), or %(others)s to every other player"),
@@ -70,6 +84,15 @@ ENDS = (
     N_("a single lowest at or under 0 wins"),
     N_("the last one in wins"),
     N_("the first to %(target)s wins (highest; equal highest play on)"),
+    # Gong Zhu's (settlement/gong_zhu.py), clause by clause
+    N_("when a total is at %(limit)s or lower at the end of a hand: those at %(again)s or lower are the pig"),
+    N_("when a partnership's total is at %(limit)s or lower at the end of a hand: those at %(again)s or lower are "
+       "the pig"),
+    N_("when a total is at %(limit)s or lower, or %(high)s or more, at the end of a hand: those at %(again)s or "
+       "lower are the pig"),
+    N_("when a partnership's total is at %(limit)s or lower, or %(high)s or more, at the end of a hand: those at "
+       "%(again)s or lower are the pig"),
+    N_("the highest total wins"),
 )
 GAME_LINES = (  # a game's own lines (``GameDef.words``), each whole
     N_("a player who cannot follow draws from the stock until he draws the suit led, and plays it; only with the "
@@ -79,6 +102,10 @@ GAME_LINES = (  # a game's own lines (``GameDef.words``), each whole
        "the reverse"),
     N_("one bid each from the left of the dealer, each above the last; the high bidder pays it into the pool and "
        "names the penalty suit (kept, free, while the pool is not won)"),
+    # Gong Zhu's exposures and partners (games/gong_zhu.py)
+    N_("before the first lead A\u2665, Q\u2660, J\u2666 or 10\u2663 may be shown: it counts double (10\u2663 four "
+       "times) and may not go to the first trick of its suit while its holder has another card of that suit"),
+    N_("first and third against second and fourth; each scores his own cards, the partners' scores add up"),
 )
 EVERY_HEART = (N_("every heart"), N_("every heart and %(cards)s"))
 CAPITAL_AFTER_COLON = {"de"}  # a language that begins a sentence after a colon with a capital (Duden)

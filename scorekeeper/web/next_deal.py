@@ -5,7 +5,8 @@ table holds: the Hearts core reads the session's rotation off its stored hands, 
 settle them. A tap of the card page asks it each time, and it only changes when the table does: every
 write moves the table's revision, so (table id, revision) names one next deal in every process. Each
 process keeps the latest ones here (a cache: dropping it costs one computation, never an answer); it
-takes a tap at a table of 20 hands from about 30 ms to a few (docs/benchmarks.md).
+takes a tap at a table of 20 hands from about 30 ms to a few (docs/benchmarks.md). Its words (who deals,
+who leads and what) are the reader's, so a next deal is kept per language too.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from .. import language
 from . import services
 from .families import pages_of
 from .families.base import CardTable
@@ -20,7 +22,7 @@ from .models import TableSession
 
 KEPT = 512  # tables whose next deal a process keeps
 
-_KNOWN: OrderedDict[tuple[str, int], tuple[CardTable, int]] = OrderedDict()
+_KNOWN: OrderedDict[tuple[str, int, str], tuple[CardTable, int]] = OrderedDict()
 _LOCK = threading.Lock()
 
 
@@ -28,7 +30,7 @@ def next_deal(table: TableSession) -> tuple[CardTable, int]:
     """The card page's start of the table's next hand and the position that hand takes.
 
     :raises services.NotFound: the game has no card page, or the table takes no more hands."""
-    key = (table.id, table.revision)
+    key = (table.id, table.revision, language.current())
     with _LOCK:
         found = _KNOWN.get(key)
     if found is not None:

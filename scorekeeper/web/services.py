@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy import Text, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from ..engine.errors import ScorekeeperError
+from ..engine.errors import Said, ScorekeeperError
 from ..engine import seats
 from ..engine.family import Fold, family_of, family_of_record, plain
 from ..engine.fields import read_id
@@ -43,7 +43,8 @@ class AccessDenied(Exception):
 
 
 class NotFound(Exception):
-    """No such session or hand."""
+    """No such session or hand: its sentence, in English (``str``), or as data (a ``Said``) that a page words in
+    the reader's language (the API's answer keeps the English)."""
 
 
 RETRY_AFTER_SECONDS = 1
@@ -135,7 +136,8 @@ def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
     """:raises NotFound: no ``noun`` of that id."""
     found = db.session.get(model, ident) if params.is_ident(ident) else None
     if found is None:
-        raise NotFound(f"no {noun} {ident!r}")
+        raise NotFound(Said("no session %(session)s", session=repr(ident)) if noun == "session"
+                       else f"no {noun} {ident!r}")
     return found
 
 
@@ -237,7 +239,7 @@ def get_head(session_id: str) -> SessionHead:
     """The session's row as a value. :raises NotFound: no such session."""
     row = db.session.connection().execute(_HEAD, {"sid": session_id}).first() if params.is_ident(session_id) else None
     if row is None:
-        raise NotFound(f"no session {session_id!r}")
+        raise NotFound(Said("no session %(session)s", session=repr(session_id)))
     head = SessionHead(*row)
     with _SNAPSHOTS_LOCK:
         _put(_HEADS, head.id, head)
@@ -410,7 +412,7 @@ def snapshot(table: TableSession | SessionHead) -> Snapshot:
 def _load_snapshot(session_id: str) -> Snapshot:
     rows = db.session.connection().execute(_SNAPSHOT, {"sid": session_id}).all()
     if not rows:
-        raise NotFound(f"no session {session_id!r}")
+        raise NotFound(Said("no session %(session)s", session=repr(session_id)))
     stored = Snapshot(rows[0].revision, tuple(
         StoredHand(r.id, r.position, r.client_id, r.record, r.struck, r.confirmed) for r in rows if r.id is not None))
     _keep(session_id, stored)

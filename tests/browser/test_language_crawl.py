@@ -44,38 +44,6 @@ Entry = str | re.Pattern[str]
 # failure message prints them so), or a pattern found in one. The test fails on English not named here, and
 # on an entry no longer shown in English (delete it then).
 STILL_ENGLISH: dict[str, list[Entry]] = {
-    'Black Lady table': [  # the misdeal's reasons (the engine's) and the pass's rule line
-        'A card of another player was turned up during the deal',
-        'A card was found face up in the pack',
-        'Someone has too few or too many cards',
-        'found before the first trick was complete',
-        'Pass 3 cards to the left',
-    ],
-    'Black Lady read-only': [  # the pass's rule line
-        'Pass 3 cards to the left',
-    ],
-    'Black Lady card page': [  # the rules in brief (the engine's rule lines no pattern knows yet)
-        'Whoever holds 2♣ leads it',
-        'hearts may not be led until broken',
-    ],
-    'Reversis hand page': [  # why these fish: the arithmetic line of each player (no pattern yet)
-        "stake -5, dealer's 5 -5, in play -10, Party -20",
-        'stake -5, in play -10, Quinola to the pool -25',
-        'stake -5, in play +25',
-        'stake -5, in play -5, Party +20',
-    ],
-    'Tripoli card page': [  # the pay cards' chips on the card page
-        re.compile('^(Ace|King|Queen|Jack|Ten) of hearts \\d+( chips)?$'),
-    ],
-    'Tripoli hand page': [  # why these chips: the arithmetic line of each player (no pattern yet)
-        'antes -9, pay cards +4, bets -5, pot +16, cards left -3',
-        'antes -9, spare hand -3, pay cards +4, bets -5, kitty +4, cards left +10',
-        'antes -9, pay cards +12, cards left -5',
-        'antes -9, spare hand +3, bets -2, cards left -2',
-    ],
-    'error page': [  # the web layer's own refusal of a table that does not exist
-        "no session 'no-such-table",
-    ],
 }
 
 

@@ -58,3 +58,13 @@ VOCABULARY = Vocabulary(
                     "AC": N_("A\u2663 led")},
     },
 ).over(COMMON)
+
+# The steps of a hand's note (``settlement.hand_notes``: ``B: dealer's 5 -5, in play +4, Party +9; net +8``), each
+# with the fish it moved, marked for the catalogues and worded where shown (``notes_words.steps``).
+NOTE_STEPS = (
+    N_("stake %(amount)s"), N_("dealer's 5 %(amount)s"), N_("new pool %(amount)s"), N_("in play %(amount)s"),
+    N_("Quinola to the pool %(amount)s"), N_("pool won %(amount)s"), N_("Reversis %(amount)s"),
+    N_("broken Reversis %(amount)s"), N_("Party %(amount)s"), N_("Espagnolette %(amount)s"),
+    N_("failed Espagnolette %(amount)s"), N_("claims %(amount)s"), N_("revoke %(amount)s"),
+    N_("pools shared %(amount)s"), N_("no fish moved"),
+)

@@ -38,8 +38,9 @@ VOCABULARY = Vocabulary(
     strip=("bets", "layout", "next_card"),
     order=("hands", "layout", "bets", "paying_suit", "played", "next_card", "michigan", "claims"),
     # the layout's nine spaces (catalogue 5.1), as the board names them whatever the paying suit
-    places={"AH": "Ace of hearts", "KH": "King of hearts", "QH": "Queen of hearts", "JH": "Jack of hearts",
-            "TH": "Ten of hearts", "KQ": "King-Queen", "SEQ": "Sequence", "KITTY": "the kitty", "POT": "the pot"},
+    places={"AH": N_("Ace of hearts"), "KH": N_("King of hearts"), "QH": N_("Queen of hearts"),
+            "JH": N_("Jack of hearts"), "TH": N_("Ten of hearts"), "KQ": N_("King-Queen"), "SEQ": N_("Sequence"),
+            "KITTY": N_("the kitty"), "POT": N_("the pot")},
     reasons={"ante": "ante", "spare": "the spare hand", "bid": "bid for the paying suit", "claim": "the pay card's claim",
              "bet": "bet", "pot": "the pot won", "kitty": "the kitty, for going out", "cards": "cards left",
              "block": "cards left, into the kitty: blocked", "final": "a final deal's pot", "cut": "the cut for the odd chips"},
@@ -58,3 +59,13 @@ VOCABULARY = Vocabulary(
         "none": N_("Not shown"),
     },
 ).over(COMMON)
+
+# The steps of a deal's note (``settlement.deal_notes``: ``Ann: antes -9, pay cards +4, pot +16; net +11``), each
+# with the chips it moved, marked for the catalogues and worded where shown (``notes_words.steps``); the spaces'
+# names above (``places``) are the card page's headings of the layout and the bets, translated where shown.
+NOTE_STEPS = (
+    N_("antes %(amount)s"), N_("spare hand %(amount)s"), N_("paying-suit bid %(amount)s"),
+    N_("pay cards %(amount)s"), N_("bets %(amount)s"), N_("pot %(amount)s"), N_("kitty %(amount)s"),
+    N_("cards left %(amount)s"), N_("block %(amount)s"), N_("final pot %(amount)s"), N_("cut %(amount)s"),
+    N_("no chips moved"),
+)

@@ -18,6 +18,7 @@ from flask import Response, jsonify, render_template, request, url_for
 
 from ...engine.family import family_of
 from ...engine.seating import Seating
+from ...notes_words import note as said_note
 from ...sheets.charts import session_charts
 from .. import forms, lang, services
 from ..changes import versions
@@ -56,7 +57,8 @@ def sheet_rows(table: TableSession, kind: Callable[[Mapping[str, Any]], str],
     for h, counts, entry in entries:
         row = SheetRow(h.position, h.struck, h.confirmed, counts, h.version_count, kind(h.record))
         if entry:
-            row.dealer, row.payments, row.notes = entry.get("dealer"), entry.get("payments"), entry.get("notes", {})
+            row.dealer, row.payments = entry.get("dealer"), entry.get("payments")
+            row.notes = {p: said_note(note) for p, note in (entry.get("notes") or {}).items()}  # the reader's words
             if counts:
                 row.totals, row.pool, row.counted = entry.get("totals"), entry.get("pool"), entry
         found.append(row)

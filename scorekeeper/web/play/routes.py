@@ -44,7 +44,9 @@ def words_for(game: Any) -> dict[str, Any]:
 def _said(answer: dict[str, Any], game: Any) -> dict[str, Any]:
     """A progress answer with what the page shows of it in the family's words (``audit_steps.said``), if any."""
     if answer.get("ok") and "state" in answer:
-        words = said(answer, family_of(game).vocabulary)
+        vocabulary = family_of(game).vocabulary  # its places (the layout's spaces, the pot) in the reader's words
+        places = {code: gettext(words) for code, words in vocabulary.places.items()}
+        words = said(answer, dataclasses.replace(vocabulary, places=places))
         for line in words.get("lines") or ():
             line[0] = gettext(line[0]) if line[0] else line[0]  # a heading of the family's (Vocabulary.headings), in the reader's language
         if words:

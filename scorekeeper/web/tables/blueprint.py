@@ -17,11 +17,11 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
-from ...engine.errors import RecordSyntaxError, ScorekeeperError, UnknownGame
+from ...engine.errors import RecordSyntaxError, Said, ScorekeeperError, UnknownGame, said_of
 from ...engine.family import family_of
 from ...engine.hearts.words import option_words, plain_warning
 from ...engine.jsontext import decode
-from ...language import word
+from ...language import N_, say, word
 from .. import changes, lang, params, services
 from ..http import retry_after
 from ..models import Hand as HandRow
@@ -44,7 +44,9 @@ def denied_page(exc: services.AccessDenied) -> tuple[str, int]:
 
 @bp.errorhandler(services.NotFound)
 def missing_page(exc: services.NotFound) -> tuple[str, int]:
-    return render_template("pages/error.html", title="Not found", message=str(exc)), 404
+    said = said_of(exc)  # in the reader's words, where its sentence is data
+    message = say(said) if isinstance(said, Said) else said
+    return render_template("pages/error.html", title="Not found", message=message), 404
 
 @bp.errorhandler(UnknownGame)
 def _no_tricks(exc: UnknownGame) -> tuple[str, int]:
@@ -154,8 +156,20 @@ def sentence(exc: ScorekeeperError, position: int | None = None) -> str:
 
 # --- storing a hand ----------------------------------------------------------------------------------
 
+SAVED = {  # what the sheet says of a hand just sent, by what the game calls it: whole sentences, each translated
+    "hand": (N_("Hand %(number)s was already saved (this form was sent before): here it is, stored once."),
+             N_("Hand %(number)s saved. It counts once another phone confirms it."), N_("Hand %(number)s saved.")),
+    "deal": (N_("Deal %(number)s was already saved (this form was sent before): here it is, stored once."),
+             N_("Deal %(number)s saved. It counts once another phone confirms it."), N_("Deal %(number)s saved.")),
+}
+
+
 def _saved(row: HandRow, created: bool, noun: str) -> str:
     """What the sheet says of the hand just sent: ``noun`` is what the game calls a hand (a Tripoli deal)."""
+    if noun in SAVED:
+        again, waiting, saved = SAVED[noun]
+        said = again if not created else waiting if not row.confirmed else saved
+        return str(gettext(said, number=row.position))
     named = f"{noun.capitalize()} {row.position}"
     if not created:
         return f"{named} was already saved (this form was sent before): here it is, stored once."

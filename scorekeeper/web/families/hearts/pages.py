@@ -35,6 +35,7 @@ from ..base import CardTable, FamilyPages, Words, pack_rows
 from ..links import table_links
 from . import forms as result_forms
 from ...submit import CHECK_FIELDS, checked, submit
+from .... import language
 from ....notes_words import note as said_note
 from ....rules_words import lead_said
 
@@ -90,12 +91,15 @@ class NextDeal:
 
     @property
     def pass_words(self) -> str:
-        """How the hand is passed, in words."""
+        """How the hand is passed, in words (the reader's language)."""
         if self.direction == "none":
-            return "No passing this hand."
+            return language.gettext("No passing this hand.")
         if self.direction == "across":
-            return f"Pass {self.pass_count} cards across."
-        return f"Pass {self.pass_count} cards to the {self.direction}."
+            return language.ngettext("Pass %(num)d card across.", "Pass %(num)d cards across.", self.pass_count)
+        if self.direction == "right":
+            return language.ngettext("Pass %(num)d card to the right.", "Pass %(num)d cards to the right.",
+                                     self.pass_count)
+        return language.ngettext("Pass %(num)d card to the left.", "Pass %(num)d cards to the left.", self.pass_count)
 
 
 def coming_deal(table: TableSession, game: Game) -> NextDeal | None:
@@ -434,7 +438,7 @@ class HeartsPages(FamilyPages):
         found = []
         for deal in coming_deals(table, game, ahead):
             said: dict[str, Any] = {"position": deal.position, "number": deal.number, "dealer": deal.dealer,
-                                    "pass": deal.pass_words, "lead": deal.lead, "context": f"{deal.dealer} deals. {deal.lead}"}
+                                    "pass": deal.pass_words, "lead": deal.lead, "context": _deals(deal)}
             if turns:  # the card page: who plays first, and the order of play
                 start = _card_table(table, game, deal)
                 opening = family_of(game.id).progress_json(start.record())
@@ -446,10 +450,15 @@ class HeartsPages(FamilyPages):
         return found
 
 
+def _deals(deal: NextDeal) -> str:
+    """Who deals the coming hand and who leads it, in the reader's words (the card page's line)."""
+    return f"{language.gettext('%(dealer)s deals.', dealer=deal.dealer)} {deal.lead}"
+
+
 def _card_table(table: TableSession, game: Game, deal: NextDeal) -> CardTable:
     head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(deal.players),
             "dealer": deal.dealer, "hand": deal.number}
-    return CardTable(head, f"Hand {deal.position}", f"{deal.dealer} deals. {deal.lead}", start={"play": []},
+    return CardTable(head, f"Hand {deal.position}", _deals(deal), start={"play": []},
                      pack=pack_rows(_dealt_to(game, deal.players).layout.copies))
 
 

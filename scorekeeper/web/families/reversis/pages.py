@@ -32,6 +32,7 @@ from ...models import Hand as HandRow
 from ...models import TableSession
 from ..base import CardTable, Words, pack_rows
 from ..chips import ChipPages
+from .... import language
 from ....language import N_
 
 # A hand at the end of the stored ones, only to read who deals next from the engine's own rotation.
@@ -138,7 +139,7 @@ class ReversisPages(ChipPages):
         return reversis_seating(game.players)
 
     def first_words(self, dealer: str, first: str) -> str:
-        return f"{dealer} deals; {first} leads."
+        return language.gettext("%(dealer)s deals; %(first)s leads.", dealer=dealer, first=first)
 
     def kind(self, record: Mapping[str, Any]) -> str:
         if record.get("play") is not None:

@@ -32,6 +32,7 @@ from ...models import TableSession
 from ..base import CardTable, Words, pack_rows
 from ..links import table_links
 from ....engine.cards import full_pack
+from .... import language
 from ....language import N_
 from ..chips import ChipPages
 
@@ -140,7 +141,7 @@ class TripoliPages(ChipPages):
         return seating
 
     def first_words(self, dealer: str, first: str) -> str:
-        return f"{dealer} deals; {first} is first."
+        return language.gettext("%(dealer)s deals; %(first)s is first.", dealer=dealer, first=first)
 
     def kind(self, record: Mapping[str, Any]) -> str:
         if tripoli_forms.is_final(record):

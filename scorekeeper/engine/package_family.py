@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
 
 from . import progress
@@ -29,11 +29,18 @@ if TYPE_CHECKING:
 
 
 class Notation(Protocol):
-    """A family's text notation: its records written and read (``loads``, ``dumps``, like ``json``)."""
+    """A family's text notation: its records written and read (``loads``, ``dumps``, like ``json``), and
+    their JSON read and written (``from_json``, ``to_json``: ``notation_kit.Notation``'s)."""
 
     def loads(self, text: str) -> Any: ...
 
     def dumps(self, record: Any) -> str: ...
+
+    @property
+    def from_json(self) -> Callable[[Any], Any]: ...
+
+    @property
+    def to_json(self) -> Callable[[Any], dict[str, Any]]: ...
 
 
 def _no_ruleset(options: Mapping[str, Any]) -> NoReturn:
@@ -115,14 +122,13 @@ class PackageFamily(ABC):
                                      names=str(names)))
 
     def from_json(self, value: Mapping[str, Any]) -> Any:
-        """The package's record read from its JSON (a package with a notation has one)."""
-        self.notation()
-        raise NotImplementedError
+        """The package's record read from its JSON: its notation's reader. :raises RecordSyntaxError: it has no
+        notation (yet)."""
+        return self.notation().from_json(value)
 
     def to_json(self, record: Any) -> dict[str, Any]:
-        """The package's record as its canonical JSON."""
-        self.notation()
-        raise NotImplementedError
+        """The package's record as its canonical JSON: its notation's writer."""
+        return self.notation().to_json(record)
 
     @property
     def vocabulary(self) -> Vocabulary:

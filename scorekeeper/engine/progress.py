@@ -15,7 +15,8 @@ of them, and the progress of a record. ``steps`` is built from that alone.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -189,6 +190,30 @@ class Walk:
     nouns: Mapping[str, str] = field(default_factory=dict)  # how a sentence names each kind (``Vocabulary.nouns``)
     asks: Mapping[str, str] = field(default_factory=lambda: ASKS)  # how a page asks for each kind (``ASKS``, merged)
     trail: Callable[[Mapping[str, Any]], Mapping[int, Progress]] | None = None  # progress after k actions, one walk
+
+
+TRAIL_FROM = 3  # the fewest cards in a row a trail reads off one walk; a shorter run is cut and replayed
+
+Walked = tuple[int, Iterable[Progress]]  # the actions before a run of cards, and the table after each card but the last
+
+
+def one_walk(read: Callable[[Mapping[str, Any]], Walked | None]) -> Callable[[Mapping[str, Any]], dict[int, Progress]]:
+    """A family's ``Walk.trail`` from ``read(value)``: where one walk judges a run of the record's cards, the number
+    ``first`` of actions before the run and the progress after each of its cards but the last, in order (the
+    ``m``-th after ``first + m`` actions); None where it reads nothing off one walk. A record refused anywhere
+    on that walk gives nothing read off: ``steps`` cuts and replays each action, and meets the refusal where
+    it belongs."""
+    @functools.wraps(read)
+    def trailed(value: Mapping[str, Any]) -> dict[int, Progress]:
+        try:
+            walked = read(value)
+            if walked is None:
+                return {}
+            first, tables = walked
+            return {first + m: table for m, table in enumerate(tables, start=1)}
+        except ScorekeeperError:
+            return {}
+    return trailed
 
 
 def revoke_played(action: Action) -> Action | None:

@@ -221,6 +221,39 @@ class Family(Protocol):
         ...
 
 
+class Headed(Protocol):
+    """A hand record of a family whose record has the contract's head (``head_json``)."""
+
+    @property
+    def id(self) -> str | None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def dealer(self) -> str: ...
+    @property
+    def hand(self) -> int | None: ...
+
+
+def head_json(record: Headed) -> dict[str, Any]:
+    """A hand record's canonical head, in the records contract's order: its id (when given), game, options
+    (when any), players, dealer and number (when given); each family's ``to_json`` goes on from it."""
+    out: dict[str, Any] = {}
+    if record.id is not None:
+        out["id"] = record.id
+    out["game"] = record.game
+    if record.options:
+        out["options"] = dict(record.options)
+    out["players"] = list(record.players)
+    out["dealer"] = record.dealer
+    if record.hand is not None:
+        out["hand"] = record.hand
+    return out
+
+
 def unique_ids(hands: Sequence[Mapping[str, Any]]) -> None:
     """:raises RecordSyntaxError: two hands of one session carry the same client id."""
     ids = [read_id(h.get("id")) for h in hands]

@@ -130,6 +130,7 @@ def check_read(table: Keyed, token: str | None, key: str | None) -> None:
 
 
 Linked = TypeVar("Linked", bound=Keyed)  # what has its own links: a table, an evening, a club
+T = TypeVar("T")
 
 
 def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
@@ -188,21 +189,12 @@ def new_table_links(table: TableSession, token: str) -> Created:
     :raises Busy: the database stayed held by other writes.
     """
     sid = table.id
-    for _ in write_attempts():
-        try:
-            with writelock.writing(db.engine):
-                made, key = renew_keys(TableSession, sid, token, new_token=not _a_clubs(sid))
-                db.session.commit()
-        except DBAPIError as exc:
-            db.session.rollback()
-            if not contended(exc):
-                raise
-            continue
-        db.session.expire(table)  # the row changed under the ORM: read again if asked
-        forget(sid)
-        return Created(sid, made, key)
-    raise Busy("the table is busy: other phones keep writing at this moment; nothing is changed, take new links "
-               "again in a moment")
+    made, key = retried(committed(lambda: renew_keys(TableSession, sid, token, new_token=not _a_clubs(sid))),
+                        "the table is busy: other phones keep writing at this moment; nothing is changed, take new "
+                        "links again in a moment")
+    db.session.expire(table)  # the row changed under the ORM: read again if asked
+    forget(sid)
+    return Created(sid, made, key)
 
 
 def _a_clubs(session_id: str) -> bool:
@@ -468,18 +460,9 @@ def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], c
     if not commit:
         _new_rows(created, game, config, hands, confirm_required, time_zone, language)
         return created
-    for _ in write_attempts():
-        with writelock.writing(db.engine):
-            _new_rows(created, game, config, hands, confirm_required, time_zone, language)
-            try:
-                db.session.commit()
-            except DBAPIError as exc:  # another write held the database: nothing is stored, try again
-                db.session.rollback()
-                if not contended(exc):
-                    raise
-                continue
-        return created
-    raise Busy("the database is busy at this moment: nothing is stored; send it again in a moment")
+    retried(committed(lambda: _new_rows(created, game, config, hands, confirm_required, time_zone, language)),
+            "the database is busy at this moment: nothing is stored; send it again in a moment")
+    return created
 
 
 def _new_rows(created: Created, game: str, config: dict[str, Any], hands: list[dict[str, Any]],
@@ -555,8 +538,10 @@ def record_hand(
     is_confirmed = (not table.confirm_required) if confirmed is None else confirmed
     sid, config = table.id, table.config  # read before the commit expires them
     stored = snapshot(table)
-    for attempt in write_attempts():
-        if attempt:  # another phone wrote to this session a moment ago: check against what it stored
+
+    def attempt(again: bool) -> Recorded:
+        nonlocal stored, config
+        if again:  # another phone wrote to this session a moment ago: check against what it stored
             stored = _load_snapshot(sid)
             head = get_head(sid)
             config = head.config  # a club's rename may have changed the names
@@ -571,15 +556,12 @@ def record_hand(
             raise _overtaken(config, stored, for_hand)
         try:
             settled, fold = _settle_with(sid, stored, config, hand)  # as if it counted, even while it waits
-        except ScorekeeperError:
+        except ScorekeeperError as exc:
             if get_head(sid).revision == stored.revision:
                 raise
-            continue  # checked against a state another process has changed since (a renamed player): again
+            raise Conflict() from exc  # checked against a state another process has changed since (a renamed player)
         position = stored.next_position()
-        try:
-            hand_id = _insert_hand(sid, stored.revision, position, client_id, hand, is_confirmed)
-        except (IntegrityError, _Conflict):
-            continue
+        hand_id = _insert_hand(sid, stored.revision, position, client_id, hand, is_confirmed)
         new = StoredHand(hand_id, position, client_id, hand, False, is_confirmed)
         after = stored.with_hand(new)
         _keep(sid, after)
@@ -589,8 +571,9 @@ def record_hand(
             _keep_fold(sid, after.revision, fold)
         _remember((sid, after.revision), settled)  # what the check settled is the new stored state
         return Recorded(new, True, settled)
-    raise Busy("the table is busy: other phones keep recording at this moment; nothing is stored, "
-               "send the hand again in a moment")
+
+    return retried(attempt, "the table is busy: other phones keep recording at this moment; nothing is stored, "
+                            "send the hand again in a moment", unique=True)
 
 
 def _overtaken(config: Mapping[str, Any], stored: Snapshot, position: int) -> ChangedMeanwhile:
@@ -698,14 +681,14 @@ def _insert_hand(
     until it changes), and the deletion of the hand's seat drafts (``put_seat_draft``: the players'
     own hands, kept until the hand is stored). No unit of work: there is nothing to track.
 
-    :raises _Conflict: another write came first, or held the database (``contended``).
+    :raises Conflict: another write came first, or held the database (``contended``).
     :raises IntegrityError: another write came first, seen by the index.
     """
     at = now()
     try:
         with writelock.writing(db.engine), direct.transaction(db.engine) as run:
             if run(_BUMP_DIRECT, {"sid": session_id, "seen": seen, "next": seen + 1, "at": at}).rowcount != 1:
-                raise _Conflict()
+                raise Conflict()
             row = run(_INSERT_HAND, {
                 "session_id": session_id, "position": position, "client_id": client_id,
                 "record": json.dumps(hand), "struck": False, "confirmed": confirmed, "recorded_at": at,
@@ -713,7 +696,7 @@ def _insert_hand(
             run(_DELETE_DRAFTS, {"sid": session_id, "position": position})  # the hand is stored: its drafts go
     except db.engine.dialect.loaded_dbapi.Error as exc:  # the driver's own: ``direct`` wraps only integrity errors
         if contended(exc):
-            raise _Conflict() from exc
+            raise Conflict() from exc
         raise
     hand_id: int = row[0]
     return hand_id
@@ -779,6 +762,46 @@ def contended(exc: BaseException) -> bool:
     return False
 
 
+class Conflict(Exception):
+    """Another write came first: the session's (or an evening's) revision moved between the check and the
+    write, or the check was made against a state changed since. ``retried`` tries the write again."""
+
+
+def retried(attempt: Callable[[bool], T], busy: str, *, unique: bool = False) -> T:
+    """A write that may meet other writes, tried until it goes in: the one owner of the write-retry loop.
+
+    ``attempt(again)`` is one whole try: the write's checks, its statements and its commit, in its own
+    transaction (``again``: an earlier try was undone, so what it read is read afresh). When another write
+    got in its way (``Conflict``; a database error that only says another write held the data,
+    ``contended``; with ``unique``, another write storing the same row first, ``IntegrityError``), the
+    try is rolled back and made again, as ``write_attempts`` allow. Anything else (a refusal, a broken
+    database) goes on as it is (the service's ``unit.writes`` rolls it back); a database error rolled back first.
+
+    :raises Busy: ``busy``, once every attempt met another write; nothing is stored.
+    """
+    for number in write_attempts():
+        try:
+            return attempt(number > 0)
+        except Conflict:
+            db.session.rollback()
+        except DBAPIError as exc:
+            db.session.rollback()
+            if not (contended(exc) or unique and isinstance(exc, IntegrityError)):
+                raise
+    raise Busy(busy)
+
+
+def committed(write: Callable[[], T]) -> Callable[[bool], T]:
+    """One try of a write for ``retried``: ``write()``'s checks and statements under the write lock
+    (``writelock``: taken before its first statement), then the commit."""
+    def attempt(again: bool) -> T:
+        with writelock.writing(db.engine):
+            done = write()
+            db.session.commit()
+        return done
+    return attempt
+
+
 def _client_id(hand: Mapping[str, Any]) -> str | None:
     """A hand's client-made id, checked by the engine's reader before it reaches the database."""
     return read_id(hand.get("id"))
@@ -841,13 +864,13 @@ def _change_hand(
     accepts is refused with the engine's sentence.
 
     ``drawn_from`` is judged on the hand as read at each attempt, which the commit's optimistic lock
-    (``_commit``) holds to: a correction drawn from a version another phone replaced is refused.
+    (``_bump_revision``) holds to: a correction drawn from a version another phone replaced is refused.
 
     :raises ScorekeeperError: the engine refuses the session with the change; nothing is stored.
     :raises ChangedMeanwhile: the hand is no longer the version ``drawn_from`` names; nothing is stored.
     :raises Busy: other writes came first at every attempt; nothing is stored.
     """
-    for _ in write_attempts():
+    def attempt(again: bool) -> Hand:
         seen = table.revision
         row = _hand_at(table, position)
         if (record is None or record == row.record) and (struck is None or row.struck == struck) and (
@@ -865,36 +888,12 @@ def _change_hand(
                 row.struck = struck
             if confirmed is not None:
                 row.confirmed = confirmed
-            if _commit(table.id, seen):
-                return row
-    raise Busy("another phone changed this session at the same moment, again and again: nothing is stored; "
-               "send it again in a moment")
+            _bump_revision(table.id, seen)  # the lock taken before the change's first statement: it may be flushed
+            db.session.commit()
+        return row
 
-
-def _commit(session_id: str, seen: int) -> bool:
-    """Commit the change made in the ORM session, checked against revision ``seen``; False when another
-    write came first or held the database (``contended``): then the change is rolled back, and the
-    caller reads the session again and retries.
-
-    Called holding ``writelock.writing``, taken before the change's first statement (the
-    change may already be flushed: SQLite's write lock is then this connection's).
-    """
-    try:
-        _bump_revision(session_id, seen)
-        db.session.commit()
-    except _Conflict:
-        db.session.rollback()
-        return False
-    except DBAPIError as exc:
-        db.session.rollback()
-        if not contended(exc):
-            raise
-        return False
-    return True
-
-
-class _Conflict(Exception):
-    """The session's revision moved between the check and the write."""
+    return retried(attempt, "another phone changed this session at the same moment, again and again: nothing is "
+                            "stored; send it again in a moment")
 
 
 def _bump_revision(session_id: str, seen: int) -> None:
@@ -906,7 +905,7 @@ def _bump_revision(session_id: str, seen: int) -> None:
     """
     done = db.session.connection().execute(_BUMP, {"sid": session_id, "seen": seen, "next": seen + 1, "at": now()})
     if done.rowcount != 1:
-        raise _Conflict()
+        raise Conflict()
 
 
 def _add_row(table: TableSession, position: int, hand: dict[str, Any], *, confirmed: bool) -> Hand:
@@ -972,40 +971,29 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
     digest = _secret_hash(secret)
     seats.check(family_of(head["game"]), head, player, draft)
     sid = table.id
-    for _ in write_attempts():
-        try:
-            with writelock.writing(db.engine):
-                db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
-                if next_position(sid) != position:
-                    raise ScorekeeperError(f"hand {position} is stored already: your hand is for the next one; "
-                                           "reload the page", code="stale")
-                row = db.session.scalar(select(SeatDraft).where(
-                    SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player))
-                if row is None:
-                    db.session.add(SeatDraft(session_id=sid, position=position, player=player, cards=draft.to_json(),
-                                             secret_hash=digest))
-                elif not hmac.compare_digest(row.secret_hash, digest):
-                    raise SeatTaken(f"{player}'s hand for hand {position} was sent from another phone: only that "
-                                    f"phone can change it (if it lost it, the scorer taps Free {player}'s seat on "
-                                    "the card page)", player=player)
-                else:
-                    row.cards = draft.to_json()
-                    row.updated_at = now()
-                db.session.commit()
-        except ScorekeeperError:
-            db.session.rollback()
-            raise
-        except IntegrityError:
-            db.session.rollback()  # another phone sent this seat's first hand at the same moment: look again
-            continue
-        except DBAPIError as exc:
-            db.session.rollback()
-            if not contended(exc):
-                raise
-            continue
-        return seats_sent(table, position)
-    raise Busy("the table is busy: other phones keep writing at this moment; nothing is stored, send your hand "
-               "again in a moment")
+
+    def write() -> None:
+        db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
+        if next_position(sid) != position:
+            raise ScorekeeperError(f"hand {position} is stored already: your hand is for the next one; "
+                                   "reload the page", code="stale")
+        row = db.session.scalar(select(SeatDraft).where(
+            SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player))
+        if row is None:
+            db.session.add(SeatDraft(session_id=sid, position=position, player=player, cards=draft.to_json(),
+                                     secret_hash=digest))
+        elif not hmac.compare_digest(row.secret_hash, digest):
+            raise SeatTaken(f"{player}'s hand for hand {position} was sent from another phone: only that "
+                            f"phone can change it (if it lost it, the scorer taps Free {player}'s seat on "
+                            "the card page)", player=player)
+        else:
+            row.cards = draft.to_json()
+            row.updated_at = now()
+
+    # unique: another phone sent this seat's first hand at the same moment: look again
+    retried(committed(write), "the table is busy: other phones keep writing at this moment; nothing is stored, "
+                              "send your hand again in a moment", unique=True)
+    return seats_sent(table, position)
 
 
 def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
@@ -1019,23 +1007,17 @@ def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
     if player not in (table.config.get("players") or ()):
         raise ScorekeeperError(f"{player} is not at this table", code="seat", player=player)
     sid = table.id
-    for _ in write_attempts():
-        try:
-            with writelock.writing(db.engine):
-                db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
-                position = next_position(sid)
-                mine = (SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player)
-                dropped = db.session.scalar(select(func.count()).select_from(SeatDraft).where(*mine)) or 0
-                db.session.execute(delete(SeatDraft).where(*mine))
-                db.session.commit()
-        except DBAPIError as exc:
-            db.session.rollback()
-            if not contended(exc):
-                raise
-            continue
+
+    def write() -> tuple[int, bool]:
+        db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
+        position = next_position(sid)
+        mine = (SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player)
+        dropped = db.session.scalar(select(func.count()).select_from(SeatDraft).where(*mine)) or 0
+        db.session.execute(delete(SeatDraft).where(*mine))
         return position, dropped > 0
-    raise Busy("the table is busy: other phones keep writing at this moment; nothing is changed, free the seat "
-               "again in a moment")
+
+    return retried(committed(write), "the table is busy: other phones keep writing at this moment; nothing is "
+                                     "changed, free the seat again in a moment")
 
 
 def seats_sent(table: TableSession, position: int) -> tuple[str, ...]:

@@ -9,7 +9,6 @@ each page refuses one illegal action with the engine's code.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from scorekeeper.engine.errors import ScorekeeperError
@@ -17,16 +16,12 @@ from scorekeeper.engine.family import family_of
 from scorekeeper.engine.hearts.records import from_json
 from scorekeeper.engine.hearts.replay import replay
 
+from tests.support.examples import example
 from tests.support.phonekit import stored_hand, totals_shown
 from tests.support.cardtaps import ROOT, Phone, Taps, save
 from tests.support.varianttaps import start
 
 TAPS: dict[str, int] = {}  # the taps of a whole hand, per game (printed, kept in docs/app.md)
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((ROOT / "examples" / f"{name}.json").read_text())
-    return value
 
 
 def checked(page: Any, session: str, value: dict[str, Any]) -> dict[str, Any]:

@@ -11,24 +11,19 @@ Debian's Chromium at 390x844 (``tests/support/phonekit.py``), the taps counted (
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine.family import family_of
 
 from tests.support.cardtaps import ABCD, Taps, save, start, tripoli_betting, tripoli_showdown_and_michigan
+from tests.support.examples import example
 from tests.support.phonekit import stored_hand, totals_shown
 
 Phone = tuple[Any, list[str], list[str]]
 ROOT = Path(__file__).resolve().parents[2]
 TAPS: dict[str, Any] = {}
 TRIPOLI = dict(zip(["A", "B", "C", "D"], ["Bob", "Cat", "Dan", "Ann"]))  # the example's D deals: Ann here
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((ROOT / "examples" / f"{name}.json").read_text())
-    return value
 
 
 def tripoli_example() -> dict[str, Any]:

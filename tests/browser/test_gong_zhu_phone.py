@@ -9,27 +9,17 @@ from typing import Any
 
 from scorekeeper.engine.family import family_of
 from tests.support.cardtaps import ROOT, Taps, save as save_play
+from tests.support.chipforms import PLAYERS, start
 from tests.support.dealtaps import answer
 from tests.support.phoneforms import save, totals
 from tests.support.phonekit import stored_hand
 from tests.support.varianttaps import start as variants_start
 
-PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H".split()
 # Ann the pig and the transformer with A♥ K♥, both exposed: (-200 - 90) x 4 = -1160; Bob the sheep; Cat and Dan the
 # rest of the hearts.
 TAKEN = {"Ann": ["QS", "TC", "AH", "KH"], "Bob": ["JD"], "Cat": HEARTS[2:7], "Dan": HEARTS[7:]}
 EXPOSED = {"QS": "Ann", "TC": "Cat"}
-
-
-def start(page: Any, game: str) -> str:
-    page.goto(f"/?game={game}")
-    for seat, name in enumerate(PLAYERS):
-        page.locator(f"#players-{seat}").fill(name)
-    page.locator("#first_dealer").select_option("Ann")
-    save(page, "#start")
-    assert "/s/" in page.url
-    return str(page.url).split("#")[0]
 
 
 def test_a_gong_zhu_hand_with_two_exposed_cards(phone: tuple[Any, list[str], list[str]]) -> None:
@@ -57,11 +47,11 @@ def test_a_gong_zhu_hand_with_two_exposed_cards(phone: tuple[Any, list[str], lis
     assert errors == []
 
 
-def HEARTS_ORDER(code: str) -> int:
+def HEARTS_ORDER(code: str) -> tuple[int, int]:
     """The form's order of the named cards: the engine's display order (spades, hearts, diamonds, clubs)."""
     from scorekeeper.engine.cards import Card
 
-    return Card.parse(code).sort_key  # type: ignore[no-any-return]
+    return Card.parse(code).sort_key
 
 
 def test_a_black_maria_hand_with_the_passes_to_the_right(phone: tuple[Any, list[str], list[str]]) -> None:

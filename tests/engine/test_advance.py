@@ -4,9 +4,7 @@ action that does not come next is refused with its own code."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,16 +19,11 @@ from scorekeeper.engine.reversis import progress as reversis_progress
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis import to_json as reversis_json
 from scorekeeper.engine.hearts.simulate import random_record
+from tests.support.examples import example
 from tests.support.helpers import at_play, rebuilt, same_record
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.engine.tripoli import to_json as tripoli_json
-
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((Path(__file__).parents[2] / "examples" / f"{name}.json").read_text())
-    return value
 
 
 def same_hand(walk: Walk, built: dict[str, Any], value: dict[str, Any]) -> None:

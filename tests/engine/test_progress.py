@@ -30,19 +30,14 @@ from scorekeeper.engine.reversis import progress as reversis_progress
 from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.reversis import to_json as reversis_json
 from scorekeeper.engine.hearts.simulate import random_record
+from tests.support.examples import example
 from tests.support.helpers import at_play
 from scorekeeper.engine.tripoli import progress as tripoli_progress
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
 from scorekeeper.engine.tripoli import to_json as tripoli_json
 
-EXAMPLES = Path(__file__).parents[2] / "examples"
 GOLDEN = Path(__file__).parents[1] / "golden" / "progress"
 PROPERTY = settings(max_examples=4, deadline=None, database=None)
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
-    return value
 
 
 def next_of(value: dict[str, Any]) -> dict[str, Any]:

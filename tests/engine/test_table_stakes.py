@@ -5,9 +5,7 @@ refused and accepted, and the property that an accepted session never takes a ba
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,13 +19,7 @@ from scorekeeper.engine.reversis import simulate as reversis_simulate
 from scorekeeper.engine.seating import Seating
 from scorekeeper.engine.hearts.simulate import random_record
 from scorekeeper.engine.tripoli import simulate as tripoli_simulate
-
-EXAMPLES = Path(__file__).parents[2] / "examples"
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text())
-    return value
+from tests.support.examples import example
 
 
 def settle(value: dict[str, Any]) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.sheets import blank_pdf, blank_sheet, filled_sheet, session_pdf
-from scorekeeper.sheets.model import Sheet
 from tests.support.paper import flat, pdf_text
+from tests.support.sheetcells import cells, columns
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
@@ -21,16 +21,6 @@ needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="
 
 def session() -> dict[str, Any]:
     return dict(json.loads((EXAMPLES / "gong-zhu-session.json").read_text(encoding="utf-8")))
-
-
-def columns(sheet: Sheet, kind: str) -> list[str]:
-    return [c.key for g in sheet.groups if g.kind == kind for c in g.columns]
-
-
-def cells(sheet: Sheet, number: int) -> dict[str, str]:
-    row = next(r for r in sheet.rows if r.number == number)
-    keys = [f"{c.key}@{g.label}" if g.kind == "player" else c.key for g in sheet.groups for c in g.columns]
-    return {k: (cell.text + (f" ({cell.note})" if cell.note else "")) for k, cell in zip(keys, row.cells)}
 
 
 @pytest.mark.parametrize("players", [4, 5])

@@ -4,7 +4,6 @@ example, the hands stored."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -13,14 +12,8 @@ from sqlalchemy import select
 
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand
+from tests.support.examples import example
 from tests.support.pages import csrf_header, get, submit
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((ROOT / "examples" / f"{name}.json").read_text())
-    return value
 
 
 class Table:

@@ -42,6 +42,23 @@ def _missing() -> str:
 
 # --- the server and the browser ------------------------------------------------------------------
 
+@contextmanager
+def serving(app: Any, name: str) -> Iterator[str]:
+    """``app`` served on a free loopback port by werkzeug in a background thread (``name``), a thread per
+    request: its base URL, the server shut down after."""
+    from werkzeug.serving import make_server
+
+    server = make_server(HOST, 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+
+
 @pytest.fixture(scope="session")
 def browser_ready() -> None:
     missing = _missing()
@@ -54,8 +71,6 @@ def browser_ready() -> None:
 @pytest.fixture(scope="session")
 def live_server(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app on a fresh migrated SQLite file, served on 127.0.0.1:<free port>."""
-    from werkzeug.serving import make_server
-
     from scorekeeper.web import create_app
     from scorekeeper.web.extensions import db
     from scorekeeper.web.serve import upgrade_database
@@ -67,15 +82,10 @@ def live_server(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -
         app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'scorekeeper.db'}",
                           "SECRET_KEY": "browser-test-secret", "LIMITS_ON": False})  # one address, many tables
     upgrade_database(app)
-    server = make_server(HOST, 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="browser-test-server", daemon=True)
-    thread.start()
     try:
-        yield f"http://{HOST}:{server.server_port}"
+        with serving(app, "browser-test-server") as url:
+            yield url
     finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
         with app.app_context():
             db.engine.dispose()
 

@@ -25,6 +25,7 @@ from scorekeeper.engine.family import family_of
 from scorekeeper.sheets.audit_steps import choice_value, printed_frames, sections, steps_audit
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand
+from tests.support.examples import example
 from tests.support.pages import Page, get, submit
 from tests.support.paper import pdf_text
 
@@ -36,11 +37,6 @@ GIVEN = ("game", "players", "dealer", "options")
 def sqlite(sqlite_app: Flask) -> FlaskClient:
     """A client on SQLite only: the pages that store nothing need no second backend."""
     return sqlite_app.test_client()
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((ROOT / "examples" / f"{name}.json").read_text())
-    return value
 
 
 def start(client: FlaskClient, hand: dict[str, Any]) -> tuple[str, str]:

@@ -8,7 +8,6 @@ or 422, never a 500). The browser runs are ``tests/browser/test_card_page_phone.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,15 +20,9 @@ from sqlalchemy import select
 from scorekeeper.engine.family import family_of, family_of_record
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import Hand
+from tests.support.examples import example
 from tests.support.pages import Page, csrf_header, get, start_table, submit
 from tests.support.cardpage import ABCD, start_chips
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((ROOT / "examples" / f"{name}.json").read_text())
-    return value
 
 
 class Tapper:

@@ -22,6 +22,7 @@ from flask.testing import FlaskClient
 from scorekeeper.engine.family import families, family_of
 from scorekeeper.engine.vocabulary import Vocabulary
 from scorekeeper.sheets.audit_steps import payment_words, steps_audit
+from tests.support.examples import example
 
 ROOT = Path(__file__).resolve().parents[2]
 GIVEN = ("game", "players", "dealer", "options")
@@ -32,11 +33,6 @@ CODES = ("TH", "POT", "KITTY", "claim-ace", "claim-quinola", "quinola-takes-pool
 @pytest.fixture
 def sqlite(sqlite_app: Flask) -> FlaskClient:
     return sqlite_app.test_client()
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((ROOT / "examples" / f"{name}.json").read_text())
-    return value
 
 
 def pool_won() -> dict[str, Any]:

@@ -8,7 +8,6 @@ import csv
 import io
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,13 +16,13 @@ from flask.testing import FlaskClient
 
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import TableSession
+from tests.support.examples import example
 from tests.support.pages import Page, app, client, get, record_result, submit  # noqa: F401  (fixtures)
 from tests.support.paper import dark_share, needs_poppler, pdf_text
 
 __all__ = ["app", "client"]
 pytestmark = needs_poppler
 
-ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("fr", "nl", "de")
 
 # What each printed page says in each language, and the English it no longer says (words no translation shares).
@@ -75,11 +74,6 @@ def says(text: str, present: list[str], absent: list[str]) -> None:
     words = flat(text)
     assert [w for w in present if w not in words] == [], words
     assert [w for w in absent if w in words] == [], words
-
-
-def example(name: str) -> dict[str, Any]:
-    value: dict[str, Any] = json.loads((ROOT / "examples" / f"{name}.json").read_text())
-    return value
 
 
 def club_in(client: FlaskClient, code: str, players: str = "Ann\nBob\nCat\nDan") -> str:

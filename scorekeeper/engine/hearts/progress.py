@@ -15,7 +15,7 @@ one card longer, and the seat it gave that card to is the player on turn.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from . import state as hearts_state
@@ -26,7 +26,8 @@ from ..errors import RecordSyntaxError, ScorekeeperError, Said
 from .games import make_ruleset
 from .hand import CLUB_LEADS, TWO_OF_CLUBS, Hand, Snapshot
 from .output import outcome_json
-from ..progress import COMPLETE, Action, Progress, Walk, accepted, appended, played, revoke_played, stops_early
+from ..progress import (COMPLETE, TRAIL_FROM, Action, Progress, Walk, Walked, accepted, appended, played,
+                        one_walk, revoke_played, stops_early)
 from .records import HandRecord, PlayItem, to_json
 from .records import from_json as _from_json
 from .replay import REVOKE_CODES, HandOutcome, replay
@@ -302,51 +303,46 @@ def _state(outcome: HandOutcome) -> dict[str, Any]:
     return {**state, **core_steps.facts(outcome.record), **core_steps.played_facts(outcome)}
 
 
-def trail(value: Mapping[str, Any]) -> dict[int, Progress]:
+@one_walk
+def trail(value: Mapping[str, Any]) -> Walked | None:
     """The progress after each card but the last, read off one audit replay of the whole record (``Walk.trail``):
     the table after card ``m`` is the replay's snapshot there and the tricks completed by then, as the replay of
     the record cut after that card finds them. Only where nothing but the cards changes from one cut to the
     next and the trick machine alone judges them: the deal recorded, a plain machine (no draws, no trumps
     turned up in mid-hand), no event but the steps before the first lead, no step during the play, and every
     card legal. Anything else (the first card, the last one, the steps before the lead) is cut and replayed."""
-    try:
-        return _trail(value)
-    except ScorekeeperError:
-        return {}  # ``steps`` cuts and replays, and meets the refusal where it belongs
-
-
-def _trail(value: Mapping[str, Any]) -> dict[int, Progress]:
     record = from_json(value)
-    if record.is_result or record.deal is None or len(record.play) < 3:
-        return {}
+    if record.is_result or record.deal is None or len(record.play) < TRAIL_FROM:
+        return None
     if any(e["type"] not in core_steps.STEP_EVENTS for e in record.events):  # only what the steps before the lead
         # write: carried unchanged from the first card to the last
-        return {}
+        return None
     ruleset = make_ruleset(record.game, record.options)
     if ruleset.variant.players_drop_out or ruleset.trumps == "first-void" or ruleset.variant.kept(record) is not None:
-        return {}
+        return None
     steps = actions(value)
     first = next((i for i, a in enumerate(steps) if a.kind in CARDS), None)
     if first is None or any(a.kind != "play" for a in steps[first:first + len(record.play)]):
-        return {}
+        return None
     base = from_json(cut(value, first + 1))  # the record as cut after its first card: the rest only adds cards
     whole = dataclasses.replace(base, play=record.play)
     checked = replay(dataclasses.replace(base, play=record.play[:1]), audit=True, last=True)
     audited = replay(whole, audit=True)
     if (type(checked.machine) is not Hand or audited.error is not None or audited.revoke is not None
             or len(audited.snapshots) != len(record.play) or audited.tricks is None):
-        return {}
+        return None
     names, tricks = record.players, audited.tricks
-    walked: dict[int, Progress] = {}
-    done = 0  # the tricks completed by the card
-    for m in range(1, len(record.play)):
-        snap = audited.snapshots[m - 1]
-        if snap.completed is not None:
-            done += 1
-        at = dataclasses.replace(audited, record=dataclasses.replace(base, play=record.play[:m]),
-                                 tricks=tricks[:done], snapshots=(snap,))
-        walked[first + m] = Progress(record.game, names, "play", state=_state(at), actions=first + m)
-    return walked
+
+    def tables() -> Iterator[Progress]:
+        done = 0  # the tricks completed by the card
+        for m in range(1, len(record.play)):
+            snap = audited.snapshots[m - 1]
+            if snap.completed is not None:
+                done += 1
+            at = dataclasses.replace(audited, record=dataclasses.replace(base, play=record.play[:m]),
+                                     tricks=tricks[:done], snapshots=(snap,))
+            yield Progress(record.game, names, "play", state=_state(at), actions=first + m)
+    return first, tables()
 
 
 def extend(value: Mapping[str, Any], action: Action) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..package_family import Notation, PackageFamily
-from . import REVERSIS_METHODS, fields, notation, progress, record, rules, settlement, words
+from . import REVERSIS_METHODS, fields, notation, progress, rules, settlement, words
 
 if TYPE_CHECKING:
     from ..options import OptionSpec
@@ -62,12 +62,6 @@ class ReversisFamily(PackageFamily):
 
     def notation(self) -> Notation:
         return notation.NOTATION
-
-    def from_json(self, value: Mapping[str, Any]) -> Any:
-        return record.from_json(value)
-
-    def to_json(self, value: Any) -> dict[str, Any]:
-        return record.to_json(value)
 
     def name_fields(self) -> NameFields:
         return fields.NAME_FIELDS

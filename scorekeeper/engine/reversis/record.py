@@ -24,6 +24,7 @@ from ..errors import Said, RecordSyntaxError, shown
 from .. import jsontext
 from ..jsontext import decode
 from ..cards import PlayItem
+from ..seam import head_json
 from ..seating import Seating
 from .actions import CardEntry, Event, ReversisEntry, Taken
 from .fields import (
@@ -161,16 +162,7 @@ def to_json(record: ReversisRecord) -> dict[str, Any]:
     ``face_down`` counter-clockwise from the dealer's right (AMB-38p), the rest in seat order.
     """
     names = record.players
-    out: dict[str, Any] = {}
-    if record.id is not None:
-        out["id"] = record.id
-    out["game"] = record.game
-    if record.options:
-        out["options"] = dict(record.options)
-    out["players"] = list(names)
-    out["dealer"] = record.dealer
-    if record.hand is not None:
-        out["hand"] = record.hand
+    out = head_json(record)
     if record.pools is not None:
         out["pools"] = record.pools.to_json(names)
     if record.deal is not None:

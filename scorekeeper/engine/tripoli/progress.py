@@ -20,11 +20,11 @@ record without them (``extend``), so a cut and a record grown on a card page are
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import Said, RecordSyntaxError, ScorekeeperError
-from ..progress import COMPLETE, Action, Progress, Walk, appended, played
+from ..progress import COMPLETE, TRAIL_FROM, Action, Progress, Walk, Walked, appended, one_walk, played
 from ..seating import Seating
 from ..state import HandState, parsed
 from . import claims as claims_mod
@@ -508,36 +508,32 @@ and the suit its winner names, 5.2's spare hand (keep, swap or sell), its buyer 
 five cards a player shows at the showdown (null: not shown), who took which pay-card space, the end of Michigan."""
 
 
-def trail(value: Mapping[str, Any]) -> dict[int, Progress]:
+@one_walk
+def trail(value: Mapping[str, Any]) -> Walked | None:
     """The progress after each card of Michigan but the last (``Walk.trail``): the whole deal replayed once
     (legal, its Michigan finished), each cut is the one before one card longer, and the replay of a cut in the
     middle of Michigan would refuse it only as unfinished, so it is not asked again: the table of each cut
     comes from the progress's own machines (``_partial``).
     Only with the deal recorded and nothing after the cards; anything else is cut and replayed."""
-    try:
-        return _trail(value)
-    except ScorekeeperError:
-        return {}  # ``steps`` cuts and replays, and meets the refusal where it belongs
-
-
-def _trail(value: Mapping[str, Any]) -> dict[int, Progress]:
     record = from_json(value)
     if not isinstance(record, TripoliRecord) or record.misdeal is not None or record.deal is None:
-        return {}
+        return None
     michigan = record.michigan
-    if michigan is None or not michigan.play or len(michigan.play) < 3:
-        return {}
+    if michigan is None or not michigan.play or len(michigan.play) < TRAIL_FROM:
+        return None
+    cards = len(michigan.play)
     steps = actions(value)
-    first = len(steps) - len(michigan.play)
+    first = len(steps) - cards
     if first < 0 or any(a.kind != "michigan" for a in steps[first:]):
-        return {}
+        return None
     replay_json(to_json(record))  # the whole deal legal: its cuts stop only for cards still to come
-    walked: dict[int, Progress] = {}
-    grown = cut(value, first)
-    for m in range(1, len(michigan.play)):
-        grown = extend(grown, steps[first + m - 1])
-        walked[first + m] = _progress(grown, from_json(grown), first + m, walked=True)
-    return walked
+
+    def tables() -> Iterator[Progress]:
+        grown = cut(value, first)
+        for m in range(1, cards):
+            grown = extend(grown, steps[first + m - 1])
+            yield _progress(grown, from_json(grown), first + m, walked=True)
+    return first, tables()
 
 
 WALK = Walk(actions, cut, progress, extend, declared=frozenset({"michigan-end"}), nouns=VOCABULARY.nouns,

@@ -21,6 +21,7 @@ from typing import Any
 from ..cards import Card, Suit
 from ..errors import Said, RecordSyntaxError, shown
 from ..jsontext import decode, pretty
+from ..seam import head_json
 from .actions import BetAction, Bid, MichiganRecord, PayingSuitBid, PokerRecord, SpareAction
 from .fields import (
     read_bid, read_cards, read_claims, read_events, read_hands, read_head, read_michigan, read_player, read_poker,
@@ -206,7 +207,7 @@ def to_json(record: AnyRecord) -> dict[str, Any]:
     if isinstance(record, FinalPokerRecord):
         return _final_json(record)
     names = record.players
-    out = _head_json(record)
+    out = head_json(record)
     if record.layout is not None:
         out["layout"] = {k: v for k, v in record.layout.to_json().items() if v}
     if record.antes_in is not None:
@@ -236,22 +237,8 @@ def to_json(record: AnyRecord) -> dict[str, Any]:
     return out
 
 
-def _head_json(record: AnyRecord) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if record.id is not None:
-        out["id"] = record.id
-    out["game"] = record.game
-    if record.options:
-        out["options"] = dict(record.options)
-    out["players"] = list(record.players)
-    out["dealer"] = record.dealer
-    if record.hand is not None:
-        out["hand"] = record.hand
-    return out
-
-
 def _final_json(record: FinalPokerRecord) -> dict[str, Any]:
-    out = _head_json(record)
+    out = head_json(record)
     out["final"] = True
     if record.layout is not None:
         out["layout"] = {k: v for k, v in record.layout.to_json().items() if v}

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import update
-from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from ...engine import fields
 from ...engine.errors import InconsistentRecord, RecordSyntaxError
@@ -311,27 +310,23 @@ def _write(evening: Evening, change: Callable[[EveningView], T]) -> T:
 
     :raises services.Busy: other phones kept writing through every attempt; nothing is stored.
     """
-    for _ in services.write_attempts():
+    def attempt(again: bool) -> T:  # after a rollback, the evening and its results are read again
         seen = evening.revision
         done = change(load(evening))
         if not (db.session.new or db.session.dirty):
             return done  # nothing to store: the same result sent again, an evening already over
-        try:
-            moved = db.session.execute(
-                update(Evening).where(Evening.id == evening.id, Evening.revision == seen)
-                .values(revision=seen + 1).execution_options(synchronize_session=False)
-            )
-            if moved.rowcount == 1:  # type: ignore[attr-defined]
-                db.session.commit()
-                return done
-        except IntegrityError:  # a result's version stored by another phone in between
-            pass
-        except DBAPIError as exc:
-            if not services.contended(exc):
-                raise
-        db.session.rollback()  # the evening and its results are read again on the next attempt
-    raise services.Busy("other phones keep changing this evening at this moment: nothing is stored; "
-                        "send it again in a moment")
+        moved = db.session.execute(
+            update(Evening).where(Evening.id == evening.id, Evening.revision == seen)
+            .values(revision=seen + 1).execution_options(synchronize_session=False)
+        )
+        if moved.rowcount != 1:  # type: ignore[attr-defined]
+            raise services.Conflict()
+        db.session.commit()
+        return done
+
+    # unique: a result's version stored by another phone in between
+    return services.retried(attempt, "other phones keep changing this evening at this moment: nothing is stored; "
+                                     "send it again in a moment", unique=True)
 
 
 def tally(view: EveningView) -> Tally:

@@ -15,13 +15,10 @@ from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.cards import Suit, card
 from scorekeeper.engine.hearts.output import HandFacts, facts_lines, hand_facts
+from tests.support.examples import example
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 ABCD = ["Ann", "Bob", "Cat", "Dan"]
-
-
-def example(name: str) -> dict[str, Any]:
-    return dict(json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8")))
 
 
 def facts(record: dict[str, Any]) -> tuple[HandFacts, list[str]]:

@@ -17,6 +17,7 @@ from scorekeeper.engine.hearts import records
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.hearts.output import facts_lines, hand_facts, outcome_json, outcome_line
 from tests.support.domino import two_handed
+from tests.support.examples import example
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 DOMINO_DRAWS = ("draws: trick 1: Bob 8♠, Cat 2♦ 7♠; trick 2: Bob 6♠, Cat 3♦ 5♠; trick 3: Bob 4♠, Cat 3♠; "
@@ -25,10 +26,6 @@ CAT_KEEPS = ("Cat keeps A♥ K♥ Q♥ J♥ 10♥ 9♥ A♦ K♦ Q♦ J♦ 10♦
 TRADES = ["trade: Bob traded J♣ for Ann's K♦", "trade: Cat traded J♥ for Eve's Q♠",
           "trade: Eve traded A♣ for Cat's 10♣ (both clubs: reversed)"]
 EVE_CANNOT_FOLLOW = "trumps: diamonds (4♦ turned up when Eve could not follow in trick 5)"
-
-
-def example(name: str) -> dict[str, Any]:
-    return dict(json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8")))
 
 
 def said(record: dict[str, Any]) -> list[str]:

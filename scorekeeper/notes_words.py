@@ -34,6 +34,11 @@ CLAUSES = (
     N_("table %(number)s (booby)"),
     N_("table %(number)s"),
     # A hand of the Hearts family.
+    # nothing taken, said whole: "took" and "no card" are one negation in French ("n'a pris aucune carte")
+    N_("%(name)s took no scoring cards: %(points)s, with %(shooter)s's moon added"),
+    N_("%(name)s took no scoring cards: %(points)s"),
+    N_("%(name)s took no hearts: %(points)s, with %(shooter)s's moon added"),
+    N_("%(name)s took no hearts: %(points)s"),
     N_("%(name)s took %(take)s: shot the moon and chose to take %(worth)s off their own score: %(points)s"),
     N_("%(name)s took %(take)s: shot the moon and chose to add %(worth)s to everyone else's score: %(points)s"),
     N_("%(name)s took %(take)s: shot the moon and wins the game at once: %(points)s"),
@@ -125,7 +130,7 @@ def steps(text: str) -> str | None:
     """A chip game's clause of what each step moved (``A: stake -5, in play -10``, ``A: no fish moved``) in the
     language spoken now, when every step is one the catalogues hold (``word %(amount)s``); else None."""
     name, colon, rest = text.partition(": ")
-    if not colon or not name:
+    if not colon or not name or not any(c.isalpha() for c in rest):  # "Ann took 1 heart: 1" is a points clause
         return None
     if language.has(rest):  # nothing moved
         return language.gettext(STEPS) % {"name": name, "steps": language.word(rest)}

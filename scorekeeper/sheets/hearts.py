@@ -194,9 +194,9 @@ def _player_fill(table: TableView, seat: int, tricks: bool = False) -> Fill:
             return *won, Cell("\u2013", "void"), Cell()
         note = ""
         if settled.moon == name:
-            note = "moon: wins the game" if settled.moon_wins else "moon"
+            note = N_("moon: wins the game") if settled.moon_wins else N_("moon")
         elif settled.revoke == name:
-            note = "revoke"
+            note = N_("revoke")
         points = _number(points_text(settled.points[seat]), "points", note)
         if not view.counts:
             return *won, points, Cell()

@@ -23,9 +23,13 @@ from ..engine.family import family_of, game_defs
 from ..engine.hearts.games import GameDef
 from ..engine.seating import Direction
 from ..engine.hearts.words import minus
+from ..language import N_
 
 PAPERS = ("a4", "letter")
-DIRECTION_WORDS = {Direction.LEFT: "left", Direction.RIGHT: "right", Direction.ACROSS: "across", Direction.NONE: "keep"}
+# The pass of a hand as printed, marked for the catalogues: the sheet's template says each in its language.
+DIRECTION_WORDS = {Direction.LEFT: N_("left"), Direction.RIGHT: N_("right"), Direction.ACROSS: N_("across"),
+                   Direction.NONE: N_("keep")}
+MARK_WORDS = (N_("struck"), N_("waiting"), N_("corrected"), N_("misdeal"), N_("revoke"))  # a hand's marks, printed
 BLANK_ROWS_WITHOUT_END = 20  # an evening of sweepstakes or Howell: no end condition to count towards
 MIN_ROWS, MAX_ROWS = 12, 40
 

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
+from html import unescape
 
 import pytest
 
@@ -29,3 +31,36 @@ def test_when_a_sheet_was_printed_in_each_language(code: str, utc: str, paris: s
         assert printed(None, NOW) == utc
         assert printed(PARIS, NOW) == paris
         assert printed(TableClock(None), NOW) == unknown
+
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def _quick(*hearts: int, qs: str = "Ann") -> dict[str, object]:
+    return {"taken": {name: {"hearts": h, **({"QS": 1} if name == qs else {})} for name, h in zip(PLAYERS, hearts)}}
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("en", ["left", "right", "across", "keep", "struck", "corrected", "waiting", "moon"]),
+    ("fr", ["gauche", "droite", "en face", "on garde", "rayée", "corrigée", "en attente", "lune"]),
+    ("nl", ["links", "rechts", "de overkant", "houden", "geschrapt", "verbeterd", "wacht", "maan"]),
+    ("de", ["links", "rechts", "gegenüber", "behalten", "gestrichen", "korrigiert", "wartet", "Mond"]),
+])
+def test_a_filled_sheet_prints_the_pass_the_marks_and_the_moon_in_its_language(code: str, words: list[str]) -> None:
+    """The pass of each hand (its column and the hands in words), a hand's marks and a moon's note are words
+    of the sheet's language, as its headings are."""
+    from scorekeeper.sheets import StoredHand, filled_sheet, sheet_html
+
+    record = {"game": "black-lady", "players": PLAYERS, "first_dealer": "Dan", "options": {"pass": "rotation-lrah"}}
+    stored = [StoredHand(1, _quick(3, 2, 0, 8)), StoredHand(2, _quick(10, 3, 0, 0, qs="Bob"), struck=True),
+              StoredHand(3, _quick(0, 5, 5, 3, qs="Dan"), corrected=True), StoredHand(4, {**_quick(0, 13, 0, 0, qs="Bob"), "moon_choice": "add"}),
+              StoredHand(5, _quick(1, 1, 1, 10, qs="Cat"), confirmed=False)]
+    with language.speaking(code):
+        html = sheet_html(filled_sheet(record, stored=stored))
+    cells = re.findall(r'<td[^>]*class="word[^"]*">([^<]*)<', html)
+    shown = {unescape(m) for m in re.findall(r'<span class="(?:mark|note)[^"]*">([^<]*)<', html)}
+    assert cells == [words[0], words[1], words[1], words[2], words[3]]  # the struck hand 2 is dealt again
+    assert set(words[4:]) <= shown, shown
+    in_words = unescape(" ".join(re.findall(r'<p class="hand-words[^"]*">(.*?)</p>', html, re.S)))
+    assert in_words.count(words[1]) == 2 and words[2] in in_words  # hands 2 and 3, hand 4
+    assert (" took " in in_words) == (code == "en")  # each player's note too

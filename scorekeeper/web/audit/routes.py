@@ -24,7 +24,6 @@ from ...engine.family import Family, family_of
 from ...engine.jsontext import decode
 from ...sheets.audit_steps import Shown, StepsAudit, choice_value, shown, steps_audit, value_words
 from .. import forms, lang, params, services
-from .shown import in_language
 from ..ratelimit import creating, printing
 from ..models import Hand as HandRow
 from ..models import TableSession
@@ -152,8 +151,9 @@ def scored(table: TableSession, row: HandRow, hand: Mapping[str, Any] | None) ->
 
 
 def audit_of(family: Family, record: Mapping[str, Any]) -> StepsAudit:
-    """The record step by step. :raises ScorekeeperError: refused before its first action."""
-    return steps_audit(family.steps_json(record), family.vocabulary)
+    """The record step by step, in the reader's language (its refusal's sentence too: ``lang.error_object``).
+    :raises ScorekeeperError: refused before its first action."""
+    return steps_audit(family.steps_json(record, lang.error_object), family.vocabulary)
 
 
 def established(table: TableSession, row: HandRow, base: Base, family: Family, record: Mapping[str, Any],
@@ -290,8 +290,6 @@ def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
     elif whatif is not None:
         wanted = whatif.frame
     current = _current(found, wanted)
-    if found is not None:
-        found = in_language(found)
     return render_template(
         "pages/audit.html", table=table, row=row, key=key, can_edit=can_edit, form=form, refusal=refusal,
         found=found, current=current, base=base.record, typed=(form.record.data or "") if typed else "",
@@ -395,30 +393,30 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
     family = family_of(table.config["game"])
     form = forms.AuditForm()
     try:
-        base = stored_base(table, row)
-        record = base.record
-        if request.method == "POST":
-            if not form.validate():
-                raise RecordSyntaxError("the audit form expired: audit the hand again")
-            text = (form.record.data or "").strip()
-            record = typed_record(text, base, family) if text else record
-        found = audit_of(family, record)
-        if found.actions == 0 and found.legal:
-            raise RecordSyntaxError("this hand was recorded by its result: enter what the table remembers on the "
-                                    "audit page first")
-        stand = established(table, row, base, family, record, found)
-        name = family.game_def(table.config["game"]).name
-        paper = "letter" if request.args.get("paper") == "letter" else "a4"
-
-        def make() -> bytes:
-            return sheets.steps_pdf(found, title=language.gettext("%(game)s: audit of hand %(number)s", game=name,
-                                                                  number=position),
-                                    subtitle=_subtitle(record), stand=None if stand is None else (
-                                        stand.rule, stand.scored.words() if stand.scored else ""),
-                                    paper=paper, clock=table_clock(table))
-
-        # the stored hand's audit is kept by the table's revision; a hand as typed is made each time
         with lang.speaking(table.language) as spoken:  # the table's audit in the table's language, as its sheet
+            base = stored_base(table, row)
+            record = base.record
+            if request.method == "POST":
+                if not form.validate():
+                    raise RecordSyntaxError("the audit form expired: audit the hand again")
+                text = (form.record.data or "").strip()
+                record = typed_record(text, base, family) if text else record
+            found = audit_of(family, record)  # its steps worded in that language
+            if found.actions == 0 and found.legal:
+                raise RecordSyntaxError("this hand was recorded by its result: enter what the table remembers on "
+                                        "the audit page first")
+            stand = established(table, row, base, family, record, found)
+            name = family.game_def(table.config["game"]).name
+            paper = "letter" if request.args.get("paper") == "letter" else "a4"
+
+            def make() -> bytes:
+                return sheets.steps_pdf(found, title=language.gettext("%(game)s: audit of hand %(number)s",
+                                                                      game=language.word(name), number=position),
+                                        subtitle=_subtitle(record), stand=None if stand is None else (
+                                            stand.rule, stand.scored.words() if stand.scored else ""),
+                                        paper=paper, clock=table_clock(table))
+
+            # the stored hand's audit is kept by the table's revision; a hand as typed is made each time
             kept = ("audit", table.id, table.revision, position, paper, spoken)
             pdf = make() if request.method == "POST" else kept_pdf(kept, make)
     except ScorekeeperError as exc:

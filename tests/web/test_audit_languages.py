@@ -27,7 +27,7 @@ from scorekeeper.sheets.audit_steps import Frame, StepsAudit, steps_audit
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import TableSession
 from tests.support.paper import needs_poppler, pdf_text
-from tests.web.test_dispute import black_lady, reversis
+from tests.support.disputes import black_lady, reversis
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("fr", "nl", "de")

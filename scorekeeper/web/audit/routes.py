@@ -19,6 +19,7 @@ from typing import Any
 from flask import Response, flash, redirect, render_template, request, url_for
 
 from ... import language, sheets  # the printed audit (WeasyPrint loads with the first PDF)
+from ...language import gettext as _
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine.family import Family, family_of
 from ...engine.jsontext import decode
@@ -186,7 +187,7 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
         return None
     frames = [f for f in found.frames if f.number == number and f.index is not None]
     if not frames:
-        return WhatIf(number, "", "", None, f"there is no step {number} to change", None)
+        return WhatIf(number, "", "", None, _("there is no step %(step)s to change", step=number), None)
     frame = frames[0]
     was = frame.card.label if frame.card is not None else value_words(frame.kind, frame.value, family.vocabulary)
     try:
@@ -197,7 +198,8 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
         repair: tuple[str, ...] = ()
         if audit.proof is not None and audit.proof.frame > number:  # a later action as recorded no longer fits
             proof = audit.proof
-            unfit = f"step {proof.frame} as recorded would break a rule: {proof.message}"
+            unfit = _("step %(step)s as recorded would break a rule: %(sentence)s", step=proof.frame,
+                      sentence=proof.message)
             mended = family.repaired_json(record, frame.index or 0, value)
             fixed = None if mended is None else audit_of(family, mended["record"])
             if mended is not None and fixed is not None and fixed.legal:
@@ -217,7 +219,8 @@ def _repair_words(found: StepsAudit, fixed: StepsAudit, indexes: list[int]) -> t
         old = next((f for f in found.frames if f.index == index), None)
         new = next((f for f in fixed.frames if f.index == index), None)
         if old is not None and new is not None:
-            out.append(f"step {new.number}: {new.action} (recorded: {old.action})")
+            out.append(_("step %(step)s: %(action)s (recorded: %(recorded)s)", step=new.number, action=new.action,
+                         recorded=old.action))
     return tuple(out)
 
 
@@ -323,15 +326,15 @@ def audit_apply(table: TableSession, sid: str, key: str, position: int) -> Any:
     form = forms.AuditForm()
     back = url_for(".audit_edit", sid=sid, key=key, position=position)
     if not form.validate():
-        flash("The audit form expired: audit the hand again.", "error")
+        flash(_("The audit form expired: audit the hand again."), "error")
         return redirect(back)
     sent = submit(True, lambda: _apply_rule(table, row, form), position)
     made = sent.made  # done: what the write made
     if made is None:
         flash(sent.refusal or "", "error")
         return redirect(back)
-    flash(f"Hand {position}: {made.player}'s revoke in trick {made.trick} is established; "
-          "the totals are recomputed.")
+    flash(_("Hand %(hand)s: %(player)s's revoke in trick %(trick)s is established; the totals are recomputed.",
+            hand=position, player=made.player, trick=made.trick))
     return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
 
 
@@ -365,7 +368,7 @@ def audit_undo(table: TableSession, sid: str, key: str, position: int) -> Any:
     back = url_for(".hand_edit", sid=sid, key=key, position=position)
     last = _audit_change(row)
     if not form.validate() or last is None:
-        flash("There is no correction of the audit to undo on this hand (or the form expired).", "error")
+        flash(_("There is no correction of the audit to undo on this hand (or the form expired)."), "error")
         return redirect(back)
     before = row.history[-2]
     who = (form.who.data or "").strip()
@@ -374,7 +377,7 @@ def audit_undo(table: TableSession, sid: str, key: str, position: int) -> Any:
     sent = submit(True, lambda: services.edit_hand(table, position, before.record, change=change[:200], drawn_from=drawn),
                   position)
     if sent.done:
-        flash(f"Hand {position} is back as it was before the audit; the totals are recomputed.")
+        flash(_("Hand %(hand)s is back as it was before the audit; the totals are recomputed.", hand=position))
     else:
         flash(sent.refusal or "", "error")
     return redirect(back)

@@ -22,7 +22,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import cli, language
-from scorekeeper.engine.family import family_of
+from scorekeeper.engine.family import families, family_of
 from scorekeeper.sheets.audit_steps import Frame, StepsAudit, steps_audit
 from scorekeeper.web.extensions import db
 from scorekeeper.web.models import TableSession
@@ -226,3 +226,17 @@ def test_replay_text_speaks_french_and_its_rows_and_json_do_not_change(
     tripoli_text = replay(tmp_path, capsys, tripoli(), "--lang", "fr", "--text").splitlines()
     assert tripoli_text[:2] == ["tripoli, donne 1, donneur D", "paiements dans l’ordre :"]
     assert tripoli_text[-1].startswith("net : ")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_familys_patterns_keep_their_places_in_every_language(code: str) -> None:
+    """A whole line of a family (``Vocabulary.said``: *{value} holds 2♣ and leads*) and a numbered place
+    (*supplemental pool {}*) are filled with ``str.format``: each translation names the same places, so no
+    language's audit fails where English words it."""
+    with language.speaking(code):
+        for family in families():
+            words = family.vocabulary
+            for pattern in [*words.said.values(), *words.numbered.values()]:
+                said = language.word(pattern)
+                assert said != pattern, (code, pattern)
+                assert sorted(re.findall(r"\{\w*\}", said)) == sorted(re.findall(r"\{\w*\}", pattern)), (code, said)

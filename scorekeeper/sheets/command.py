@@ -107,7 +107,7 @@ def _steps_audit(args: Any, family: Family, value: dict[str, Any], out: IO[str])
 
     answer = family.steps_json(value, language.error_object)  # its refusal's sentence in the command's language
     game = str(value.get("game", ""))
-    title = _("%(game)s: audit of a hand", game=family.game_def(game).name)
+    title = _("%(game)s: audit of a hand", game=language.word(family.game_def(game).name))
     status = _write(steps_pdf(steps_audit(answer, family.vocabulary), title=title, paper=args.paper), args.output,
                     out)
     refused = answer.get("refused")

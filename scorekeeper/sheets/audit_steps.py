@@ -345,8 +345,8 @@ def steps_audit(answer: Mapping[str, Any], vocabulary: Vocabulary | None = None)
         kind = frames[at + 1].kind if at + 1 < len(frames) else frames[-1].kind  # beyond the steps: as the last
         frames = frames[:at + 1]
         who = str(player) if player else _("Someone")
-        said = (f"{who} {word(words.kinds.get(kind, N_('acted')), ACTION)} {card.label}" if card
-                else _("%(player)s acted", player=who))
+        verb = word(words.kinds[kind], ACTION) if kind in words.kinds else word(N_("acted"))
+        said = f"{who} {verb} {card.label}" if card else _("%(player)s acted", player=who)
         frames.append(Frame(len(frames), at, kind, player, said, error.get("card"), card, frames[-1].sections, (),
                             refused=True))
         proof = Proof(code, _rule(code, words), str(error.get("message", "")), len(frames) - 1,

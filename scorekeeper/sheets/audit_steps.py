@@ -82,6 +82,11 @@ class Frame:
     trick: int | None = None  # the trick the card went to, where the state says
     stood: bool = False  # the action broke a rule and the table let it stand (an established revoke)
 
+    @property
+    def who(self) -> str | None:
+        """Who took the step, as a sentence names him: a player by his name, the table in the language spoken now."""
+        return _("The table") if self.player == TABLE else self.player
+
 
 @dataclass(frozen=True)
 class Proof:

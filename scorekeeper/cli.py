@@ -15,10 +15,10 @@ import time  # noqa: F401  (the tests pace the archive's progress through cli.ti
 from collections.abc import Callable
 from typing import IO, Any
 
-from .language import LANGUAGES, N_, from_environment, gettext as _, speaking
+from .language import LANGUAGES, N_, from_environment, gettext as _, speaking, written
 from .boundary import attempt, quiet_log
 from .engine.hearts import records
-from .engine.errors import RecordSyntaxError, ScorekeeperError
+from .engine.errors import RecordSyntaxError, ScorekeeperError, Text
 from .engine.family import family_of_notation, family_of_record
 from .engine.jsontext import decode, utf8
 from .inputs import (  # noqa: F401  (archive_summary, Progress...: the command's, found here too)
@@ -131,7 +131,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def replay_text(
     text: str | bytes, parse: Callable[[str], records.HandRecord] = records.loads, *, words: bool = False,
-) -> tuple[int, dict[str, Any], str | None]:
+) -> tuple[int, dict[str, Any], Text | None]:
     """Replay one record given as text (JSON, or what ``parse`` reads): (exit status, output, and with ``words``
     the hand as a person audits it, for ``--text``; None when refused or not asked)."""
     answered = attempt(lambda: _replay(text, parse, words))
@@ -141,7 +141,7 @@ def replay_text(
 
 
 def _replay(text: str | bytes, parse: Callable[[str], records.HandRecord],
-            words: bool) -> tuple[int, dict[str, Any], str | None]:
+            words: bool) -> tuple[int, dict[str, Any], Text | None]:
     """The record's family replays it (and words it for ``--text`` from the same replay: ``replay_words``).
 
     JSON is decoded once; a record in the text notation is read by its family; ``parse`` reads anything else
@@ -256,7 +256,7 @@ def _converted(path: str, to: str | None) -> str:
 PLACES = {"trick": N_("trick"), "play": N_("play"), "player": N_("player"), "card": N_("card")}  # where a refusal is
 
 
-def format_text(obj: dict[str, Any], said: str | None) -> str:
+def format_text(obj: dict[str, Any], said: Text | None) -> str:
     """A hand a person can audit (``Family.replay_words``: the core's trick table, one row per trick, the leader
     marked >, the winner *; a package's payments in order), or why it is refused."""
     if not obj["ok"] or said is None:
@@ -265,7 +265,7 @@ def format_text(obj: dict[str, Any], said: str | None) -> str:
         if where:
             return _("ILLEGAL (%(code)s) at %(where)s: %(why)s", code=err["code"], where=where, why=err["message"]) + "\n"
         return _("ILLEGAL (%(code)s): %(why)s", code=err["code"], why=err["message"]) + "\n"
-    return said
+    return written(said)  # its words in the language spoken now (--lang, the locale), its rows as they are
 
 
 if __name__ == "__main__":  # pragma: no cover

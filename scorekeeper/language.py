@@ -16,8 +16,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .engine.errors import Said, ScorekeeperError, worded
-from .engine.marks import N_ as N_
+from .engine.errors import Said, ScorekeeperError, Text, worded
+from .engine.marks import N_ as N_, NP_ as NP_
 from .resources import resource
 
 if TYPE_CHECKING:
@@ -112,6 +112,12 @@ def say(said: Said) -> str:
     return gettext(said.words) % {name: _place(value) for name, value in said.places.items()}
 
 
+def written(text: Text) -> str:
+    """Lines of the engine (``replay --text``'s trick table) in the language spoken now: each sentence said
+    (``say``), the rows of cards and the names as they are. In English, the engine's own text, to the byte."""
+    return str(text) if current() == DEFAULT else text.words(say)
+
+
 def _place(value: Any) -> str:
     """A place's value in the language spoken now: a sentence said (``say``), a list of values each worded."""
     if isinstance(value, Said):
@@ -146,12 +152,20 @@ def _number(value: int) -> str:
     return str(format_decimal(value, locale=current()))
 
 
-def word(text: str) -> str:
+def word(text: str, context: str | None = None) -> str:
     """A word of the engine a player reads (a game's name, an option's name, value or line, a rule's line) in the
-    language spoken now: its catalogue entry, else itself. "" stays "" (a catalogue's "" is its header)."""
+    language spoken now: its catalogue entry, else itself. "" stays "" (a catalogue's "" is its header).
+
+    With ``context`` (a family's word marked ``NP_(context, word)``, where the same English means something else
+    elsewhere), the entry of that context first, else the word's own entry."""
     if not text or current() == DEFAULT:
         return text
-    return str(translations(current()).ugettext(text))
+    found = translations(current())
+    if context is not None:
+        said = str(found.upgettext(context, text))
+        if said != text:
+            return said
+    return str(found.ugettext(text))
 
 
 def has(text: str) -> bool:

@@ -71,6 +71,37 @@ def _said(words: str, places: dict[str, Any]) -> Said:
     return Said(words, **places)
 
 
+class Text:
+    """Lines a person reads (``replay --text``'s trick table), as data: each line is a sequence of parts, each
+    plain text (a row of cards, a name: the same in every language), a ``Said``, or a ``(Said, width)`` padded
+    to a column's width once worded. ``str()`` gives its English, each line ended by a newline; a words layer
+    (``scorekeeper.language.written``) words it in another language."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, lines: list[Any]) -> None:
+        self.lines = tuple(tuple(line) if isinstance(line, list) else (line,) for line in lines)
+
+    def words(self, say: Callable[[Said], str] = str) -> str:
+        """The lines with each ``Said`` worded by ``say`` (the engine's English by default)."""
+        def part(item: Any) -> str:
+            if isinstance(item, tuple):
+                return part(item[0]).ljust(item[1])
+            return say(item) if isinstance(item, Said) else str(item)
+        return "".join("".join(part(item) for item in line) + "\n" for line in self.lines)
+
+    def __str__(self) -> str:
+        return self.words()
+
+    def __repr__(self) -> str:
+        return f"Text({list(self.lines)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and self.lines == other.lines
+
+    __hash__ = None  # type: ignore[assignment]  # compared by its lines, never a key
+
+
 def said_of(exc: BaseException) -> Said | str:
     """What a plain exception of the engine's own says: its sentence as data when it was given one
     (``ValueError(Said(...))``), else its text."""

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol
 
 from . import progress
-from .errors import RecordSyntaxError, UnknownGame, Said
+from .errors import RecordSyntaxError, ScorekeeperError, UnknownGame, Said, Text
 from .gamedef import GameDef
 from .renaming import NameFields, renamed
 from .state import advance_json
@@ -161,7 +161,7 @@ class PackageFamily(ABC):
     def replay_line(self, value: Mapping[str, Any]) -> str:
         return json.dumps(self.replay_json(value), ensure_ascii=False)
 
-    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], Text]:
         obj = self.replay_json(value)
         return obj, moves_text(obj)
 
@@ -171,8 +171,9 @@ class PackageFamily(ABC):
     def dealing_json(self, value: Mapping[str, Any], given: object) -> dict[str, Any]:
         return progress.deal_json(self.walk(), value, given)
 
-    def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        return progress.steps(self.walk(), value).to_json()
+    def steps_json(self, value: Mapping[str, Any],
+                   error_json: Callable[[ScorekeeperError], dict[str, Any]] | None = None) -> dict[str, Any]:
+        return progress.steps(self.walk(), value).to_json(error_json)
 
     def cut_json(self, value: Mapping[str, Any], count: int) -> dict[str, Any]:
         return self.walk().cut(value, count)
@@ -244,14 +245,16 @@ class PackageFamily(ABC):
         """Nothing before the table is stored: the package checks it whole when it settles."""
 
 
-def moves_text(obj: Mapping[str, Any]) -> str:
+def moves_text(obj: Mapping[str, Any]) -> Text:
     """A hand of a game with a package of its own (Tripoli's chips, Reversis' fish) as ``replay --text`` prints
-    it: every payment in the order it was made, then each player's net."""
+    it: every payment in the order it was made, then each player's net; its words as data (``Text``), the payments'
+    lines and their reasons' codes the same in every language."""
     moves = obj.get("transfers") if isinstance(obj.get("transfers"), list) else obj.get("payments")
     net = obj["payments"] if isinstance(obj.get("payments"), dict) else obj.get("net", {})
-    lines = [f"{obj['game']}, hand {obj['hand']}, dealer {obj['dealer']}", "payments in order:"]
+    lines: list[Any] = [Said("%(game)s, hand %(number)s, dealer %(dealer)s", game=obj["game"], number=obj["hand"],
+                             dealer=obj["dealer"]), Said("payments in order:")]
     for m in moves if isinstance(moves, list) else []:
         amount, why = m.get("chips", m.get("fish")), m.get("step", m.get("why"))
         lines.append(f"  {m['from']} -> {m['to']}: {amount}" + (f" ({why})" if why else ""))
-    lines.append("net: " + ", ".join(f"{name} {value:+d}" for name, value in net.items()))
-    return "\n".join(lines) + "\n"
+    lines.append([Said("net:"), " " + ", ".join(f"{name} {value:+d}" for name, value in net.items())])
+    return Text(lines)

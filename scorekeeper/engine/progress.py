@@ -114,8 +114,8 @@ class Stood:
     index: int  # the declared step's index
     error: ScorekeeperError
 
-    def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "error": self.error.to_json()}
+    def to_json(self, error_json: Callable[[ScorekeeperError], dict[str, Any]] | None = None) -> dict[str, Any]:
+        return {"index": self.index, "error": (error_json or ScorekeeperError.to_json)(self.error)}
 
 
 @dataclass(frozen=True)
@@ -132,14 +132,16 @@ class Steps:
     stood: Stood | None = None  # a refused action the table let stand, declared at one of the steps
     asks: Mapping[str, str] = field(default_factory=lambda: ASKS)  # how a page asks for each kind (the walk's)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, error_json: Callable[[ScorekeeperError], dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The answer of the records contract; ``error_json``: how a refusal's error object is written (its
+        ``message`` in a reader's language), else ``ScorekeeperError.to_json``, the contract's English."""
         out: dict[str, Any] = {"ok": self.error is None, "game": self.game, "players": list(self.players),
                                "start": {"state": dict(self.start.state), "paid": [dict(p) for p in self.start.paid]},
                                "steps": [s.to_json() for s in self.steps]}
         if self.error is not None:
-            out["refused"] = {"index": self.refused, "error": self.error.to_json()}
+            out["refused"] = {"index": self.refused, "error": (error_json or ScorekeeperError.to_json)(self.error)}
         if self.stood is not None:
-            out["stood"] = self.stood.to_json()
+            out["stood"] = self.stood.to_json(error_json)
         if self.last is not None:
             out["next"] = self.last.to_json(self.asks)["next"]
             if self.last.outcome is not None:

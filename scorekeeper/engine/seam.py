@@ -6,11 +6,11 @@ family's class lives in its own folder (``hearts/family.py``, ``tripoli/family.p
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .errors import RecordSyntaxError, Said
+from .errors import RecordSyntaxError, Said, ScorekeeperError, Text
 from .fields import read_id
 
 if TYPE_CHECKING:
@@ -73,9 +73,10 @@ class Family(Protocol):
         """``replay_json`` as one line of JSON (an archive's output line). :raises ScorekeeperError: refused."""
         ...
 
-    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], Text]:
         """``replay_json`` and the hand as a person audits it (``replay --text``: the core's trick table, a
-        package's payments in order), from one replay. :raises ScorekeeperError: refused."""
+        package's payments in order), from one replay, its words as data (``str()``: English). :raises
+        ScorekeeperError: refused."""
         ...
 
     def replay_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
@@ -131,9 +132,12 @@ class Family(Protocol):
         :raises ScorekeeperError: the action is not the next one, or the replay refuses it."""
         ...
 
-    def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+    def steps_json(self, value: Mapping[str, Any],
+                   error_json: Callable[[ScorekeeperError], dict[str, Any]] | None = None) -> dict[str, Any]:
         """A hand record action by action, each with the table after it, up to the first illegal action
-        (``engine.progress.steps``). :raises ScorekeeperError: refused before its first action."""
+        (``engine.progress.steps``); ``error_json`` writes a refusal's error object (a words layer's, with its
+        ``message`` in the reader's language: ``language.error_object``), else the records contract's English.
+        :raises ScorekeeperError: refused before its first action."""
         ...
 
     def dealing_json(self, value: Mapping[str, Any], given: object) -> dict[str, Any]:

@@ -10,12 +10,13 @@ revoke, a hand as dealt) is ``COMMON``, which each family's words are merged ove
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from .marks import N_ as N_  # a word of the card page, translated where shown (web/script_words.py)
+from .marks import NP_ as NP_  # a word with its context (marks.ACTION, marks.HEADING), translated where shown
 
 
 WORDED = ("kinds", "nouns", "declined", "refrained", "nothing", "said", "options", "rules", "headings", "reasons",
@@ -35,7 +36,10 @@ class Vocabulary:
     """What a family says of its actions, its refusals, its table and its payments, by their codes.
 
     Every mapping is read by code and falls back on the code itself, so a code without words still shows
-    (and ``tests/web/test_family_words.py`` finds it)."""
+    (and ``tests/web/test_family_words.py`` finds it). Every word a player reads is marked ``N_`` (``NP_`` with
+    its context where the English means something else elsewhere: a kind's verb ``marks.ACTION``, a heading
+    ``marks.HEADING``) and stays English here; the words layer translates it where it is shown (the audit:
+    ``sheets/audit_steps.py``)."""
 
     kinds: Mapping[str, str] = field(default_factory=dict)  # the audit's verb after the player's name: "played"
     nouns: Mapping[str, str] = field(default_factory=dict)  # how a sentence names a kind: "card played"
@@ -68,14 +72,15 @@ class Vocabulary:
         return Vocabulary(**{name: _merged(getattr(self, name), getattr(base, name)) for name in WORDED}, page=page,
                           order=self.order or base.order, strip=self.strip or base.strip, plays=(*base.plays, *self.plays))
 
-    def place(self, code: object) -> str:
-        """A payer or payee as a player says it: a place of the table in words, a player by his name."""
+    def place(self, code: object, worded: Callable[[str], str] = str) -> str:
+        """A payer or payee as a player says it: a place of the table in words, a player by his name;
+        ``worded`` says a word of the family in the reader's language (a words layer's, ``language.word``)."""
         text = str(code)
         if text in self.places:
-            return self.places[text]
+            return worded(self.places[text])
         found = re.fullmatch(r"([A-Za-z]+)(\d+)", text)
         if found and found.group(1) in self.numbered:
-            return self.numbered[found.group(1)].format(found.group(2))
+            return worded(self.numbered[found.group(1)]).format(found.group(2))
         return text
 
     def reason(self, code: object) -> str:
@@ -83,19 +88,19 @@ class Vocabulary:
 
 
 COMMON = Vocabulary(
-    kinds={"play": "played", "revoke": "revoked:"},
+    kinds={"play": NP_("action", "played"), "revoke": NP_("action", "revoked:")},
     nouns={"play": "card played", "hand": "cards as dealt"},
     rules={
-        "not-in-hand": "a player may play only a card he holds",
-        "duplicate-card": "no card is played twice",
-        "out-of-turn": "each player acts in turn",
-        "revoke": "a player must follow suit when he can",
-        "revoke-claim": "a revoke is claimed only where a play broke the rule",
-        "not-next": "the action that comes next, by the player on turn",
-        "complete": "nothing is added to a complete hand",
+        "not-in-hand": N_("a player may play only a card he holds"),
+        "duplicate-card": N_("no card is played twice"),
+        "out-of-turn": N_("each player acts in turn"),
+        "revoke": N_("a player must follow suit when he can"),
+        "revoke-claim": N_("a revoke is claimed only where a play broke the rule"),
+        "not-next": N_("the action that comes next, by the player on turn"),
+        "complete": N_("nothing is added to a complete hand"),
     },
-    headings={"hands": "Hands", "taken": N_("Cards taken"), "current": N_("This trick"),
-              "tricks": N_("Tricks won")},
+    headings={"hands": NP_("heading", "Hands"), "taken": N_("Cards taken"),
+              "current": N_("This trick"), "tricks": N_("Tricks won")},
     order=("hands", "taken", "current", "tricks"),
     plays=("play",),
     page={"kinds": {"play": N_("to play"), "revoke": N_("revoke"), "hand": N_("was dealt which cards?")}, "options": {},

@@ -22,7 +22,7 @@ from ..engine.hearts.replay import HandOutcome
 from ..engine.hearts.ruleset import Ruleset
 from ..engine.seating import Direction, Seating
 from ..engine.hearts.words import card_label, plain_warning, points_text
-from ..language import N_, gettext as _
+from ..language import N_, gettext as _, word
 from .model import paper_key
 
 
@@ -140,7 +140,7 @@ def hand_audit(value: HandRecord | Mapping[str, Any], *, paper: str = "a4") -> A
 def _header(record: HandRecord, ruleset: Ruleset, seating: Seating) -> tuple[str, str]:
     direction = ruleset.pass_direction(record.number, seating.size)
     passing = _(PASSING[direction])
-    return (_("%(game)s: audit of hand %(number)s", game=ruleset.name, number=record.number),
+    return (_("%(game)s: audit of hand %(number)s", game=word(ruleset.name), number=record.number),
             f"{_('%(dealer)s dealt', dealer=record.dealer)} \u00b7 {passing} \u00b7 {', '.join(record.players)}")
 
 

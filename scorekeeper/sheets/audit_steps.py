@@ -7,7 +7,10 @@ key by key (the hands, the talon, the trick so far, the tricks won, the layout, 
 bets, the Michigan cards, the claims), so no game is named here: a family that shows a new key
 gets a plain line for it until it has words of its own. Every word of a family (its kinds of action, its
 refusals, the headings of its state, its places and why it pays) is its ``Vocabulary``
-(``Family.vocabulary``), so that no code reaches a player.
+(``Family.vocabulary``), so that no code reaches a player. Every word is said in the language spoken now
+(``language``: a page's, a ``speaking`` block's): the family's words, marked in its vocabulary, through
+``language.word`` (a kind's verb and a heading with their contexts, ``engine.marks.ACTION`` and ``HEADING``), the
+frames of the sentences here through the catalogues; in English, as ever, to the byte.
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ from ..engine.cards import Card
 from ..engine.family import family_of
 from ..engine.vocabulary import COMMON, Vocabulary
 from ..engine.hearts.words import card_label
-from ..language import gettext as _, ngettext
+from ..engine.marks import ACTION, HEADING
+from ..language import N_, gettext as _, ngettext, word
 
-TABLE = "The table"  # who takes a step no one player takes (no more trades, nobody declares Capot)
+TABLE = N_("The table")  # who takes a step no one player takes (no more trades, nobody declares Capot)
 
 SUITS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
@@ -77,6 +81,11 @@ class Frame:
     refused: bool = False
     trick: int | None = None  # the trick the card went to, where the state says
     stood: bool = False  # the action broke a rule and the table let it stand (an established revoke)
+
+    @property
+    def who(self) -> str | None:
+        """Who took the step, as a sentence names him: a player by his name, the table in the language spoken now."""
+        return _("The table") if self.player == TABLE else self.player
 
 
 @dataclass(frozen=True)
@@ -148,7 +157,7 @@ def value_words(kind: str, value: Any, vocabulary: Vocabulary = COMMON) -> str:
     if card is not None:
         return card.label
     if value is None:
-        return vocabulary.nothing.get(kind, "nothing")
+        return word(vocabulary.nothing.get(kind, N_("nothing")))
     if isinstance(value, list) and value and isinstance(value[0], str) and value[0] in vocabulary.options:
         return " ".join(str(v) for v in value)
     if isinstance(value, list):
@@ -174,16 +183,23 @@ def payment_words(p: Mapping[str, Any], vocabulary: Vocabulary = COMMON) -> str:
     unit = "fish" if "fish" in p else "chips"
     amount = p.get(unit, p.get("amount", ""))
     why = p.get("why") or p.get("step") or ""
-    where = [f"trick {p['trick']}"] if p.get("trick") else []
+    where = [_("trick %(number)s", number=p["trick"])] if p.get("trick") else []
     if shown(p.get("card")):
         where.append(shown(p.get("card")).label)  # type: ignore[union-attr]
-    extra = ", ".join([vocabulary.reason(why) if why else "", *where]).strip(", ") if why or where else ""
-    giver = vocabulary.place(p.get("from"))
+    extra = ", ".join([word(vocabulary.reason(why)) if why else "", *where]).strip(", ") if why or where else ""
+    giver = _place(p.get("from"), vocabulary)
     if giver != str(p.get("from")):  # a place of the table opens the line: "The pot → Ann"
         giver = giver[:1].upper() + giver[1:]
     paid = (_("%(fish)s fish", fish=amount) if unit == "fish" else
             ngettext("%(num)d chip", "%(num)d chips", amount) if isinstance(amount, int) else f"{amount} chips")
-    return f"{giver} \u2192 {vocabulary.place(p.get('to'))}: {paid}" + (f" ({extra})" if extra else "")
+    return (_("%(giver)s \u2192 %(taker)s: %(paid)s", giver=giver, taker=_place(p.get("to"), vocabulary), paid=paid)
+            + (f" ({extra})" if extra else ""))
+
+
+def _place(code: Any, vocabulary: Vocabulary) -> str:
+    """A payer or payee in words in the language spoken now: a place of the table by its name (``the pot``,
+    ``supplemental pool 2``), a player by his name."""
+    return vocabulary.place(code, word)
 
 
 def said(answer: Mapping[str, Any], vocabulary: Vocabulary) -> dict[str, Any]:
@@ -201,7 +217,7 @@ def said(answer: Mapping[str, Any], vocabulary: Vocabulary) -> dict[str, Any]:
     for p in paid:
         amount = int(p.get("fish", p.get("chips", 0)) or 0)
         for who, sign in ((p.get("from"), -1), (p.get("to"), 1)):
-            name = vocabulary.place(who)
+            name = _place(who, vocabulary)
             net[name] = net.get(name, 0) + sign * amount
     return {"lines": lines, "paid": [payment_words(p, vocabulary) for p in paid],
             "net": " \u00b7 ".join(f"{who} {amount}" for who, amount in net.items())}
@@ -225,7 +241,8 @@ def sections(state: Mapping[str, Any], players: Sequence[str], actor: str | None
     keys = [k for k in order if k in state] + [k for k in state if k not in order and k not in ("trick", "leader")]
     for key in keys:
         value = state[key]
-        title = vocabulary.headings.get(key, key.replace("_", " ").capitalize())
+        title = (word(vocabulary.headings[key], HEADING) if key in vocabulary.headings
+                 else key.replace("_", " ").capitalize())
         lines = _lines(key, value, state, players, actor, vocabulary)
         if key == "current":
             number = state.get("trick") or len(state.get("tricks") or ()) + 1
@@ -278,8 +295,10 @@ def _lines(key: str, value: Any, state: Mapping[str, Any], players: Sequence[str
         return [Line(str(c.get("player")), _cards([c.get("card")]), _("trick %(number)s", number=c.get("trick")))
                 for c in value if isinstance(c, Mapping)] or [Line("", words=_("none yet"))]
     if key == "claims" and isinstance(value, Mapping):
-        return [Line(_space(str(k), vocabulary), words=", ".join(v.get("takers") or ()) + f" (share {v.get('share', 0)}, "
-                     f"left {v.get('left', 0)})" if isinstance(v, Mapping) else _plain(v)) for k, v in value.items()]
+        return [Line(_space(str(k), vocabulary),
+                     words=_("%(takers)s (share %(share)s, left %(left)s)", takers=", ".join(v.get("takers") or ()),
+                             share=v.get("share", 0), left=v.get("left", 0))
+                     if isinstance(v, Mapping) else _plain(v)) for k, v in value.items()]
     if key == "michigan" and isinstance(value, Mapping):
         lines = [Line(_("End"), words=" ".join(str(value.get(k)) for k in ("end", "out") if value.get(k)))]
         for name, left in (value.get("left") or {}).items():
@@ -294,7 +313,7 @@ def _space(key: str, vocabulary: Vocabulary) -> str:
     """A place of the table as printed: by the family's name for it (``KQ`` -> ``King-Queen``), else a card's
     label (``AH`` -> ``A♥``), else as it is (a player)."""
     if key in vocabulary.places:
-        return vocabulary.places[key]
+        return word(vocabulary.places[key])
     card = shown(key)
     return card.label if card else key
 
@@ -330,10 +349,12 @@ def steps_audit(answer: Mapping[str, Any], vocabulary: Vocabulary | None = None)
         at = _illegal_at(frames, refused.get("index"), error)
         kind = frames[at + 1].kind if at + 1 < len(frames) else frames[-1].kind  # beyond the steps: as the last
         frames = frames[:at + 1]
-        said = f"{player or 'Someone'} {words.kinds.get(kind, 'acted') + ' ' + card.label if card else 'acted'}"
+        who = str(player) if player else _("Someone")
+        verb = word(words.kinds[kind], ACTION) if kind in words.kinds else word(N_("acted"))
+        said = f"{who} {verb} {card.label}" if card else _("%(player)s acted", player=who)
         frames.append(Frame(len(frames), at, kind, player, said, error.get("card"), card, frames[-1].sections, (),
                             refused=True))
-        proof = Proof(code, words.rules.get(code, f"the rule {code}"), str(error.get("message", "")), len(frames) - 1,
+        proof = Proof(code, _rule(code, words), str(error.get("message", "")), len(frames) - 1,
                       error.get("trick"), player, card)
     complete = bool(answer.get("ok")) and "outcome" in answer
     frames, stood = _stood(frames, answer, words)
@@ -357,17 +378,29 @@ def _stood(frames: list[Frame], answer: Mapping[str, Any], vocabulary: Vocabular
     points = (answer.get("outcome") or {}).get("points")
     if isinstance(points, Mapping):
         cost.insert(0, ", ".join(f"{name} {_points(v)}" for name, v in points.items()))
-    where = f" in trick {trick}" if trick else ""
-    if broke is declared:
-        words = f"{player} revoked with {card.label if card else '?'}{where}: the table let it stand"
+    revoked, proving = card.label if card else "?", proof.label if proof else "?"
+    if broke is declared and trick:
+        words = _("%(player)s revoked with %(card)s in trick %(trick)s: the table let it stand", player=player,
+                  card=revoked, trick=trick)
+    elif broke is declared:
+        words = _("%(player)s revoked with %(card)s: the table let it stand", player=player, card=revoked)
+    elif trick:
+        words = _("%(player)s played %(proof)s, which proves %(player)s's revoke in trick %(trick)s (%(card)s, step "
+                  "%(step)s): the table let it stand", player=player, proof=proving, trick=trick, card=revoked,
+                  step=broke.number)
     else:
-        words = (f"{player} played {proof.label if proof else '?'}, which proves {player}'s revoke{where} "
-                 f"({card.label if card else '?'}, step {broke.number}): the table let it stand")
+        words = _("%(player)s played %(proof)s, which proves %(player)s's revoke (%(card)s, step %(step)s): the table "
+                  "let it stand", player=player, proof=proving, card=revoked, step=broke.number)
     frames = [dataclasses.replace(f, stood=f is broke, card=(proof or card) if f is declared else f.card,
                                   action=words if f is declared else f.action) for f in frames]
-    return frames, Stood(code, vocabulary.rules.get(code, f"the rule {code}"), str(error.get("message", "")), broke.number,
+    return frames, Stood(code, _rule(code, vocabulary), str(error.get("message", "")), broke.number,
                          declared.number, trick if isinstance(trick, int) else None,
                          None if player is None else str(player), card, proof, tuple(cost))
+
+
+def _rule(code: str, vocabulary: Vocabulary) -> str:
+    """The rule a refusal's code names, in plain words."""
+    return word(vocabulary.rules[code]) if code in vocabulary.rules else _("the rule %(code)s", code=code)
 
 
 def _points(value: Any) -> str:
@@ -420,18 +453,20 @@ def _who_played(before: Mapping[str, Any], after: Mapping[str, Any], value: Any,
 def _action(player: str | None, kind: str, value: Any, vocabulary: Vocabulary) -> str:
     """A step in the family's words: a step declined (by the table, or by a player), a line of its own
     (``said``), an option with its amount (``bets 3``), or the player, the kind's verb and the value."""
-    verb = vocabulary.kinds.get(kind, kind)
+    verb = word(vocabulary.kinds[kind], ACTION) if kind in vocabulary.kinds else kind
     words = value_words(kind, value, vocabulary)
     declined = value in (None, []) and (kind in vocabulary.declined or kind in vocabulary.refrained)
     if declined and player == TABLE and kind in vocabulary.declined:
-        return vocabulary.declined[kind]
+        return word(vocabulary.declined[kind])
+    who = _("The table") if player == TABLE else str(player or _("Next"))
     if declined:
-        return f"{player} {vocabulary.refrained.get(kind) or vocabulary.declined[kind]}"
+        who = _("The table") if player == TABLE else str(player)
+        return f"{who} {word(vocabulary.refrained.get(kind) or vocabulary.declined[kind])}"
     if kind in vocabulary.said:
-        return vocabulary.said[kind].format(player=player, value=value, words=words)
+        return word(vocabulary.said[kind]).format(player=who, value=value, words=words)
     if isinstance(value, list) and value and str(value[0]) in vocabulary.options:
-        return " ".join([str(player or "Next"), vocabulary.options[str(value[0])], *(str(v) for v in value[1:])])
-    return f"{player or 'Next'} {verb} {words}".strip()
+        return " ".join([who, word(vocabulary.options[str(value[0])]), *(str(v) for v in value[1:])])
+    return f"{who} {verb} {words}".strip()
 
 
 

@@ -16,6 +16,7 @@ from ..engine.errors import RecordSyntaxError, ScorekeeperError
 from ..engine.jsontext import decode, utf8
 from ..engine.family import Family
 from ..inputs import load_any, print_error, read_all
+from .. import language
 from ..language import gettext as _
 
 
@@ -104,9 +105,9 @@ def _steps_audit(args: Any, family: Family, value: dict[str, Any], out: IO[str])
     from . import steps_pdf
     from .audit_steps import steps_audit
 
-    answer = family.steps_json(value)
+    answer = family.steps_json(value, language.error_object)  # its refusal's sentence in the command's language
     game = str(value.get("game", ""))
-    title = _("%(game)s: audit of a hand", game=family.game_def(game).name)
+    title = _("%(game)s: audit of a hand", game=language.word(family.game_def(game).name))
     status = _write(steps_pdf(steps_audit(answer, family.vocabulary), title=title, paper=args.paper), args.output,
                     out)
     refused = answer.get("refused")

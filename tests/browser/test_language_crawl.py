@@ -5,7 +5,9 @@ translated page shows word for word as the English page does is English left beh
 
 The pages are those of ``tests/browser/test_every_page.py``'s tour (the start pages, a table of each family with
 its read-only page, result form and card page, a hand's page and its audit, a club's pages, an evening's, the
-error and offline pages) and three more: a Reversis and a Tripoli hand's page and the page of one's own hand.
+error and offline pages) and five more: a Reversis and a Tripoli hand's page, the page of one's own hand, and
+the audit at a step of a Black Lady hand (a trick in progress) and of a Tripoli deal (a bet and what it paid), which
+the audit's first page (the deal) does not show.
 Each is read in one browser context per language, its page reused; in each language nothing is wider than
 the phone, and a screenshot of each page is kept in the test's temporary folder for a look on failure.
 
@@ -32,9 +34,10 @@ LANGUAGES = ["fr", "nl", "de"]
 KINDS = ["start page", "Reversis start page", "Tripoli start page", "club start page", "evening start page",
          "printed-sheet list", "offline page",
          "Black Lady table", "Black Lady read-only", "Black Lady result form", "Black Lady card page",
-         "hand page", "audit", "read-only audit", "my hand",
+         "hand page", "audit", "read-only audit", "audit at a step", "my hand",
          "Reversis table", "Reversis read-only", "Reversis result form", "Reversis card page", "Reversis hand page",
          "Tripoli table", "Tripoli read-only", "Tripoli result form", "Tripoli card page", "Tripoli hand page",
+         "Tripoli audit at a step",
          "club page", "club read-only page", "club player page", "club table start page",
          "evening page", "evening read-only page", "evening round", "evening table form", "error page"]
 
@@ -50,7 +53,10 @@ STILL_ENGLISH: dict[str, list[Entry]] = {
 def _pages(tour: dict[str, str]) -> dict[str, str]:
     return {**tour, "my hand": f"{tour['Black Lady read-only']}/my-hand",
             "Reversis hand page": f"{tour['Reversis table']}/hand/1",
-            "Tripoli hand page": f"{tour['Tripoli table']}/hand/1"}
+            "Tripoli hand page": f"{tour['Tripoli table']}/hand/1",
+            # the audit's steps, which its first page (the deal) does not show: a trick in progress, a bet paid
+            "audit at a step": f"{tour['Black Lady table']}/hand/1/audit?step=23",
+            "Tripoli audit at a step": f"{tour['Tripoli table']}/hand/1/audit?step=6"}
 
 
 def _context(browser: Any, live_server: str, code: str) -> Any:

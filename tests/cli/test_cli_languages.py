@@ -81,11 +81,11 @@ def test_an_illegal_hand_in_words_keeps_its_code(tmp_path: Path, capsys: pytest.
 
 @needs_poppler
 @pytest.mark.parametrize(("code", "present", "absent"), [
-    ("nl", ["Black Lady: controle van spel 1", "Dan gaf", "naar links doorgegeven", "Elke gespeelde kaart is geldig.",
+    ("nl", ["Zwartejas: controle van spel 1", "Dan gaf", "naar links doorgegeven", "Elke gespeelde kaart is geldig.",
             "Gegeven aan Ann", "Ann gaf door aan Bob", "Slag", "Gewonnen", "Strafkaar", "Genomen", "Pagina 1 van 1"],
      ["audit of hand", "Every play is legal", "Dealt to", "passed to", "Trick", "Won by", "Penalty cards",
       "Taken", "Page 1 of"]),
-    ("fr", ["Black Lady : vérification de la donne 1", "Chaque carte jouée est régulière.", "Donné à Ann", "Pli",
+    ("fr", ["Dame de pique : vérification de la donne 1", "Chaque carte jouée est régulière.", "Donné à Ann", "Pli",
             "Gagné par", "pénalité", "Page 1 sur 1"],
      ["audit of hand", "Every play is legal", "Dealt to", "Trick", "Won by", "Penalty cards", "Page 1 of"]),
     ("de", ["Black Lady: Prüfung von Spiel 1", "Jede gespielte Karte ist regelgerecht.", "Gegeben an Ann", "Stich",

@@ -40,7 +40,7 @@ def extracted() -> set[str]:
     with open(CHECKOUT / "babel.cfg") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None, "N_": None,
-                "Said": None}
+                "NP_": ((1, "c"), 2), "pgettext": ((1, "c"), 2), "Said": None}
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(CHECKOUT), method_map, options_map, keywords=keywords):

@@ -14,6 +14,9 @@ from ..gamedef import profile_options
 from ..seam import SESSION_KEYS, StoredSession, unique_ids
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..errors import ScorekeeperError, Text
     from ..gamedef import GameDef
     from ..seam import Fold
     from ..settled import Settled
@@ -46,7 +49,7 @@ class HeartsFamily:
 
         return outcome_line(replay(from_json(value)))
 
-    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], Text]:
         from .output import outcome_json, trick_table
         from .records import from_json
         from .replay import replay
@@ -128,11 +131,12 @@ class HeartsFamily:
 
         return deal_json(WALK, value, given)
 
-    def steps_json(self, value: Mapping[str, Any]) -> dict[str, Any]:
+    def steps_json(self, value: Mapping[str, Any],
+                   error_json: Callable[[ScorekeeperError], dict[str, Any]] | None = None) -> dict[str, Any]:
         from .progress import WALK
         from ..progress import steps
 
-        return steps(WALK, value).to_json()
+        return steps(WALK, value).to_json(error_json)
 
     def cut_json(self, value: Mapping[str, Any], count: int) -> dict[str, Any]:
         from .progress import WALK

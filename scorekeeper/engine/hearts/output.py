@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from .auction import SUITS
 from ..cards import Card, Suit, card, cards_said
-from ..errors import ScorekeeperError
+from ..errors import Said, ScorekeeperError, Text
 from .games.conquimbert import Trade, describe
 from .hand import Remainder, Trick
 from .replay import HandOutcome
@@ -295,39 +295,45 @@ def error_json(error: ScorekeeperError) -> dict[str, Any]:
     return {"ok": False, "error": error.to_json()}
 
 
-def trick_table(outcome: HandOutcome, obj: Mapping[str, Any]) -> str:
+def trick_table(outcome: HandOutcome, obj: Mapping[str, Any]) -> Text:
     """A legal hand as a person audits it (``scorekeeper replay --text``): the facts, one row per trick (the
-    leader marked >, the winner *), what each took and the points; ``obj`` is its ``outcome_json``."""
+    leader marked >, the winner *), what each took and the points; ``obj`` is its ``outcome_json``. Its words are
+    data (``Text``, each sentence a ``Said``): ``str()`` is the English, a words layer words it in another
+    language; the rows of cards, the names and the codes are the same in every language."""
     record = outcome.record
     names = outcome.players
-    lines = [f"{outcome.ruleset.name}, hand {record.number}, dealer {record.dealer}"]
+    lines: list[Any] = [Said("%(game)s, hand %(number)s, dealer %(dealer)s", game=Said(outcome.ruleset.name),
+                             number=record.number, dealer=record.dealer)]
     if outcome.ruleset.warning:
-        lines.append(f"note: {outcome.ruleset.warning}")
+        lines.append(Said("note: %(warning)s", warning=outcome.ruleset.warning))
     if outcome.void:
-        lines.append(f"misdeal ({outcome.void}): the hand is void and the same dealer deals again")
+        lines.append(Said("misdeal (%(why)s): the hand is void and the same dealer deals again", why=outcome.void))
     facts = hand_facts(outcome)
     lines.extend(facts_lines(facts, names, ending=False))  # trumps, Capot, the auction, the Joker, trades, draws
     width = max(4, *(len(n) for n in names))
     if outcome.tricks:
-        lines.append("trick  " + "  ".join(n.ljust(width) for n in names) + "  winner")
+        lines.append([(Said("trick"), 5), "  " + "  ".join(n.ljust(width) for n in names) + "  ", Said("winner")])
         for t in outcome.tricks:
             cells = [""] * len(names)
             for seat, c in t.plays:
                 cells[seat] = (">" if seat == t.leader else " ") + c.code + ("*" if seat == t.winner else "")
-            won = names[t.winner] if t.winner >= 0 else "(dead)"  # Cancellation Hearts: nobody wins a dead trick
-            lines.append(f"{t.number:>5}  " + "  ".join(cell.ljust(width) for cell in cells) + f"  {won}")
+            won = names[t.winner] if t.winner >= 0 else Said("(dead)")  # Cancellation Hearts: nobody wins a dead trick
+            lines.append([f"{t.number:>5}  " + "  ".join(cell.ljust(width) for cell in cells) + "  ", won])
     if facts.kept is not None:  # Domino Hearts: the last player in keeps his cards and takes the stock
         lines.append(kept_words(facts.kept, names))
     if outcome.revoke:
         r = outcome.revoke
-        lines.append(f"established revoke: {names[r.seat]} played {r.card.code} in trick {r.trick} ({r.code}); "
-                     f"play stopped and {r.rule} applies")
-    lines.append("taken:")
+        lines.append(Said("established revoke: %(player)s played %(card)s in trick %(trick)s (%(code)s); play stopped "
+                          "and %(rule)s applies", player=names[r.seat], card=r.card.code, trick=r.trick, code=r.code,
+                          rule=r.rule))
+    lines.append(Said("taken:"))
     for name, entry in obj["taken"].items():
         shown = " ".join(entry) if isinstance(entry, list) else json.dumps(entry)
         lines.append(f"  {name.ljust(width)}  {shown or '-'}")
     if obj.get("moon"):
         m = obj["moon"]
-        lines.append(f"{m['player']} shot the moon ({m['rule']}{', ' + m['choice'] if m['choice'] else ''})")
-    lines.append("points: " + ", ".join(f"{n} {points_text(p)}" for n, p in obj["points"].items()))
-    return "\n".join(lines) + "\n"
+        lines.append(Said("%(player)s shot the moon (%(rule)s, %(choice)s)", player=m["player"], rule=m["rule"],
+                          choice=m["choice"]) if m["choice"] else
+                     Said("%(player)s shot the moon (%(rule)s)", player=m["player"], rule=m["rule"]))
+    lines.append([Said("points:"), " " + ", ".join(f"{n} {points_text(p)}" for n, p in obj["points"].items())])
+    return Text(lines)

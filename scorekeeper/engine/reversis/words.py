@@ -6,33 +6,35 @@ Read through the family's ``vocabulary`` (``engine.family.PackageFamily``); the 
 
 from __future__ import annotations
 
-from ..marks import N_
+from ..marks import N_, NP_
 from ..vocabulary import COMMON, Vocabulary
 
 
 VOCABULARY = Vocabulary(
-    kinds={"discard": "discarded to the talon", "exchange": "exchanged"},
+    kinds={"discard": NP_("action", "discarded to the talon"),
+           "exchange": NP_("action", "exchanged")},
     nouns={"discard": "discard", "exchange": "exchange", "espagnolette": "Espagnolette declaration",
            "face-down": "card dealt face down", "exchanged": "card given for the face-down card"},
-    declined={"espagnolette": "Nobody declared Espagnolette"},
-    refrained={"exchange": "kept his hand", "espagnolette": "did not declare Espagnolette"},
-    nothing={"exchange": "keeps his hand"},
-    said={"espagnolette": "{value} declared Espagnolette",  # a declaration before the first lead
-          "waive": "No claim on {words}: the hand winner did not demand it"},  # a claim the hand winner did not demand
+    declined={"espagnolette": N_("Nobody declared Espagnolette")},
+    refrained={"exchange": N_("kept his hand"), "espagnolette": N_("did not declare Espagnolette")},
+    nothing={"exchange": N_("keeps his hand")},
+    said={"espagnolette": N_("{value} declared Espagnolette"),  # a declaration before the first lead
+          # a claim the hand winner did not demand
+          "waive": N_("No claim on {words}: the hand winner did not demand it")},
     rules={
-        "discard": "the dealer discards one card he holds",
-        "exchange": "each player exchanges one card he holds, or keeps his hand",
-        "espagnolette": "an Espagnolette player plays as the rules let him",
-        "reversis": "the Reversis is broken only as the rules say",
-        "talon": "the talon holds the cards the rules give it",
-        "pools": "the pools hold what the hands before left",
+        "discard": N_("the dealer discards one card he holds"),
+        "exchange": N_("each player exchanges one card he holds, or keeps his hand"),
+        "espagnolette": N_("an Espagnolette player plays as the rules let him"),
+        "reversis": N_("the Reversis is broken only as the rules say"),
+        "talon": N_("the talon holds the cards the rules give it"),
+        "pools": N_("the pools hold what the hands before left"),
     },
     headings={"talon": N_("Talon"), "talon_so_far": N_("Talon so far"),
               "pools": N_("Pools"), "claims": N_("Claims")},
     strip=("pools",),
     order=("hands", "taken", "talon", "talon_so_far", "current", "tricks", "pools", "claims"),
     places={"pool": N_("the pool")},
-    numbered={"S": "supplemental pool {}"},  # the pages word it themselves (families/reversis/hand.html)
+    numbered={"S": N_("supplemental pool {}")},  # the pages word it themselves (families/reversis/hand.html)
     reasons={
         "stake": N_("the stake"), "dealer": N_("the dealer's 5"), "new-pool": N_("a new pool"),
         "ace-discarded": N_("an ace discarded"), "quinola-discarded": N_("the Quinola discarded"),

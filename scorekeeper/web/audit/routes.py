@@ -19,12 +19,12 @@ from typing import Any
 from flask import Response, flash, redirect, render_template, request, url_for
 
 from ... import language, sheets  # the printed audit (WeasyPrint loads with the first PDF)
+from ...language import gettext as _
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
 from ...engine.family import Family, family_of
 from ...engine.jsontext import decode
 from ...sheets.audit_steps import Shown, StepsAudit, choice_value, shown, steps_audit, value_words
 from .. import forms, lang, params, services
-from .shown import in_language
 from ..ratelimit import creating, printing
 from ..models import Hand as HandRow
 from ..models import TableSession
@@ -152,8 +152,9 @@ def scored(table: TableSession, row: HandRow, hand: Mapping[str, Any] | None) ->
 
 
 def audit_of(family: Family, record: Mapping[str, Any]) -> StepsAudit:
-    """The record step by step. :raises ScorekeeperError: refused before its first action."""
-    return steps_audit(family.steps_json(record), family.vocabulary)
+    """The record step by step, in the reader's language (its refusal's sentence too: ``lang.error_object``).
+    :raises ScorekeeperError: refused before its first action."""
+    return steps_audit(family.steps_json(record, lang.error_object), family.vocabulary)
 
 
 def established(table: TableSession, row: HandRow, base: Base, family: Family, record: Mapping[str, Any],
@@ -186,7 +187,7 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
         return None
     frames = [f for f in found.frames if f.number == number and f.index is not None]
     if not frames:
-        return WhatIf(number, "", "", None, f"there is no step {number} to change", None)
+        return WhatIf(number, "", "", None, _("there is no step %(step)s to change", step=number), None)
     frame = frames[0]
     was = frame.card.label if frame.card is not None else value_words(frame.kind, frame.value, family.vocabulary)
     try:
@@ -197,7 +198,8 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
         repair: tuple[str, ...] = ()
         if audit.proof is not None and audit.proof.frame > number:  # a later action as recorded no longer fits
             proof = audit.proof
-            unfit = f"step {proof.frame} as recorded would break a rule: {proof.message}"
+            unfit = _("step %(step)s as recorded would break a rule: %(sentence)s", step=proof.frame,
+                      sentence=proof.message)
             mended = family.repaired_json(record, frame.index or 0, value)
             fixed = None if mended is None else audit_of(family, mended["record"])
             if mended is not None and fixed is not None and fixed.legal:
@@ -217,7 +219,8 @@ def _repair_words(found: StepsAudit, fixed: StepsAudit, indexes: list[int]) -> t
         old = next((f for f in found.frames if f.index == index), None)
         new = next((f for f in fixed.frames if f.index == index), None)
         if old is not None and new is not None:
-            out.append(f"step {new.number}: {new.action} (recorded: {old.action})")
+            out.append(_("step %(step)s: %(action)s (recorded: %(recorded)s)", step=new.number, action=new.action,
+                         recorded=old.action))
     return tuple(out)
 
 
@@ -290,8 +293,6 @@ def _page(table: TableSession, row: HandRow, key: str, can_edit: bool) -> Any:
     elif whatif is not None:
         wanted = whatif.frame
     current = _current(found, wanted)
-    if found is not None:
-        found = in_language(found)
     return render_template(
         "pages/audit.html", table=table, row=row, key=key, can_edit=can_edit, form=form, refusal=refusal,
         found=found, current=current, base=base.record, typed=(form.record.data or "") if typed else "",
@@ -325,15 +326,15 @@ def audit_apply(table: TableSession, sid: str, key: str, position: int) -> Any:
     form = forms.AuditForm()
     back = url_for(".audit_edit", sid=sid, key=key, position=position)
     if not form.validate():
-        flash("The audit form expired: audit the hand again.", "error")
+        flash(_("The audit form expired: audit the hand again."), "error")
         return redirect(back)
     sent = submit(True, lambda: _apply_rule(table, row, form), position)
     made = sent.made  # done: what the write made
     if made is None:
         flash(sent.refusal or "", "error")
         return redirect(back)
-    flash(f"Hand {position}: {made.player}'s revoke in trick {made.trick} is established; "
-          "the totals are recomputed.")
+    flash(_("Hand %(hand)s: %(player)s's revoke in trick %(trick)s is established; the totals are recomputed.",
+            hand=position, player=made.player, trick=made.trick))
     return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
 
 
@@ -367,7 +368,7 @@ def audit_undo(table: TableSession, sid: str, key: str, position: int) -> Any:
     back = url_for(".hand_edit", sid=sid, key=key, position=position)
     last = _audit_change(row)
     if not form.validate() or last is None:
-        flash("There is no correction of the audit to undo on this hand (or the form expired).", "error")
+        flash(_("There is no correction of the audit to undo on this hand (or the form expired)."), "error")
         return redirect(back)
     before = row.history[-2]
     who = (form.who.data or "").strip()
@@ -376,7 +377,7 @@ def audit_undo(table: TableSession, sid: str, key: str, position: int) -> Any:
     sent = submit(True, lambda: services.edit_hand(table, position, before.record, change=change[:200], drawn_from=drawn),
                   position)
     if sent.done:
-        flash(f"Hand {position} is back as it was before the audit; the totals are recomputed.")
+        flash(_("Hand %(hand)s is back as it was before the audit; the totals are recomputed.", hand=position))
     else:
         flash(sent.refusal or "", "error")
     return redirect(back)
@@ -395,30 +396,30 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
     family = family_of(table.config["game"])
     form = forms.AuditForm()
     try:
-        base = stored_base(table, row)
-        record = base.record
-        if request.method == "POST":
-            if not form.validate():
-                raise RecordSyntaxError("the audit form expired: audit the hand again")
-            text = (form.record.data or "").strip()
-            record = typed_record(text, base, family) if text else record
-        found = audit_of(family, record)
-        if found.actions == 0 and found.legal:
-            raise RecordSyntaxError("this hand was recorded by its result: enter what the table remembers on the "
-                                    "audit page first")
-        stand = established(table, row, base, family, record, found)
-        name = family.game_def(table.config["game"]).name
-        paper = "letter" if request.args.get("paper") == "letter" else "a4"
-
-        def make() -> bytes:
-            return sheets.steps_pdf(found, title=language.gettext("%(game)s: audit of hand %(number)s", game=name,
-                                                                  number=position),
-                                    subtitle=_subtitle(record), stand=None if stand is None else (
-                                        stand.rule, stand.scored.words() if stand.scored else ""),
-                                    paper=paper, clock=table_clock(table))
-
-        # the stored hand's audit is kept by the table's revision; a hand as typed is made each time
         with lang.speaking(table.language) as spoken:  # the table's audit in the table's language, as its sheet
+            base = stored_base(table, row)
+            record = base.record
+            if request.method == "POST":
+                if not form.validate():
+                    raise RecordSyntaxError("the audit form expired: audit the hand again")
+                text = (form.record.data or "").strip()
+                record = typed_record(text, base, family) if text else record
+            found = audit_of(family, record)  # its steps worded in that language
+            if found.actions == 0 and found.legal:
+                raise RecordSyntaxError("this hand was recorded by its result: enter what the table remembers on "
+                                        "the audit page first")
+            stand = established(table, row, base, family, record, found)
+            name = family.game_def(table.config["game"]).name
+            paper = "letter" if request.args.get("paper") == "letter" else "a4"
+
+            def make() -> bytes:
+                return sheets.steps_pdf(found, title=language.gettext("%(game)s: audit of hand %(number)s",
+                                                                      game=language.word(name), number=position),
+                                        subtitle=_subtitle(record), stand=None if stand is None else (
+                                            stand.rule, stand.scored.words() if stand.scored else ""),
+                                        paper=paper, clock=table_clock(table))
+
+            # the stored hand's audit is kept by the table's revision; a hand as typed is made each time
             kept = ("audit", table.id, table.revision, position, paper, spoken)
             pdf = make() if request.method == "POST" else kept_pdf(kept, make)
     except ScorekeeperError as exc:

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, jsonify, render_template, request, url_for
-from flask_babel import gettext
 
 from ...boundary import refusal
 from ...engine.errors import RecordSyntaxError, ScorekeeperError
@@ -44,11 +43,7 @@ def words_for(game: Any) -> dict[str, Any]:
 def _said(answer: dict[str, Any], game: Any) -> dict[str, Any]:
     """A progress answer with what the page shows of it in the family's words (``audit_steps.said``), if any."""
     if answer.get("ok") and "state" in answer:
-        vocabulary = family_of(game).vocabulary  # its places (the layout's spaces, the pot) in the reader's words
-        places = {code: gettext(words) for code, words in vocabulary.places.items()}
-        words = said(answer, dataclasses.replace(vocabulary, places=places))
-        for line in words.get("lines") or ():
-            line[0] = gettext(line[0]) if line[0] else line[0]  # a heading of the family's (Vocabulary.headings), in the reader's language
+        words = said(answer, family_of(game).vocabulary)  # in the reader's language (the words layer follows the page)
         if words:
             answer["said"] = words
     return answer

@@ -115,13 +115,13 @@ def hand_group(table: TableView) -> tuple[ColumnGroup, ...]:
     def fill(view: HandView) -> tuple[Cell, ...]:
         cells = [Cell(short.get(view.dealer, view.dealer), "name")]
         if passes:
-            cells.append(Cell(DIRECTION_WORDS[view.direction], "word"))
+            cells.append(Cell(DIRECTION_WORDS[view.direction], "word pass"))
         return tuple(cells)
 
     def blank(deal: int) -> tuple[Cell, ...]:
         cells = [Cell()]
         if passes:
-            cells.append(Cell(DIRECTION_WORDS[table.ruleset.pass_direction(deal, table.n)], "word pre"))
+            cells.append(Cell(DIRECTION_WORDS[table.ruleset.pass_direction(deal, table.n)], "word pre pass"))
         return tuple(cells)
 
     return (ColumnGroup("hand", "", "hand", tuple(columns), fill, blank),)

@@ -32,6 +32,7 @@ DIRECTION_WORDS = {Direction.LEFT: N_("left"), Direction.RIGHT: N_("right"), Dir
 MARK_WORDS = (N_("struck"), N_("waiting"), N_("corrected"), N_("misdeal"), N_("revoke"))  # a hand's marks, printed
 BLANK_ROWS_WITHOUT_END = 20  # an evening of sweepstakes or Howell: no end condition to count towards
 MIN_ROWS, MAX_ROWS = 12, 40
+NARROW_COLUMNS = 22  # more columns than this across the paper: a number column is under 10 mm
 
 
 # --- values ------------------------------------------------------------------------------------
@@ -154,6 +155,12 @@ class Sheet:
     @property
     def columns(self) -> tuple[Column, ...]:
         return tuple(c for g in self.groups for c in g.columns)
+
+    @property
+    def narrow(self) -> bool:
+        """So many columns (eleven players of Cancellation Hearts: 26) that a three-digit total printed at the
+        grid's size would run into the next column: its numbers print smaller (static/sheet.css)."""
+        return len(self.columns) > NARROW_COLUMNS
 
     @property
     def has_notes(self) -> bool:

@@ -48,6 +48,7 @@ from tests.support.paper import (
     assert_paper,
     dark_share,
     flat,
+    overflowing,
     pdf_text,
     row_tokens,
     run_sheet,
@@ -354,6 +355,28 @@ def test_complex_scores_print_as_complex_numbers() -> None:
     for p in result.hands[0].points:
         assert points_text(p) in text
     assert "4+13i" in text
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_the_widest_sheet_prints_every_number_and_every_player_within_its_rules(code: str) -> None:
+    """Eleven players of Cancellation Hearts with names of the most characters a name may have: 26 columns
+    across a landscape page. Three-digit totals printed at the grid's size ran over their column's rule, and
+    the result's table cut off the last three players at the page's edge; both now fit, in any language."""
+    from scorekeeper import language
+    from scorekeeper.sheets.render import html_document
+
+    players = [f"Bartholomew-Maximilian {i + 1:02d} von Hohenstein" for i in range(11)]
+    record = random_session("cancellation-hearts", hands=30, seed=2026, players=players, options={},
+                            settlement="cumulative", settlement_options={"target": "none"}, stake="0.05")
+    with language.speaking(code):
+        sheet = filled_sheet(record)
+        html = sheet_html(sheet)
+    assert sheet.narrow and max(len(t) for _, t in sheet.settlement.totals) == 3  # type: ignore[union-attr]
+    assert overflowing(html_document(html, paper=sheet.paper, landscape=sheet.landscape)) == []
+    # the check sees what it was written for: the same sheet as it printed before
+    before = html.replace(" narrow", "").replace('class="summary many"', 'class="summary"')
+    found = overflowing(html_document(before, paper=sheet.paper, landscape=sheet.landscape))
+    assert any("in a cell of" in f for f in found) and any("past the page" in f for f in found)
 
 
 def test_corrections_are_shown_and_not_counted() -> None:

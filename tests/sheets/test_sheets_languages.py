@@ -64,3 +64,7 @@ def test_a_filled_sheet_prints_the_pass_the_marks_and_the_moon_in_its_language(c
     in_words = unescape(" ".join(re.findall(r'<p class="hand-words[^"]*">(.*?)</p>', html, re.S)))
     assert in_words.count(words[1]) == 2 and words[2] in in_words  # hands 2 and 3, hand 4
     assert (" took " in in_words) == (code == "en")  # each player's note too
+    from scorekeeper.sheets.render import html_document
+    from tests.support.paper import overflowing
+
+    assert overflowing(html_document(html)) == []  # each direction whole in its column ("gegenüber"), each heading

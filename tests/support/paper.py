@@ -98,3 +98,34 @@ class Counting(http.server.BaseHTTPRequestHandler):
 def run_sheet(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     status = main(["sheet", *argv])
     return status, capsys.readouterr().out
+
+
+
+def overflowing(document: Any) -> list[str]:
+    """What a laid-out document (``sheets.render.html_document``) prints outside its box: a table cell's line
+    closer than a point to the cell's rules (a number run over into the next column), or a box past the page's
+    right edge (a
+    table's last columns cut off). Read from WeasyPrint's boxes, as they are drawn."""
+    found = []
+    for number, page in enumerate(document.pages, 1):
+        root = page._page_box  # WeasyPrint's laid-out page: the boxes as drawn
+        right = root.margin_width()
+
+        def walk(box: Any, cell: Any) -> None:
+            name = type(box).__name__
+            if name == "TableCellBox":
+                cell = box
+            if name == "LineBox" and cell is not None:
+                used = sum(child.margin_width() for child in box.children)
+                room = cell.width + cell.padding_left + cell.padding_right - 2  # CSS px: clear of each rule
+                if used > room:
+                    text = "".join(getattr(c, "text", "") or "" for c in box.descendants())
+                    found.append(f"page {number}: {text!r} is {used:.1f} px in a cell of {cell.width:.1f} px")
+            elif name in ("TableBox", "TableCellBox") and box.position_x + box.margin_width() > right + 0.5:
+                found.append(f"page {number}: a {name} ends at {box.position_x + box.margin_width():.1f} px, "
+                             f"past the page's {right:.1f} px")
+            for child in getattr(box, "children", ()):
+                walk(child, cell)
+
+        walk(root, None)
+    return found

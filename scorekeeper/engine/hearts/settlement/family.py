@@ -474,7 +474,7 @@ def close_pool(state: _PoolState, cut: int | None = None) -> tuple[HandResult, _
         notes = tuple(f"{name}: the pool is empty, nothing to share" for name in names)
         return HandResult(tuple(payments), (0,) * n, 0, notes), state
     takers = list(state.last_winners) if state.leftover == "last-winner" and state.last_winners else list(range(n))
-    shares = divide(pool, takers, cut, names, f"the {pool} chips left in the pool")
+    shares = divide(pool, takers, cut, names, Said("the %(count)s chips left in the pool", count=pool))
     for seat, share in shares.items():
         payments[seat] = share
     check_conserved(0, payments, pool, 0)

@@ -136,12 +136,12 @@ def card_at(text: str, pos: int, line: int) -> tuple[str, int]:
     """The card written at ``pos`` (any spelling ``Card.parse`` takes), and where it ends."""
     token = CARD.match(text, pos)
     if token is None:
-        found = repr(text[pos]) if pos < len(text) else "the end of the line"
-        raise fail(Said("a card was expected, not %(found)s", found=str(found)), line, pos + 1)
+        found = repr(text[pos]) if pos < len(text) else Said("the end of the line")
+        raise fail(Said("a card was expected, not %(found)s", found=found), line, pos + 1)
     try:
         return Card.parse(token.group()).code, token.end()
     except RecordSyntaxError as exc:
-        problem = exc.message
+        problem = exc.said or exc.message
     after = GAP.match(text, token.end())
     following = CARD.match(text, after.end()) if after else None
     if following is not None:  # a lone rank and suit written apart, as in "♠ Q"
@@ -149,14 +149,14 @@ def card_at(text: str, pos: int, line: int) -> tuple[str, int]:
             return Card.parse(token.group() + following.group()).code, following.end()
         except RecordSyntaxError:
             pass
-    raise fail(problem + _card_hint(token.group()), line, pos + 1)
+    raise fail(Said("%(problem)s%(hint)s", problem=problem, hint=_card_hint(token.group())), line, pos + 1)
 
 
-def _card_hint(token: str) -> str:
+def _card_hint(token: str) -> Said | str:
     if token.isdigit():
-        return f"; a trick number ends with a dot: {token}."
+        return Said("; a trick number ends with a dot: %(token)s.", token=token)
     if ":" in token:
-        return '; name the player as a JSON string: "Cat":KC'
+        return Said('; name the player as a JSON string: "Cat":KC')
     return ""
 
 

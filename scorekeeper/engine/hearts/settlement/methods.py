@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from ...errors import plural, shown, UnknownOption, Said
+from ...errors import either, plural, shown, UnknownOption, Said
 from ...gaussian import Gaussian
 from ...options import OptionSpec, resolve, yes_no
 from ..records import HandRecord
@@ -632,7 +632,7 @@ def _check_fit(cls: type[Method], ruleset: Ruleset) -> None:
     settlement = cls.id
     if ruleset.settlements and settlement not in ruleset.settlements:
         raise UnknownOption(Said("%(game)s is settled by %(value)s, not %(settlement)s",
-                                 game=ruleset.name, value=str(' or '.join(ruleset.settlements)), settlement=str(settlement)))
+                                 game=ruleset.name, value=either(list(ruleset.settlements)), settlement=str(settlement)))
     if cls is SpotDifferences and not ruleset.spots:
         raise UnknownOption(Said("spot-differences settles Spot Hearts (spot totals); this game counts hearts"))
     if ruleset.complex and cls not in (Cumulative, ComplexMagnitude):

@@ -221,7 +221,7 @@ def test_the_engine_names_the_kinds_in_the_readers_language(example: str, drop: 
     if example.startswith("black-lady"):
         assert error.message == "a card played comes next, not a trade"
         assert worded(error, "fr") == "attendu maintenant : carte jouée, pas échange"
-        assert worded(error, "de") == "als Nächstes erwartet: gespielte Karte, nicht Tausch"
+        assert worded(error, "de") == "als Nächstes kommt: gespielte Karte, nicht Tausch"
 
 
 def test_a_card_asked_of_a_seat_beyond_its_hand_is_named_in_every_language() -> None:

@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .engine.errors import Said, ScorekeeperError, Text, worded
+from .engine.errors import Said, ScorekeeperError, Text, Word, worded
 from .engine.marks import N_ as N_, NP_ as NP_
 from .resources import resource
 
@@ -109,6 +109,8 @@ def say(said: Said) -> str:
     English, the engine's own message, to the byte."""
     if current() == DEFAULT:
         return str(said)
+    if isinstance(said, Word):  # one word in its sense (its catalogue entry's context)
+        return str(translations(current()).upgettext(said.context, said.words))
     return gettext(said.words) % {name: _place(value) for name, value in said.places.items()}
 
 

@@ -42,10 +42,30 @@ def _option(spec: Any) -> Iterator[str]:
         yield line
 
 
-def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
-    """Babel's extraction method: the registry's words, each once (the file itself is not read)."""
+def kinds() -> Iterator[str]:
+    """Each family's noun for each of its kinds of action, as a refusal quotes it ("a trade comes next"): its
+    ``Vocabulary.nouns``, else the kind's code (``engine.errors.kind_word``), in the context ``KIND``."""
+    from .engine import family
+
+    for fam in family.families():
+        vocabulary = fam.vocabulary
+        for kind in (*vocabulary.nouns, *vocabulary.kinds, *(vocabulary.page.get("kinds") or {})):
+            yield vocabulary.nouns.get(kind, kind)
+
+
+def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+            options: Any) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
+    """Babel's extraction method: the registry's words, each once (the file itself is not read), and the
+    families' nouns for their kinds of action, each with its context."""
+    from .engine.errors import KIND
+
     seen: set[str] = set()
     for text in words():
         if text and text not in seen:
             seen.add(text)
             yield 0, None, text, []
+    nouns: set[str] = set()
+    for noun in kinds():
+        if noun not in nouns:
+            nouns.add(noun)
+            yield 0, "pgettext", (KIND, noun), []

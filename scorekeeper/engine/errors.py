@@ -102,6 +102,42 @@ class Text:
     __hash__ = None  # type: ignore[assignment]  # compared by its lines, never a key
 
 
+KIND = "a kind of action"  # the context of a family's noun for a kind of action ("bid", "trade") in a refusal
+
+
+class Word(Said):
+    """One word as a place of a sentence (a kind of action a refusal names: "a trade comes next"), with the
+    context that tells it from the same English in another sense (the catalogues' ``msgctxt``: the noun *bet*
+    and the verb *bet* are two entries). ``str()`` is the word itself."""
+
+    __slots__ = ("context",)
+
+    def __init__(self, words: str, context: str = KIND) -> None:
+        super().__init__(words)
+        self.context = context
+
+    def __str__(self) -> str:
+        return self.words
+
+    def __repr__(self) -> str:
+        return f"Word({self.words!r}, {self.context!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Word) and (self.words, self.context) == (other.words, other.context)
+
+    def __hash__(self) -> int:
+        return hash((self.words, self.context))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Word, (self.words, self.context))
+
+
+def kind_word(nouns: Any, kind: str) -> Word:
+    """A kind of action as a sentence names it (a family's ``Vocabulary.nouns``, else its code), a place of a
+    sentence worded in the reader's language."""
+    return Word(str(nouns.get(kind, kind)))
+
+
 def said_of(exc: BaseException) -> Said | str:
     """What a plain exception of the engine's own says: its sentence as data when it was given one
     (``ValueError(Said(...))``), else its text."""
@@ -119,6 +155,7 @@ _COUNTED = {  # a count of each noun a refusal counts, its one and its many, eac
     "trick": (Said("%(count)s trick"), Said("%(count)s tricks")),
     "heart": (Said("%(count)s heart"), Said("%(count)s hearts")),
     "point": (Said("%(count)s point"), Said("%(count)s points")),
+    "chip": (Said("%(count)s chip"), Said("%(count)s chips")),
     "scoring card": (Said("%(count)s scoring card"), Said("%(count)s scoring cards")),
     "card point": (Said("%(count)s card point"), Said("%(count)s card points")),
 }

@@ -63,7 +63,8 @@ def whole(value: Any, low: int, high: int | None = None) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= low and (high is None or value <= high)
 
 
-def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str, games: Sequence[str], named: str) -> Head:
+def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str, games: Sequence[str],
+              named: str | Said) -> Head:
     """Game, players, dealer, options, hand number and id: the fields every record (and a session) shares.
 
     ``games`` are the ids the package plays, ``named`` the same in words for the error.
@@ -78,7 +79,7 @@ def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str, games: 
     game = data.get("game")
     if not isinstance(game, str) or game.strip().lower() not in games:
         raise UnknownGame(Said("the record needs \"game\": %(named)s, not %(shown)s",
-                               named=str(named), shown=str(shown(game))))
+                               named=named, shown=str(shown(game))))
     players = read_players(data.get("players"))
     options = data.get("options") or {}
     if not isinstance(options, Mapping):

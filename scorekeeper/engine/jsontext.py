@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import RecordSyntaxError, Said
+from .errors import RecordSyntaxError, Said, Word, said_of
 
 MAX_DIGITS = 15  # the largest whole number a record needs is far smaller; JavaScript counts exactly to 2**53
 _LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -24,25 +24,43 @@ _LONE_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 def _whole(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(digits.lstrip('-'))} digits is far too large for a record")
+        raise ValueError(Said("a number of %(count)s digits is far too large for a record",
+                              count=str(len(digits.lstrip('-')))))
     return int(digits)
 
 
 def _fraction(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{text[:20]} is too large a number for a record")
+        raise ValueError(Said("%(text)s is too large a number for a record", text=text[:20]))
     return value
 
 
 def _constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON value")
+    raise ValueError(Said("%(name)s is not a JSON value", name=name))
 
 
 _DECODER = json.JSONDecoder(parse_int=_whole, parse_float=_fraction, parse_constant=_constant)
 
 
-def decode(text: str | bytes, what: str = "the input ") -> Any:
+# Python's JSON decoder's words for what it could not read, as a refusal quotes them (the others stay its own)
+_JSON_SAID: dict[str, Word] = {
+    "Expecting value": Word("Expecting value", "JSON"),
+    "Expecting ',' delimiter": Word("Expecting ',' delimiter", "JSON"),
+    "Expecting ':' delimiter": Word("Expecting ':' delimiter", "JSON"),
+    "Expecting property name enclosed in double quotes": Word("Expecting property name enclosed in double quotes", "JSON"),
+    "Extra data": Word("Extra data", "JSON"),
+    "Unterminated string starting at": Word("Unterminated string starting at", "JSON"),
+    "Invalid \\uXXXX escape": Word("Invalid \\uXXXX escape", "JSON"),
+}
+
+
+def json_said(msg: str) -> Word | str:
+    """What Python's JSON decoder said it could not read, as a place of a sentence (its words for the others)."""
+    return _JSON_SAID.get(msg, msg)
+
+
+def decode(text: str | bytes, what: str | Said = Said("the input ")) -> Any:
     """The JSON value of ``text`` (bytes are read as UTF-8; a byte-order mark is allowed).
 
     ``what`` names the input in the error ("line 3: ", "the request body ").
@@ -56,14 +74,15 @@ def decode(text: str | bytes, what: str = "the input ") -> Any:
     try:
         value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
-        raise RecordSyntaxError(Said("%(what)sis not JSON: %(msg)s", what=str(what), msg=str(exc.msg)), line=exc.lineno, column=exc.colno) from None
+        raise RecordSyntaxError(Said("%(what)sis not JSON: %(msg)s", what=what, msg=json_said(exc.msg)),
+                                line=exc.lineno, column=exc.colno) from None
     except RecursionError:
-        raise RecordSyntaxError(Said("%(what)sis nested too deeply to be a record", what=str(what))) from None
+        raise RecordSyntaxError(Said("%(what)sis nested too deeply to be a record", what=what)) from None
     except ValueError as exc:  # a hook's refusal, or Python's own limit on a number's digits
-        raise RecordSyntaxError(Said("%(what)scannot be read: %(exc)s", what=str(what), exc=str(exc))) from None
+        raise RecordSyntaxError(Said("%(what)scannot be read: %(exc)s", what=what, exc=said_of(exc))) from None
     if "\\" in text and _LONE_SURROGATE_ESCAPE.search(text) and not _encodable(value):
         raise RecordSyntaxError(Said("%(what)sholds a lone surrogate escape (such as \\ud800), which is not a "
-                                     "character", what=str(what)))
+                                     "character", what=what))
     return value
 
 
@@ -76,13 +95,13 @@ def raw_decode(text: str, at: int) -> tuple[Any, int]:
     try:
         value, end = _DECODER.raw_decode(text, at)
     except RecursionError:
-        raise ValueError("nested too deeply to be a record") from None
+        raise ValueError(Said("nested too deeply to be a record")) from None
     if "\\" in text[at:end] and _LONE_SURROGATE_ESCAPE.search(text, at, end) and not _encodable(value):
-        raise ValueError("a lone surrogate escape (such as \\ud800) is not a character")
+        raise ValueError(Said("a lone surrogate escape (such as \\ud800) is not a character"))
     return value, end
 
 
-def utf8(data: bytes, what: str = "the input ") -> str:
+def utf8(data: bytes, what: str | Said = Said("the input ")) -> str:
     """``data`` as text. :raises RecordSyntaxError: not UTF-8 (with where)."""
     try:
         return data.decode("utf-8-sig")

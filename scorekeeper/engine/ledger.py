@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InconsistentRecord, plural, Said
+from .errors import InconsistentRecord, both, plural, Said, some
 from .points import Points
 
 REVOKE_CHIPS = 10  # 4.1 revoke-003-chips: what a reneger pays each other player (every method, every family game)
@@ -35,7 +35,8 @@ def check_conserved(position: int, payments: Sequence[int], pool_before: int, po
         raise AssertionError(f"hand {position}: chips not conserved ({list(payments)}, pool {pool_before}->{pool_after})")
 
 
-def divide(amount: int, winners: Sequence[int], cut: int | None, names: Sequence[str], what: str) -> dict[int, int]:
+def divide(amount: int, winners: Sequence[int], cut: int | None, names: Sequence[str],
+           what: str | Said) -> dict[int, int]:
     """Share ``amount`` among ``winners``; the odd chips go to the winner of the cut.
 
     :raises InconsistentRecord: odd chips to give and no cut recorded (code ``cut``).
@@ -44,11 +45,12 @@ def divide(amount: int, winners: Sequence[int], cut: int | None, names: Sequence
     shares = {seat: share for seat in winners}
     if odd:
         if cut is None or cut not in winners:
-            tied = " and ".join(names[s] for s in winners)
+            tied = both([names[s] for s in winners])
             raise InconsistentRecord(
-                Said("%(tied)s divide %(what)s and %(plural)s %(value)s cut for: record who won the cut (an "
-                     "event {\"type\": \"cut\", \"player\": ...})",
-                     tied=str(tied), what=str(what), plural=str(plural(odd, 'odd chip')), value=str('is' if odd == 1 else 'are')),
+                Said("%(tied)s divide %(what)s and %(count)s odd chip is cut for: record who won the cut (an "
+                     "event {\"type\": \"cut\", \"player\": ...})", tied=tied, what=what, count=odd) if odd == 1 else
+                Said("%(tied)s divide %(what)s and %(count)s odd chips are cut for: record who won the cut (an "
+                     "event {\"type\": \"cut\", \"player\": ...})", tied=tied, what=what, count=odd),
                 code="cut",
             )
         shares[cut] += odd
@@ -60,13 +62,13 @@ def units_word(total_is_hearts: bool, count: int) -> str:
     return plural(count, "heart") if total_is_hearts else plural(count, "penalty point")
 
 
-def check_table_stakes(name: str, left: int, chips: int, what: str, fish: bool = False) -> None:
+def check_table_stakes(name: str, left: int, chips: int, what: str | Said, fish: bool = False) -> None:
     """Catalogue 1.5, ``table_stakes``: a player with ``left`` chips (Reversis' ``fish``) cannot pay ``chips`` for ``what``.
 
     :raises InconsistentRecord: code ``table-stakes``, naming him and what he could not pay.
     """
     if chips > left:
-        held = f"{left} fish" if fish else plural(left, "chip")
+        held = Said("%(count)s fish", count=left) if fish else some(left, "chip")
         raise InconsistentRecord(Said("table stakes: %(player)s has %(held)s left and cannot pay %(chips)s for "
-                                      "%(what)s", player=name, held=str(held), chips=str(chips), what=str(what)),
+                                      "%(what)s", player=name, held=held, chips=chips, what=what),
                                  code="table-stakes", player=name)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Generic, NamedTuple, TypeVar
 
 from .errors import RecordSyntaxError, ScorekeeperError, shown, Said
+from .marks import N_
 from .textscan import (
     NUMBER, PLAY_SPACE, SPACE, card_codes, card_string, fail, json_at, json_text, one_line, play_item, read_tag,
     refusal, skip,
@@ -114,9 +115,10 @@ class Notation(Generic[R]):
     # The fewest items a line of one per player may hold before the last, from the tags read (None: one
     # per player), where players drop out as their hands run out.
     shortest: Callable[[dict[str, Any]], int | None] = lambda obj: None
-    # How messages name the body, and what it starts with (``{first}``: the first line of each kind).
-    body: str = "the numbered lines"
-    opening: str = "a numbered line: {first}"
+    # How messages name the body, and what it starts with (``%(first)s``: the first line of each kind; marked
+    # ``N_``, worded in the reader's language as a refusal's place).
+    body: str = N_("the numbered lines")
+    opening: str = N_("a numbered line: %(first)s")
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -289,7 +291,7 @@ class _Reader(Generic[R]):
                 if self.numbered:
                     first = self.numbered[0]
                     raise fail(Said("tags come before %(body)s: move this tag above line %(line)s",
-                                    body=str(self.notation.body), line=str(first.line)),
+                                    body=Said(self.notation.body), line=str(first.line)),
                                line, pos + 1)
                 pos = self._tag(text, pos, line)
                 self.last_tag_line = line
@@ -343,8 +345,8 @@ class _Reader(Generic[R]):
             if word is not None and word.group().lower() in self.labels:
                 raise fail(Said("%(value)s starts a numbered line: %(value2)s",
                                 value=str(word.group()), value2=str(self._starts())), line, pos + 1)
-            opening = self.notation.opening.format(first=self._starts())
-            raise fail(Said("expected a tag, [Name value ...], or %(opening)s", opening=str(opening)), line, pos + 1)
+            opening = Said(self.notation.opening, first=self._starts())
+            raise fail(Said("expected a tag, [Name value ...], or %(opening)s", opening=opening), line, pos + 1)
         current_line = self.numbered[-1]
         spec = current_line.lines
         if spec.item == "play":

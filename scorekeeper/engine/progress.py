@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RecordSyntaxError, ScorekeeperError, shown, Said
+from .errors import RecordSyntaxError, ScorekeeperError, shown, Said, kind_word
 
 COMPLETE = "complete"  # the kind of a hand with nothing left to record
 
@@ -306,7 +306,7 @@ def _next_one(walk: Walk, value: Mapping[str, Any], action: Action) -> Action:
         return action
     if action.kind != before.kind:
         raise ScorekeeperError(Said("a %(value)s comes next, not a %(value2)s",
-                                    value=str(walk.nouns.get(before.kind, before.kind)), value2=str(walk.nouns.get(action.kind, action.kind))), code="not-next")
+                                    value=kind_word(walk.nouns, before.kind), value2=kind_word(walk.nouns, action.kind)), code="not-next")
     if before.player is not None and action.player is not None and action.player != before.player:
         raise ScorekeeperError(Said("it is %(player)s's turn, not %(player2)s's",
                                     player=str(before.player), player2=str(action.player)), code="not-next",
@@ -431,16 +431,16 @@ def deal_json(walk: Walk, value: Mapping[str, Any], given: object) -> dict[str, 
 
 def _fits(question: Progress, answer: Action, walk: Walk) -> None:
     """:raises ScorekeeperError: ``answer`` is not one of the answers ``question`` takes (code ``deal``)."""
-    word = walk.nouns.get(question.kind, question.kind)
+    word = kind_word(walk.nouns, question.kind)
     if answer.kind != question.kind or (question.player is not None and answer.player not in (None, question.player)):
         raise ScorekeeperError(Said("the %(word)s of %(value)s comes next",
-                                    word=str(word), value=str(question.player or 'the table')), code="not-next")
+                                    word=word, value=str(question.player) if question.player else Said("the table")), code="not-next")
     choices = list(question.choices or ())
     if question.ask == "cards" or walk.asks.get(question.kind) == "cards":
         cards = answer.value
         if not isinstance(cards, list) or len(cards) != question.count:
             raise ScorekeeperError(Said("%(player)s %(word)s: %(count)s cards",
-                                        player=str(question.player), word=str(word), count=str(question.count)), code="deal",
+                                        player=str(question.player), word=word, count=str(question.count)), code="deal",
                                    player=question.player)
         for code in cards:
             if code not in choices:
@@ -450,7 +450,7 @@ def _fits(question: Progress, answer: Action, walk: Walk) -> None:
             choices.remove(code)
     elif answer.value not in choices:
         raise ScorekeeperError(Said("%(shown)s cannot be %(player)s's %(word)s here",
-                                    shown=str(shown(answer.value)), player=str(question.player), word=str(word)), code="deal",
+                                    shown=str(shown(answer.value)), player=str(question.player), word=word), code="deal",
                                player=question.player)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .errors import ScorekeeperError, Said
+from .errors import ScorekeeperError, Said, kind_word
 
 if TYPE_CHECKING:
     from .vocabulary import Vocabulary
@@ -207,7 +207,7 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
             more.append((question["kind"], count))
             if draft is not None and not dict(draft.more).get(question["kind"]):
                 raise ScorekeeperError(Said("%(player)s taps %(_said)s this hand",
-                                            player=player, _said=str(_said(more[-1:], family))), code="deal", player=player)
+                                            player=player, _said=_said(more[-1:], family)), code="deal", player=player)
         if mine and draft is not None:
             answer = _answer(question, draft)
         else:
@@ -217,7 +217,7 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
         given.append(answer)
     if draft is not None and sorted(kind for kind, _ in draft.more) != sorted(kind for kind, _ in more):
         raise ScorekeeperError(Said("%(player)s taps %(_said)s this hand",
-                                    player=player, _said=str(_said(more, family))), code="deal", player=player)
+                                    player=player, _said=_said(more, family)), code="deal", player=player)
     if player is not None and size is None:  # the last hand, where no widow is dealt: the cards left
         left = list((asked["record"].get("deal") or {}).get(player) or ())
         size = len(left)
@@ -228,10 +228,18 @@ def _walk(family: Dealt, head: Mapping[str, Any], player: str | None, draft: Dra
     return Asks(size or 0, passed, tuple(more), family.vocabulary.nouns)
 
 
-def _said(more: Sequence[tuple[str, int]], family: Dealt) -> str:
+def _said(more: Sequence[tuple[str, int]], family: Dealt) -> Said:
+    """The cards of the deal a seat taps besides its hand, as a place of a sentence ("the card dealt face
+    down"), each kind in the family's words."""
     nouns = family.vocabulary.nouns
-    return " and ".join(f"the {nouns.get(kind, kind)}" if count == 1 else f"{count} {nouns.get(kind, kind)}"
-                        for kind, count in more) or "his hand alone"
+    items = [Said("the %(kind)s", kind=kind_word(nouns, kind)) if count == 1 else
+             Said("%(count)s %(kind)s", count=count, kind=kind_word(nouns, kind)) for kind, count in more]
+    if not items:
+        return Said("his hand alone")
+    out = items[0]
+    for then in items[1:]:
+        out = Said("%(first)s and %(then)s", first=out, then=then)
+    return out
 
 
 def _passes(family: Dealt, asked: dict[str, Any], passed: Mapping[str | None, Sequence[str]],

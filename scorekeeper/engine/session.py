@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol, TypeVar
 
-from .errors import InconsistentRecord, RecordSyntaxError, shown, Said
+from .errors import InconsistentRecord, RecordSyntaxError, shown, Said, Word
 from .fields import MAX_HANDS
 
 MAX_STAKE = Decimal(1_000_000)  # money per point or chip: far above any table's
@@ -52,14 +52,14 @@ def read_table_stakes(value: Any) -> int | None:
     return value
 
 
-def read_hands(value: Any, noun: str) -> list[Mapping[str, Any]]:
+def read_hands(value: Any, noun: Said) -> list[Mapping[str, Any]]:
     """A session's ``hands``: a list of objects (``noun``: what they are, in the error), at most ``MAX_HANDS``.
 
     :raises RecordSyntaxError: anything else.
     """
     hands = [] if value is None else value
     if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
-        raise RecordSyntaxError(Said("hands must be a list of %(noun)s", noun=str(noun)))
+        raise RecordSyntaxError(Said("hands must be a list of %(noun)s", noun=noun))
     check_hand_count(len(hands))
     return hands
 
@@ -101,7 +101,7 @@ D = TypeVar("D", bound=Dealt)
 
 def read_in_rotation(
     raw: Mapping[str, Any], given: Mapping[str, Any], read: Callable[[Any, Mapping[str, Any]], D], dealer: str,
-    number: int, *, passes: str = "rotates to", aside: str = "", noun: str = "deal",
+    number: int, *, passes: Said | None = None, aside: Said | str = "", noun: Said | None = None,
 ) -> D:
     """A hand of a session read with what it takes from the session (``given``: game, options,
     players, which the hand may repeat only unchanged), its dealer and number those of the rotation.
@@ -121,13 +121,14 @@ def read_in_rotation(
     if record.dealer != dealer:
         raise InconsistentRecord(
             Said("the deal %(passes)s %(dealer)s for this hand%(aside)s, but the record says %(dealer2)s dealt",
-                 passes=str(passes), dealer=str(dealer), aside=str(aside), dealer2=str(record.dealer)),
+                 passes=passes or Said("rotates to"), dealer=str(dealer), aside=aside, dealer2=str(record.dealer)),
             code="rotation",
         )
     if record.hand != number:
         raise InconsistentRecord(
             Said("this is %(noun)s %(number)s of the session, but the record says hand %(hand)s",
-                 noun=str(noun), number=str(number), hand=str(record.hand)), code="rotation",
+                 noun=noun or Word("deal", "a hand of a session"), number=str(number), hand=str(record.hand)),
+            code="rotation",
         )
     return record
 

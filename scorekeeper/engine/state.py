@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .errors import ScorekeeperError, Said
+from .errors import ScorekeeperError, Said, kind_word
 from .progress import Action, Progress, Walk, action_from_json
 
 KEPT = 256  # states kept per process: a table's tap finds its record's state among the latest answers
@@ -93,7 +93,7 @@ class HandState:
         if action.kind != before.kind:
             nouns = self.walk.nouns
             raise ScorekeeperError(Said("a %(value)s comes next, not a %(value2)s",
-                                        value=str(nouns.get(before.kind, before.kind)), value2=str(nouns.get(action.kind, action.kind))), code="not-next")
+                                        value=kind_word(nouns, before.kind), value2=kind_word(nouns, action.kind)), code="not-next")
         if before.player is not None and action.player is not None and action.player != before.player:
             raise ScorekeeperError(Said("it is %(player)s's turn, not %(player2)s's",
                                         player=str(before.player), player2=str(action.player)), code="not-next",

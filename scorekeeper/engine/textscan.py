@@ -13,8 +13,8 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from .cards import Card, parse_cards
-from .errors import RecordSyntaxError, Said
-from .jsontext import raw_decode
+from .errors import RecordSyntaxError, Said, said_of
+from .jsontext import json_said, raw_decode
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 SPACE = re.compile(r"\s*")
@@ -69,9 +69,9 @@ def json_at(text: str, pos: int, line: int, what: str) -> tuple[Any, int]:
     try:
         return raw_decode(text, pos)
     except json.JSONDecodeError as exc:
-        raise fail(Said("%(what)s: %(msg)s", what=str(what), msg=str(exc.msg)), line, exc.pos + 1) from None
+        raise fail(Said("%(what)s: %(msg)s", what=str(what), msg=json_said(exc.msg)), line, exc.pos + 1) from None
     except ValueError as exc:  # JSON, but no record holds it: NaN, 1e400, a huge number
-        raise fail(Said("%(what)s: %(exc)s", what=str(what), exc=str(exc)), line, pos + 1) from None
+        raise fail(Said("%(what)s: %(exc)s", what=str(what), exc=said_of(exc)), line, pos + 1) from None
 
 
 def read_tag(text: str, start: int, line: int, names: Collection[str]) -> tuple[str, list[Any], list[int], int]:
@@ -99,9 +99,9 @@ def read_tag(text: str, start: int, line: int, names: Collection[str]) -> tuple[
             value, pos = raw_decode(text, at)
         except json.JSONDecodeError as exc:
             raise fail(Said("bad value in [%(tag)s]: %(msg)s %(help)s",
-                            tag=name, msg=str(exc.msg), help=JSON_HELP), line, exc.pos + 1) from None
+                            tag=name, msg=json_said(exc.msg), help=JSON_HELP), line, exc.pos + 1) from None
         except ValueError as exc:  # JSON, but no record holds it: NaN, 1e400, a huge number
-            raise fail(Said("bad value in [%(tag)s]: %(exc)s", tag=name, exc=str(exc)), line, at + 1) from None
+            raise fail(Said("bad value in [%(tag)s]: %(exc)s", tag=name, exc=said_of(exc)), line, at + 1) from None
         values.append(value)
         columns.append(at + 1)
 
@@ -136,12 +136,12 @@ def card_at(text: str, pos: int, line: int) -> tuple[str, int]:
     """The card written at ``pos`` (any spelling ``Card.parse`` takes), and where it ends."""
     token = CARD.match(text, pos)
     if token is None:
-        found = repr(text[pos]) if pos < len(text) else "the end of the line"
-        raise fail(Said("a card was expected, not %(found)s", found=str(found)), line, pos + 1)
+        found = repr(text[pos]) if pos < len(text) else Said("the end of the line")
+        raise fail(Said("a card was expected, not %(found)s", found=found), line, pos + 1)
     try:
         return Card.parse(token.group()).code, token.end()
     except RecordSyntaxError as exc:
-        problem = exc.message
+        problem = exc.said or exc.message
     after = GAP.match(text, token.end())
     following = CARD.match(text, after.end()) if after else None
     if following is not None:  # a lone rank and suit written apart, as in "♠ Q"
@@ -149,14 +149,14 @@ def card_at(text: str, pos: int, line: int) -> tuple[str, int]:
             return Card.parse(token.group() + following.group()).code, following.end()
         except RecordSyntaxError:
             pass
-    raise fail(problem + _card_hint(token.group()), line, pos + 1)
+    raise fail(Said("%(problem)s%(hint)s", problem=problem, hint=_card_hint(token.group())), line, pos + 1)
 
 
-def _card_hint(token: str) -> str:
+def _card_hint(token: str) -> Said | str:
     if token.isdigit():
-        return f"; a trick number ends with a dot: {token}."
+        return Said("; a trick number ends with a dot: %(token)s.", token=token)
     if ":" in token:
-        return '; name the player as a JSON string: "Cat":KC'
+        return Said('; name the player as a JSON string: "Cat":KC')
     return ""
 
 

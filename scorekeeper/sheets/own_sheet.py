@@ -14,10 +14,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from .. import language
 from ..engine.errors import ScorekeeperError
+from ..engine.hearts.words import method_words
 from ..engine.money import fewest_transfers
 from .charts import session_charts
 from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
+from ..rules_words import settlement_said
 from .model import (
     Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, paper_key, signed, stored_marks,
     unsettled_row,
@@ -180,3 +183,12 @@ def chip_transfers(players: Sequence[str], balance: Mapping[str, int]) -> tuple[
     """Who pays whom in chips (no stake), in the fewest transfers (``settlement.money``)."""
     moves = fewest_transfers({name: Decimal(balance[name]) for name in players})
     return tuple((a, b, str(int(x))) for a, b, x in moves)
+
+
+def settlement_line(method: object) -> str:
+    """A settlement as the rules of a sheet say it (``method_words``: its name and what it does), in the language
+    spoken now (the same line to the byte in English)."""
+    label, summary = getattr(method, "label", ""), getattr(method, "summary", "")
+    if language.current() == language.DEFAULT or not (label and summary):
+        return method_words(method)
+    return settlement_said(label, summary)

@@ -25,8 +25,9 @@ from ..engine.hearts.games import GameDef
 from ..engine.reversis import rules as fish
 from ..engine.reversis.table import reversis_seating
 from ..engine.settled import settled_json
-from ..engine.hearts.words import card_label, method_words, option_words
+from ..engine.hearts.words import card_label, option_words
 from . import own_sheet
+from .. import language
 from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
 from .model import (
     BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand,
@@ -137,41 +138,47 @@ def column_groups(table: ReversisTable) -> tuple[ColumnGroup, ...]:
 # --- the rules in words ------------------------------------------------------------------------------
 
 def rules_in_words(table: ReversisTable) -> tuple[tuple[str, str], ...]:
-    """What the table needs to check the sheet, the amounts taken from the engine's own constants."""
+    """What the table needs to check the sheet, the amounts taken from the engine's own constants; in the language
+    spoken now (the table's: ``web/printed``), the same lines to the byte in English."""
+    _ = language.gettext
     ace, diamond = fish.discard_value(card("AS")), fish.discard_value(fish.ACE_OF_DIAMONDS)
     party = table.rules.party_amount
-    amount = "the talon's card points + 4" if party == "talon+4" else party.split(":", 1)[1]
-    options = "; ".join(option_words(fish.SPECS, table.rules.options()))
-    end = f"after {table.hands} hands" if table.hands else "when the table stops"
-    pools = ("they are shared equally" if table.settlement_options.get("pools_at_end") == "split-equal"
-             else "they stay")
+    amount = _("the talon's card points + 4") if party == "talon+4" else party.split(":", 1)[1]
+    options = "; ".join(option_words(fish.SPECS, table.rules.options(), language.word))
+    end = _("after %(hands)s hands", hands=table.hands) if table.hands else _("when the table stops")
+    pools = (_("they are shared equally") if table.settlement_options.get("pools_at_end") == "split-equal"
+             else _("they stay"))
     return (
-        ("Table", f"4 players, {len(fish.PACK)} cards (no tens); the deal and the play go to the right: the dealer "
-                  f"takes 12 and discards one to the talon, each other may exchange one; the dealer's right leads"),
-        ("Pools", f"each puts {fish.STAKE} in at the start, the dealer {fish.DEALER_ANTE} every hand; {QUINOLA} led or "
-                  "forced doubles the pool (once a player until it is won; again: a supplemental pool), discarded "
-                  f"takes it (then the oldest supplement, or a new pool: dealer {fish.REFILL_DEALER}, others "
-                  f"{fish.REFILL_OTHER})"),
-        ("In play", f"discarded on another suit, the trick's winner pays {QUINOLA} {fish.QUINOLA_DISCARD}, A\u2666 "
-                    f"{diamond}, another ace {ace}; an ace followed pays the leader; {QUINOLA} forced pays the leader "
-                    f"{fish.QUINOLA_FORCED} and the others {fish.QUINOLA_FORCED_OTHERS}; double to the player "
-                    "opposite, double in tricks 10-11"),
-        ("End of hand", f"Reversis (all 11 tricks): {fish.REVERSIS_EACH} from each, {2 * fish.REVERSIS_EACH} from "
-                        f"opposite; broken in trick 10-11: {fish.REVERSIS_FLAT} to the breaker. Espagnolette (four "
-                        f"aces, or three and {QUINOLA}, no trick) wins the Party. Party: the most card points (A 4, "
-                        f"K 3, Q 2, J 1) pays the fewest: {amount}, double opposite; the hand's winner claims the "
-                        f"{QUINOLA} and aces led"),
-        ("Rules", options),
-        ("End", f"{end}; the most fish wins; the fish left in the pools: {pools}"),
-        ("Settlement", method_words(reversis.ReversisFish)),
+        (_("Table"), _("4 players, %(cards)s cards (no tens); the deal and the play go to the right: the dealer takes "
+                       "12 and discards one to the talon, each other may exchange one; the dealer's right leads",
+                       cards=len(fish.PACK))),
+        (_("Pools"), _("each puts %(stake)s in at the start, the dealer %(ante)s every hand; %(quinola)s led or forced "
+                       "doubles the pool (once a player until it is won; again: a supplemental pool), discarded takes "
+                       "it (then the oldest supplement, or a new pool: dealer %(dealer)s, others %(others)s)",
+                       stake=fish.STAKE, ante=fish.DEALER_ANTE, quinola=QUINOLA, dealer=fish.REFILL_DEALER,
+                       others=fish.REFILL_OTHER)),
+        (_("In play"), _("discarded on another suit, the trick's winner pays %(quinola)s %(discard)s, A\u2666 "
+                         "%(diamond)s, another ace %(ace)s; an ace followed pays the leader; %(quinola)s forced pays "
+                         "the leader %(forced)s and the others %(others)s; double to the player opposite, double in "
+                         "tricks 10-11", quinola=QUINOLA, discard=fish.QUINOLA_DISCARD, diamond=diamond, ace=ace,
+                         forced=fish.QUINOLA_FORCED, others=fish.QUINOLA_FORCED_OTHERS)),
+        (_("End of hand"), _("Reversis (all 11 tricks): %(each)s from each, %(opposite)s from opposite; broken in "
+                             "trick 10-11: %(flat)s to the breaker. Espagnolette (four aces, or three and %(quinola)s, "
+                             "no trick) wins the Party. Party: the most card points (A 4, K 3, Q 2, J 1) pays the "
+                             "fewest: %(amount)s, double opposite; the hand's winner claims the %(quinola)s and aces "
+                             "led", each=fish.REVERSIS_EACH, opposite=2 * fish.REVERSIS_EACH, flat=fish.REVERSIS_FLAT,
+                             quinola=QUINOLA, amount=amount)),
+        (_("Rules"), options),
+        (_("End"), _("%(end)s; the most fish wins; the fish left in the pools: %(pools)s", end=end, pools=pools)),
+        (_("Settlement"), own_sheet.settlement_line(reversis.ReversisFish)),
     )
 
 
 def _subtitle(options: Mapping[str, Any]) -> str:
-    parts = ["4 players"]
+    parts = [language.ngettext("%(num)d player", "%(num)d players", 4)]
     if options:
-        parts.append(", ".join(option_words(fish.SPECS, options)))
-    parts.append(f"settled by {reversis.ReversisFish.label}")
+        parts.append(", ".join(option_words(fish.SPECS, options, language.word)))
+    parts.append(language.gettext("settled by %(settlement)s", settlement=language.word(reversis.ReversisFish.label)))
     return " \u00b7 ".join(parts)
 
 
@@ -215,7 +222,7 @@ def blank_sheet(
     groups = column_groups(table)
     count = rows or table.hands or BLANK_ROWS_WITHOUT_END
     empty = [Row(hand, tuple(cell for g in groups for cell in g.blank_cells(hand))) for hand in range(1, count + 1)]
-    return own_sheet.sheet("blank", table.game.name, _subtitle(options or {}), rules_in_words(table), names, groups,
+    return own_sheet.sheet("blank", language.word(table.game.name), _subtitle(options or {}), rules_in_words(table), names, groups,
                            empty, _footer(table, groups, None), None, paper, table.short)
 
 
@@ -241,7 +248,7 @@ def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | No
     groups = column_groups(table)
     settled, rows = own_sheet.filled(record, stored, _settle, groups, table.players, "hand",
                                      lambda view: ("misdeal",) if view.entry.get("void") else ())
-    return own_sheet.sheet("filled", table.game.name, _subtitle(record.get("options") or {}), rules_in_words(table),
+    return own_sheet.sheet("filled", language.word(table.game.name), _subtitle(record.get("options") or {}), rules_in_words(table),
                            table.players, groups, rows, _footer(table, groups, settled), settlement_view(table, settled),
                            paper, table.short, record.get("id"), settled=settled)
 

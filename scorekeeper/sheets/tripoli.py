@@ -25,6 +25,7 @@ from ..engine.tripoli.deal import check_players
 from ..engine.tripoli.layout import PAY_SPACES, SPACES, Space
 from ..engine.tripoli.rules import TripoliRules
 from . import own_sheet
+from .. import language
 from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
 from .model import (
     BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, short_names,
@@ -131,28 +132,32 @@ def column_groups(table: TripoliTable) -> tuple[ColumnGroup, ...]:
 # --- the rules in words ------------------------------------------------------------------------------
 
 def rules_in_words(table: TripoliTable) -> tuple[tuple[str, str], ...]:
-    """What the table needs to check the sheet: the layout, the options as played, the end, the settlement."""
+    """What the table needs to check the sheet: the layout, the options as played, the end, the settlement; in the
+    language spoken now (the table's: ``web/printed``), the same lines to the byte in English."""
     labels = table.labels
-    spaces = ", ".join(labels[s] for s in table.spaces)
-    suit = "" if table.rules.paying_suit == "hearts" else " (card spaces: the paying suit's)"
-    options = "; ".join(words.option_words(table.game.options, table.rules.options()))
+    spaces = ", ".join(language.word(labels[s]) for s in table.spaces)
+    suit = "" if table.rules.paying_suit == "hearts" else language.gettext(" (card spaces: the paying suit's)")
+    options = "; ".join(words.option_words(table.game.options, table.rules.options(), language.word))
     lines = [
-        ("Layout", f"{spaces}{suit}; before each deal everyone puts one chip on each space, and what a deal does "
-                   "not win stays there"),
-        ("Rules", options),
-        ("End", "when the table stops: a final poker deal (five cards each, no antes) for every chip left on the "
-                "layout; the most chips wins"),
-        ("Settlement", words.method_words(family_of(table.game.id).methods(table.game.id)[table.settlement])),
+        (language.gettext("Layout"), language.gettext(
+            "%(spaces)s%(suit)s; before each deal everyone puts one chip on each space, and what a deal does not win "
+            "stays there", spaces=spaces, suit=suit)),
+        (language.gettext("Rules"), options),
+        (language.gettext("End"), language.gettext(
+            "when the table stops: a final poker deal (five cards each, no antes) for every chip left on the layout; "
+            "the most chips wins")),
+        (language.gettext("Settlement"), own_sheet.settlement_line(family_of(table.game.id).methods(table.game.id)[table.settlement])),
     ]
     return tuple(lines)
 
 
 def _subtitle(table: TripoliTable, options: Mapping[str, Any]) -> str:
-    parts = [f"{table.n} players"]
+    parts = [language.ngettext("%(num)d player", "%(num)d players", table.n)]
     if options:
-        parts.append(", ".join(words.option_words(table.game.options, options)))
+        parts.append(", ".join(words.option_words(table.game.options, options, language.word)))
     method = family_of(table.game.id).methods(table.game.id)[table.settlement]
-    parts.append(f"settled by {method.label or table.settlement}")
+    parts.append(language.gettext("settled by %(settlement)s",
+                                  settlement=language.word(method.label) or table.settlement))
     return " \u00b7 ".join(parts)
 
 
@@ -207,7 +212,7 @@ def blank_sheet(
     groups = column_groups(table)
     count = rows or BLANK_ROWS_WITHOUT_END
     empty = [Row(deal, tuple(cell for g in groups for cell in g.blank_cells(deal))) for deal in range(1, count + 1)]
-    return own_sheet.sheet("blank", table.game.name, _subtitle(table, options or {}), rules_in_words(table), names,
+    return own_sheet.sheet("blank", language.word(table.game.name), _subtitle(table, options or {}), rules_in_words(table), names,
                            groups, empty, (_footer(table, groups, None),), None, paper, table.short)
 
 
@@ -230,7 +235,7 @@ def filled_sheet(record: Mapping[str, Any], *, stored: Sequence[StoredHand] | No
                    record.get("settlement_options"))
     groups = column_groups(table)
     settled, rows = own_sheet.filled(record, stored, _settle, groups, table.players, "deal", _marks)
-    return own_sheet.sheet("filled", table.game.name, _subtitle(table, record.get("options") or {}),
+    return own_sheet.sheet("filled", language.word(table.game.name), _subtitle(table, record.get("options") or {}),
                            rules_in_words(table), table.players, groups, rows, (_footer(table, groups, settled),),
                            settlement_view(table, settled), paper, table.short, record.get("id"),
                            settled=settled, spaces={space: table.labels[space] for space in table.spaces})

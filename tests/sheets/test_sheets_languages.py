@@ -1,16 +1,23 @@
 """When a printed page says it was printed, as the language writes a day and a time (Babel), with its words
-(the time zone not known, when the table started) in that language; in English as before, ISO."""
+(the time zone not known, when the table started) in that language; in English as before, ISO. Tripoli's and
+Reversis' sheets print their title, subtitle and rules in the table's language."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timezone
 from html import unescape
+from pathlib import Path
 
 import pytest
 
 from scorekeeper import language
+from scorekeeper.sheets import blank_pdf, blank_sheet, session_pdf
 from scorekeeper.sheets.clock import TableClock, printed
+from tests.support.paper import flat, needs_poppler, pdf_text
+
+ROOT = Path(__file__).resolve().parents[2]
 
 NOW = datetime(2026, 11, 29, 0, 18, tzinfo=timezone.utc)
 PARIS = TableClock("Europe/Paris", datetime(2026, 11, 28, 20, 5, tzinfo=timezone.utc))
@@ -68,3 +75,53 @@ def test_a_filled_sheet_prints_the_pass_the_marks_and_the_moon_in_its_language(c
     from tests.support.paper import overflowing
 
     assert overflowing(html_document(html)) == []  # each direction whole in its column ("gegenüber"), each heading
+
+
+# Tripoli's and Reversis' printed sheets in French: the title, the subtitle and the rules, read back with pdftotext.
+OWN_SHEETS = [
+    ("tripoli", "tripoli-session.json",
+     ["4 joueurs", "réglé par", "Tableau", "avant chaque donne, chacun pose un jeton sur chaque case", "Règles",
+      "Fin", "quand la table s’arrête : une dernière donne de poker", "Décompte", "Cagnotte"],
+     ["4 players", "settled by", "before each deal everyone puts one chip", "when the table stops",
+      "a final poker deal", "Rules"]),
+    ("reversis", "reversis-session.json",
+     ["4 joueurs", "réglé par", "4 joueurs, 48 cartes (sans les dix)", "Poules", "chacun met", "En jeu",
+      "défaussé sur une autre couleur", "Fin de la main", "les 11 levées", "Règles",
+      "le plus de fiches gagne", "Décompte"],
+     ["4 players", "settled by", "no tens", "each puts", "discarded on another suit", "End of hand",
+      "all 11 tricks", "the most fish wins", "after 4 hands", "Rules"]),
+]
+
+
+@needs_poppler
+@pytest.mark.parametrize(("game", "example", "french", "english"), OWN_SHEETS, ids=[s[0] for s in OWN_SHEETS])
+def test_tripoli_and_reversis_sheets_print_their_rules_title_and_subtitle_in_the_tables_language(
+        game: str, example: str, french: list[str], english: list[str]) -> None:
+    record = json.loads((ROOT / "examples" / example).read_text(encoding="utf-8"))
+    with language.speaking("fr"):
+        texts = [flat(pdf_text(session_pdf(record))), flat(pdf_text(blank_pdf(game, 4)))]
+    for text in texts:  # pdftotext's words without their spaces (``flat``)
+        assert [w for w in french if flat(w) not in text] == [], text
+        assert [w for w in english if flat(w) in text] == [], text
+    english_text = flat(pdf_text(blank_pdf(game, 4)))
+    assert flat("4 players") in english_text and flat("settled by") in english_text
+
+
+@pytest.mark.parametrize("game", ["tripoli", "reversis"])
+def test_the_english_rules_of_tripoli_and_reversis_sheets_are_the_engines_words(game: str) -> None:
+    """In English, each line as it was written before the sheets spoke other languages, to the byte."""
+    sheet = blank_sheet(game, 4)
+    rules = dict(sheet.rules)
+    assert sheet.title == ("Tripoli" if game == "tripoli" else "Reversis")
+    assert sheet.subtitle.startswith("4 players") and " \u00b7 settled by " in sheet.subtitle
+    if game == "tripoli":
+        assert rules["Layout"].endswith("; before each deal everyone puts one chip on each space, and what a deal "
+                                        "does not win stays there")
+        assert rules["End"] == ("when the table stops: a final poker deal (five cards each, no antes) for every chip "
+                                "left on the layout; the most chips wins")
+    else:
+        assert rules["Table"].startswith("4 players, 48 cards (no tens); the deal and the play go to the right")
+        assert rules["End"] == "when the table stops; the most fish wins; the fish left in the pools: they stay"
+    with language.speaking("de"):
+        german = dict(blank_sheet(game, 4).rules)
+    assert "Regeln" in german and "Rules" not in german

@@ -76,7 +76,7 @@ def test_the_card_pages_refusal_speaks_the_readers_language(client: FlaskClient)
     assert answer.status_code == 422, answer.get_data(as_text=True)[:500]
     error = answer.get_json()["error"]
     assert error["code"] == "not-next"  # Bob's card is not what comes next
-    assert error["message"].startswith("als Nächstes kommt ")
+    assert error["message"].startswith("als Nächstes kommt: gespielte Karte")  # the kind in German too
     client.set_cookie("lang", "en")
     english = client.post(edit + "/next", json={"record": None, "action": {"kind": "card", "player": "Bob",
                                                                            "value": "2C"}}, headers=headers)

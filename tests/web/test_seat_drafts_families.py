@@ -119,3 +119,17 @@ def test_a_face_down_card_in_another_hand_does_not_make_one_deal() -> None:
     with pytest.raises(ScorekeeperError) as refused:
         seats.deal(family, head, drafts)
     assert refused.value.code == "seats" and "(1 card is in two hands)" in refused.value.message
+
+
+def test_the_card_a_seat_taps_besides_its_hand_is_named_in_the_readers_language(app: Flask) -> None:
+    """Reversis' card dealt face down, on the page of one's own hand of a phone that reads French: its word in
+    French (the answer's sentence too, as every refusal), the kind's code the same."""
+    scorer = app.test_client()
+    edit, read = links(scorer, "reversis")
+    phone = app.test_client()
+    phone.get(f"{read}/my-hand?lang=fr")  # the phone's own choice, kept in its cookie
+    page = phone.get(f"{read}/my-hand").get_data(as_text=True)
+    found = re.search(r'data-asks=(["\'])(.*?)\1', page)
+    assert found and '<html lang="fr">' in page
+    asks = json.loads(html.unescape(found.group(2)))
+    assert asks["Dan"]["more"] == [{"kind": "face-down", "count": 1, "word": "carte donnée face cachée"}]

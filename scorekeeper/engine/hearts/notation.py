@@ -38,6 +38,7 @@ from typing import Any
 
 from ..cards import format_cards
 from ..errors import ScorekeeperError
+from ..marks import N_
 from .games import make_ruleset
 from ..notation_kit import Lines, Notation, Remarks, Tag, rounds
 from .records import HandRecord, from_json, to_json
@@ -143,6 +144,6 @@ def _shortest(tags: dict[str, Any]) -> int | None:
 NOTATION: Notation[HandRecord] = Notation(
     game="hearts", tags=TAGS, lines=(TRICKS,), from_json=_from_json, to_json=to_json, group=_tricks,
     remarks=_remarks, shortest=_shortest,
-    body="the play", opening="the play, which starts with the trick number {first}",
+    body=N_("the play"), opening=N_("the play, which starts with the trick number %(first)s"),
 )
 dumps, loads, dump, load = NOTATION.dumps, NOTATION.loads, NOTATION.dump, NOTATION.load

@@ -136,6 +136,6 @@ def trump(record: HandRecord, ruleset: Ruleset) -> Card | None:
         return record.widow[0]
     if ruleset.trumps == "first-void":
         return None
-    how = ("the card turned up for trumps (an event {\"type\": \"trumps\", \"card\": ...})" if ruleset.trumps == "turn-up"
-           else "the trump suit (an event {\"type\": \"trumps\", \"suit\": ...})")
-    raise InconsistentRecord(Said("%(game)s has trumps: record %(how)s", game=ruleset.name, how=str(how)), code="trumps")
+    how = (Said("the card turned up for trumps (an event {\"type\": \"trumps\", \"card\": ...})")
+           if ruleset.trumps == "turn-up" else Said("the trump suit (an event {\"type\": \"trumps\", \"suit\": ...})"))
+    raise InconsistentRecord(Said("%(game)s has trumps: record %(how)s", game=ruleset.name, how=how), code="trumps")

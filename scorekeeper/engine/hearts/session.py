@@ -75,7 +75,7 @@ def session_from_json(value: Any) -> Session:
     settlement_options = {} if settlement_options is None else settlement_options  # [] or "" are refused
     if not isinstance(settlement_options, Mapping):
         raise RecordSyntaxError(Said("settlement_options must be an object"))
-    hands = read_hands(value.get("hands"), "hand or result records")
+    hands = read_hands(value.get("hands"), Said("hand or result records"))
     record_id = read_id(value.get("id"))
     return Session(
         game=probe.game,

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import Card, cards_said
-from ..errors import Said, InconsistentRecord, plural
+from ..errors import Said, InconsistentRecord, Word, plural
 from ..seating import Seating
 from .record import ReversisRecord
 from .rules import PACK, TALON_SIZE, TRICKS
@@ -87,8 +87,9 @@ def check_dealt(record: ReversisRecord, seating: Seating, dealer: int) -> None:
     for seat, cards in enumerate(deal):
         want = TRICKS + 1 if seat == dealer else TRICKS
         if len(cards) != want:
-            role = "the dealer, who holds 12 before his discard (11 and the card he dealt himself face down)" \
-                if seat == dealer else "every player but the dealer holds 11, and one card face down in front of him"
+            role = (Said("the dealer, who holds 12 before his discard (11 and the card he dealt himself face down)")
+                    if seat == dealer else
+                    Said("every player but the dealer holds 11, and one card face down in front of him"))
             raise InconsistentRecord((Said("%(player)s was dealt %(count)s card: %(role)s", player=names[seat],
                                            count=len(cards), role=role)
                                       if len(cards) == 1 else Said("%(player)s was dealt %(count)s cards: %(role)s",
@@ -102,7 +103,7 @@ def check_dealt(record: ReversisRecord, seating: Seating, dealer: int) -> None:
                                           "(face_down)", player=names[seat]),
                                      code="deal", player=names[seat])
     everything = [c for cards in deal for c in cards] + [c for c in face_down if c is not None]
-    check_pack(everything, "dealt")
+    check_pack(everything, Word("dealt", "where a card is"))
     if len(everything) != len(PACK):  # pragma: no cover - the counts above make 48
         raise InconsistentRecord(Said('the deal is not the 48 cards'), code="deal")
 
@@ -123,7 +124,7 @@ def known_talon(record: ReversisRecord, seating: Seating, dealer: int) -> tuple[
     if record.talon is not None:
         if len(talon) != TALON_SIZE:
             raise InconsistentRecord(Said('the talon is 4 cards, not %(count)s', count=len(talon)), code="talon")
-        check_pack(talon, "in the talon", code="talon")
+        check_pack(talon, Said("in the talon"), code="talon")
     named = [(record.discard, "discard", names[dealer])] + [(c, "exchange", name) for name, c in chosen.items()]
     for c, code, name in named:
         if c is None:
@@ -137,11 +138,11 @@ def known_talon(record: ReversisRecord, seating: Seating, dealer: int) -> tuple[
                 raise InconsistentRecord(Said("%(card)s is discarded to the talon twice", card=c.label),
                                          code="duplicate-card", card=c.code)
             talon.append(c)
-    check_pack(talon, "in the talon", code="talon")
+    check_pack(talon, Said("in the talon"), code="talon")
     return tuple(talon)
 
 
-def check_pack(cards: Sequence[Card], where: str, code: str = "deal") -> None:
+def check_pack(cards: Sequence[Card], where: Said, code: str = "deal") -> None:
     """Every card of the 48-card pack at most once.
 
     :raises InconsistentRecord: a ten (not in the pack: ``code``) or a card twice (``duplicate-card``).

@@ -78,7 +78,7 @@ def _talon_points(record: ReversisRecord, points: Sequence[int], complete: bool)
     if record.talon is not None:
         if len(record.talon) != TALON_SIZE:
             raise InconsistentRecord(Said('the talon is 4 cards, not %(count)s', count=len(record.talon)), code="talon")
-        check_pack(record.talon, "in the talon", code="talon")
+        check_pack(record.talon, Said("in the talon"), code="talon")
         if given is not None and given != points_of(record.talon):
             raise InconsistentRecord(Said("talon_points says %(given)s, but the talon %(cards)s holds %(points2)s",
                                           given=given, cards=cards_said(record.talon), points2=points_of(record.talon)),

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from .. import fields
 from ..errors import (
     Said,
+    Word,
     InconsistentRecord,
     RecordSyntaxError,
     ScorekeeperError,
@@ -90,9 +91,21 @@ def within_stakes(held: Sequence[int], payments: Sequence[Payment], names: Seque
             left[p.taker] += p.fish
 
 
-def _paying(why: str) -> str:
+# The steps as a refusal names what a player could not pay for ("the dealer's 5"), each in its sense
+_STEP_SAID = {"stake": Word("stake", "a Reversis payment"), "dealer's 5": Word("dealer's 5", "a Reversis payment"),
+              "new pool": Word("new pool", "a Reversis payment"),
+              "Quinola to the pool": Word("Quinola to the pool", "a Reversis payment"),
+              "pool won": Word("pool won", "a Reversis payment"), "Reversis": Word("Reversis", "a Reversis payment"),
+              "broken Reversis": Word("broken Reversis", "a Reversis payment"),
+              "Party": Word("Party", "a Reversis payment"), "Espagnolette": Word("Espagnolette", "a Reversis payment"),
+              "failed Espagnolette": Word("failed Espagnolette", "a Reversis payment"),
+              "claims": Word("claims", "a Reversis payment"), "revoke": Word("revoke", "a Reversis payment"),
+              "pools shared": Word("pools shared", "a Reversis payment")}
+
+
+def _paying(why: str) -> Said:
     word = _STEP_WORDS.get(why, why)
-    return "a payment in play" if word == "in play" else f"the {word}"
+    return Said("a payment in play") if word == "in play" else Said("the %(step)s", step=_STEP_SAID.get(word, word))
 
 
 def hand_notes(names: Sequence[str], net: Sequence[int], payments: Sequence[Payment]) -> tuple[str, ...]:
@@ -185,7 +198,8 @@ class ReversisFish:
         if self.opts["pools_at_end"] == "leave" or self.pools is None or not self.pools.total:
             return None
         total = self.pools.total
-        shares = divide(total, list(range(self.n)), cut, self.names, f"the {total} fish left in the pools")
+        shares = divide(total, list(range(self.n)), cut, self.names,
+                        Said("the %(count)s fish left in the pools", count=total))
         self.pools = Pools(made=self.pools.made)
         self.pool = 0
         payments = [shares[s] for s in range(self.n)]
@@ -248,7 +262,7 @@ def settled(value: Any) -> Settled:
 
 def _folded(value: Any) -> ReversisFold:
     fold = ReversisFold(value)
-    for raw in read_hands(value.get("hands") or [], "Reversis records"):
+    for raw in read_hands(value.get("hands") or [], Said("Reversis records")):
         fold.add(raw)
     return fold
 
@@ -303,7 +317,8 @@ class ReversisFold:
         try:
             raw, counts = split_counts(raw)
             record = read_in_rotation(raw, self.given, from_json, seating.name(self.dealer), position,
-                                      passes="passes to", aside=" (to the right)", noun="hand")
+                                      passes=Said("passes to"), aside=Said(" (to the right)"),
+                                      noun=Word("hand", "a hand of a session"))
             if method.finished:
                 raise InconsistentRecord(Said("the game was over after %(hands)s hands (the agreed number), but more "
                                               "hands are recorded", hands=method.hands_settled), code="game-over")

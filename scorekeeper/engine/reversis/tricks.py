@@ -106,15 +106,16 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
                 hand.apply(c, offender)
                 continue
             if offender in qualifying and trick > FIRST_NINE:
-                _explain(exc, "an Espagnolette player must follow suit in the last two tricks")
+                _explain(exc, Said("an Espagnolette player must follow suit in the last two tricks"))
             elif in_progress and trick <= FIRST_NINE:  # a hand still being played, without the deal
-                _explain(exc, f"no Espagnolette hand is left to {names[offender]} (the aces and the Quinola he has "
-                              "not shown are played by others or in the talon)")
+                _explain(exc, Said("no Espagnolette hand is left to %(player)s (the aces and the Quinola he has "
+                                   "not shown are played by others or in the talon)", player=names[offender]))
             raise
     unmatched = claims - ({revoke} if revoke else set())
     if unmatched:
         seat, trick_no = sorted(unmatched)[0]
-        why = " (an Espagnolette hand may revoke in tricks 1-9)" if seat in qualifying and trick_no <= FIRST_NINE else ""
+        why = Said(" (an Espagnolette hand may revoke in tricks 1-9)") \
+            if seat in qualifying and trick_no <= FIRST_NINE else ""
         raise InconsistentRecord(Said("the record says %(player)s revoked in trick %(trick)s, but every play of "
                                       "%(player)s in that trick was legal%(why)s", player=names[seat], trick=trick_no,
                                       why=why), code="revoke-claim", trick=trick_no,
@@ -131,8 +132,10 @@ def play_hand(record: ReversisRecord, seating: Seating, dealer: int,
                       tuple(committed), revoke, complete)
 
 
-def _explain(exc: IllegalPlay, why: str) -> None:
-    exc.message = f"{exc.args[0]}: {why}"
+def _explain(exc: IllegalPlay, why: Said) -> None:
+    """The refusal with why it applies here, in its words and its sentence given as data."""
+    exc.said = Said("%(sentence)s: %(why)s", sentence=exc.said if exc.said is not None else exc.args[0], why=why)
+    exc.message = str(exc.said)
     exc.args = (exc.message,)
 
 

@@ -18,9 +18,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import IllegalPlay, Said
+from ..errors import IllegalPlay, Said, Word
 from ..seating import Seating
 from .record import BetAction
+
+
+# What a player does in the betting, as a refusal says it ("Ann cannot fold before anyone has bet")
+BET_VERBS = {"check": Word("check", "to bet"), "bet": Word("bet", "to bet"), "call": Word("call", "to bet"),
+             "raise": Word("raise", "to bet"), "fold": Word("fold", "to bet")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,18 +71,19 @@ class Betting:
         """Who shows his cards: the active players (everyone when all checked); one when the others folded."""
         return self.active
 
-    def why_over(self) -> str:
+    def why_over(self) -> Said:
         if len(self.active) == 1:
-            return f"everyone but {self.names[self.active[0]]} folded"
+            return Said("everyone but %(player)s folded", player=self.names[self.active[0]])
         if self.highest == 0:
-            return "everyone checked"
-        return "every player still in has called"
+            return Said("everyone checked")
+        return Said("every player still in has called")
 
     # --- the three layers: check, list, apply ---------------------------------------------------
 
     def check(self, action: BetAction, index: int | None = None) -> None:
         """Raise IllegalPlay (with a stable code) unless ``action`` is legal now."""
-        where = f"betting action {index + 1} ({action}): " if index is not None else ""
+        where = Said("betting action %(number)s (%(action)s): ", number=index + 1, action=str(action)) \
+            if index is not None else ""
         seat = self.names.index(action.player)
 
         def refuse(code: str, why: Said) -> IllegalPlay:
@@ -93,14 +99,15 @@ class Betting:
             raise refuse("bet-out-of-turn", Said("%(where)sit is %(player)s's turn to bet, not %(player2)s's",
                                                  player=self.names[self.turn], player2=action.player, where=where))
         need = self.highest - self.paid[seat]
+        verb = BET_VERBS.get(action.kind, action.kind)
         if self.highest == 0 and action.kind not in ("check", "bet"):
             raise refuse("bet-action", Said("%(where)s%(player)s cannot %(kind)s before anyone has bet: check or bet "
-                                            "1 to %(limit)s", player=action.player, kind=action.kind, limit=self.limit,
+                                            "1 to %(limit)s", player=action.player, kind=verb, limit=self.limit,
                                             where=where))
         if self.highest > 0 and action.kind in ("check", "bet"):
-            by = self.names[self.raiser] if self.raiser is not None else "someone"
+            by = self.names[self.raiser] if self.raiser is not None else Said("someone")
             raise refuse("bet-action", Said("%(where)s%(player)s cannot %(kind)s after %(by)s bet: fold, call "
-                                            "%(need)s or raise 1 to %(limit)s", player=action.player, kind=action.kind,
+                                            "%(need)s or raise 1 to %(limit)s", player=action.player, kind=verb,
                                             by=by, need=need, limit=self.limit, where=where))
         if action.kind in ("bet", "raise"):
             amount = action.amount if action.amount is not None else 0

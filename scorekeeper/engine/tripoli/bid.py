@@ -47,7 +47,9 @@ class Auction:
         :raises InconsistentRecord: code ``bid`` (a call after the auction was over).
         """
         names, seating = self.seating.players, self.seating
-        where = f"bid {i + 1} ({call.player} {'pass' if call.amount is None else call.amount}): "
+        where = (Said("bid %(number)s (%(player)s pass): ", number=i + 1, player=call.player) if call.amount is None
+                 else Said("bid %(number)s (%(player)s %(amount)s): ", number=i + 1, player=call.player,
+                           amount=call.amount))
         if self.over:
             raise InconsistentRecord(Said("%(where)sthe auction was already over", where=where), code="bid", play=i,
                                      player=call.player)

@@ -37,6 +37,13 @@ def check_players(names: Sequence[str]) -> None:
                                       most=MAX_PLAYERS, count=len(names)), code="players")
 
 
+SPARE = "the spare hand"  # who holds a card of the deal besides the players
+
+
+def _holder(who: str) -> str | Said:
+    return Said("the spare hand") if who == SPARE else who
+
+
 def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequence[Sequence[Card]], spare: Sequence[Card]) -> None:
     """The 52 cards, each once, in hands of the sizes 5.2 gives.
 
@@ -44,10 +51,11 @@ def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequenc
     """
     names = seating.players
     seen: dict[Card, str] = {}
-    for who, cards in [*zip(names, deal), ("the spare hand", spare)]:
+    for who, cards in [*zip(names, deal), (SPARE, spare)]:
         for c in cards:
             if c in seen:
-                other = "twice" if seen[c] == who else f"to {seen[c]} and to {who}"
+                other = Said("twice") if seen[c] == who else Said("to %(player)s and to %(player2)s",
+                                                                   player=_holder(seen[c]), player2=_holder(who))
                 raise InconsistentRecord(Said("%(card)s is dealt %(other)s", card=c.label, other=other),
                                          code="duplicate-card", card=c.code, player=who if who in names else None)
             seen[c] = who
@@ -82,7 +90,8 @@ def check_deal(rules: TripoliRules, seating: Seating, dealer: int, deal: Sequenc
         return
     got = Counter([len(h) for h in deal] + [len(spare)])
     if got != Counter(sizes):
-        shown = ", ".join(f"{name} {len(h)}" for name, h in zip(names, deal)) + f", spare {len(spare)}"
+        shown = Said("%(hands)s, spare %(count)s", hands=", ".join(f"{name} {len(h)}" for name, h in zip(names, deal)),
+                     count=len(spare))
         wanted = ", ".join(f"{k} x{v}" for k, v in sorted(Counter(sizes).items(), reverse=True))
         raise InconsistentRecord(Said("%(number)s hands of 52 cards are %(wanted)s, but the deal gives %(shown)s",
                                       number=n + 1, wanted=wanted, shown=shown), code="deal")

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card, Rank, Suit
-from ..errors import Said, IllegalPlay, ImpossibleResult, InconsistentRecord, RecordSyntaxError, plural
+from ..errors import Said, IllegalPlay, ImpossibleResult, InconsistentRecord, RecordSyntaxError, either, plural
 from ..cards import PlayItem
 from ..seating import Seating
 from .deal import hand_sizes
-from .michigan import MichiganPlay, colour_word
+from .michigan import SUITS_SAID, MichiganPlay, colour_said
 from .rules import TripoliRules
 
 
@@ -118,19 +118,19 @@ def check_plays(rules: TripoliRules, seating: Seating, plays: Sequence[MichiganP
             if c.suit is None or c.suit.is_red != colour:
                 raise refuse("michigan-lead", Said("play %(play)s: %(player)s leads %(card)s, but this lead must be "
                                                    "%(colour_word)s", player=names[p.seat], card=c.label,
-                                                   colour_word=colour_word(colour), play=at))
+                                                   colour_word=colour_said(colour), play=at))
             lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is not None and x.suit.is_red == colour and x.ri < c.ri]
-            what = f"his lowest {colour_word(colour)} card"
+            what = Said("his lowest %(colour)s card", colour=colour_said(colour))
         elif i == 0 and rules.first_lead == "lowest-in-hand":
             lower = [(j, x) for j, x in played_after(p.seat, i) if x.ri < c.ri]
-            what = "the lowest card in his hand"
+            what = Said("the lowest card in his hand")
         else:
             if c.suit is last:
                 raise refuse("michigan-lead", Said("play %(play)s: %(player)s leads %(card)s, but %(noun)s were just "
                                                    "played", player=names[p.seat], card=c.label,
-                                                   noun=c.suit.noun if c.suit else '', play=at))
+                                                   noun=SUITS_SAID[c.suit.noun] if c.suit else '', play=at))
             lower = [(j, x) for j, x in played_after(p.seat, i) if x.suit is c.suit and x.ri < c.ri]
-            what = "the lowest card of its suit"
+            what = Said("the lowest card of its suit")
         if lower:
             j, x = lower[0]
             raise refuse("michigan-lead", Said("play %(play)s: %(player)s leads %(card)s, but a lead is %(what)s and "
@@ -150,7 +150,8 @@ def check_end(names: Sequence[str], plays: Sequence[MichiganPlay], out: int | No
                                  code="go-out", player=names[out])
     for seat, count in enumerate(left):
         if count == 0 and seat != out:
-            end = "the play was blocked" if block else f"{names[out]} went out" if out is not None else "the play ended"
+            end = (Said("the play was blocked") if block else Said("%(player)s went out", player=names[out])
+                   if out is not None else Said("the play ended"))
             raise InconsistentRecord(Said("%(player)s has no cards left, so he went out; but the record says %(end)s",
                                           player=names[seat], end=end),
                                      code="go-out", player=names[seat])
@@ -177,7 +178,7 @@ def check_counts(names: Sequence[str], played: Sequence[int] | None, left: Seque
     totals = [a + b for a, b in zip(played, left)]
     for seat, total in enumerate(totals):
         if total not in (big, small):
-            have = f"{small}" if big == small else f"{big} or {small}"
+            have = either([big, small]) if big != small else small
             raise ImpossibleResult((Said("%(player)s played %(count)s card and has %(left)s left: %(total)s cards in "
                                          "all, but with %(n)s players every hand has %(have)s", player=names[seat],
                                          count=played[seat], left=left[seat], total=total, n=n, have=have)

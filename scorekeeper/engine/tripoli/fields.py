@@ -36,7 +36,7 @@ BID_FIELDS = ("bids", "winner", "amount", "suit")
 
 def read_head(data: Mapping[str, Any], fields: Sequence[str], kind: str) -> common.Head:
     """Game, players, dealer, options, hand number and id (``engine.fields``): a game of this package."""
-    return common.read_head(data, fields, kind, GAMES, "tripoli, rummoli or cosmo")
+    return common.read_head(data, fields, kind, GAMES, Said("%(first)s or %(then)s", first="tripoli, rummoli", then="cosmo"))
 
 
 def _object(value: Any, what: str, fields: Sequence[str]) -> Mapping[str, Any]:

@@ -145,8 +145,8 @@ class Transfer:
         return f"{who(self.giver)} -> {who(self.taker)}: {self.chips} ({self.step})"
 
 
-_PAYS = {"ante": "his antes", "spare": "the spare hand", "bid": "his bid", "bet": "his bet",
-         "cards": "his cards left", "block": "his cards left into the kitty"}
+_PAYS = {"ante": Said("his antes"), "spare": Said("the spare hand"), "bid": Said("his bid"), "bet": Said("his bet"),
+         "cards": Said("his cards left"), "block": Said("his cards left into the kitty")}
 
 
 class Ledger:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Rank, Suit, cards_said
-from ..errors import Said, IllegalPlay, plural
+from ..errors import Said, IllegalPlay, Word
 from ..seating import Seating
 from .rules import TripoliRules
 
@@ -34,6 +34,16 @@ class MichiganPlay:
 
 def colour_word(red: bool) -> str:
     return "red" if red else "black"
+
+
+# A colour and a suit as a refusal names them ("no red card", "hearts were just played"), each in its sense
+COLOURS_SAID = {True: Word("red", "a card's colour"), False: Word("black", "a card's colour")}
+SUITS_SAID = {"spades": Word("spades", "suits"), "hearts": Word("hearts", "suits"),
+              "diamonds": Word("diamonds", "suits"), "clubs": Word("clubs", "suits")}
+
+
+def colour_said(red: bool) -> Word:
+    return COLOURS_SAID[bool(red)]
 
 
 class Michigan:
@@ -198,24 +208,30 @@ class Michigan:
                 return
         self.end = "block"
 
-    def _why_over(self) -> str:
+    def _why_over(self) -> Said:
         if self.end == "out" and self.out is not None:
-            return f"{self.names[self.out]} played his last card"
-        return "nobody could lead, the play was blocked"
+            return Said("%(player)s played his last card", player=self.names[self.out])
+        return Said("nobody could lead, the play was blocked")
 
-    def _why_leader(self) -> str:
+    def _why_leader(self) -> Said:
         if self.stopper is None:
             if self.turn == self.designated:
-                return "he leads first"
-            return f"{self.names[self.designated]} has no {colour_word(bool(self.colour))} card to lead"
+                return Said("he leads first")
+            return Said("%(player)s has no %(colour)s card to lead", player=self.names[self.designated],
+                        colour=colour_said(bool(self.colour)))
         stop = self.plays[-1].card
         if self.turn == self.stopper:
-            return f"{self.names[self.stopper]} stopped with {stop.label}"
+            return Said("%(player)s stopped with %(card)s", player=self.names[self.stopper], card=stop.label)
         if self.colour is not None:
-            return (f"{self.names[self.stopper]} stopped with {stop.label}, and the players before "
-                    f"{self.names[self.turn]} hold no {colour_word(self.colour)} card")
-        noun = stop.suit.noun if stop.suit is not None else "that suit"
-        return f"{self.names[self.stopper]} stopped with {stop.label} and the players before {self.names[self.turn]} hold only {noun}"
+            return Said("%(player)s stopped with %(card)s, and the players before %(player2)s hold no %(colour)s card",
+                        player=self.names[self.stopper], card=stop.label, player2=self.names[self.turn],
+                        colour=colour_said(self.colour))
+        if stop.suit is None:
+            return Said("%(player)s stopped with %(card)s and the players before %(player2)s hold only that suit",
+                        player=self.names[self.stopper], card=stop.label, player2=self.names[self.turn])
+        return Said("%(player)s stopped with %(card)s and the players before %(player2)s hold only %(suits)s",
+                    player=self.names[self.stopper], card=stop.label, player2=self.names[self.turn],
+                    suits=SUITS_SAID[stop.suit.noun])
 
     def _not_held(self, seat: int, card: Card, at: int) -> tuple[str, Said]:
         name = self.names[seat]
@@ -228,19 +244,25 @@ class Michigan:
         return "not-in-hand", Said("play %(play)s: %(player)s leads %(card)s, but %(holder)s holds it", play=at,
                                    player=name, card=card.label, holder=self.names[self.holder[card]])
 
-    def _lead_rule(self, seat: int, card: Card) -> str:
+    def _lead_rule(self, seat: int, card: Card) -> Said:
         hand = self.hands[seat]
         if self.colour is not None:
-            want = colour_word(self.colour)
+            want = colour_said(self.colour)
             if card.suit is None or card.suit.is_red != self.colour:
-                return f"this lead must be {want} (colours alternate), and he holds {cards_said(sorted(self.lead_choices(seat)))}"
-            return f"he must lead his lowest {want} card ({cards_said(self.lead_choices(seat))})"
+                return Said("this lead must be %(colour)s (colours alternate), and he holds %(cards)s", colour=want,
+                            cards=cards_said(sorted(self.lead_choices(seat))))
+            return Said("he must lead his lowest %(colour)s card (%(cards)s)", colour=want,
+                        cards=cards_said(self.lead_choices(seat)))
         if self.first and self.rules.first_lead == "lowest-in-hand":
-            return f"the first lead is the lowest card in his hand ({cards_said(self.lead_choices(seat))})"
+            return Said("the first lead is the lowest card in his hand (%(cards)s)",
+                        cards=cards_said(self.lead_choices(seat)))
         if card.suit is self.last_suit and card.suit is not None:
-            return f"{card.suit.noun} were just played; he must lead another suit"
+            return Said("%(suits)s were just played; he must lead another suit", suits=SUITS_SAID[card.suit.noun])
         lower = sorted((c for c in hand if c.suit is card.suit and c.ri < card.ri), key=lambda c: c.ri)
-        return f"a lead is the lowest card of its suit, and he holds {plural(len(lower), 'lower card')} ({cards_said(lower)})"
+        count = (Said("%(count)s lower card", count=len(lower)) if len(lower) == 1 else
+                 Said("%(count)s lower cards", count=len(lower)))
+        return Said("a lead is the lowest card of its suit, and he holds %(count)s (%(cards)s)", count=count,
+                    cards=cards_said(lower))
 
 
 def _lowest_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..cards import Card
+from ..errors import Said, Word
 
 
 class Category(enum.IntEnum):
@@ -74,6 +75,41 @@ class PokerRank:
         if c is Category.TWO_PAIR:
             return f"two pair, {_plural(r[0])} and {_plural(r[1])}"
         return f"a pair of {_plural(r[0])}"
+
+    def said(self) -> Said:
+        """The hand's name as a refusal quotes it (``str()`` is its English), each rank a word of the catalogues."""
+        c, r = self.category, self.ranks
+        one, many = _RANK_SAID.get(r[0], (str(r[0]), str(r[0]))), _RANKS_SAID.get(r[0], str(r[0]))
+        if c is Category.STRAIGHT_FLUSH:
+            return Said("royal flush") if r[0] == 14 else Said("straight flush, %(rank)s high", rank=one)
+        if c is Category.FOUR_OF_A_KIND:
+            return Said("four %(ranks)s", ranks=many)
+        if c is Category.FULL_HOUSE:
+            return Said("full house, %(ranks)s over %(ranks2)s", ranks=many, ranks2=_RANKS_SAID[r[1]])
+        if c is Category.FLUSH:
+            return Said("flush, %(rank)s high", rank=one)
+        if c is Category.STRAIGHT:
+            return Said("straight, %(rank)s high", rank=one)
+        if c is Category.HIGH_CARD:
+            return Said("high card, %(rank)s high", rank=one)
+        if c is Category.THREE_OF_A_KIND:
+            return Said("three %(ranks)s", ranks=many)
+        if c is Category.TWO_PAIR:
+            return Said("two pair, %(ranks)s and %(ranks2)s", ranks=many, ranks2=_RANKS_SAID[r[1]])
+        return Said("a pair of %(ranks)s", ranks=many)
+
+
+# The ranks as a poker hand's name says them ("straight, ten high", "a pair of kings"), each in its sense
+_RANK_SAID = {2: Word("two", "a poker rank"), 3: Word("three", "a poker rank"), 4: Word("four", "a poker rank"),
+              5: Word("five", "a poker rank"), 6: Word("six", "a poker rank"), 7: Word("seven", "a poker rank"),
+              8: Word("eight", "a poker rank"), 9: Word("nine", "a poker rank"), 10: Word("ten", "a poker rank"),
+              11: Word("jack", "a poker rank"), 12: Word("queen", "a poker rank"), 13: Word("king", "a poker rank"),
+              14: Word("ace", "a poker rank")}
+_RANKS_SAID = {2: Word("twos", "poker ranks"), 3: Word("threes", "poker ranks"), 4: Word("fours", "poker ranks"),
+               5: Word("fives", "poker ranks"), 6: Word("sixes", "poker ranks"), 7: Word("sevens", "poker ranks"),
+               8: Word("eights", "poker ranks"), 9: Word("nines", "poker ranks"), 10: Word("tens", "poker ranks"),
+               11: Word("jacks", "poker ranks"), 12: Word("queens", "poker ranks"), 13: Word("kings", "poker ranks"),
+               14: Word("aces", "poker ranks")}
 
 
 def rank_hand(hand: Sequence[Card]) -> PokerRank:

@@ -61,8 +61,8 @@ def play_poker(
             winners = ()
         declared_winners = None if poker.winners is None else tuple(map(seating.seat, poker.winners))
         if winners and declared_winners is not None and set(winners) != set(declared_winners):
-            why = ("everyone else folded" if not shown else "by the hands shown: " + ", ".join(
-                f"{names[s]} {rank_hand(_five(hands[s]))}" for s in shown))
+            why = (Said("everyone else folded") if not shown else Said("by the hands shown: %(hands)s", hands=[
+                Said("%(player)s %(hand)s", player=names[s], hand=rank_hand(_five(hands[s])).said()) for s in shown]))
             raise InconsistentRecord(Said("the pot goes to %(listed)s (%(why)s), not to %(listed2)s",
                                           listed=_listed(names, winners), why=why,
                                           listed2=_listed(names, declared_winners)), code="poker-winner")
@@ -134,10 +134,11 @@ def _check_selection(names: Sequence[str], hands: Sequence[Sequence[Card] | None
         if held is not None:
             lacking = [c for c in hand if c not in held[seat]]
             if lacking:
-                what = "was dealt" if final else "holds"
-                raise InconsistentRecord(Said("%(player)s shows %(card)s for the poker, but he %(what)s %(cards)s",
-                                              player=names[seat], card=lacking[0].label, what=what,
-                                              cards=cards_said(sorted(held[seat]))), code="poker-select",
+                places = {"player": names[seat], "card": lacking[0].label, "cards": cards_said(sorted(held[seat]))}
+                raise InconsistentRecord(Said("%(player)s shows %(card)s for the poker, but he was dealt %(cards)s",
+                                              **places) if final else
+                                         Said("%(player)s shows %(card)s for the poker, but he holds %(cards)s",
+                                              **places), code="poker-select",
                                          player=names[seat], card=lacking[0].code)
 
 

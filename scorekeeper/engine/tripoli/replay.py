@@ -127,7 +127,8 @@ def replay(record: TripoliRecord, carried: Layout | None = None, antes_in: bool 
         for i, item in enumerate(michigan.play):
             game.play(item.card, None if item.player is None else seating.seat(item.player), i)
         if not game.over:
-            what = f"{names[game.turn]} must play {game.next_card.label}" if game.next_card else f"{names[game.turn]} must lead"
+            what = (Said("%(player)s must play %(card)s", player=names[game.turn], card=game.next_card.label)
+                    if game.next_card else Said("%(player)s must lead", player=names[game.turn]))
             raise InconsistentRecord((Said("the play stops after %(count)s card with nobody out and no block: "
                                            "%(what)s", count=len(game.plays), what=what)
                                       if len(game.plays) == 1 else Said("the play stops after %(count)s cards with "
@@ -218,8 +219,8 @@ def carried_antes(given: bool | None, carried: bool | None) -> bool:
     :raises InconsistentRecord: code ``layout``.
     """
     if given is not None and carried is not None and given != carried:
-        said = "are already on the layout (a misdeal's redeal)" if given else "are still to be put up"
-        truth = "was a misdeal, so they are in" if carried else "was not a misdeal"
+        said = Said("are already on the layout (a misdeal's redeal)") if given else Said("are still to be put up")
+        truth = Said("was a misdeal, so they are in") if carried else Said("was not a misdeal")
         raise InconsistentRecord(Said("the record says this deal's antes %(said)s, but the last deal %(truth)s",
                                       said=said, truth=truth), code="layout")
     return bool(carried if carried is not None else given)
@@ -265,7 +266,7 @@ def _check_declared_end(names: Sequence[str], out_name: str | None, block: bool,
                         out: int | None, was_block: bool, real_left: Sequence[int]) -> None:
     """With the deal and the play, whatever end the record declares must be the one the play reached."""
     if out_name is not None and (out is None or names[out] != out_name):
-        real = f"{names[out]} went out" if out is not None else "the play was blocked"
+        real = Said("%(player)s went out", player=names[out]) if out is not None else Said("the play was blocked")
         raise InconsistentRecord(Said("the record says %(out_name)s went out, but %(real)s", out_name=out_name,
                                       real=real), code="go-out", player=out_name)
     if block and not was_block:

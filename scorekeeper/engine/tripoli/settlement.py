@@ -297,7 +297,7 @@ def settled(value: Any) -> Settled:
 
 def _folded(value: Any) -> TripoliFold:
     fold = TripoliFold(value)
-    for raw in read_hands(value.get("hands") or [], "Tripoli records"):
+    for raw in read_hands(value.get("hands") or [], Said("Tripoli records")):
         fold.add(raw)
     return fold
 

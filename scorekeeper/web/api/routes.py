@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ...engine.errors import RecordSyntaxError
+from ...engine.errors import RecordSyntaxError, Said
 from ...engine.jsontext import decode
 from .. import params, services
 from ..http import bearer_token, json_errors
@@ -23,7 +23,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 def _json_body() -> Any:
     """The request's JSON, read by the engine's one strict reader (UTF-8, no NaN, no lone surrogate)."""
-    return decode(request.get_data(), "the request body ")
+    return decode(request.get_data(), Said("the request body "))
 
 
 def _session_for_write(session_id: str) -> TableSession:

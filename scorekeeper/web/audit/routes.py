@@ -20,7 +20,7 @@ from flask import Response, flash, redirect, render_template, request, url_for
 
 from ... import language, sheets  # the printed audit (WeasyPrint loads with the first PDF)
 from ...language import gettext as _
-from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.errors import RecordSyntaxError, Said, ScorekeeperError
 from ...engine.family import Family, family_of
 from ...engine.jsontext import decode
 from ...sheets.audit_steps import Shown, StepsAudit, choice_value, shown, steps_audit, value_words
@@ -116,7 +116,7 @@ def typed_record(text: str, base: Base, family: Family) -> dict[str, Any]:
     given = {k: base.record[k] for k in GIVEN if k in base.record}
     text = text.strip()
     if text.startswith("{"):
-        value = decode(text, "the record ")
+        value = decode(text, Said("the record "))
         if not isinstance(value, Mapping):
             raise RecordSyntaxError("the record is a JSON object")
         return {**given, **value}
@@ -191,7 +191,7 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
     frame = frames[0]
     was = frame.card.label if frame.card is not None else value_words(frame.kind, frame.value, family.vocabulary)
     try:
-        value = choice_value(decode(text, "the choice "), form.whatif_amount.data)
+        value = choice_value(decode(text, Said("the choice ")), form.whatif_amount.data)
         changed = family.changed_json(record, frame.index or 0, value)
         audit = audit_of(family, changed)
         unfit: str | None = None

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ...engine.errors import RecordSyntaxError
+from ...engine.errors import RecordSyntaxError, Said
 from ...engine.jsontext import decode
 from ...sheets import club as season
 from . import export as club_export, stats as club_stats, services as clubs
@@ -24,7 +24,7 @@ json_errors(bp)
 
 
 def _body() -> dict[str, Any]:
-    value = decode(request.get_data(), "the request body ")
+    value = decode(request.get_data(), Said("the request body "))
     if not isinstance(value, dict):
         raise RecordSyntaxError("the request body must be a JSON object")
     return value

@@ -20,9 +20,10 @@ from flask import Response, flash, jsonify, make_response, redirect, render_temp
 from flask_babel import gettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from ... import language
 from ...boundary import refusal
 from ...engine import seats
-from ...engine.errors import ScorekeeperError
+from ...engine.errors import Said, ScorekeeperError, Word
 from ...engine.family import family_of
 from ...engine.jsontext import decode
 from .. import lang, services
@@ -45,7 +46,11 @@ def _asks(start: CardTable) -> dict[str, Any] | None:
     family, head = family_of(start.head.get("game")), start.record()
     if not seats.takes_seats(family, head):
         return None
-    return {p: seats.asks(family, head, p).to_json() for p in head.get("players") or ()}
+    out = {p: seats.asks(family, head, p).to_json() for p in head.get("players") or ()}
+    for asked in out.values():  # the other cards a seat taps, named in the page's language
+        for more in asked.get("more") or ():
+            more["word"] = language.say(Word(more["word"]))
+    return out
 
 
 @table_route("/my-hand", read="my_hand")
@@ -124,7 +129,7 @@ def _body() -> Mapping[str, Any]:
     data = request.get_data()
     if len(data) > MAX_BODY:
         raise ScorekeeperError("the request body is too large for a hand", code="syntax")
-    value = decode(data, "the request body ")
+    value = decode(data, Said("the request body "))
     if not isinstance(value, Mapping):
         raise ScorekeeperError('the request body is an object: {"player", "secret", "draft"}', code="syntax")
     return value

@@ -18,7 +18,7 @@ from typing import Any
 from flask import Response, jsonify, render_template, request, url_for
 
 from ...boundary import refusal
-from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.errors import RecordSyntaxError, Said, ScorekeeperError
 from ...engine import seats
 from ...engine.family import family_of
 from ...engine.jsontext import decode
@@ -60,7 +60,7 @@ def play(table: TableSession, sid: str, key: str) -> Any:
         if again is not None:  # its answer was lost: the stored hand, as stored (the table has moved on since)
             return save_new_hand(table, again, sid, key, pages_of(table.config.get("game")).noun)
         try:
-            sent = decode(form.record.data or "null", "the hand ")
+            sent = decode(form.record.data or "null", Said("the hand "))
             if sent is not None and not isinstance(sent, Mapping):
                 raise RecordSyntaxError("the hand is sent as its record, a JSON object")
             hand = start.stored(_checked(start, sent, form.pending.data))
@@ -207,7 +207,7 @@ def _body() -> Mapping[str, Any]:
     data = request.get_data()
     if len(data) > MAX_BODY:
         raise RecordSyntaxError("the request body is too large for a hand")
-    value = decode(data, "the request body ")
+    value = decode(data, Said("the request body "))
     if not isinstance(value, Mapping) or not (value.get("record") is None or isinstance(value.get("record"), Mapping)):
         raise RecordSyntaxError('the request body is an object: {"record": {...}, "action": {...} or null}')
     return value

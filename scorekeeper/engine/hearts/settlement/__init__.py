@@ -205,7 +205,7 @@ def _within_stakes(stakes: int, balance: Sequence[int], payments: Sequence[int],
     :raises InconsistentRecord: code ``table-stakes``."""
     for seat, paid in enumerate(payments):
         if paid < 0:
-            check_table_stakes(names[seat], stakes + balance[seat], -paid, "this hand")
+            check_table_stakes(names[seat], stakes + balance[seat], -paid, Said("this hand"))
 
 
 def _replay(record: HandRecord, ruleset: Ruleset, seating: Seating, layout: DealLayout) -> HandOutcome:

@@ -76,12 +76,12 @@ def _players(players: Sequence[str], low: int, high: int, method: str) -> tuple[
     return names
 
 
-def _seat(names: Sequence[str], seat: int | None, what: str) -> int:
+def _seat(names: Sequence[str], seat: int | None, what: str | Said) -> int:
     if seat is None:
-        raise InconsistentRecord(Said("%(what)s is missing", what=str(what)))
+        raise InconsistentRecord(Said("%(what)s is missing", what=what))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
         raise InconsistentRecord(Said("%(what)s: seat %(shown)s is not at the table (seats 0 to %(value)s)",
-                                      what=str(what), shown=str(shown(seat)), value=str(len(names) - 1)))
+                                      what=what, shown=str(shown(seat)), value=str(len(names) - 1)))
     return seat
 
 
@@ -404,8 +404,8 @@ def joker_payments(state: JokerPaymentsState, hand: JokerPaymentsHand) -> tuple[
         check_conserved(position, payments, pool_before, pool)
         result = HandResult(tuple(payments), (0,) * n, pool, _words(names, said, payments))
         return result, replace(state, deals=position)
-    taker = _seat(names, hand.taken_by, "who took the Joker")
-    holder = None if hand.dealt_to is None else _seat(names, hand.dealt_to, "who was dealt the Joker")
+    taker = _seat(names, hand.taken_by, Said("who took the Joker"))
+    holder = None if hand.dealt_to is None else _seat(names, hand.dealt_to, Said("who was dealt the Joker"))
     hearts = _counts(names, hand.hearts, "hearts taken", 12)
     if holder is None:  # the Joker lay in the widow: nobody got rid of it, so its 5 go to the pool
         payments[taker] -= 5
@@ -474,7 +474,7 @@ def close_pool(state: _PoolState, cut: int | None = None) -> tuple[HandResult, _
         notes = tuple(f"{name}: the pool is empty, nothing to share" for name in names)
         return HandResult(tuple(payments), (0,) * n, 0, notes), state
     takers = list(state.last_winners) if state.leftover == "last-winner" and state.last_winners else list(range(n))
-    shares = divide(pool, takers, cut, names, f"the {pool} chips left in the pool")
+    shares = divide(pool, takers, cut, names, Said("the %(count)s chips left in the pool", count=pool))
     for seat, share in shares.items():
         payments[seat] = share
     check_conserved(0, payments, pool, 0)
@@ -522,7 +522,7 @@ class ProgressiveState:
                                      code="players")
         seated = [p for t in tables for p in (*t.ladies, *t.gentlemen)]
         for p in seated:
-            _seat(names, p, "a table seat")
+            _seat(names, p, Said("a table seat"))
         if sorted(seated) != list(range(len(names))):
             raise InconsistentRecord(Said("progressive-stars: every player sits at exactly one table seat"), code="players")
         zero = (0,) * len(names)
@@ -562,7 +562,7 @@ def progressive_stars(state: ProgressiveState, rnd: ProgressiveRound) -> tuple[H
     m = len(state.tables)
     hearts = list(_counts(names, rnd.hearts, "hearts taken"))
     for p in (*rnd.cuts, *rnd.revokes):
-        _seat(names, p, "a cut or revoke")
+        _seat(names, p, Said("a cut or revoke"))
     said: list[list[str]] = [[] for _ in range(n)]
     for t, table in enumerate(state.tables):
         seats = (*table.ladies, *table.gentlemen)
@@ -782,7 +782,7 @@ def polignac_points(state: PolignacState, hand: PolignacHand) -> tuple[HandResul
     n = len(names)
     _not_over(state.finished, "polignac-points")
     scores = state.scores or TrickScores.of_game("polignac")
-    declarers = tuple(_seat(names, d, "Capot declarer") for d in hand.capot)
+    declarers = tuple(_seat(names, d, Said("Capot declarer")) for d in hand.capot)
     if len(set(declarers)) != len(declarers):
         raise InconsistentRecord(Said("a player can declare Capot only once a hand"))
     said: list[list[str]] = [[] for _ in range(n)]
@@ -800,10 +800,10 @@ def polignac_points(state: PolignacState, hand: PolignacHand) -> tuple[HandResul
                 said[d].append("the Capot declaration lapses: the hand was not played out")
         outcomes = [(offender, False)] if offender in declarers else []
     else:
-        owners = {"JS": _seat(names, hand.js, "who took JS"), "JH": _seat(names, hand.jh, "who took JH"),
-                  "JD": _seat(names, hand.jd, "who took JD"), "JC": _seat(names, hand.jc, "who took JC")}
-        first = _seat(names, hand.first_trick, "winner of the first trick")
-        last = _seat(names, hand.last_trick, "winner of the last trick")
+        owners = {code: _seat(names, seat, Said("who took %(card)s", card=code))
+                  for code, seat in (("JS", hand.js), ("JH", hand.jh), ("JD", hand.jd), ("JC", hand.jc))}
+        first = _seat(names, hand.first_trick, Said("winner of the first trick"))
+        last = _seat(names, hand.last_trick, Said("winner of the last trick"))
         parts: list[list[str]] = [[] for _ in range(n)]
         for card, seat in owners.items():
             value = scores.value(card)
@@ -892,9 +892,9 @@ def slobberhannes_points(state: SlobberhannesState,
         for seat in range(n):
             said[seat].append(f"revoked: +{scores.revoke} (4.1)" if seat == offender else f"0 ({names[offender]} revoked)")
     else:
-        winners = {"first trick": _seat(names, hand.first_trick, "winner of the first trick"),
-                   "last trick": _seat(names, hand.last_trick, "winner of the last trick"),
-                   "Q\u2663": _seat(names, hand.qc, "who took QC")}
+        winners = {"first trick": _seat(names, hand.first_trick, Said("winner of the first trick")),
+                   "last trick": _seat(names, hand.last_trick, Said("winner of the last trick")),
+                   "Q\u2663": _seat(names, hand.qc, Said("who took %(card)s", card="QC"))}
         worth = {"first trick": scores.first_trick, "last trick": scores.last_trick, "Q\u2663": scores.value("QC")}
         for seat in range(n):
             mine = [what for what, s in winners.items() if s == seat]
@@ -976,7 +976,7 @@ def knaves_points(state: KnavesState, hand: KnavesHand) -> tuple[HandResult, Kna
         for card, holder in zip(("JH", "JD", "JC", "JS"), (hand.jh, hand.jd, hand.jc, hand.js)):
             if holder is None:
                 continue
-            seat = _seat(names, holder, f"who took {card}")
+            seat = _seat(names, holder, Said("who took %(card)s", card=card))
             if tricks[seat] == 0:
                 raise ImpossibleResult(Said("%(value)s took %(card)s but won no trick",
                                             value=str(names[seat]), card=str(card)))

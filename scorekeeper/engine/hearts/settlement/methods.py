@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from ...errors import plural, shown, UnknownOption, Said
+from ...errors import either, plural, shown, UnknownOption, Said
 from ...gaussian import Gaussian
 from ...options import OptionSpec, resolve, yes_no
 from ..records import HandRecord
@@ -305,13 +305,14 @@ class LowestCollectsDifference(Method):
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
         units = self.units(outcome)
         self.winner_seats = _lowest(units)  # tied lowest divide the winnings: joint winners (1.6)
-        return _collect_differences(self, units, cut, "the hand's winnings")
+        return _collect_differences(self, units, cut, Said("the hand's winnings"))
 
     def after_hand(self, totals: Sequence[Points], balance: Sequence[int], outcome: HandOutcome) -> None:
         self.finished = True
 
 
-def _collect_differences(m: Method, units: Sequence[int], cut: int | None, what: str) -> tuple[list[int], list[str]]:
+def _collect_differences(m: Method, units: Sequence[int], cut: int | None,
+                         what: Said) -> tuple[list[int], list[str]]:
     """3.2 / 3.7: the lowest collect from each other player his excess; ties divide, odd by cut."""
     low = min(units)
     winners = [s for s, u in enumerate(units) if u == low]
@@ -359,7 +360,7 @@ class FiveHandMatch(Method):
                 f"{self.took(s, u)}: match total {self.match[s]}, {plural(left, 'hand')} to play" for s, u in enumerate(units)
             ]
         self.revoked = None  # the match totals are what settles now
-        payments, notes = _collect_differences(self, self.match, cut, "the match")
+        payments, notes = _collect_differences(self, self.match, cut, Said("the match"))
         notes = [f"match of five hands, total {self.match[s]}: " + note for s, note in enumerate(notes)]
         self.match_winners = _lowest(self.match)  # tied lowest divide the match: joint winners (AMB-42)
         self.match = [0] * self.n
@@ -396,7 +397,7 @@ class PoolMethod(Method):
             return None
         pool = self.pool
         takers = list(self.last_winners) if self.opts["leftover"] == "last-winner" and self.last_winners else list(range(self.n))
-        shares = divide(pool, takers, cut, self.names, f"the {pool} chips left in the pool")
+        shares = divide(pool, takers, cut, self.names, Said("the %(count)s chips left in the pool", count=pool))
         self.pool = 0
         payments = [shares.get(s, 0) for s in range(self.n)]
         notes = [f"{self.names[s]} gets {payments[s]} of the {pool} chips left in the pool" for s in range(self.n)]
@@ -522,7 +523,7 @@ class SpotDifferences(Method):
     summary = "The lowest spot total collects from each other player the difference"
 
     def settle(self, outcome: HandOutcome, cut: int | None) -> tuple[list[int], list[str]]:
-        return _collect_differences(self, self.units(outcome), cut, "the spots collected")
+        return _collect_differences(self, self.units(outcome), cut, Said("the spots collected"))
 
     def took(self, seat: int, u: int) -> str:
         return f"{self.names[seat]} took {plural(u, 'spot')}"
@@ -631,7 +632,7 @@ def _check_fit(cls: type[Method], ruleset: Ruleset) -> None:
     settlement = cls.id
     if ruleset.settlements and settlement not in ruleset.settlements:
         raise UnknownOption(Said("%(game)s is settled by %(value)s, not %(settlement)s",
-                                 game=ruleset.name, value=str(' or '.join(ruleset.settlements)), settlement=str(settlement)))
+                                 game=ruleset.name, value=either(list(ruleset.settlements)), settlement=str(settlement)))
     if cls is SpotDifferences and not ruleset.spots:
         raise UnknownOption(Said("spot-differences settles Spot Hearts (spot totals); this game counts hearts"))
     if ruleset.complex and cls not in (Cumulative, ComplexMagnitude):

@@ -26,6 +26,7 @@ from ..engine.errors import Said, ScorekeeperError
 from ..engine import seats
 from ..engine.family import Fold, family_of, family_of_record, plain
 from ..engine.fields import read_id
+from ..engine.marks import N_
 from ..engine.settled import Settled
 from ..engine.family import settle_json
 from ..engine.session import split_counts
@@ -60,14 +61,19 @@ class Busy(Exception):
 
     code = "busy"
 
-    def __init__(self, message: str, *, retry_after: int = RETRY_AFTER_SECONDS) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Said, *, retry_after: int = RETRY_AFTER_SECONDS) -> None:
+        super().__init__(str(message))
+        self.said = message if isinstance(message, Said) else None  # its sentence as data: a page words it
+        self.message = str(message)
         self.retry_after = retry_after
+
+    def refusal(self) -> ScorekeeperError:
+        """The same sentence as an engine's refusal (code ``busy``): what the pages and answers word."""
+        return ScorekeeperError(self.said or self.message, code=self.code)
 
     def to_json(self) -> dict[str, Any]:
         """The contract's error object, and when to send again."""
-        return {**ScorekeeperError(self.message, code=self.code).to_json(), "retry_after": self.retry_after}
+        return {**self.refusal().to_json(), "retry_after": self.retry_after}
 
 
 class ChangedMeanwhile(ScorekeeperError):
@@ -112,8 +118,8 @@ class Keyed(Protocol):
     def read_key(self) -> str: ...
 
 
-REPLACED = ("this needs the table's edit link or token; a link the table has replaced with new links opens nothing: "
-            "ask its scorer for the current one")
+REPLACED = Said("this needs the table's edit link or token; a link the table has replaced with new links opens "
+                "nothing: ask its scorer for the current one")
 
 
 def check_token(table: Keyed, token: str | None) -> None:
@@ -129,6 +135,10 @@ def check_read(table: Keyed, token: str | None, key: str | None) -> None:
     check_token(table, token)
 
 
+MISSING = {  # a link that opens nothing, by what it names: whole sentences, each translated
+    "session": N_("no session %(session)s"), "club": N_("no club %(club)s"), "evening": N_("no evening %(evening)s"),
+}
+
 Linked = TypeVar("Linked", bound=Keyed)  # what has its own links: a table, an evening, a club
 
 
@@ -136,8 +146,7 @@ def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
     """:raises NotFound: no ``noun`` of that id."""
     found = db.session.get(model, ident) if params.is_ident(ident) else None
     if found is None:
-        raise NotFound(Said("no session %(session)s", session=repr(ident)) if noun == "session"
-                       else f"no {noun} {ident!r}")
+        raise NotFound(Said(MISSING[noun], **{noun: repr(ident)}))
     return found
 
 
@@ -201,8 +210,8 @@ def new_table_links(table: TableSession, token: str) -> Created:
         db.session.expire(table)  # the row changed under the ORM: read again if asked
         forget(sid)
         return Created(sid, made, key)
-    raise Busy("the table is busy: other phones keep writing at this moment; nothing is changed, take new links "
-               "again in a moment")
+    raise Busy(Said("the table is busy: other phones keep writing at this moment; nothing is changed, take new "
+                    "links again in a moment"))
 
 
 def _a_clubs(session_id: str) -> bool:
@@ -479,7 +488,7 @@ def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], c
                     raise
                 continue
         return created
-    raise Busy("the database is busy at this moment: nothing is stored; send it again in a moment")
+    raise Busy(Said("the database is busy at this moment: nothing is stored; send it again in a moment"))
 
 
 def _new_rows(created: Created, game: str, config: dict[str, Any], hands: list[dict[str, Any]],
@@ -561,7 +570,7 @@ def record_hand(
             head = get_head(sid)
             config = head.config  # a club's rename may have changed the names
             if head.token_hash != table.token_hash:  # the table took new links: the old token writes nothing
-                raise AccessDenied("this table has new links since: ask its scorer for the new edit link")
+                raise AccessDenied(Said("this table has new links since: ask its scorer for the new edit link"))
         if client_id is not None:
             existing = next((h for h in stored.hands if h.client_id == client_id), None)
             if existing is not None:  # the answer is the session as stored now, read afresh
@@ -589,17 +598,22 @@ def record_hand(
             _keep_fold(sid, after.revision, fold)
         _remember((sid, after.revision), settled)  # what the check settled is the new stored state
         return Recorded(new, True, settled)
-    raise Busy("the table is busy: other phones keep recording at this moment; nothing is stored, "
-               "send the hand again in a moment")
+    raise Busy(Said("the table is busy: other phones keep recording at this moment; nothing is stored, "
+                    "send the hand again in a moment"))
 
 
 def _overtaken(config: Mapping[str, Any], stored: Snapshot, position: int) -> ChangedMeanwhile:
     """The refusal of a new hand drawn for hand ``position``, which another phone stored meanwhile."""
     said = stored_words(config, stored, position)
-    return ChangedMeanwhile(
-        f"Hand {position} was recorded on another phone after this form was opened: nothing is stored."
-        f"{' It says: ' + said + '.' if said else ''} If this is another hand, tap Save again to record it as "
-        f"hand {stored.next_position()}.", hand=position)
+    if said:
+        return ChangedMeanwhile(Said(
+            "Hand %(number)s was recorded on another phone after this form was opened: nothing is stored. It says: "
+            "%(says)s. If this is another hand, tap Save again to record it as hand %(next)s.",
+            number=position, says=said, next=stored.next_position()), hand=position)
+    return ChangedMeanwhile(Said(
+        "Hand %(number)s was recorded on another phone after this form was opened: nothing is stored. If this is "
+        "another hand, tap Save again to record it as hand %(next)s.", number=position, next=stored.next_position()),
+        hand=position)
 
 
 def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> str:
@@ -632,9 +646,10 @@ def _same_hand_again(existing: StoredHand, hand: Mapping[str, Any]) -> None:
     :raises ClientIdConflict: the id was recorded with a different hand: the new one would be lost.
     """
     if existing.record != hand and _first_version(existing.id) != hand:
-        raise ClientIdConflict(
-            f"hand id {existing.client_id!r} was already recorded with different cards or counts: nothing is "
-            f"stored. Send this hand with a new id, or correct hand {existing.position}", hand=existing.position)
+        raise ClientIdConflict(Said(
+            "hand id %(id)s was already recorded with different cards or counts: nothing is stored. Send this hand "
+            "with a new id, or correct hand %(number)s", id=repr(existing.client_id), number=existing.position),
+            hand=existing.position)
 
 
 def _first_version(hand_id: int) -> dict[str, Any] | None:
@@ -810,10 +825,15 @@ def _changed_since(row: Hand, drawn_from: str) -> ChangedMeanwhile:
     phone changed, from the version the correction was drawn from (found in the history by its tag)."""
     drawn = next((v.record for v in reversed(row.history) if record_tag(v.record) == drawn_from), None)
     said = changes.describe_change(drawn, row.record) or changes.describe_fields(drawn, row.record) if drawn else ""
-    return ChangedMeanwhile(
-        f"Hand {row.position} was changed on another phone after this form was opened: nothing is stored."
-        f"{' It changed ' + said + '.' if said else ''} This page shows it as it stands now; tap Save again to "
-        f"replace it by what this form says.", hand=row.position)
+    if said:
+        return ChangedMeanwhile(Said(
+            "Hand %(number)s was changed on another phone after this form was opened: nothing is stored. It changed "
+            "%(changed)s. This page shows it as it stands now; tap Save again to replace it by what this form says.",
+            number=row.position, changed=said), hand=row.position)
+    return ChangedMeanwhile(Said(
+        "Hand %(number)s was changed on another phone after this form was opened: nothing is stored. This page shows "
+        "it as it stands now; tap Save again to replace it by what this form says.", number=row.position),
+        hand=row.position)
 
 
 @writes
@@ -867,8 +887,8 @@ def _change_hand(
                 row.confirmed = confirmed
             if _commit(table.id, seen):
                 return row
-    raise Busy("another phone changed this session at the same moment, again and again: nothing is stored; "
-               "send it again in a moment")
+    raise Busy(Said("another phone changed this session at the same moment, again and again: nothing is stored; "
+                    "send it again in a moment"))
 
 
 def _commit(session_id: str, seen: int) -> bool:
@@ -930,7 +950,7 @@ def _hand_at(table: TableSession, position: int) -> Hand:
     for row in table.hands:
         if row.position == position:
             return row
-    raise NotFound(f"no hand {position} in this session")
+    raise NotFound(Said("no hand %(number)s in this session", number=position))
 
 
 # --- a seat's own hand, from its player's phone ---------------------------------------------------------
@@ -950,7 +970,7 @@ def next_position(session_id: str) -> int:
 def _secret_hash(secret: object) -> str:
     """:raises ScorekeeperError: not a phone's secret (hex, 32 to 128 characters, made by the phone)."""
     if not isinstance(secret, str) or not 32 <= len(secret) <= 128 or any(c not in "0123456789abcdef" for c in secret):
-        raise ScorekeeperError("this phone has no secret to send a hand with: reload the page", code="secret")
+        raise ScorekeeperError(Said("this phone has no secret to send a hand with: reload the page"), code="secret")
     return _hash(secret)
 
 
@@ -977,8 +997,8 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
             with writelock.writing(db.engine):
                 db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
                 if next_position(sid) != position:
-                    raise ScorekeeperError(f"hand {position} is stored already: your hand is for the next one; "
-                                           "reload the page", code="stale")
+                    raise ScorekeeperError(Said("hand %(number)s is stored already: your hand is for the next one; "
+                                                "reload the page", number=position), code="stale")
                 row = db.session.scalar(select(SeatDraft).where(
                     SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player))
                 if row is None:
@@ -1004,8 +1024,8 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
                 raise
             continue
         return seats_sent(table, position)
-    raise Busy("the table is busy: other phones keep writing at this moment; nothing is stored, send your hand "
-               "again in a moment")
+    raise Busy(Said("the table is busy: other phones keep writing at this moment; nothing is stored, send your "
+                    "hand again in a moment"))
 
 
 def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
@@ -1017,7 +1037,7 @@ def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
     :raises Busy: the database stayed held by other writes.
     """
     if player not in (table.config.get("players") or ()):
-        raise ScorekeeperError(f"{player} is not at this table", code="seat", player=player)
+        raise ScorekeeperError(Said("%(player)s is not at this table", player=player), code="seat", player=player)
     sid = table.id
     for _ in write_attempts():
         try:
@@ -1034,8 +1054,8 @@ def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
                 raise
             continue
         return position, dropped > 0
-    raise Busy("the table is busy: other phones keep writing at this moment; nothing is changed, free the seat "
-               "again in a moment")
+    raise Busy(Said("the table is busy: other phones keep writing at this moment; nothing is changed, free the "
+                    "seat again in a moment"))
 
 
 def seats_sent(table: TableSession, position: int) -> tuple[str, ...]:
@@ -1102,4 +1122,6 @@ def export_session(table: TableSession) -> dict[str, Any]:
 
 def error_body(error: ScorekeeperError | Busy) -> dict[str, Any]:
     """The answer of a refusal: the error object, its ``message`` in the reader's language (``lang.error_object``)."""
-    return {"ok": False, "error": error.to_json() if isinstance(error, Busy) else lang.error_object(error)}
+    if isinstance(error, Busy):
+        return {"ok": False, "error": {**lang.error_object(error.refusal()), "retry_after": error.retry_after}}
+    return {"ok": False, "error": lang.error_object(error)}

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from ...engine.errors import RecordSyntaxError
+from ...engine.errors import RecordSyntaxError, Said
 from ...engine.jsontext import decode
 from ...sheets import club as season
 from . import export as club_export, stats as club_stats, services as clubs
@@ -26,7 +26,7 @@ json_errors(bp)
 def _body() -> dict[str, Any]:
     value = decode(request.get_data(), "the request body ")
     if not isinstance(value, dict):
-        raise RecordSyntaxError("the request body must be a JSON object")
+        raise RecordSyntaxError(Said("the request body must be a JSON object"))
     return value
 
 
@@ -48,7 +48,7 @@ def create_club() -> tuple[Response, int]:
     body = _body()
     people = body.get("players") or []
     if not isinstance(people, list):
-        raise RecordSyntaxError("players must be a list of names")
+        raise RecordSyntaxError(Said("players must be a list of names"))
     created = clubs.create_club(body.get("name"), people)
     return jsonify({"id": created.id, "token": created.token, "read_key": created.read_key}), 201
 

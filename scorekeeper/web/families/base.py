@@ -15,6 +15,7 @@ from flask import Response
 
 
 from ...engine.cards import Card
+from ...engine.errors import Said
 from ...engine.family import family_of, game_def
 from ...engine.hearts.games import GameDef
 from .. import forms, services
@@ -128,10 +129,11 @@ class FamilyPages:
     def trick_game(self, table: TableSession) -> Any:
         """The table's game as the card page and the audit read it. :raises services.NotFound: no such pages."""
         name = game_def(table.config["game"]).name
-        raise services.NotFound(f"{name} has no card-by-card page here: record each hand by its quick result, or "
-                                "correct it with its whole record (JSON) on its page")
+        raise services.NotFound(Said("%(game)s has no card-by-card page here: record each hand by its quick result, "
+                                     "or correct it with its whole record (JSON) on its page", game=name))
 
     def card_table(self, table: TableSession) -> CardTable:
         """Where the card page starts the table's next hand. :raises services.NotFound: no card page."""
         name = game_def(table.config["game"]).name
-        raise services.NotFound(f"{name} has no card-by-card page here: record each hand by its quick result")
+        raise services.NotFound(Said("%(game)s has no card-by-card page here: record each hand by its quick result",
+                                     game=name))

@@ -34,12 +34,13 @@ class CardTable:
     ``claims`` ask."""
 
     head: Mapping[str, Any]
-    title: str  # "Hand 3", "Deal 2"
+    title: str  # "Hand 3", "Deal 2", in the reader's language
     context: str  # who deals, in words
     start: Mapping[str, Any] = field(default_factory=dict)  # what a fresh record adds to the head: {"play": []}
     own: tuple[str, ...] = ("game", "options", "players", "dealer", "hand", "pools", "layout", "antes_in")
     spaces: tuple[tuple[str, str], ...] = ()  # (space id, its label)
     pack: tuple[tuple[str, int], ...] = ()  # the game's pack as the page shows it: (card code, copies)
+    number: int = 0  # the number its title shows: a phone keeps the hand under it, whatever the page's language
 
     def record(self, sent: Any = None) -> dict[str, Any]:
         """The record a phone sent (or a fresh one) under the table's head."""

@@ -461,8 +461,8 @@ def _deals(deal: NextDeal) -> str:
 def _card_table(table: TableSession, game: Game, deal: NextDeal) -> CardTable:
     head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(deal.players),
             "dealer": deal.dealer, "hand": deal.number}
-    return CardTable(head, f"Hand {deal.position}", _deals(deal), start={"play": []},
-                     pack=pack_rows(_dealt_to(game, deal.players).layout.copies))
+    return CardTable(head, language.gettext("Hand %(number)s", number=deal.position), _deals(deal), start={"play": []},
+                     pack=pack_rows(_dealt_to(game, deal.players).layout.copies), number=deal.position)
 
 
 PAGES = HeartsPages()

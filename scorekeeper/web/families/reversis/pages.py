@@ -184,8 +184,9 @@ class ReversisPages(ChipPages):
         pools = settled.get("pools") if settled.get("hands") else table.config.get("pools")
         head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(game.players),
                 "dealer": upcoming.dealer, "hand": upcoming.number, **({"pools": pools} if pools else {})}
-        return CardTable(head, f"Hand {upcoming.number}", self.first_words(upcoming.dealer, upcoming.leader),
-                         start={"play": []}, pack=pack_rows(PACK))
+        return CardTable(head, language.gettext("Hand %(number)s", number=upcoming.number),
+                         self.first_words(upcoming.dealer, upcoming.leader), start={"play": []}, pack=pack_rows(PACK),
+                         number=upcoming.number)
 
 
 PAGES = ReversisPages()

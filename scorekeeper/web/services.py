@@ -31,6 +31,7 @@ from ..engine.settled import Settled
 from ..engine.family import settle_json
 from ..engine.session import split_counts
 from ..sheets.clock import known_zone
+from .. import notes_words
 from . import changes, direct, lang, params, writelock
 from .extensions import db
 from .lang import LANGUAGES
@@ -616,7 +617,21 @@ def _overtaken(config: Mapping[str, Any], stored: Snapshot, position: int) -> Ch
         hand=position)
 
 
-def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> str:
+@dataclass(frozen=True)
+class Notes:
+    """A stored hand's notes as a place of a sentence: their English as ``str`` (the API's ``message``), each
+    note worded in the language spoken now by ``spoken`` (``notes_words.note``, as a hand's page words them)."""
+
+    notes: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " · ".join(self.notes)
+
+    def spoken(self) -> str:
+        return " · ".join(notes_words.note(n) for n in self.notes)
+
+
+def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> str | Notes:
     """What stored hand ``position`` says, in the sheet's words: each player's note of the settle output
     (``Ann took 3 hearts and Q♠: 16``), or the points when the family writes no notes; "" when the
     engine does not settle the session up to it (a struck or waiting hand is settled as if it counted)."""
@@ -630,7 +645,7 @@ def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> 
     notes = entry.get("notes")
     if isinstance(notes, Mapping) and notes:  # as the sheet says them: the output names some rules by their ids
         family, game, options = family_of(str(config["game"])), str(config["game"]), config.get("options") or {}
-        return " · ".join(family.plain_note(game, options, str(v)) for v in notes.values())
+        return Notes(tuple(family.plain_note(game, options, str(v)) for v in notes.values()))
     points = entry.get("points")
     if isinstance(points, Mapping):
         return ", ".join(f"{p} {v}" for p, v in points.items())

@@ -126,6 +126,9 @@ def _place(value: Any) -> str:
         return say(value)
     if isinstance(value, (list, tuple)) and any(isinstance(item, Said) for item in value):
         return ", ".join(_place(item) for item in value)
+    spoken = getattr(value, "spoken", None)
+    if callable(spoken):  # a phrase that words itself in the language spoken now (a stored hand's notes)
+        return str(spoken())
     return worded(value, _suit, _number)
 
 

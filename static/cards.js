@@ -578,16 +578,31 @@
     ORDER = e.order || own.order || null;
     if (!now.moved) return;
     moved = true;
-    var title = document.querySelector("[data-coming=title]");
-    storeKey = "scorekeeper-hand:" + root.dataset.store.split(":")[0] + ":" + (title ? title.textContent : now.position) +
-      ":" + (e.dealer || "?");
+    storeKey = "scorekeeper-hand:" + root.dataset.store.split(":")[0] + ":" + now.position + ":" + (e.dealer || "?");
     var first = data("opening") || {}, next = first.next || {};
     var turn = e.turn || { kind: next.kind, ask: next.ask, player: null };
     hand.last = { ok: true, next: turn, state: turn.kind === "play" ? { current: [], tricks: [] } : {} };
   };
 
+  // A hand kept under the key of before, its title in English ("Hand 3"), moves once under its number's key.
+  var adopt = function () {
+    try {
+      var store = window.localStorage, parts = storeKey.split(":"), prefix = parts.slice(0, 2).join(":") + ":",
+        rest = ":" + parts.slice(3).join(":");
+      if (store.getItem(storeKey) !== null) return;
+      Object.keys(store).forEach(function (k) {
+        var title = k.slice(prefix.length, k.length - rest.length);
+        if (k.indexOf(prefix) || k.slice(-rest.length) !== rest || !/^\D+ \d+$/.test(title) ||
+            title.split(" ").pop() !== parts[2]) return;
+        store.setItem(storeKey, store.getItem(k));
+        store.removeItem(k);
+      });
+    } catch (e) { /* no storage */ }
+  };
+
   var begin = function (now) {
     drawnFor(now);
+    adopt();
     forget();
     try {
       var saved = JSON.parse(window.localStorage.getItem(storeKey) || "null");

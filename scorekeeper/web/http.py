@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Flask, Response, jsonify, render_template, request
+from flask_babel import gettext
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, RequestURITooLarge
 
 from ..boundary import refusal
-from ..engine.errors import ScorekeeperError
+from ..engine.errors import Said, ScorekeeperError
+from ..language import N_
 from . import lang, services
 from .extensions import db
 
@@ -67,8 +69,8 @@ HTTP_CODES = {400: "syntax", 403: "forbidden", 404: "not-found", 405: "method-no
 
 MAX_URL = 4094  # bytes of path and query the app reads; beyond, 414 (gunicorn's own limit sits above: gunicorn_conf)
 # A limit reached (``ratelimit``): what the phone is told, whatever the figure.
-TOO_MANY = ("this address has made many tables, clubs or printed sheets in a short time: nothing was made; "
-            "try again in a minute")
+TOO_MANY = Said("this address has made many tables, clubs or printed sheets in a short time: nothing was made; "
+                "try again in a minute")
 
 
 def answer_everything(app: Flask) -> None:
@@ -93,7 +95,7 @@ def answer_everything(app: Flask) -> None:
             headers = dict(exc.get_response().headers) if exc.response is None else dict(exc.response.headers)
             kept = {k: v for k, v in headers.items()
                     if k.lower() == "retry-after" or k.lower().startswith("x-ratelimit")}
-            return _answer(ScorekeeperError(TOO_MANY, code="rate-limited"), 429, "Please wait a minute", kept)
+            return _answer(ScorekeeperError(TOO_MANY, code="rate-limited"), 429, N_("Please wait a minute"), kept)
         if not _wants_json():
             return exc
         status = exc.code or 400
@@ -105,7 +107,7 @@ def answer_everything(app: Flask) -> None:
         if isinstance(exc, (SQLAlchemyError, db.engine.dialect.loaded_dbapi.Error)):
             return _database_failed(exc)
         error = refusal(exc)
-        return _answer(error, error_status(error), "This could not be done")
+        return _answer(error, error_status(error), N_("This could not be done"))
 
     def _database_failed(exc: Exception) -> Any:
         """Not the client's fault: the database failed (contention is ``Busy``, retried before). 503: later.
@@ -116,12 +118,12 @@ def answer_everything(app: Flask) -> None:
         sent again with its client id is stored once."""
         app.logger.error("database error", exc_info=exc)
         let_go()
-        return _answer(unavailable(), 503, "Please try again in a moment",
+        return _answer(unavailable(), 503, N_("Please try again in a moment"),
                        {"Retry-After": str(services.RETRY_AFTER_SECONDS)})
 
 
-UNAVAILABLE = ("the database cannot be reached at this moment: what was sent may or may not be stored; send it "
-               "again in a moment (a hand sent again is stored once)")
+UNAVAILABLE = Said("the database cannot be reached at this moment: what was sent may or may not be stored; send "
+                   "it again in a moment (a hand sent again is stored once)")
 
 
 def unavailable() -> ScorekeeperError:
@@ -147,7 +149,7 @@ def _answer(error: ScorekeeperError, status: int, title: str, headers: dict[str,
     """The error object for the API, the error page with its sentence for a browser."""
     if _wants_json():
         return jsonify(services.error_body(error)), status, headers or {}
-    return render_template("pages/error.html", title=title, message=lang.refusal(error)), status, headers or {}
+    return render_template("pages/error.html", title=gettext(title), message=lang.refusal(error)), status, headers or {}
 
 
 def _wants_json() -> bool:

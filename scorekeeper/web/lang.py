@@ -20,7 +20,7 @@ from flask_babel import Babel, force_locale, get_locale
 from sqlalchemy import event
 
 from .. import language
-from ..engine.errors import ScorekeeperError
+from ..engine.errors import Said, ScorekeeperError, said_of
 from ..notes_words import said
 from ..language import DEFAULT as DEFAULT, LANGUAGES as LANGUAGES, known as known  # the pages' names for them
 from .models import Club, TableSession
@@ -68,6 +68,18 @@ def refusal(error: ScorekeeperError) -> str:
         return language.refusal(error)
     with language.speaking(current()):
         return language.refusal(error)
+
+
+def sentence_of(error: BaseException) -> str:
+    """What a web refusal that is not an engine's (``NotFound``, ``AccessDenied``) says, in the reader's language:
+    its sentence worded when it was given as data (a ``Said``), else its text."""
+    found = said_of(error)
+    if not isinstance(found, Said):
+        return found
+    if not has_request_context():
+        return language.say(found)
+    with language.speaking(current()):
+        return language.say(found)
 
 
 def error_object(error: ScorekeeperError) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from werkzeug.routing import IntegerConverter
 from werkzeug.utils import secure_filename
 from wtforms import IntegerField
 
-from ..engine.errors import RecordSyntaxError
+from ..engine.errors import RecordSyntaxError, Said
 from ..engine.fields import MAX_NAME, read_label
 
 MAX_DIGITS: Final = 9  # a count, a score, a step: never more than nine digits (and so never an overflow)
@@ -58,7 +58,8 @@ def number(text: Any, what: str, low: int, high: int) -> int:
     """
     value = _whole(text, allow_sign=low < 0)
     if value is None or not low <= value <= high:
-        raise RecordSyntaxError(f"{what} must be a whole number from {low} to {high}, not {_quoted(text)}")
+        raise RecordSyntaxError(Said("%(what)s must be a whole number from %(low)s to %(high)s, not %(given)s",
+                                     what=what, low=low, high=high, given=_quoted(text)))
     return value
 
 
@@ -122,8 +123,9 @@ def day(text: Any, what: str) -> date:
     except ValueError:
         value = None
     if value is None or not FIRST_DAY <= value <= LAST_DAY:
-        raise RecordSyntaxError(f"{what} must be a day written as 2026-11-21, from {FIRST_DAY.isoformat()} "
-                                f"to {LAST_DAY.isoformat()}, not {_quoted(text)}")
+        raise RecordSyntaxError(Said("%(what)s must be a day written as 2026-11-21, from %(first)s to %(last)s, "
+                                     "not %(given)s", what=what, first=FIRST_DAY.isoformat(),
+                                     last=LAST_DAY.isoformat(), given=_quoted(text)))
     return value
 
 

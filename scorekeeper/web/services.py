@@ -26,10 +26,12 @@ from ..engine.errors import Said, ScorekeeperError
 from ..engine import seats
 from ..engine.family import Fold, family_of, family_of_record, plain
 from ..engine.fields import read_id
+from ..engine.marks import N_
 from ..engine.settled import Settled
 from ..engine.family import settle_json
 from ..engine.session import split_counts
 from ..sheets.clock import known_zone
+from .. import notes_words
 from . import changes, direct, lang, params, writelock
 from .extensions import db
 from .lang import LANGUAGES
@@ -60,14 +62,19 @@ class Busy(Exception):
 
     code = "busy"
 
-    def __init__(self, message: str, *, retry_after: int = RETRY_AFTER_SECONDS) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Said, *, retry_after: int = RETRY_AFTER_SECONDS) -> None:
+        super().__init__(str(message))
+        self.said = message if isinstance(message, Said) else None  # its sentence as data: a page words it
+        self.message = str(message)
         self.retry_after = retry_after
+
+    def refusal(self) -> ScorekeeperError:
+        """The same sentence as an engine's refusal (code ``busy``): what the pages and answers word."""
+        return ScorekeeperError(self.said or self.message, code=self.code)
 
     def to_json(self) -> dict[str, Any]:
         """The contract's error object, and when to send again."""
-        return {**ScorekeeperError(self.message, code=self.code).to_json(), "retry_after": self.retry_after}
+        return {**self.refusal().to_json(), "retry_after": self.retry_after}
 
 
 class ChangedMeanwhile(ScorekeeperError):
@@ -112,8 +119,8 @@ class Keyed(Protocol):
     def read_key(self) -> str: ...
 
 
-REPLACED = ("this needs the table's edit link or token; a link the table has replaced with new links opens nothing: "
-            "ask its scorer for the current one")
+REPLACED = Said("this needs the table's edit link or token; a link the table has replaced with new links opens "
+                "nothing: ask its scorer for the current one")
 
 
 def check_token(table: Keyed, token: str | None) -> None:
@@ -129,6 +136,10 @@ def check_read(table: Keyed, token: str | None, key: str | None) -> None:
     check_token(table, token)
 
 
+MISSING = {  # a link that opens nothing, by what it names: whole sentences, each translated
+    "session": N_("no session %(session)s"), "club": N_("no club %(club)s"), "evening": N_("no evening %(evening)s"),
+}
+
 Linked = TypeVar("Linked", bound=Keyed)  # what has its own links: a table, an evening, a club
 T = TypeVar("T")
 
@@ -137,8 +148,7 @@ def get_linked(model: type[Linked], ident: str, noun: str) -> Linked:
     """:raises NotFound: no ``noun`` of that id."""
     found = db.session.get(model, ident) if params.is_ident(ident) else None
     if found is None:
-        raise NotFound(Said("no session %(session)s", session=repr(ident)) if noun == "session"
-                       else f"no {noun} {ident!r}")
+        raise NotFound(Said(MISSING[noun], **{noun: repr(ident)}))
     return found
 
 
@@ -190,8 +200,8 @@ def new_table_links(table: TableSession, token: str) -> Created:
     """
     sid = table.id
     made, key = retried(committed(lambda: renew_keys(TableSession, sid, token, new_token=not _a_clubs(sid))),
-                        "the table is busy: other phones keep writing at this moment; nothing is changed, take new "
-                        "links again in a moment")
+                        Said("the table is busy: other phones keep writing at this moment; nothing is changed, take new "
+                        "links again in a moment"))
     db.session.expire(table)  # the row changed under the ORM: read again if asked
     forget(sid)
     return Created(sid, made, key)
@@ -461,7 +471,7 @@ def _store_new(game: str, config: dict[str, Any], hands: list[dict[str, Any]], c
         _new_rows(created, game, config, hands, confirm_required, time_zone, language)
         return created
     retried(committed(lambda: _new_rows(created, game, config, hands, confirm_required, time_zone, language)),
-            "the database is busy at this moment: nothing is stored; send it again in a moment")
+            Said("the database is busy at this moment: nothing is stored; send it again in a moment"))
     return created
 
 
@@ -546,7 +556,7 @@ def record_hand(
             head = get_head(sid)
             config = head.config  # a club's rename may have changed the names
             if head.token_hash != table.token_hash:  # the table took new links: the old token writes nothing
-                raise AccessDenied("this table has new links since: ask its scorer for the new edit link")
+                raise AccessDenied(Said("this table has new links since: ask its scorer for the new edit link"))
         if client_id is not None:
             existing = next((h for h in stored.hands if h.client_id == client_id), None)
             if existing is not None:  # the answer is the session as stored now, read afresh
@@ -572,20 +582,39 @@ def record_hand(
         _remember((sid, after.revision), settled)  # what the check settled is the new stored state
         return Recorded(new, True, settled)
 
-    return retried(attempt, "the table is busy: other phones keep recording at this moment; nothing is stored, "
-                            "send the hand again in a moment", unique=True)
+    return retried(attempt, Said("the table is busy: other phones keep recording at this moment; nothing is stored, "
+                            "send the hand again in a moment"), unique=True)
 
 
 def _overtaken(config: Mapping[str, Any], stored: Snapshot, position: int) -> ChangedMeanwhile:
     """The refusal of a new hand drawn for hand ``position``, which another phone stored meanwhile."""
     said = stored_words(config, stored, position)
-    return ChangedMeanwhile(
-        f"Hand {position} was recorded on another phone after this form was opened: nothing is stored."
-        f"{' It says: ' + said + '.' if said else ''} If this is another hand, tap Save again to record it as "
-        f"hand {stored.next_position()}.", hand=position)
+    if said:
+        return ChangedMeanwhile(Said(
+            "Hand %(number)s was recorded on another phone after this form was opened: nothing is stored. It says: "
+            "%(says)s. If this is another hand, tap Save again to record it as hand %(next)s.",
+            number=position, says=said, next=stored.next_position()), hand=position)
+    return ChangedMeanwhile(Said(
+        "Hand %(number)s was recorded on another phone after this form was opened: nothing is stored. If this is "
+        "another hand, tap Save again to record it as hand %(next)s.", number=position, next=stored.next_position()),
+        hand=position)
 
 
-def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> str:
+@dataclass(frozen=True)
+class Notes:
+    """A stored hand's notes as a place of a sentence: their English as ``str`` (the API's ``message``), each
+    note worded in the language spoken now by ``spoken`` (``notes_words.note``, as a hand's page words them)."""
+
+    notes: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " · ".join(self.notes)
+
+    def spoken(self) -> str:
+        return " · ".join(notes_words.note(n) for n in self.notes)
+
+
+def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> str | Notes:
     """What stored hand ``position`` says, in the sheet's words: each player's note of the settle output
     (``Ann took 3 hearts and Q♠: 16``), or the points when the family writes no notes; "" when the
     engine does not settle the session up to it (a struck or waiting hand is settled as if it counted)."""
@@ -599,7 +628,7 @@ def stored_words(config: Mapping[str, Any], stored: Snapshot, position: int) -> 
     notes = entry.get("notes")
     if isinstance(notes, Mapping) and notes:  # as the sheet says them: the output names some rules by their ids
         family, game, options = family_of(str(config["game"])), str(config["game"]), config.get("options") or {}
-        return " · ".join(family.plain_note(game, options, str(v)) for v in notes.values())
+        return Notes(tuple(family.plain_note(game, options, str(v)) for v in notes.values()))
     points = entry.get("points")
     if isinstance(points, Mapping):
         return ", ".join(f"{p} {v}" for p, v in points.items())
@@ -615,9 +644,10 @@ def _same_hand_again(existing: StoredHand, hand: Mapping[str, Any]) -> None:
     :raises ClientIdConflict: the id was recorded with a different hand: the new one would be lost.
     """
     if existing.record != hand and _first_version(existing.id) != hand:
-        raise ClientIdConflict(
-            f"hand id {existing.client_id!r} was already recorded with different cards or counts: nothing is "
-            f"stored. Send this hand with a new id, or correct hand {existing.position}", hand=existing.position)
+        raise ClientIdConflict(Said(
+            "hand id %(id)s was already recorded with different cards or counts: nothing is stored. Send this hand "
+            "with a new id, or correct hand %(number)s", id=repr(existing.client_id), number=existing.position),
+            hand=existing.position)
 
 
 def _first_version(hand_id: int) -> dict[str, Any] | None:
@@ -767,7 +797,7 @@ class Conflict(Exception):
     write, or the check was made against a state changed since. ``retried`` tries the write again."""
 
 
-def retried(attempt: Callable[[bool], T], busy: str, *, unique: bool = False) -> T:
+def retried(attempt: Callable[[bool], T], busy: Said, *, unique: bool = False) -> T:
     """A write that may meet other writes, tried until it goes in: the one owner of the write-retry loop.
 
     ``attempt(again)`` is one whole try: the write's checks, its statements and its commit, in its own
@@ -833,10 +863,15 @@ def _changed_since(row: Hand, drawn_from: str) -> ChangedMeanwhile:
     phone changed, from the version the correction was drawn from (found in the history by its tag)."""
     drawn = next((v.record for v in reversed(row.history) if record_tag(v.record) == drawn_from), None)
     said = changes.describe_change(drawn, row.record) or changes.describe_fields(drawn, row.record) if drawn else ""
-    return ChangedMeanwhile(
-        f"Hand {row.position} was changed on another phone after this form was opened: nothing is stored."
-        f"{' It changed ' + said + '.' if said else ''} This page shows it as it stands now; tap Save again to "
-        f"replace it by what this form says.", hand=row.position)
+    if said:
+        return ChangedMeanwhile(Said(
+            "Hand %(number)s was changed on another phone after this form was opened: nothing is stored. It changed "
+            "%(changed)s. This page shows it as it stands now; tap Save again to replace it by what this form says.",
+            number=row.position, changed=said), hand=row.position)
+    return ChangedMeanwhile(Said(
+        "Hand %(number)s was changed on another phone after this form was opened: nothing is stored. This page shows "
+        "it as it stands now; tap Save again to replace it by what this form says.", number=row.position),
+        hand=row.position)
 
 
 @writes
@@ -892,8 +927,8 @@ def _change_hand(
             db.session.commit()
         return row
 
-    return retried(attempt, "another phone changed this session at the same moment, again and again: nothing is "
-                            "stored; send it again in a moment")
+    return retried(attempt, Said("another phone changed this session at the same moment, again and again: nothing "
+                                 "is stored; send it again in a moment"))
 
 
 def _bump_revision(session_id: str, seen: int) -> None:
@@ -929,7 +964,7 @@ def _hand_at(table: TableSession, position: int) -> Hand:
     for row in table.hands:
         if row.position == position:
             return row
-    raise NotFound(f"no hand {position} in this session")
+    raise NotFound(Said("no hand %(number)s in this session", number=position))
 
 
 # --- a seat's own hand, from its player's phone ---------------------------------------------------------
@@ -949,7 +984,7 @@ def next_position(session_id: str) -> int:
 def _secret_hash(secret: object) -> str:
     """:raises ScorekeeperError: not a phone's secret (hex, 32 to 128 characters, made by the phone)."""
     if not isinstance(secret, str) or not 32 <= len(secret) <= 128 or any(c not in "0123456789abcdef" for c in secret):
-        raise ScorekeeperError("this phone has no secret to send a hand with: reload the page", code="secret")
+        raise ScorekeeperError(Said("this phone has no secret to send a hand with: reload the page"), code="secret")
     return _hash(secret)
 
 
@@ -975,8 +1010,8 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
     def write() -> None:
         db.session.execute(select(TableSession.id).where(TableSession.id == sid).with_for_update())
         if next_position(sid) != position:
-            raise ScorekeeperError(f"hand {position} is stored already: your hand is for the next one; "
-                                   "reload the page", code="stale")
+            raise ScorekeeperError(Said("hand %(number)s is stored already: your hand is for the next one; "
+                                        "reload the page", number=position), code="stale")
         row = db.session.scalar(select(SeatDraft).where(
             SeatDraft.session_id == sid, SeatDraft.position == position, SeatDraft.player == player))
         if row is None:
@@ -991,8 +1026,8 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
             row.updated_at = now()
 
     # unique: another phone sent this seat's first hand at the same moment: look again
-    retried(committed(write), "the table is busy: other phones keep writing at this moment; nothing is stored, "
-                              "send your hand again in a moment", unique=True)
+    retried(committed(write), Said("the table is busy: other phones keep writing at this moment; nothing is stored, "
+                              "send your hand again in a moment"), unique=True)
     return seats_sent(table, position)
 
 
@@ -1005,7 +1040,7 @@ def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
     :raises Busy: the database stayed held by other writes.
     """
     if player not in (table.config.get("players") or ()):
-        raise ScorekeeperError(f"{player} is not at this table", code="seat", player=player)
+        raise ScorekeeperError(Said("%(player)s is not at this table", player=player), code="seat", player=player)
     sid = table.id
 
     def write() -> tuple[int, bool]:
@@ -1016,8 +1051,8 @@ def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
         db.session.execute(delete(SeatDraft).where(*mine))
         return position, dropped > 0
 
-    return retried(committed(write), "the table is busy: other phones keep writing at this moment; nothing is "
-                                     "changed, free the seat again in a moment")
+    return retried(committed(write), Said("the table is busy: other phones keep writing at this moment; nothing is "
+                                     "changed, free the seat again in a moment"))
 
 
 def seats_sent(table: TableSession, position: int) -> tuple[str, ...]:
@@ -1084,4 +1119,6 @@ def export_session(table: TableSession) -> dict[str, Any]:
 
 def error_body(error: ScorekeeperError | Busy) -> dict[str, Any]:
     """The answer of a refusal: the error object, its ``message`` in the reader's language (``lang.error_object``)."""
-    return {"ok": False, "error": error.to_json() if isinstance(error, Busy) else lang.error_object(error)}
+    if isinstance(error, Busy):
+        return {"ok": False, "error": {**lang.error_object(error.refusal()), "retry_after": error.retry_after}}
+    return {"ok": False, "error": lang.error_object(error)}

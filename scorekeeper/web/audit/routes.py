@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from ... import language, sheets  # the printed audit (WeasyPrint loads with the first PDF)
 from ...language import gettext as _
@@ -118,7 +119,7 @@ def typed_record(text: str, base: Base, family: Family) -> dict[str, Any]:
     if text.startswith("{"):
         value = decode(text, Said("the record "))
         if not isinstance(value, Mapping):
-            raise RecordSyntaxError("the record is a JSON object")
+            raise RecordSyntaxError(Said("the record is a JSON object"))
         return {**given, **value}
     if "[Game" not in text:
         text = family.to_notation(given) + "\n" + text
@@ -326,15 +327,15 @@ def audit_apply(table: TableSession, sid: str, key: str, position: int) -> Any:
     form = forms.AuditForm()
     back = url_for(".audit_edit", sid=sid, key=key, position=position)
     if not form.validate():
-        flash(_("The audit form expired: audit the hand again."), "error")
+        flash(gettext("The audit form expired: audit the hand again."), "error")
         return redirect(back)
     sent = submit(True, lambda: _apply_rule(table, row, form), position)
     made = sent.made  # done: what the write made
     if made is None:
         flash(sent.refusal or "", "error")
         return redirect(back)
-    flash(_("Hand %(hand)s: %(player)s's revoke in trick %(trick)s is established; the totals are recomputed.",
-            hand=position, player=made.player, trick=made.trick))
+    flash(gettext("Hand %(number)s: %(player)s's revoke in trick %(trick)s is established; the totals are recomputed.",
+                  number=position, player=made.player, trick=made.trick))
     return redirect(url_for(".hand_edit", sid=sid, key=key, position=position))
 
 
@@ -348,7 +349,7 @@ def _apply_rule(table: TableSession, row: HandRow, form: forms.AuditForm) -> Est
     record = typed_record(text, base, family) if text else base.record
     stand = established(table, row, base, family, record, audit_of(family, record))
     if stand is None:
-        raise RecordSyntaxError("this hand has no refused action the rule can settle: audit it again")
+        raise RecordSyntaxError(Said("this hand has no refused action the rule can settle: audit it again"))
     change = f"{CHANGE}{stand.player}'s revoke in trick {stand.trick} established ({stand.rule})"
     who, why = (form.who.data or "").strip(), (form.why.data or "").strip()
     if who:
@@ -368,7 +369,7 @@ def audit_undo(table: TableSession, sid: str, key: str, position: int) -> Any:
     back = url_for(".hand_edit", sid=sid, key=key, position=position)
     last = _audit_change(row)
     if not form.validate() or last is None:
-        flash(_("There is no correction of the audit to undo on this hand (or the form expired)."), "error")
+        flash(gettext("There is no correction of the audit to undo on this hand (or the form expired)."), "error")
         return redirect(back)
     before = row.history[-2]
     who = (form.who.data or "").strip()
@@ -377,7 +378,7 @@ def audit_undo(table: TableSession, sid: str, key: str, position: int) -> Any:
     sent = submit(True, lambda: services.edit_hand(table, position, before.record, change=change[:200], drawn_from=drawn),
                   position)
     if sent.done:
-        flash(_("Hand %(hand)s is back as it was before the audit; the totals are recomputed.", hand=position))
+        flash(gettext("Hand %(number)s is back as it was before the audit; the totals are recomputed.", number=position))
     else:
         flash(sent.refusal or "", "error")
     return redirect(back)
@@ -401,13 +402,13 @@ def _audit_pdf(table: TableSession, position: int, back: str) -> Any:
             record = base.record
             if request.method == "POST":
                 if not form.validate():
-                    raise RecordSyntaxError("the audit form expired: audit the hand again")
+                    raise RecordSyntaxError(Said("the audit form expired: audit the hand again"))
                 text = (form.record.data or "").strip()
                 record = typed_record(text, base, family) if text else record
             found = audit_of(family, record)  # its steps worded in that language
             if found.actions == 0 and found.legal:
-                raise RecordSyntaxError("this hand was recorded by its result: enter what the table remembers on "
-                                        "the audit page first")
+                raise RecordSyntaxError(Said("this hand was recorded by its result: enter what the table remembers "
+                                             "on the audit page first"))
             stand = established(table, row, base, family, record, found)
             name = family.game_def(table.config["game"]).name
             paper = "letter" if request.args.get("paper") == "letter" else "a4"

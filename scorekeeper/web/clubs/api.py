@@ -26,7 +26,7 @@ json_errors(bp)
 def _body() -> dict[str, Any]:
     value = decode(request.get_data(), Said("the request body "))
     if not isinstance(value, dict):
-        raise RecordSyntaxError("the request body must be a JSON object")
+        raise RecordSyntaxError(Said("the request body must be a JSON object"))
     return value
 
 
@@ -48,7 +48,7 @@ def create_club() -> tuple[Response, int]:
     body = _body()
     people = body.get("players") or []
     if not isinstance(people, list):
-        raise RecordSyntaxError("players must be a list of names")
+        raise RecordSyntaxError(Said("players must be a list of names"))
     created = clubs.create_club(body.get("name"), people)
     return jsonify({"id": created.id, "token": created.token, "read_key": created.read_key}), 201
 

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError
 
-from ...engine.errors import InconsistentRecord, RecordSyntaxError
+from ...engine.errors import InconsistentRecord, RecordSyntaxError, Said
 from ...engine.family import family_of
 from .. import lang, params
 from ..evenings import services as progressive_services
@@ -82,7 +82,7 @@ def _distinct(names: Sequence[str]) -> list[str]:
     seen: list[str] = []
     for name in names:
         if name in seen:
-            raise RecordSyntaxError(f"{name!r} is named twice: each of the club's people has one name")
+            raise RecordSyntaxError(Said("%(name)s is named twice: each of the club's people has one name", name=repr(name)))
         seen.append(name)
     return seen
 
@@ -90,7 +90,7 @@ def _distinct(names: Sequence[str]) -> list[str]:
 def get_person(club: Club, person_id: int) -> ClubPerson:
     person = db.session.get(ClubPerson, person_id)
     if person is None or person.club_id != club.id:
-        raise services.NotFound(f"no player {person_id} in this club")
+        raise services.NotFound(Said("no player %(person)s in this club", person=person_id))
     return person
 
 
@@ -99,7 +99,7 @@ def add_person(club: Club, name: Any) -> ClubPerson:
     """A new person of the club. :raises RecordSyntaxError: the name is not one, or already the club's."""
     named = person_name(name)
     if any(p.name == named for p in club.people):
-        raise RecordSyntaxError(f"{named} is already one of the club's players")
+        raise RecordSyntaxError(Said("%(name)s is already one of the club's players", name=named))
     person = ClubPerson(name=named)
     club.people.append(person)
     db.session.commit()
@@ -133,7 +133,7 @@ def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
     if new == old:
         return person
     if any(p.name == new for p in club.people if p.id != person.id):
-        raise RecordSyntaxError(f"{new} is already one of the club's players: choose another name")
+        raise RecordSyntaxError(Said("%(name)s is already one of the club's players: choose another name", name=new))
     tables = db.session.scalars(select(TableSession).join(ClubTable, ClubTable.session_id == TableSession.id)
                                 .where(ClubTable.club_id == club.id)).all()
     checked: list[tuple[TableSession, dict[str, Any], int]] = []
@@ -165,8 +165,8 @@ def rename_person(club: Club, person: ClubPerson, new_name: Any) -> ClubPerson:
                                        .values(revision=seen + 1).execution_options(synchronize_session=False))
             if moved.rowcount != 1:  # type: ignore[attr-defined]
                 db.session.rollback()
-                raise services.Busy("a table of the club changed while the name was being changed: nothing is "
-                                    "changed; rename again in a moment")
+                raise services.Busy(Said("a table of the club changed while the name was being changed: nothing is "
+                                         "changed; rename again in a moment"))
         db.session.commit()
     for sid in touched:
         services.forget(sid)
@@ -200,8 +200,8 @@ def _same_figures(before: Mapping[str, Any], after: Mapping[str, Any], old: str,
     now = services.settle_record(after)
     winners_then = [new if w == old else w for w in was.get("winners") or []]
     if _figures(was) != _figures(now) or winners_then != list(now.get("winners") or []):
-        raise InconsistentRecord(f"{new!r} cannot be a player's name at these tables (the records read it as "
-                                 "something else): choose another name", code="players")
+        raise InconsistentRecord(Said("%(name)s cannot be a player's name at these tables (the records read it "
+                                      "as something else): choose another name", name=repr(new)), code="players")
 
 
 # --- tables --------------------------------------------------------------------------------------

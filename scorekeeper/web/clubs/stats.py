@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.errors import RecordSyntaxError, Said, ScorekeeperError
 from ...engine.family import family_of, family_of_record
 from ...engine.tally import TALLY_VERSION, ClubFigures, Line, club_figures
 from .. import params, services
@@ -238,7 +238,7 @@ def period(args: Any) -> tuple[date | None, date | None]:
         days.append(params.day(text, repr(name)) if text else None)
     since, until = days
     if since and until and until < since:
-        raise RecordSyntaxError("the period ends before it starts: swap the two days")
+        raise RecordSyntaxError(Said("the period ends before it starts: swap the two days"))
     return since, until
 
 

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 from flask_wtf.csrf import CSRFError
 from flask_babel import gettext
 
-from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.errors import RecordSyntaxError, Said, ScorekeeperError
 from ...engine.hearts.progressive import MAX_TABLES, TablePlan, seating_plan
 from ...sheets import progressive as tally
 from .. import lang, params, services
@@ -119,7 +119,7 @@ def _round_page(evening: Evening, can_edit: bool, key: str, round_no: int) -> st
     """A played round on a page of its own: the evening page shows the last one only, to stay small."""
     view = evenings.load(evening)
     if not 1 <= round_no <= len(view.played):
-        raise services.NotFound(f"round {round_no} has not been played")
+        raise services.NotFound(Said("round %(number)s has not been played", number=round_no))
     back = url_for(".evening_edit" if can_edit else ".evening_read", eid=evening.id, key=key)
     return render_template("pages/progressive_round.html", number=round_no, lines=tally.round_lines(view.played[round_no - 1]),
                            view=view, evening=evening, key=key, can_edit=can_edit, back=back)
@@ -161,10 +161,11 @@ def _plan(view: evenings.EveningView, round_no: int, table_no: int) -> TablePlan
     elif 1 <= round_no <= len(view.played):
         state = view.played[round_no - 1].before
     else:
-        raise services.NotFound(f"round {round_no} is not being played")
+        raise services.NotFound(Said("round %(number)s is not being played", number=round_no))
     found = [p for p in seating_plan(state) if p.number == table_no]
     if not found:
-        raise services.NotFound(f"no table {table_no}: this evening has {len(state.tables)} tables")
+        raise services.NotFound(Said("no table %(number)s: this evening has %(count)s tables", number=table_no,
+                                     count=len(state.tables)))
     return found[0]
 
 

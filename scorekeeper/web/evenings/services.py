@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from sqlalchemy import update
 
 from ...engine import fields
-from ...engine.errors import InconsistentRecord, RecordSyntaxError
+from ...engine.errors import InconsistentRecord, RecordSyntaxError, Said, both
 from ...engine.hearts.progressive import (
     PlayedRound, PrizeTie, TablePlan, check_table, draw_seating, play_evening, prize_tie, read_table,
     seating_plan, start_evening, table_json,
@@ -187,9 +187,10 @@ def create_evening(ladies: Sequence[str], gentlemen: Sequence[str], seating: str
     new rows to the caller's transaction.
     """
     if seating not in SEATINGS:
-        raise RecordSyntaxError(f"the first seating is typed or drawn, not {seating!r}")
+        raise RecordSyntaxError(Said("the first seating is typed or drawn, not %(given)s", given=repr(seating)))
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-        raise RecordSyntaxError(f"an evening plays 1 to {MAX_ROUNDS} rounds, or as many as the host likes")
+        raise RecordSyntaxError(Said("an evening plays 1 to %(most)s rounds, or as many as the host likes",
+                                     most=MAX_ROUNDS))
     if seating == "drawn":
         ladies, gentlemen = draw_seating(ladies, gentlemen, rng or random.SystemRandom())
     state = start_evening(ladies, gentlemen)
@@ -221,7 +222,8 @@ def record_table(evening: Evening, round_no: int, table_no: int, given: Mapping[
 
     def change(view: EveningView) -> EveningResult:
         if not 1 <= table_no <= len(view.start.tables):
-            raise services.NotFound(f"no table {table_no}: this evening has {len(view.start.tables)} tables")
+            raise services.NotFound(Said("no table %(number)s: this evening has %(count)s tables", number=table_no,
+                                         count=len(view.start.tables)))
         _check_open(view, round_no)
         state = view.played[round_no - 1].before if round_no <= len(view.played) else view.state
         record = table_json(state, table_no - 1, read_table(state, table_no - 1, given))
@@ -229,8 +231,9 @@ def record_table(evening: Evening, round_no: int, table_no: int, given: Mapping[
         if stored is not None and stored.record == record:
             return stored  # unchanged, or the same result sent twice
         if (stored.version if stored else 0) != seen_version:
-            raise InconsistentRecord(f"table {table_no}'s result of round {round_no} was saved on another phone a "
-                                     "moment ago: look at it again, then correct it if it is wrong", code="conflict")
+            raise InconsistentRecord(Said("table %(table)s's result of round %(round)s was saved on another phone a "
+                                          "moment ago: look at it again, then correct it if it is wrong",
+                                          table=table_no, round=round_no), code="conflict")
         load(evening, view.latest, {(round_no, table_no): record})  # the whole evening with it: the engine's checks
         said = "entered" if stored is None else "corrected: " + describe_fields(stored.record, record)
         row = EveningResult(round_no=round_no, table_no=table_no, version=stored.version + 1 if stored else 1,
@@ -245,7 +248,7 @@ def record_table(evening: Evening, round_no: int, table_no: int, given: Mapping[
 
 def _check_open(view: EveningView, round_no: int) -> None:
     if round_no > len(view.played) + 1 or round_no < 1 or (view.finished and round_no > len(view.played)):
-        raise services.NotFound(f"round {round_no} is not being played")
+        raise services.NotFound(Said("round %(number)s is not being played", number=round_no))
     closed = closed_reason(view, round_no)
     if closed:
         raise InconsistentRecord(closed)
@@ -270,10 +273,10 @@ def end_evening(evening: Evening) -> None:
         if view.finished:
             return
         if not view.played:
-            raise InconsistentRecord("no round is complete yet: play at least one round before ending the evening")
+            raise InconsistentRecord(Said("no round is complete yet: play at least one round before ending the evening"))
         if any(t.row is not None for t in view.tables):
-            raise InconsistentRecord(f"some tables of round {view.current} have their result in: enter the others, "
-                                     "then end the evening")
+            raise InconsistentRecord(Said("some tables of round %(number)s have their result in: enter the others, "
+                                          "then end the evening", number=view.current))
         evening.ended = True
 
     _write(evening, change)
@@ -288,10 +291,11 @@ def record_prize_cut(evening: Evening, winner: str) -> None:
 
     def change(view: EveningView) -> None:
         if view.tie is None:
-            raise InconsistentRecord("no prize is waiting for a cut", code="cut")
+            raise InconsistentRecord(Said("no prize is waiting for a cut"), code="cut")
         tied = [view.name(p) for p in view.tie.players]
         if winner not in tied:
-            raise InconsistentRecord(f"{winner} is not in this tie ({' and '.join(tied)} are)", code="cut")
+            raise InconsistentRecord(Said("%(player)s is not in this tie (%(tied)s are)", player=winner, tied=both(tied)),
+                                     code="cut")
         evening.prize_cuts = [*(evening.prize_cuts or []), winner]
 
     _write(evening, change)
@@ -325,8 +329,8 @@ def _write(evening: Evening, change: Callable[[EveningView], T]) -> T:
         return done
 
     # unique: a result's version stored by another phone in between
-    return services.retried(attempt, "other phones keep changing this evening at this moment: nothing is stored; "
-                                     "send it again in a moment", unique=True)
+    return services.retried(attempt, Said("other phones keep changing this evening at this moment: nothing is stored; "
+                                     "send it again in a moment"), unique=True)
 
 
 def tally(view: EveningView) -> Tally:

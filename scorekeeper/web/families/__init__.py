@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Response
 
+from ...engine.errors import Said
 from ...engine.family import family_of, game_def
 from ...engine.hearts.games import GameDef
 from .. import services
@@ -47,8 +48,8 @@ class NoPages(FamilyPages):
     @staticmethod
     def _none(table: TableSession) -> services.NotFound:
         name = game_def(table.config["game"]).name
-        return services.NotFound(f"{name} has no pages on the phone yet: record its hands through the JSON API "
-                                 "(docs/api.md), and settle them with scorekeeper settle")
+        return services.NotFound(Said("%(game)s has no pages on the phone yet: record its hands through the JSON "
+                                      "API (docs/api.md), and settle them with scorekeeper settle", game=name))
 
     def session_page(self, table: TableSession, can_edit: bool, key: str) -> str:
         raise self._none(table)

@@ -15,6 +15,7 @@ from flask import Response
 
 
 from ...engine.cards import Card
+from ...engine.errors import Said
 from ...engine.family import family_of, game_def
 from ...engine.hearts.games import GameDef
 from .. import forms, services
@@ -33,12 +34,13 @@ class CardTable:
     ``claims`` ask."""
 
     head: Mapping[str, Any]
-    title: str  # "Hand 3", "Deal 2"
+    title: str  # "Hand 3", "Deal 2", in the reader's language
     context: str  # who deals, in words
     start: Mapping[str, Any] = field(default_factory=dict)  # what a fresh record adds to the head: {"play": []}
     own: tuple[str, ...] = ("game", "options", "players", "dealer", "hand", "pools", "layout", "antes_in")
     spaces: tuple[tuple[str, str], ...] = ()  # (space id, its label)
     pack: tuple[tuple[str, int], ...] = ()  # the game's pack as the page shows it: (card code, copies)
+    number: int = 0  # the number its title shows: a phone keeps the hand under it, whatever the page's language
 
     def record(self, sent: Any = None) -> dict[str, Any]:
         """The record a phone sent (or a fresh one) under the table's head."""
@@ -128,10 +130,11 @@ class FamilyPages:
     def trick_game(self, table: TableSession) -> Any:
         """The table's game as the card page and the audit read it. :raises services.NotFound: no such pages."""
         name = game_def(table.config["game"]).name
-        raise services.NotFound(f"{name} has no card-by-card page here: record each hand by its quick result, or "
-                                "correct it with its whole record (JSON) on its page")
+        raise services.NotFound(Said("%(game)s has no card-by-card page here: record each hand by its quick result, "
+                                     "or correct it with its whole record (JSON) on its page", game=name))
 
     def card_table(self, table: TableSession) -> CardTable:
         """Where the card page starts the table's next hand. :raises services.NotFound: no card page."""
         name = game_def(table.config["game"]).name
-        raise services.NotFound(f"{name} has no card-by-card page here: record each hand by its quick result")
+        raise services.NotFound(Said("%(game)s has no card-by-card page here: record each hand by its quick result",
+                                     game=name))

@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from ... import language
 from ...boundary import refusal
 from ...engine import seats
-from ...engine.errors import Said, ScorekeeperError, Word
+from ...engine.errors import Said, ScorekeeperError, Word, said_of
 from ...engine.family import family_of
 from ...engine.jsontext import decode
 from .. import lang, services
@@ -60,7 +60,7 @@ def my_hand(table: TableSession, sid: str, key: str) -> Response:
         start, position = _next_hand(table)
         asks, why = _asks(start), None
     except services.NotFound as exc:
-        start, position, asks, why = None, 0, None, str(exc)
+        start, position, asks, why = None, 0, None, lang.sentence_of(exc)
     response = make_response(render_template(
         "pages/my_hand.html", table=table, key=key, start=start, position=position, asks=asks, why=why,
         players=list(table.config.get("players") or ()), answer_url=url_for(".my_hand_answer", sid=sid, key=key),
@@ -80,10 +80,10 @@ def my_hand_answer(table: TableSession, sid: str, key: str) -> tuple[Response, i
         start, position = _next_hand(table)
         player = body.get("player")
         if player is not None and (not isinstance(player, str) or player not in (table.config.get("players") or ())):
-            raise ScorekeeperError("choose your seat first", code="seat")
+            raise ScorekeeperError(Said("choose your seat first"), code="seat")
         if body.get("draft") is not None:
             if player is None:
-                raise ScorekeeperError("choose your seat first", code="seat")
+                raise ScorekeeperError(Said("choose your seat first"), code="seat")
             draft = seats.Draft.from_json(body["draft"])
             services.put_seat_draft(table, start.record(), position, player, draft, body.get("secret"))
         mine = None if player is None else services.own_seat_draft(table, position, player, body.get("secret"))
@@ -93,7 +93,7 @@ def my_hand_answer(table: TableSession, sid: str, key: str) -> tuple[Response, i
     except services.Busy as exc:
         return jsonify(services.error_body(exc)), 409
     except services.NotFound as exc:
-        return _refused(ScorekeeperError(str(exc), code="no-deal"), 422)
+        return _refused(ScorekeeperError(said_of(exc), code="no-deal"), 422)
     except Exception as exc:  # noqa: BLE001 - the page reads JSON: even a fault of the engine's is an error object
         return _refused(refusal(exc), 422)
     return jsonify({"ok": True, "position": position, "title": start.title, "sent": list(dealt.sent),
@@ -111,7 +111,7 @@ def free_seat(table: TableSession, sid: str, key: str) -> WerkzeugResponse:
     except ScorekeeperError as exc:
         flash(lang.refusal(exc), "error")
     except services.Busy as exc:
-        flash(str(exc), "error")
+        flash(lang.refusal(exc.refusal()), "error")
     else:
         flash(gettext("%(player)s's seat is free for hand %(hand)s: the hand his phone sent is dropped. %(player)s "
                       "chooses his seat again on any phone and taps his hand again.", player=player, hand=position)

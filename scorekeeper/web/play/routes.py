@@ -62,7 +62,7 @@ def play(table: TableSession, sid: str, key: str) -> Any:
         try:
             sent = decode(form.record.data or "null", Said("the hand "))
             if sent is not None and not isinstance(sent, Mapping):
-                raise RecordSyntaxError("the hand is sent as its record, a JSON object")
+                raise RecordSyntaxError(Said("the hand is sent as its record, a JSON object"))
             hand = start.stored(_checked(start, sent, form.pending.data))
             if form.client_id.data:
                 hand["id"] = form.client_id.data
@@ -96,7 +96,7 @@ def _checked(start: CardTable, record: Mapping[str, Any] | None, pending: str | 
     value = start.record(record)
     actions = decode(pending) if pending else []
     if not isinstance(actions, list):
-        raise RecordSyntaxError("the actions tapped offline are a list")
+        raise RecordSyntaxError(Said("the actions tapped offline are a list"))
     family = family_of(value["game"])
     for action in actions:
         value = family.advance_json(value, action)["record"]

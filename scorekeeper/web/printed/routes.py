@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, render_template, request
 
 from ... import sheets  # names load on first use: WeasyPrint is imported by the first PDF, not by the app
-from ...engine.errors import RecordSyntaxError
+from ...engine.errors import RecordSyntaxError, Said
 from .. import lang, params, services
 from ..http import bearer_token, json_errors
 from ..ratelimit import creating, printing
@@ -30,7 +30,7 @@ bp = Blueprint("sheets", __name__)
 def _paper() -> str:
     paper = (request.args.get("paper") or "a4").strip().lower()
     if paper not in ("a4", "letter"):
-        raise RecordSyntaxError(f"paper must be a4 or letter, not {paper[:20]!r}")
+        raise RecordSyntaxError(Said("paper must be a4 or letter, not %(given)s", given=repr(paper[:20])))
     return paper
 
 

@@ -40,26 +40,26 @@ RANK_LABELS = {"T": "10"}
 
 @bp.errorhandler(services.AccessDenied)
 def denied_page(exc: services.AccessDenied) -> tuple[str, int]:
-    return render_template("pages/error.html", title="Not allowed", message=str(exc)), 403
+    return render_template("pages/error.html", title=gettext("Not allowed"), message=lang.sentence_of(exc)), 403
 
 @bp.errorhandler(services.NotFound)
 def missing_page(exc: services.NotFound) -> tuple[str, int]:
     said = said_of(exc)  # in the reader's words, where its sentence is data
     message = say(said) if isinstance(said, Said) else said
-    return render_template("pages/error.html", title="Not found", message=message), 404
+    return render_template("pages/error.html", title=gettext("Not found"), message=message), 404
 
 @bp.errorhandler(UnknownGame)
 def _no_tricks(exc: UnknownGame) -> tuple[str, int]:
     """A trick-taking page (the audit, its PDF) asked of a table whose game the trick-taking core does not
     play: stored tables always have a known game, so this is a table of a game with its own engine package."""
-    message = ("This page is for the hands of the Hearts family: a Tripoli, Rummoli, Cosmo or Reversis table has "
-               "pages of its own.")
-    return render_template("pages/error.html", title="Not found", message=message), 404
+    message = gettext("This page is for the hands of the Hearts family: a Tripoli, Rummoli, Cosmo or Reversis table "
+                      "has pages of its own.")
+    return render_template("pages/error.html", title=gettext("Not found"), message=message), 404
 
 @bp.errorhandler(CSRFError)
 def csrf_page(exc: CSRFError) -> tuple[str, int]:
-    message = "This form has expired or was sent from elsewhere. Go back, reload the page and send it again."
-    return render_template("pages/error.html", title="Please send the form again", message=message), 400
+    message = gettext("This form has expired or was sent from elsewhere. Go back, reload the page and send it again.")
+    return render_template("pages/error.html", title=gettext("Please send the form again"), message=message), 400
 
 BUSY_ATTEMPT = "busy_attempt"  # how many times the busy page has answered this form so far
 
@@ -73,7 +73,7 @@ def busy_page(exc: services.Busy) -> tuple[str, int, dict[str, str]]:
     again is safe: nothing went in, and a new hand carries its client id."""
     attempt = _count(request.form.get(BUSY_ATTEMPT)) + 1
     fields = [(name, value) for name, value in request.form.items(multi=True) if name != BUSY_ATTEMPT]
-    page = render_template("pages/busy.html", message=exc.message, fields=fields, attempt_field=BUSY_ATTEMPT,
+    page = render_template("pages/busy.html", message=lang.refusal(exc.refusal()), fields=fields, attempt_field=BUSY_ATTEMPT,
                            attempt=attempt, resends=BUSY_RESENDS, retry_after=exc.retry_after,
                            can_resend=request.method == "POST")
     return page, 409, retry_after(exc)
@@ -145,11 +145,12 @@ def stored_row(table: TableSession, position: int) -> HandRow:
     for row in table.hands:
         if row.position == position:
             return row
-    raise services.NotFound(f"no hand {position} in this session")
+    raise services.NotFound(Said("no hand %(number)s in this session", number=position))
 
 def sentence(exc: ScorekeeperError, position: int | None = None) -> str:
-    """The engine's sentence; naming the hand when the refusal is about another one."""
-    if exc.hand is not None and exc.hand != position and not exc.message.startswith(f"Hand {exc.hand} "):
+    """The engine's sentence; naming the hand when the refusal is about another one (unless its sentence names
+    it already, as another phone's change does: ``ChangedMeanwhile``)."""
+    if exc.hand is not None and exc.hand != position and not isinstance(exc, services.ChangedMeanwhile):
         return str(gettext("Hand %(number)s: %(sentence)s", number=exc.hand, sentence=lang.refusal(exc)))
     return lang.refusal(exc)
 
@@ -166,16 +167,9 @@ SAVED = {  # what the sheet says of a hand just sent, by what the game calls it:
 
 def _saved(row: HandRow, created: bool, noun: str) -> str:
     """What the sheet says of the hand just sent: ``noun`` is what the game calls a hand (a Tripoli deal)."""
-    if noun in SAVED:
-        again, waiting, saved = SAVED[noun]
-        said = again if not created else waiting if not row.confirmed else saved
-        return str(gettext(said, number=row.position))
-    named = f"{noun.capitalize()} {row.position}"
-    if not created:
-        return f"{named} was already saved (this form was sent before): here it is, stored once."
-    if not row.confirmed:
-        return f"{named} saved. It counts once another phone confirms it."
-    return f"{named} saved."
+    again, waiting, saved = SAVED.get(noun, SAVED["hand"])  # a game calls its hands a hand or a deal
+    said = again if not created else waiting if not row.confirmed else saved
+    return str(gettext(said, number=row.position))
 
 FOR_HAND = "for_hand"  # the field of a new hand's form: the number of the hand it was drawn for
 
@@ -219,21 +213,21 @@ def save_correction(table: Any, row: Any, new: dict[str, Any], how: str, sid: st
     """
     drawn = request.form.get(DRAWN_FROM)
     if not drawn:
-        raise RecordSyntaxError(f"this correction does not say which version of hand {row.position} it was drawn "
-                                "from: nothing is stored. Open the hand's page again and correct it there.",
-                                hand=row.position)
+        raise RecordSyntaxError(Said("this correction does not say which version of hand %(number)s it was drawn "
+                                     "from: nothing is stored. Open the hand's page again and correct it there.",
+                                     number=row.position), hand=row.position)
     change = changes.describe_change(row.record, new)
     services.edit_hand(table, row.position, new, change=f"{how}: {change or 'saved unchanged'}"[:200],
                        drawn_from=drawn)
-    flash(f"Hand {row.position} corrected; the totals are recomputed." if change else
-          f"Hand {row.position} is already so: nothing changed.")
+    flash(gettext("Hand %(number)s corrected; the totals are recomputed.", number=row.position) if change else
+          gettext("Hand %(number)s is already so: nothing changed.", number=row.position))
     return redirect(url_for(".session_edit", sid=sid, key=key) + f"#hand-{row.position}")
 
 def parse_json_record(text: str) -> dict[str, Any]:
     """:raises RecordSyntaxError: not JSON, or not an object."""
     value = decode(text)
     if not isinstance(value, dict):
-        raise RecordSyntaxError("a hand record must be a JSON object")
+        raise RecordSyntaxError(Said("a hand record must be a JSON object"))
     return value
 
 

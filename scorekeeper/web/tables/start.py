@@ -16,7 +16,7 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
-from ...engine.errors import RecordSyntaxError, ScorekeeperError
+from ...engine.errors import RecordSyntaxError, Said, ScorekeeperError
 from ...engine.family import family_of, game_defs
 from ...engine.hearts.games import GameDef
 from ...engine.hearts.words import plain_warning
@@ -162,7 +162,7 @@ def _start_record(form: forms.StartForm, defaults: Mapping[str, Any], names: lis
         options = forms.chosen_options(form, defaults)
         settlement_options = forms.chosen_settlement_options(form)
     except KeyError as exc:
-        raise RecordSyntaxError(f"an option value {exc.args[0]!r} is not one of its choices") from None
+        raise RecordSyntaxError(Said("an option value %(given)s is not one of its choices", given=repr(exc.args[0]))) from None
     family.check_table(game.id, options, len(names))
     dealer = form.first_dealer.data if form.first_dealer.data in names else (names[0] if names else None)
     record: dict[str, Any] = {"game": game.id, "options": options, "players": names, "first_dealer": dealer}

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Response, flash, jsonify, redirect, render_template, request, url_for
 
 from ....engine.hearts import words
-from ....engine.errors import ScorekeeperError
+from ....engine.errors import Said, ScorekeeperError
 from ....engine.family import family_of
 from ....engine.fields import MAX_HANDS
 from ....engine.hearts.games import GameDef, make_ruleset
@@ -336,19 +336,21 @@ def _game_over(table: TableSession) -> str | None:
         return None
     winners = list(settled.get("winners") or [])
     if not winners:
-        return "The game is over: no hand is recorded after it."
-    said = ", ".join(winners[:-1]) + (" and " if len(winners) > 1 else "") + winners[-1]
-    return f"The game is over: {said} won. No hand is recorded after it."
+        return language.gettext("The game is over: no hand is recorded after it.")
+    said = language.say(Said("%(first)s and %(then)s", first=", ".join(winners[:-1]), then=winners[-1])) if len(
+        winners) > 1 else winners[0]
+    return language.gettext("The game is over: %(winners)s won. No hand is recorded after it.", winners=said)
 
 
-FULL = (f"This table is full: it holds {MAX_HANDS} hands, the most one table holds. Start a new table "
-        "(the same players again) for the next hands.")
+FULL = Said("This table is full: it holds %(most)s hands, the most one table holds. Start a new table (the same "
+            "players again) for the next hands.", most=MAX_HANDS)
 
 
 def _sent_before(exc: ScorekeeperError) -> str:
     """The refusal of a form saved before (Back to it) and changed since: its client id holds another hand."""
-    return (f"This form was saved before, as hand {exc.hand}, with other counts: nothing is stored now. To change "
-            f"hand {exc.hand}, correct it on its page; to record these counts as a new hand, tap Save again.")
+    return language.gettext("This form was saved before, as hand %(number)s, with other counts: nothing is stored now. "
+                            "To change hand %(number)s, correct it on its page; to record these counts as a new hand, "
+                            "tap Save again.", number=exc.hand)
 
 
 class HeartsPages(FamilyPages):
@@ -376,15 +378,16 @@ class HeartsPages(FamilyPages):
     def record(self, table: TableSession, sid: str, key: str) -> Any:
         game = game_of(table)
         if not forms.result_form_covers(game.ruleset):  # a game the form cannot say yet, started through the API
-            message = (f"{game.ruleset.name} scores what this form cannot say yet: record its hands card by card, "
-                       "or as JSON records through the API.")
-            return render_template("pages/error.html", title="Record this hand another way", message=message), 409
+            message = language.gettext("%(game)s scores what this form cannot say yet: record its hands card by card, "
+                                       "or as JSON records through the API.", game=language.word(game.ruleset.name))
+            return render_template("pages/error.html", title=language.gettext("Record this hand another way"),
+                                   message=message), 409
         if request.method == "GET" and (over := _game_over(table)):
             flash(over)
             return redirect(url_for(".session_edit", sid=sid, key=key))
         next_deal = coming_deal(table, game)
         if next_deal is None:
-            flash(FULL, "error")
+            flash(language.say(FULL), "error")
             return redirect(url_for(".session_edit", sid=sid, key=key))
         form = _result_form(_dealt_to(game, next_deal.players), next_deal.players.index(next_deal.dealer),
                             formdata=request.form if request.method == "POST" else None)
@@ -458,8 +461,8 @@ def _deals(deal: NextDeal) -> str:
 def _card_table(table: TableSession, game: Game, deal: NextDeal) -> CardTable:
     head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(deal.players),
             "dealer": deal.dealer, "hand": deal.number}
-    return CardTable(head, f"Hand {deal.position}", _deals(deal), start={"play": []},
-                     pack=pack_rows(_dealt_to(game, deal.players).layout.copies))
+    return CardTable(head, language.gettext("Hand %(number)s", number=deal.position), _deals(deal), start={"play": []},
+                     pack=pack_rows(_dealt_to(game, deal.players).layout.copies), number=deal.position)
 
 
 PAGES = HeartsPages()

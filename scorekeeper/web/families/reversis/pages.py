@@ -20,7 +20,7 @@ from typing import Any
 from flask import render_template, request
 
 from ....engine import reversis
-from ....engine.errors import ScorekeeperError
+from ....engine.errors import Said, ScorekeeperError
 from ....engine.reversis.rules import DEALER_ANTE, PACK, STAKE, START_FISH
 from ....engine.reversis.table import reversis_seating
 from ....engine.family import game_def
@@ -180,12 +180,13 @@ class ReversisPages(ChipPages):
         settled = services.current_settlement(table)
         upcoming = next_hand(table, game, settled)
         if upcoming is None:
-            raise services.NotFound("This game of Reversis is over: no hand is left to record.")
+            raise services.NotFound(Said("This game of Reversis is over: no hand is left to record."))
         pools = settled.get("pools") if settled.get("hands") else table.config.get("pools")
         head = {"game": game.id, "options": table.config.get("options") or {}, "players": list(game.players),
                 "dealer": upcoming.dealer, "hand": upcoming.number, **({"pools": pools} if pools else {})}
-        return CardTable(head, f"Hand {upcoming.number}", self.first_words(upcoming.dealer, upcoming.leader),
-                         start={"play": []}, pack=pack_rows(PACK))
+        return CardTable(head, language.gettext("Hand %(number)s", number=upcoming.number),
+                         self.first_words(upcoming.dealer, upcoming.leader), start={"play": []}, pack=pack_rows(PACK),
+                         number=upcoming.number)
 
 
 PAGES = ReversisPages()

@@ -205,8 +205,9 @@ class TripoliPages(ChipPages):
                 "dealer": upcoming.dealer, "hand": upcoming.number, **({"layout": layout} if layout else {}),
                 **({"antes_in": True} if upcoming.antes_in else {}), **({"final": True} if upcoming.final else {})}
         claimed = tuple((str(s), game.labels[s]) for s in game.spaces if str(s) not in ("KITTY", "POT"))
-        return CardTable(head, f"Deal {upcoming.number}", self.first_words(upcoming.dealer, upcoming.eldest),
-                         spaces=claimed, pack=pack_rows(full_pack()))
+        return CardTable(head, language.gettext("Deal %(number)s", number=upcoming.number),
+                         self.first_words(upcoming.dealer, upcoming.eldest), spaces=claimed, pack=pack_rows(full_pack()),
+                         number=upcoming.number)
 
 
 PAGES = TripoliPages()

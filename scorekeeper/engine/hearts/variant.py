@@ -59,6 +59,9 @@ class Variant:
     follows_turns: ClassVar[bool] = True
     # Whether a quick result gives each player's scoring cards as a list, never as counts (Gong Zhu).
     taken_as_lists: ClassVar[bool] = False
+    # Whether the play is the core's trick rules alone (no check of its own during play, no cards drawn, players
+    # staying in): the trick machine may then check it in one loop (``engine.tricks.TrickRules.plain``).
+    plain_play: ClassVar[bool] = True
 
     def opening(self, record: HandRecord, ruleset: Ruleset, seating: Seating) -> Opening:
         """How the recorded deal opens (checked). The plain game: as dealt, the rule's first leader."""

@@ -298,11 +298,11 @@ def _play(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[PlayIt
         raise RecordSyntaxError(Said("play must be a list of cards played, in order"))
     plays: list[PlayItem] = []
     for code in value:  # canonical, no players named: the common case
-        i = _code_index(code)
-        item = _PLAYS_BY_CHARS[i] if i >= 0 else None
-        if item is None:
+        at = _code_index(code)
+        found = _PLAYS_BY_CHARS[at] if at >= 0 else None  # (names of their own: mypyc types a name once)
+        if found is None:
             break
-        plays.append(item)
+        plays.append(found)
     else:
         return tuple(plays)
     items = []

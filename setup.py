@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parent
 # validates untrusted values itself takes them as Any or object (see games.find_game).
 COMPILED = [
     "scorekeeper/engine/cards.py",
+    "scorekeeper/engine/fields.py",
+    "scorekeeper/engine/jsontext.py",
     "scorekeeper/engine/tricks.py",
     "scorekeeper/engine/hearts/hand.py",
     "scorekeeper/engine/options.py",

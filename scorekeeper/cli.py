@@ -24,7 +24,7 @@ from .engine.jsontext import decode, utf8
 from .inputs import (  # noqa: F401  (archive_summary, Progress...: the command's, found here too)
     UNREADABLE, LineAnswer, Progress, answer_line, archive_summary, error_json, is_notation, load_any, load_record, print_error,
     read_all,
-    records_in, run_archive,
+    records_in, refused_line, run_archive,
 )
 
 
@@ -173,7 +173,10 @@ def replay_line(line: str | bytes) -> LineAnswer:
     The output of a legal hand is written straight to text (``outcome_line``): the same bytes
     as ``json.dumps`` of ``outcome_json``, without building the dict first.
     """
-    return answer_line(lambda: _replay_line(line))
+    try:  # answer_line's work, without its closure: an archive asks it once a line
+        return 0, _replay_line(line), None
+    except Exception as exc:  # noqa: BLE001 - the boundary: every failure becomes an error object
+        return refused_line(exc)
 
 
 def _replay_line(line: str | bytes) -> str:

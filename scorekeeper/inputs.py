@@ -19,9 +19,9 @@ from contextlib import contextmanager
 from functools import partial
 from typing import IO, Any, BinaryIO
 
-from .boundary import attempt
+from .boundary import attempt, refusal
 from .language import gettext as _, ngettext
-from .engine.hearts import notation, records
+from .engine.hearts import records
 from .engine.errors import RecordSyntaxError, ScorekeeperError
 from .engine.family import Family, family_of_notation, family_of_record
 from .engine.jsontext import decode
@@ -132,7 +132,11 @@ def load_record(text: str) -> records.HandRecord:
 
     :raises RecordSyntaxError: unreadable in either.
     """
-    return notation.loads(text) if is_notation(text) else records.loads(text)
+    if is_notation(text):
+        from .engine.hearts import notation  # the notation's reader, loaded only for a record written in it
+
+        return notation.loads(text)
+    return records.loads(text)
 
 
 def load_any(text: str) -> tuple[Family, dict[str, Any]]:
@@ -155,8 +159,15 @@ def answer_line(run: Callable[[], str]) -> LineAnswer:
     error object (``boundary.attempt``) with its exit status and code."""
     answered = attempt(run)
     if isinstance(answered, ScorekeeperError):
-        return answered.exit_status, json.dumps(error_json(answered), ensure_ascii=False), answered.code
+        return refused_line(answered)
     return 0, answered, None
+
+
+def refused_line(exc: Exception) -> LineAnswer:
+    """The answer of a record refused, whatever ``exc`` is (``boundary.refusal``): its error object as one line,
+    with its exit status and code (what ``answer_line`` gives when its ``run`` raises)."""
+    error = refusal(exc)
+    return error.exit_status, json.dumps(error_json(error), ensure_ascii=False), error.code
 
 
 def error_json(error: ScorekeeperError) -> dict[str, Any]:
@@ -233,8 +244,9 @@ def _parallel(lines: Iterator[bytes], jobs: int, answer: Callable[[bytes], LineA
     if jobs == 1 or len(first_chunks) < 2:
         for c in first_chunks + [chunk]:
             yield run(c)
-        for line in lines:
-            yield run([line])
+        for line in lines:  # one block a line (a stream's answers come as its lines do), without _chunk's lists
+            status, text, code = answer(line)
+            yield status, text + "\n", {code or "legal": 1}
         return
     import multiprocessing
 

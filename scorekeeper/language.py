@@ -80,13 +80,18 @@ def speaking(code: str | None) -> Iterator[str]:
 
 def gettext(message: str, **params: Any) -> str:
     """``message`` in the language spoken now, its ``%(name)s`` placeholders filled from ``params``."""
-    text = translations(current()).ugettext(message)
+    code = current()
+    text = message if code == DEFAULT else translations(code).ugettext(message)  # English: the words as they are
     return text % params if params else text
 
 
 def ngettext(singular: str, plural: str, count: int, **params: Any) -> str:
     """The form of ``singular``/``plural`` for ``count`` in the language spoken now (``%(num)d`` is count)."""
-    text = translations(current()).ungettext(singular, plural, count)
+    code = current()
+    if code == DEFAULT:  # English: the code's own words, without loading Babel (what ``translations`` gives)
+        text = singular if count == 1 else plural
+    else:
+        text = translations(code).ungettext(singular, plural, count)
     return text % {"num": count, **params}
 
 

@@ -113,7 +113,8 @@ def family_of_notation(text: str) -> Family:
 
 def family_of_record(value: object) -> Family:
     """The family of a decoded record or session (the core for anything that is not an object)."""
-    return family_of(value.get("game")) if isinstance(value, Mapping) else HEARTS
+    # A dict first: an ABC check is slow, and an archive asks this once a line.
+    return family_of(value.get("game")) if type(value) is dict or isinstance(value, Mapping) else HEARTS
 
 
 def own_games() -> tuple[str, ...]:

@@ -31,7 +31,7 @@ MISDEAL_OPTIONAL: Final = ("player",)
 # separators, the byte-order mark, and the bidirectional controls that would reorder what a
 # sheet shows around them. Letters of every script, emoji and their joiners are welcome.
 _UNSHOWABLE: Final = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff"
-                                "\ud800-\udfff]")
+                                + chr(0xD800) + "-" + chr(0xDFFF) + "]")  # surrogates: mypyc takes no literal one
 def showable(text: str) -> bool:
     """Whether ``text`` holds no character a page or sheet cannot show as it is (``read_text``)."""
     return _UNSHOWABLE.search(text) is None

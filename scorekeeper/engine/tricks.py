@@ -25,6 +25,10 @@ from .seating import Seating
 CARD_ORDER: Final[tuple[Card, ...]] = ALL_CARDS + (JOKER,)  # display order: S H D C high to low, joker last
 CARD_BIT: Final[dict[Card, int]] = {c: c.bit for c in CARD_ORDER}  # Card.bit: 1 << the card's place in CARD_ORDER
 SUIT_BITS: Final[tuple[int, ...]] = tuple(sum(c.bit for c in CARD_ORDER if c.si == si) for si in range(5))
+ALL_BITS: Final = sum(SUIT_BITS)  # every card of every pack, the joker too
+# (seat, card) as a trick holds it, made once for the seats of every table (a trick's plays share them): the one loop
+# (``TrickMachine._run_plain``) makes no pair per card.
+SEATED: Final[dict[Card, tuple[tuple[int, Card], ...]]] = {c: tuple([(s, c) for s in range(10)]) for c in CARD_ORDER}
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -103,6 +107,12 @@ class TrickRules:
     ranks: tuple[int, ...] = NATURAL_RANKS  # by Card.ri: the card's strength in its suit
     breaks: int = 0  # the cards whose play breaks the suit kept from the lead (``TrickMachine.broken``)
     first_trick_barred: int = 0  # the cards (those that score) no one may discard to the first trick holding others
+    # The one loop (``TrickMachine.plain``): a family whose play is these rules and nothing more (no check of its own
+    # while following or discarding, no card with a rule of its own, every trick won by rank or trump) says so with
+    # ``plain``, and what its lead rules let anyone lead from the second trick on before ``breaks`` has been played
+    # (every card once it has): ``free_leads``. Any other play (the first lead among them) goes to ``check_play``.
+    plain: bool = False
+    free_leads: int = ALL_BITS
 
 
 class TrickMachine:
@@ -161,6 +171,10 @@ class TrickMachine:
         self.leader = self.first_leader
         self.turn = self.first_leader
         self.broken = False  # a card of ``rules.breaks`` was played
+        self._free_leads = rules.free_leads
+        # The one loop: one pack (every card held once), no play out of turn allowed; a family's machine may turn it
+        # off for what its hand adds (the core's widow and stock).
+        self._plain = rules.plain and not self._double and not self.out_of_turn_tricks
 
     @property
     def holding(self) -> list[dict[Card, int]]:
@@ -174,6 +188,12 @@ class TrickMachine:
     def cards_left(self) -> list[int]:
         """How many cards each seat holds."""
         return [once.bit_count() + twice.bit_count() for once, twice in zip(self._held, self._held2)]
+
+    @property
+    def plain(self) -> bool:
+        """Whether ``run`` checks this hand's plays in one loop over the masks (``_run_plain``): a family whose rules
+        say they are plain (``TrickRules.plain``), one pack, no play out of turn allowed."""
+        return self._plain
 
     @property
     def trick_number(self) -> int:
@@ -282,6 +302,9 @@ class TrickMachine:
 
         :raises IllegalPlay: at the first illegal play; the plays before it stand.
         """
+        if check and self._plain:
+            self._run_plain(plays)
+            return
         held, held2, nxt_of = self._held, self._held2, self._next
         known_single = check and not self._double  # a checked play's card is held, and only once
         breakers = self._breakers
@@ -319,6 +342,92 @@ class TrickMachine:
                 self.turn = nxt
             else:
                 self._finish_trick()
+
+    def _run_plain(self, plays: Iterable[tuple[Card, int | None]]) -> None:
+        """``run`` of checked plays for a plain hand (``plain``): the same state, the same tricks, in one loop.
+
+        A play the masks show legal at once (a card held, following the suit led or void in it, a lead the family's
+        rules leave free) is made here, and the trick closed here by rank (and trump); any other play (the first lead,
+        a lead of a card not free yet, a discard the first trick bars, a card not held, a revoke, a play out of turn)
+        is asked of ``check_play`` first, which refuses it or lets it stand: so every refusal is the general
+        machine's own. The tests play it against the general loop card by card (tests/engine/test_plain_tricks.py).
+        """
+        held = self._held
+        nxt_of = self._next
+        suit_bits = self._suit_bits
+        rank_of = self.rank_of
+        breakers = self._breakers
+        barred = self._barred
+        free_leads = self._free_leads
+        tricks = self.tricks
+        taken = self.taken
+        n = self._size
+        trump = -1 if self.trump is None else self.trump
+        current = self.current
+        # The trick's winner so far, as _ranked_winner judges it: a trump by its rank above every card of the suit
+        # led, a card of the suit led by its rank, any other card never; the first played of equals.
+        led_si = best_seat = best = -1
+        for seat, x in current:  # a trick begun before this call
+            strength = 100 + rank_of[x.ri] if x.si == trump else rank_of[x.ri] if x.si == current[0][1].si else -1
+            if strength > best:
+                best_seat, best = seat, strength
+        if current:
+            led_si = current[0][1].si
+        gone = 0  # the cards played in this call: taken off ``held`` when the loop ends, or asks ``check_play``
+        for c, named in plays:
+            turn = self.turn
+            bit = c.bit
+            h = held[turn] & ~gone
+            led = self._led
+            if named is not None and named != turn or not h & bit:
+                self._take_off(gone)
+                self.check_play(c, named)  # out of turn (no trick here lets one stand) or not held: refused
+                raise AssertionError("check_play let stand a card not held or a play out of turn")
+            if not led:
+                if not tricks or not (self.broken or bit & free_leads):
+                    gone = self._take_off(gone)
+                    self.check_play(c, named)  # the first lead, or a lead the family's rules must judge
+                led = self._led = suit_bits[c.si]
+                led_si = c.si
+                best_seat, best = turn, 100 + rank_of[c.ri] if led_si == trump else rank_of[c.ri]
+            elif bit & led:
+                strength = 100 + rank_of[c.ri] if led_si == trump else rank_of[c.ri]
+                if strength > best:
+                    best_seat, best = turn, strength
+            else:
+                if h & led or barred and not tricks and bit & barred and h & ~barred:
+                    gone = self._take_off(gone)
+                    self.check_play(c, named)  # a revoke, or a barred discard to the first trick: refused
+                if c.si == trump:
+                    strength = 100 + rank_of[c.ri]
+                    if strength > best:
+                        best_seat, best = turn, strength
+            gone |= bit
+            if bit & breakers:
+                self.broken = True
+            pairs = SEATED[c]
+            current.append(pairs[turn] if turn < len(pairs) else (turn, c))
+            if len(current) < n:
+                self.turn = nxt_of[turn]
+                continue
+            trick_plays = tuple(current)
+            tricks.append(tuple.__new__(Trick, (len(tricks) + 1, trick_plays[0][0], trick_plays, best_seat)))
+            won = taken[best_seat]
+            for _, x in trick_plays:
+                won.append(x)
+            current = self.current = []
+            self._led = 0
+            self.leader = self.turn = best_seat
+            led_si = best_seat = best = -1
+        self._take_off(gone)
+
+    def _take_off(self, gone: int) -> int:
+        """The one loop's cards played taken off the seats' holdings (before ``check_play`` reads them); 0."""
+        if gone:
+            held = self._held
+            for seat in range(len(held)):
+                held[seat] &= ~gone
+        return 0
 
     def _finish_trick(self) -> Trick:
         plays = tuple(self.current)

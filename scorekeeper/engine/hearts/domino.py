@@ -31,6 +31,7 @@ class DominoVariant(Variant):
     name = "domino"
     events = frozenset({"kept"})
     players_drop_out = True
+    plain_play = False  # draws from the stock (DominoHand.check_play)
     follows_turns = False  # once players drop out, the cards alone do not say whose turn it is
 
     def hands_from_plays(

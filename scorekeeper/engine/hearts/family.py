@@ -7,7 +7,8 @@ when first asked for: a replay never pays for the notation, the steps or the wor
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..gamedef import profile_options
@@ -43,11 +44,7 @@ class HeartsFamily:
 
     def replay_line(self, value: Mapping[str, Any]) -> str:
         """Written straight to text (``output.outcome_line``): the bytes of ``json.dumps`` of the output."""
-        from .output import outcome_line
-        from .records import from_json
-        from .replay import replay
-
-        return outcome_line(replay(from_json(value)))
+        return _line_replayer()(value)
 
     def replay_words(self, value: Mapping[str, Any]) -> tuple[dict[str, Any], Text]:
         from .output import outcome_json, trick_table
@@ -253,3 +250,17 @@ class HeartsFamily:
             ruleset.layout(players)  # "Black Lady is for 3 to 7 players, not 2"
         except ValueError as exc:
             raise ScorekeeperError(said_of(exc), code="players") from None
+
+
+@cache
+def _line_replayer() -> Callable[[Mapping[str, Any]], str]:
+    """``replay_line``'s work, its modules imported once (an archive asks it for every line: an import statement
+    run each time cost more than a tenth of what the replay of a hand does beside its JSON)."""
+    from .output import outcome_line
+    from .records import from_json
+    from .replay import replay
+
+    def line(value: Mapping[str, Any]) -> str:
+        return outcome_line(replay(from_json(value)))
+
+    return line

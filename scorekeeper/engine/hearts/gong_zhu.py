@@ -161,6 +161,7 @@ class GongZhuVariant(Variant):
     the replay a ruleset whose variant also knows the hand's exposed cards and its leader."""
 
     name: ClassVar[str] = "gong-zhu"
+    plain_play: ClassVar[bool] = False  # the exposed cards' rule (GongZhuHand.check_play)
     events: ClassVar[frozenset[str]] = frozenset({"expose"})
     taken_as_lists: ClassVar[bool] = True  # counts cannot say which hearts
 

@@ -18,7 +18,7 @@ from ..cards import JOKER, Card, Suit, card, cards_said, mask_of as mask_of
 from ..errors import IllegalPlay, InconsistentRecord, Said
 from .ruleset import Ruleset
 from ..seating import Seating
-from ..tricks import (CARD_BIT as CARD_BIT, CARD_ORDER as CARD_ORDER, SUIT_BITS as SUIT_BITS, Trick as Trick,
+from ..tricks import (ALL_BITS, CARD_BIT as CARD_BIT, CARD_ORDER as CARD_ORDER, SUIT_BITS as SUIT_BITS, Trick as Trick,
                       TrickMachine, TrickRules, cards_of as cards_of, rank_order, suit_place as _suit_place,
                       trump_index as trump_index)
 
@@ -107,6 +107,8 @@ class Hand(TrickMachine):
         self._widow_taken = False
         self.stock = list(stock)  # the stock, top card first: Two-Handed Hearts draws after each trick (2.14)
         self._refill = bool(stock)  # draw after each trick (Two-Handed Hearts; not Domino Hearts' stock)
+        if self.widow or stock:
+            self._plain = False  # the widow to the winner of trick 1, the stock's draws: closed by _finish_trick
 
     @property
     def hearts_broken(self) -> bool:
@@ -315,21 +317,27 @@ def _joker_trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
     return next(seat for seat, c in plays if c.bit == JOKER_BIT)
 
 
-_TRICK_RULES: Final[dict[tuple[bool, bool, bool, bool], TrickRules]] = {}  # by trick_rules' key: read-only values
+_TRICK_RULES: Final[dict[tuple[bool, bool, bool, bool, bool, bool], TrickRules]] = {}  # by trick_rules' key: read-only values
 
 
 def trick_rules(ruleset: Ruleset) -> TrickRules:
     """What the kernel's trick machine asks of a core ruleset: a Joker is a heart for following, leading and
     breaking (2.16); hearts (and the queen of spades, where she breaks them) break hearts; the points kept off
-    the first trick (``first_trick_points`` false); the ten second (Conquimbert). Made once per kind."""
-    key = (ruleset.joker, ruleset.queen_breaks_hearts, ruleset.first_trick_points, ruleset.rank_order == "ten-second")
+    the first trick (``first_trick_points`` false); the ten second (Conquimbert). Plain (the machine's one loop):
+    no Joker, no cancelled cards, a variant that adds nothing to the play (``Variant.plain_play``) and trumps known
+    before the first lead; under ``lead-restricted`` no heart is a free lead before hearts are broken (the first
+    lead's rules, ``_check_lead``, are asked for every first lead). Made once per kind."""
+    key = (ruleset.joker, ruleset.queen_breaks_hearts, ruleset.first_trick_points, ruleset.rank_order == "ten-second",
+           ruleset.break_rule == "lead-restricted", not ruleset.joker and not ruleset.cancellation
+           and ruleset.variant.plain_play and ruleset.trumps != "first-void")
     found = _TRICK_RULES.get(key)
     if found is None:
-        joker, queen_breaks, first_trick_points, ten_second = key
+        joker, queen_breaks, first_trick_points, ten_second, restricted, plain = key
         hearts = HEARTS_BITS | JOKER_BIT if joker else HEARTS_BITS
         found = _TRICK_RULES[key] = TrickRules(
             suits=JOKER_SUIT_BITS if joker else SUIT_BITS, ranks=rank_order(ten_second),
-            breaks=hearts | (QS_BIT if queen_breaks else 0), first_trick_barred=0 if first_trick_points else hearts | QS_BIT)
+            breaks=hearts | (QS_BIT if queen_breaks else 0), first_trick_barred=0 if first_trick_points else hearts | QS_BIT,
+            plain=plain, free_leads=ALL_BITS & ~hearts if restricted else ALL_BITS)
     return found
 
 

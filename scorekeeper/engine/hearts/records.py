@@ -47,6 +47,22 @@ _FIELDS = frozenset(FIELD_ORDER)
 # A card played with no player named, one shared (immutable) item per canonical spelling:
 # reading a play list is then one C-level lookup per card instead of building a tuple.
 _PLAIN_PLAYS: Final[dict[str, PlayItem]] = {code: PlayItem(c) for code, c in _FAST.items()}
+# The same, by the code's two characters (their code points below 128: index a * 128 + b): a record's cards read
+# without hashing each fresh string of the JSON (a hand's hundred and more).
+_CODE_INDEX: Final[dict[str, int]] = {code: ord(code[0]) * 128 + ord(code[1]) for code in _FAST}
+_FAST_BY_CHARS: Final[list[Card | None]] = [None] * (128 * 128)
+_PLAYS_BY_CHARS: Final[list[PlayItem | None]] = [None] * (128 * 128)
+for _code, _i in _CODE_INDEX.items():
+    _FAST_BY_CHARS[_i], _PLAYS_BY_CHARS[_i] = _FAST[_code], _PLAIN_PLAYS[_code]
+
+
+def _code_index(code: object) -> int:
+    """Where a canonical code may be in ``_FAST_BY_CHARS``: -1 for anything not two characters below 128."""
+    if isinstance(code, str) and len(code) == 2:
+        a, b = ord(code[0]), ord(code[1])
+        if a < 128 and b < 128:
+            return a * 128 + b
+    return -1
 _NEW_DICT: Final[Mapping[str, Any]] = MappingProxyType({})  # HandRecord's default options: a new dict
 
 
@@ -247,10 +263,14 @@ def _per_player(data: Mapping[str, Any], key: str, players: tuple[str, ...], nam
 def _canonical_cards(value: Any) -> tuple[Card, ...] | None:
     """A list of canonically spelled cards, or None: then ``_cards`` reads it or words the error."""
     if isinstance(value, list):
-        try:
-            return tuple([_FAST[code] for code in value])  # KeyError: not canonical; TypeError: not a string
-        except (KeyError, TypeError):
-            pass
+        cards: list[Card] = []
+        for code in value:
+            i = _code_index(code)
+            c = _FAST_BY_CHARS[i] if i >= 0 else None
+            if c is None:
+                return None  # not canonical, or not a string
+            cards.append(c)
+        return tuple(cards)
     return None
 
 
@@ -276,10 +296,15 @@ def _play(value: Any, players: tuple[str, ...], names: set[str]) -> tuple[PlayIt
         return tuple(PlayItem(c) for c in _cards("play", value))
     if not isinstance(value, list):
         raise RecordSyntaxError(Said("play must be a list of cards played, in order"))
-    try:
-        return tuple([_PLAIN_PLAYS[code] for code in value])  # canonical, no players named
-    except (KeyError, TypeError):
-        pass
+    plays: list[PlayItem] = []
+    for code in value:  # canonical, no players named: the common case
+        at = _code_index(code)
+        found = _PLAYS_BY_CHARS[at] if at >= 0 else None  # (names of their own: mypyc types a name once)
+        if found is None:
+            break
+        plays.append(found)
+    else:
+        return tuple(plays)
     items = []
     for i, item in enumerate(value):
         if isinstance(item, str):

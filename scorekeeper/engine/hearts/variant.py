@@ -59,10 +59,18 @@ class Variant:
     follows_turns: ClassVar[bool] = True
     # Whether a quick result gives each player's scoring cards as a list, never as counts (Gong Zhu).
     taken_as_lists: ClassVar[bool] = False
+    # Whether the play is the core's trick rules alone (no check of its own during play, no cards drawn, players
+    # staying in): the trick machine may then check it in one loop (``engine.tricks.TrickRules.plain``).
+    plain_play: ClassVar[bool] = True
+    _plain_opening: Opening | None = None  # the last plain opening (``opening``): immutable, so shared
 
     def opening(self, record: HandRecord, ruleset: Ruleset, seating: Seating) -> Opening:
-        """How the recorded deal opens (checked). The plain game: as dealt, the rule's first leader."""
-        return Opening(ruleset)
+        """How the recorded deal opens (checked). The plain game: as dealt, the rule's first leader (one value per
+        ruleset, kept for the next deal under it: an archive's lines share their rulesets, ``games.make_ruleset``)."""
+        last = self._plain_opening
+        if last is None or last.ruleset is not ruleset:
+            last = self._plain_opening = Opening(ruleset)
+        return last
 
     def random_opening(
         self, ruleset: Ruleset, seating: Seating, dealer: int, rng: random.Random, events: list[dict[str, Any]],

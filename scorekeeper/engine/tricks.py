@@ -153,6 +153,11 @@ class TrickMachine:
             self._held.append(once)
             self._held2.append(twice)
         self._double = any(self._held2)
+        seen = 0
+        self._shared = False  # a card held by two seats (a double pack, its copies dealt apart)
+        for once in self._held:
+            self._shared = self._shared or bool(seen & once)
+            seen |= once
         self._next = [seating.next(s) for s in range(self.n)]
         self.rank_of = rules.ranks
         self.trump = None if trump is None else trump_index(trump)
@@ -172,9 +177,10 @@ class TrickMachine:
         self.turn = self.first_leader
         self.broken = False  # a card of ``rules.breaks`` was played
         self._free_leads = rules.free_leads
-        # The one loop: one pack (every card held once), no play out of turn allowed; a family's machine may turn it
-        # off for what its hand adds (the core's widow and stock).
-        self._plain = rules.plain and not self._double and not self.out_of_turn_tricks
+        # The one loop: one pack (every card held once, by one seat: the loop marks a card gone for every seat), no
+        # play out of turn allowed; a family's machine may turn it off for what its hand adds (the core's widow and
+        # stock).
+        self._plain = rules.plain and not self._double and not self._shared and not self.out_of_turn_tricks
 
     @property
     def holding(self) -> list[dict[Card, int]]:

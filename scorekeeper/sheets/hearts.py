@@ -594,7 +594,7 @@ def settlement_view(table: TableView, result: Settled) -> SettlementView:
         transfers = tuple((a, b, str(int(x))) for a, b, x in moves)
         unit = "chips"
     pool = result.pool if has_pool(table.method) else None
-    closing = tuple(dict.fromkeys(result.closing.notes)) if result.closing is not None else ()
+    closing = tuple(dict.fromkeys(map(said_note, result.closing.notes))) if result.closing is not None else ()
     closing += gong_zhu_lines(result)  # Gong Zhu: the pig of the game, the partnerships' totals
     return SettlementView(
         finished=result.finished, winners=result.winners, totals=totals, chips=chips,

@@ -20,6 +20,7 @@ from ..engine.hearts.words import method_words
 from ..engine.money import fewest_transfers
 from .charts import session_charts
 from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
+from ..notes_words import note as said_note
 from ..rules_words import settlement_said
 from .model import (
     Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand, paper_key, signed, stored_marks,
@@ -156,7 +157,7 @@ def row(s: StoredHand, view: DealView | None, groups: Sequence[ColumnGroup], nam
     status, found = stored_marks(s)
     cells = tuple(cell for g in groups for cell in g.fill(view))
     notes = view.entry.get("notes") or {}
-    said = tuple((name, notes[name]) for name in names if notes.get(name))
+    said = tuple((name, said_note(notes[name])) for name in names if notes.get(name))  # in the sheet's language
     return Row(s.position, cells, status, (*found, *marks), said, view.entry.get("dealer", ""), "")
 
 

@@ -28,6 +28,7 @@ from ..engine.settled import settled_json
 from ..engine.hearts.words import card_label, option_words
 from . import own_sheet
 from .. import language
+from ..notes_words import note as said_note
 from ..language import N_  # the columns' words, translated where printed (templates/sheets/sheet.html)
 from .model import (
     BLANK_ROWS_WITHOUT_END, Cell, Column, ColumnGroup, FooterRow, Row, SettlementView, Sheet, StoredHand,
@@ -196,7 +197,8 @@ def _footer(table: ReversisTable, groups: Sequence[ColumnGroup], settled: Mappin
     balance = own_sheet.footer(N_("Fish"), groups, table.players, settled, pools)
     held = tuple(Cell(str(settled["chips"][name]) if settled else "", "total", span=2) for name in table.players)
     rest = sum(g.width for g in groups if g.kind not in ("hand", "player"))
-    return balance, FooterRow(f"Held (of {fish.START_FISH})", balance.span, (*held, Cell(span=rest)))
+    label = language.gettext("Held (of %(start)s)", start=fish.START_FISH)  # the fish each player holds now
+    return balance, FooterRow(label, balance.span, (*held, Cell(span=rest)))
 
 
 # --- blank sheets -----------------------------------------------------------------------------------
@@ -258,9 +260,10 @@ def settlement_view(table: ReversisTable, settled: Mapping[str, Any]) -> Settlem
     stake, else in fish): the settle output's, or the fewest transfers of the fish."""
     names = table.players
     balance = settled["balance"]
-    closing = [f"Left in the pools: {_pools_words(settled['pools'])} ({settled['pool']} fish)."] if settled["pool"] else []
+    closing = [language.ngettext("Left in the pools: %(pools)s (%(num)s fish).", "Left in the pools: %(pools)s (%(num)s fish).",
+                                 settled["pool"], pools=_pools_words(settled["pools"]))] if settled["pool"] else []
     if settled.get("closing"):
-        closing += [settled["closing"]["notes"][name] for name in names]
+        closing += [said_note(settled["closing"]["notes"][name]) for name in names]
     money: tuple[tuple[str, str], ...] = ()
     unit = ""
     if settled.get("money") is not None:
@@ -278,4 +281,5 @@ def settlement_view(table: ReversisTable, settled: Mapping[str, Any]) -> Settlem
 
 
 def _pools_words(pools: Mapping[str, Any]) -> str:
-    return ", ".join([f"pool {pools['current']}", *(f"{s['id']} {s['fish']}" for s in pools["supplements"])])
+    return ", ".join([language.gettext("pool %(fish)s", fish=pools["current"]),
+                      *(f"{language.word(s['id'])} {s['fish']}" for s in pools["supplements"])])

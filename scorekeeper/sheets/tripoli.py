@@ -254,8 +254,11 @@ def settlement_view(table: TripoliTable, settled: Mapping[str, Any]) -> Settleme
     closing: tuple[str, ...] = ()
     transfers: tuple[tuple[str, str, str], ...] = ()
     if settled["pool"]:
-        left = ", ".join(f"{table.labels[s]} {settled['layout'][s]}" for s in table.spaces if settled["layout"].get(s))
-        closing = (f"Left on the layout for the next deal or the final poker: {left} ({settled['pool']} chips).",)
+        left = ", ".join(f"{language.word(table.labels[s])} {settled['layout'][s]}"
+                         for s in table.spaces if settled["layout"].get(s))
+        closing = (language.ngettext("Left on the layout for the next deal or the final poker: %(left)s (%(num)s chip).",
+                                     "Left on the layout for the next deal or the final poker: %(left)s (%(num)s chips).",
+                                     settled["pool"], left=left, num=settled["pool"]),)
     elif settled["finished"] and any(balance.values()):
         transfers = own_sheet.chip_transfers(names, balance)
     return SettlementView(

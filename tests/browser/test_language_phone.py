@@ -92,3 +92,18 @@ def test_the_page_s_button_is_in_reach_in_german(kind: str, tour: dict[str, str]
     german_page.goto(tour[kind])
     box = german_page.locator(REACH[kind]).first.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT, (kind, box)
+
+
+def test_a_target_too_small_is_found_wherever_it_sits(tour: dict[str, str], german_page: Any, axe_source: str) -> None:
+    """The axe helper judges a covered target where a player scrolls it to: a small one is still found, and one
+    only covered by the pinned bar where the page opens is not."""
+    german_page.goto(tour["hand page"])
+    german_page.evaluate("""() => { const row = document.createElement("div"); row.style.display = "flex";
+        for (const id of ["tiny", "tinier"]) {
+            const b = document.createElement("button"); b.id = id; b.textContent = "x";
+            b.style.cssText = "width:10px;height:10px;padding:0;min-height:0;min-width:0;font-size:8px;margin:0;border:0";
+            row.append(b);
+        }
+        document.querySelector("h1").after(row); }""")
+    found = [v for v in violations(german_page, axe_source) if v["id"] == "target-size"]
+    assert found and any("#tiny" in node for node in found[0]["nodes"]), found

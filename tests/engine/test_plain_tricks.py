@@ -115,6 +115,9 @@ def test_a_double_pack_or_a_trick_out_of_turn_is_played_by_the_general_loop() ->
     assert not TrickMachine(TrickRules(), seating, 0, hands).plain  # a family says its rules are plain
     assert not TrickMachine(rules, seating, 0, hands, out_of_turn_tricks=[3]).plain
     assert not TrickMachine(rules, seating, 0, [h + h for h in hands]).plain
+    # A double pack dealt apart (eight players of Hearts 003, or its hands rebuilt from the plays): the same card in
+    # two seats, which the loop's one mask of cards gone cannot tell apart (2C played by A, then by F, was refused)
+    assert not TrickMachine(rules, seating, 0, [h + hands[0][:1] if i else h for i, h in enumerate(hands)]).plain
 
 
 @pytest.mark.parametrize("named", [None, 2])

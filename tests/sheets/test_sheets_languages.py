@@ -125,3 +125,26 @@ def test_the_english_rules_of_tripoli_and_reversis_sheets_are_the_engines_words(
     with language.speaking("de"):
         german = dict(blank_sheet(game, 4).rules)
     assert "Regeln" in german and "Rules" not in german
+
+
+@pytest.mark.parametrize(("code", "words", "english"), [
+    ("fr", ["Reste dans les poules : poule 115 (115 fiches).", "En main (sur 228)", "A : mise -5",
+            "A : mises initiales -9, cartes payantes +4"],
+     ["Left in the pools", "Held (of", "stake -5", "antes -9", "pay cards"]),
+    ("de", ["Übrig in den Kassen: Kasse 115 (115 Fische).", "Im Besitz (von 228)"], ["Left in the pools", "Held (of"]),
+])
+def test_the_chip_games_sheets_say_their_pools_holdings_and_notes_in_their_language(
+        code: str, words: list[str], english: list[str]) -> None:
+    """Reversis' pools left and fish held, each deal's why-these-fish and why-these-chips notes of Reversis and
+    Tripoli: in the sheet's language, as its headings are; in English the engine's words as they were."""
+    from scorekeeper.sheets import filled_sheet, sheet_html
+
+    html = ""
+    for example in ("reversis-session.json", "tripoli-session.json"):
+        record = json.loads((ROOT / "examples" / example).read_text(encoding="utf-8"))
+        with language.speaking(code):
+            html += unescape(sheet_html(filled_sheet(record)))
+        assert "Left in the pools: pool 115 (115 fish)." in unescape(sheet_html(filled_sheet(record))) or \
+            example.startswith("tripoli")
+    assert [w for w in words if w not in html] == []
+    assert [w for w in english if w in html] == []

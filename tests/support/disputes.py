@@ -48,8 +48,9 @@ def black_lady_with_the_deal() -> dict[str, Any]:
     return stood("hearts", start, play[:at], "4H")
 
 
-def reversis() -> tuple[dict[str, Any], int]:
-    """A Reversis hand without the deal, stopped by an established revoke; the index of the revoked card's step."""
+def reversis_revoke() -> tuple[list[str], int, str]:
+    """A Reversis hand without the deal: its cards in play order, how many of them go in before the first card
+    that proves an earlier failure to follow, and that card."""
     from scorekeeper.engine.reversis import simulate, to_json
 
     value = next(v for seed in range(100) if not (v := to_json(simulate.random_record(
@@ -58,10 +59,21 @@ def reversis() -> tuple[dict[str, Any], int]:
     family = family_of("reversis")
     record = family.advance_json({"game": "reversis", "players": ABCD, "dealer": "Ann", "hand": 1, "play": []},
                                  {"kind": "espagnolette", "value": None})["record"]
-    for k, code in enumerate(plays):  # the first card that proves an earlier failure to follow
+    for k, code in enumerate(plays):
         wrong = next((c for c in plays[k + 1:] if _refused(family, record, c)), None)
         if wrong is not None:
-            break
+            return plays, k, wrong
+        record = family.advance_json(record, {"kind": "play", "value": code})["record"]
+    raise AssertionError("no revoke in the hand")
+
+
+def reversis() -> tuple[dict[str, Any], int]:
+    """A Reversis hand without the deal, stopped by an established revoke; the index of the revoked card's step."""
+    plays, k, wrong = reversis_revoke()
+    family = family_of("reversis")
+    record = family.advance_json({"game": "reversis", "players": ABCD, "dealer": "Ann", "hand": 1, "play": []},
+                                 {"kind": "espagnolette", "value": None})["record"]
+    for code in plays[:k]:
         record = family.advance_json(record, {"kind": "play", "value": code})["record"]
     with pytest.raises(ScorekeeperError) as refused:
         family.advance_json(record, {"kind": "play", "value": wrong})

@@ -21,7 +21,7 @@ from scorekeeper.engine.hearts.records import HandRecord
 from scorekeeper.engine.hearts.replay import replay
 from scorekeeper.engine.hearts.variant import Variant
 from scorekeeper.engine.tricks import TrickMachine
-from tests.engine.hearts.test_properties import CASES, case_id, legal_game
+from tests.support.corehands import CASES, case_id, legal_game
 
 MANY = settings(max_examples=400, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 # Every game of the core at every table size it allows, and the option variants of the properties' cases.

@@ -8,7 +8,6 @@ kept small so the file runs in well under a minute.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -17,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from tests.support.corehands import CASES, case_id, legal_game
 from tests.support.helpers import PER_HAND_TOTALS, game_key
 from scorekeeper.engine.hearts.hand import Hand
 from scorekeeper.engine.hearts.games import make_ruleset
@@ -26,53 +26,11 @@ from scorekeeper.engine.cards import Card, Suit
 from scorekeeper.engine.errors import IllegalPlay
 from scorekeeper.engine.hearts.records import HandRecord
 from scorekeeper.engine.hearts.replay import HandOutcome
-from scorekeeper.engine.hearts.simulate import random_record
-
-GAMES: list[tuple[str, dict[str, Any]]] = [
-    ("hearts", {"profile": "004"}), ("hearts", {"profile": "003"}), ("hearts", {"profile": "001"}),
-    ("hearts", {"profile": "002"}), ("black-lady", {}), ("greek-hearts", {}), ("omnibus-hearts", {}),
-    ("spot-hearts", {"profile": "002"}), ("spot-hearts", {"profile": "004"}), ("hooligan-hearts", {}),
-    ("pink-lady", {}), ("rickety-kate", {}), ("dirty-nasty-filthy-hearts", {}), ("complex-hearts", {}),
-    ("heartsette", {"profile": "004"}), ("heartsette", {"profile": "002"}),
-]
-# Option variants (catalogue 2.2, house rules), at the counts where they matter.
-VARIANTS: list[tuple[str, dict[str, Any], tuple[int, ...]]] = [
-    ("black-lady", {"pass": "rotation-lrah"}, (4, 5)),
-    ("black-lady", {"first_lead": "two-of-clubs"}, (3, 4, 5)),  # 3: 2C may be in the kitty (AMB-44)
-    ("hearts", {"first_lead": "any-club"}, (3, 4)),
-    ("black-lady", {"queen_breaks_hearts": True}, (4,)),
-    ("black-lady", {"lead_heart_instead_of_queen": True}, (4,)),
-    ("black-lady", {"first_trick_points": False}, (4, 6)),
-    ("black-lady", {"break": "none", "first_lead": "eldest-any"}, (4,)),
-    ("omnibus-hearts", {"base": "hearts"}, (4,)),
-    ("hooligan-hearts", {"moon_mode": "choice"}, (4,)),
-    ("pink-lady", {"bonus_card": "JD", "moon_adds_bonus": True}, (4,)),
-    ("hearts", {"profile": "001", "revoke": "003"}, (5, 6)),
-    ("heartsette", {"profile": "004", "first_lead": "two-of-clubs"}, (4,)),  # 2C is stripped: eldest leads
-]
-CASES: list[tuple[str, dict[str, Any], int]] = [
-    (game, options, n)
-    for game, options in GAMES
-    for n in range(make_ruleset(game, options).min_players, make_ruleset(game, options).max_players + 1)
-] + [(game, options, n) for game, options, counts in VARIANTS for n in counts]
-
-
-def case_id(case: tuple[str, dict[str, Any], int]) -> str:
-    game, options, n = case
-    return f"{game}-{'-'.join(f'{k}={v}' for k, v in options.items())}-{n}p".replace("--", "-")
-
 
 FEW = settings(max_examples=4, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 SOME = settings(max_examples=60, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-
-
-def legal_game(case: tuple[str, dict[str, Any], int], seed: int) -> HandRecord:
-    game, options, n = case
-    rng = random.Random(seed)
-    return random_record(game, [f"P{i}" for i in range(n)], rng, options=options, dealer=rng.randrange(n),
-                         hand_number=rng.randrange(1, 9))
 
 
 def played_cards(outcome: HandOutcome) -> Counter[Card]:

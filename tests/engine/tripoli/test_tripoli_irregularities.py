@@ -24,17 +24,11 @@ from scorekeeper.engine.tripoli import Layout, from_json, make_rules, replay, re
 from scorekeeper.engine.tripoli.deal import check_deal, hand_sizes
 from scorekeeper.engine.tripoli.michigan import Michigan
 from scorekeeper.engine.tripoli.record import FinalPokerRecord, TripoliRecord
+from tests.support.placecases import TRIPOLI_QUICK
 
 ROOT = Path(__file__).resolve().parents[3]
 FULL: dict[str, Any] = json.loads((ROOT / "examples" / "tripoli-deal.json").read_text(encoding="utf-8"))
-QUICK: dict[str, Any] = {
-    "game": "tripoli", "players": ["A", "B", "C", "D"], "dealer": "D",
-    "spare": {"action": "auction", "buyer": "B", "price": 3},
-    "claims": {"AH": "A", "TH": "B", "KH": "C", "QH": "C", "KQ": "C"},
-    "poker": {"betting": [["A", "check"], ["B", "bet", 2], ["C", "fold"], ["D", "call"], ["A", "raise", 3],
-                          ["B", "call"], ["D", "fold"]], "winners": ["A"]},
-    "michigan": {"out": "B", "left": {"A": 3, "C": 5, "D": 2}},
-}
+QUICK = TRIPOLI_QUICK  # a deal recorded by its result
 Change = Callable[[dict[str, Any]], Any]
 
 

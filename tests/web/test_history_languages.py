@@ -86,3 +86,17 @@ def test_a_stored_note_is_worded_when_shown_and_stays_english_in_english(note: s
         assert history_words.change(note) == said
     with language.speaking("en"):
         assert history_words.change(note) == note
+
+
+@pytest.mark.parametrize(("url", "code", "said"), [
+    ("/sheets/blank.pdf?players=x", "en", "players must be a whole number from 2 to 12, not 'x'"),
+    ("/sheets/blank.pdf?players=x", "fr", "le nombre de joueurs (players) doit être un nombre entier de 2 à 12"),
+    ("/evenings/blank.pdf?tables=x", "nl", "het aantal tafels (tables) moet een geheel getal van 2 tot"),
+    ("/evenings/blank.pdf?rounds=99", "de", "die Rundenzahl (rounds) muss eine ganze Zahl von 1 bis 30 sein"),
+])
+def test_a_page_parameters_refusal_names_it_in_the_readers_language(client: FlaskClient, url: str, code: str,
+                                                                   said: str) -> None:
+    answer = client.get(url, headers={"Accept-Language": code})
+    assert answer.status_code == 400
+    text = answer.get_json()["error"]["message"] if answer.is_json else answer.get_data(as_text=True).replace("&#39;", "'")
+    assert said in text, text[:3000]

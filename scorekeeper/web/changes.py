@@ -9,17 +9,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import history_words
 from .models import Hand as HandRow
 
 
 def versions(row: HandRow, own: bool = False) -> list[dict[str, Any]]:
-    """Every version of a hand: when, what changed (``own``: a record of a game with its own package)."""
+    """Every version of a hand: when, what changed (``own``: a record of a game with its own package), in the
+    language spoken now (``history_words``); what changed is left out when the note already says it."""
     describe = describe_fields if own else describe_change
     out = []
     previous: Mapping[str, Any] | None = None
     for v in row.history:
-        out.append({"version": v.version, "when": v.created_at, "change": v.change, "struck": v.struck,
-                    "diff": describe(previous, v.record) if previous is not None else ""})
+        diff = describe(previous, v.record) if previous is not None else ""
+        out.append({"version": v.version, "when": v.created_at, "change": history_words.change(v.change),
+                    "struck": v.struck, "diff": history_words.diff(diff) if diff not in v.change else ""})
         previous = v.record
     return out
 

@@ -50,8 +50,9 @@ _FORMULA_START: Final = "-_"  # what a new id never begins with (a spreadsheet r
 
 # --- numbers ---------------------------------------------------------------------------------------
 
-def number(text: Any, what: str, low: int, high: int) -> int:
-    """``text`` as a whole number from ``low`` to ``high``.
+def number(text: Any, what: str | Said, low: int, high: int) -> int:
+    """``text`` as a whole number from ``low`` to ``high``; ``what`` names it (a page's parameter by its
+    ``Word``, ``Word("players", "a page's parameter")``: the refusal names it in the reader's language).
 
     :raises RecordSyntaxError: not ASCII digits (a leading minus allowed when ``low`` is negative), or
         outside the range; the sentence says what it must be.
@@ -63,7 +64,7 @@ def number(text: Any, what: str, low: int, high: int) -> int:
     return value
 
 
-def number_arg(args: Mapping[str, Any], key: str, what: str, low: int, high: int, default: int) -> int:
+def number_arg(args: Mapping[str, Any], key: str, what: str | Said, low: int, high: int, default: int) -> int:
     """The query string's ``key`` read by ``number``; ``default`` when it is missing or empty."""
     text = args.get(key)
     return default if text is None or text == "" else number(text, what, low, high)

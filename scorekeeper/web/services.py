@@ -32,7 +32,7 @@ from ..engine.family import settle_json
 from ..engine.session import split_counts
 from ..sheets.clock import known_zone
 from .. import notes_words
-from . import changes, direct, lang, params, writelock
+from . import changes, direct, history_words, lang, params, writelock
 from .extensions import db
 from .lang import LANGUAGES
 from .models import ClubTable, Hand, HandVersion, SeatDraft, TableSession, now
@@ -867,7 +867,7 @@ def _changed_since(row: Hand, drawn_from: str) -> ChangedMeanwhile:
         return ChangedMeanwhile(Said(
             "Hand %(number)s was changed on another phone after this form was opened: nothing is stored. It changed "
             "%(changed)s. This page shows it as it stands now; tap Save again to replace it by what this form says.",
-            number=row.position, changed=said), hand=row.position)
+            number=row.position, changed=history_words.Diff(said)), hand=row.position)
     return ChangedMeanwhile(Said(
         "Hand %(number)s was changed on another phone after this form was opened: nothing is stored. This page shows "
         "it as it stands now; tap Save again to replace it by what this form says.", number=row.position),

@@ -15,10 +15,10 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 from flask_wtf.csrf import CSRFError
 from flask_babel import gettext
 
-from ...engine.errors import RecordSyntaxError, Said, ScorekeeperError
+from ...engine.errors import RecordSyntaxError, Said, ScorekeeperError, Word
 from ...engine.hearts.progressive import MAX_TABLES, TablePlan, seating_plan
 from ...sheets import progressive as tally
-from .. import lang, params, services
+from .. import history_words, lang, params, services
 from ..tables import blueprint as views
 from . import forms
 from . import services as evenings
@@ -143,7 +143,7 @@ def table(eid: str, key: str, round_no: int, table_no: int) -> Any:
         flash(gettext("Table %(table)s's result of round %(round)s is in.", table=table_no, round=round_no))
         return redirect(url_for(".evening_edit", eid=eid, key=key) + f"#table-{table_no}")
     refusal, needs_cut = sent.refusal, sent.code == "cut"
-    history = [{"version": r.version, "when": r.created_at, "change": r.change, "diff": ""}
+    history = [{"version": r.version, "when": r.created_at, "change": history_words.change(r.change), "diff": ""}
                for r in evenings.versions(evening, round_no, table_no)]
     shown = stored.record if stored else {}
     return render_template(
@@ -223,8 +223,8 @@ def sheet(eid: str) -> Any:
 def blank() -> Any:
     """A blank tally for pen and paper: ``tables`` (2 to 20) and ``rounds`` (1 to 30)."""
     try:
-        tables = params.number_arg(request.args, "tables", "tables", 2, MAX_TABLES, 3)
-        rounds = params.number_arg(request.args, "rounds", "rounds", 1, 30, 6)
+        tables = params.number_arg(request.args, "tables", Word("tables", "a page's parameter"), 2, MAX_TABLES, 3)
+        rounds = params.number_arg(request.args, "rounds", Word("rounds", "a page's parameter"), 1, 30, 6)
         paper = printed._paper()
     except RecordSyntaxError as exc:
         return _refused(lang.refusal(exc))

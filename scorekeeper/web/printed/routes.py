@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, render_template, request
 
 from ... import sheets  # names load on first use: WeasyPrint is imported by the first PDF, not by the app
-from ...engine.errors import RecordSyntaxError, Said
+from ...engine.errors import RecordSyntaxError, Said, Word
 from .. import lang, params, services
 from ..http import bearer_token, json_errors
 from ..ratelimit import creating, printing
@@ -99,7 +99,7 @@ def session_sheet(session_id: str) -> Response:
 def blank_sheet() -> Response:
     """A blank score sheet: ``game``, ``players`` (a number), optional ``profile``, ``settlement``, ``paper``."""
     game = request.args.get("game") or "hearts"
-    players = params.number_arg(request.args, "players", "players", 2, 12, 4)
+    players = params.number_arg(request.args, "players", Word("players", "a page's parameter"), 2, 12, 4)
     profile = request.args.get("profile")
     options: dict[str, Any] | None = {"profile": profile} if profile else None
     settlement, paper = request.args.get("settlement") or None, _paper()

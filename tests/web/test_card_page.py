@@ -150,6 +150,42 @@ def test_an_auction_hand_starts_with_its_bids(app: Flask, client: FlaskClient) -
 
 
 def test_a_reversis_hand_as_the_table_plays_it(app: Flask, client: FlaskClient) -> None:
+    import random
+
+    from scorekeeper.engine.reversis import simulate, to_json
+
+    value = next(v for seed in range(100) if not (v := to_json(simulate.random_record(
+        tuple(ABCD), random.Random(seed), dealer=0))).get("events"))  # Ann deals, as the table's first dealer
+    edit = start_chips(client, "reversis")
+    page = Tapper(client, edit)
+    first = page.answer["next"]  # before the first lead, the table says who declared Espagnolette (nobody here)
+    assert first["kind"] == "espagnolette" and first["ask"] == "option" and None in first["choices"]
+    page.tap("espagnolette", None)
+    assert page.answer["next"]["player"] == "Dan" and page.answer["next"]["ask"] == "card"
+    assert page.answer["state"]["pools"]["current"] == 25
+    refused = page.refused("play", value["play"][0] if isinstance(value["play"][0], str) else value["play"][0][1],
+                           player="Bob")
+    assert refused["error"]["code"] == "not-next"
+    plays = [p if isinstance(p, str) else p[1] for p in value["play"]]
+    for code in plays:
+        answer = page.tap("play", code)
+    assert answer["complete"]
+    assert page.save().status_code == 302
+    [hand] = stored(app)
+    assert [p if isinstance(p, str) else p[1] for p in hand["play"]] == plays
+    mine = {"game": "reversis", "players": ABCD, "dealer": "Ann", "hand": 1, **hand}
+    settled = family_of("reversis").settle_json({"game": "reversis", "players": ABCD, "first_dealer": "Ann",
+                                                  "hands": [hand]})
+    assert family_of("reversis").replay_json(mine) == answer["outcome"]
+    assert {p: int(v) for p, v in totals(client, edit).items()} == settled["totals"]
+    second = Tapper(client, edit)  # hand 2: Dan deals (to the right), from the pools hand 1 left
+    assert second.answer["ok"] and second.answer["next"]["kind"] == "espagnolette"
+    second.tap("espagnolette", None)
+    assert second.answer["next"]["player"] == "Cat"
+    assert second.page.html.count("Hand 2") and "pools" in second.answer["record"]
+
+
+def test_a_reversis_revoke_the_table_establishes(app: Flask, client: FlaskClient) -> None:
     plays, k, wrong = reversis_revoke()  # the first card that proves an earlier failure to follow
     edit = start_chips(client, "reversis")
     page = Tapper(client, edit)
@@ -166,7 +202,8 @@ def test_a_reversis_hand_as_the_table_plays_it(app: Flask, client: FlaskClient) 
     assert page.save().status_code == 302
     [hand] = stored(app)
     assert hand["events"] == [{"type": "revoke", "player": reneger, "trick": trick}]
-    settled = family.settle_json({"game": "reversis", "players": ABCD, "first_dealer": "Ann", "hands": [hand]})
+    settled = family_of("reversis").settle_json({"game": "reversis", "players": ABCD, "first_dealer": "Ann",
+                                                  "hands": [hand]})
     assert {p: int(v) for p, v in totals(client, edit).items()} == settled["totals"]
 
 

@@ -20,9 +20,6 @@ from ..engine.marks import N_, NP_
 FIELD = "a hand's field"  # the context of a record's field named in its history (``play``: the cards played)
 HISTORY = "a hand's history"  # the context of a version's one-word note (``recorded``, ``confirmed``)
 
-FIELDS = {"hearts": NP_("a hand's field", "hearts"), "play": NP_("a hand's field", "play"),
-          "leader": NP_("a hand's field", "leader"), "events": NP_("a hand's field", "events"),
-          "moon choice": NP_("a hand's field", "moon choice"), "moon_choice": NP_("a hand's field", "moon choice")}
 # A version's note said whole, and a change said whole.
 WHOLE = (NP_("a hand's history", "recorded"), NP_("a hand's history", "entered"),
          NP_("a hand's history", "confirmed"), NP_("a hand's history", "struck out"),
@@ -121,6 +118,7 @@ def _token(text: str) -> str:
 
 
 def _field(text: str) -> str:
-    if text in FIELDS:
-        return language.word(FIELDS[text], FIELD)
-    return language.word(text) if language.has(text) else text
+    """A record's field by its word (each family marks its own fields under ``FIELD``), else as it is."""
+    spoken = text.replace("_", " ")
+    worded = language.word(spoken, FIELD)
+    return worded if worded != spoken else language.word(text) if language.has(text) else text

@@ -14,6 +14,7 @@ from typing import Any
 from ..cards import SUIT_SYMBOLS, Card, Suit, card, sorted_cards
 from .games import GAMES
 from ..gaussian import Gaussian
+from ..marks import NP_
 from ..options import OptionSpec
 from .output import card_point_words
 from .results import takes_card_points
@@ -273,3 +274,9 @@ def method_summary(method: object) -> str:
         if line.rstrip().endswith("."):
             break
     return " ".join(lines)
+
+
+# The fields of the core's hand record as a hand's history names what changed (``web/changes.py``): marked for the
+# catalogues under the history's context, worded there by ``web/history_words.py`` without naming any of them.
+RECORD_FIELDS = (NP_("a hand's field", "hearts"), NP_("a hand's field", "play"), NP_("a hand's field", "leader"),
+                 NP_("a hand's field", "events"), NP_("a hand's field", "moon choice"))

@@ -254,3 +254,14 @@ def csrf_header(page: Page) -> dict[str, str]:
 # Dan deals, Ann leads: trick 1 2C 6C AC 4S (Cat wins); trick 2 Cat 5S, Dan 7S, Ann discards 2H while
 # holding spades, Bob 2S; trick 3 Dan 8S, Ann KS (the proof), Bob 3S, Cat 6S.
 REMEMBERED = "1. 2C 6C AC 4S\n2. 5S 7S 2H 2S\n3. 8S KS 3S 6S\n"
+
+
+def overtaken_correction(client: FlaskClient, language: str, players: list[str]) -> tuple[str, Page]:
+    """A table in ``language`` whose hand 1 two phones open for correction at once: the other phone saves first
+    (Ann 3 -> 5 hearts, Bob 10 -> 8), then this one. The edit link, and the page this phone's save answers."""
+    edit, _ = start_table(client, players=players, changes={"language": language})
+    assert submit(client, get(client, edit + "/result"), "result-form",
+                  {"hearts_0": "3", "hearts_1": "10", "take_QS": "1"}).status_code == 302
+    mine, other = get(client, edit + "/hand/1"), get(client, edit + "/hand/1")
+    assert submit(client, other, "result-form", {"hearts_0": "5", "hearts_1": "8"}).status_code == 302
+    return edit, Page(submit(client, mine, "result-form", {"hearts_0": "4", "hearts_1": "9"}))

@@ -41,7 +41,8 @@ TRIPOLI_SESSION = _example("tripoli-session.json")
 Change = Callable[[dict[str, Any]], Any]
 
 
-def _put(path: str, value: Any) -> Change:
+def put(path: str, value: Any) -> Change:
+    """Set a nested field of a record: put("poker.winners", ["B"])."""
     def change(record: dict[str, Any]) -> None:
         *parents, last = path.split(".")
         for key in parents:
@@ -71,30 +72,30 @@ def _changed(base: dict[str, Any], *changes: Change) -> dict[str, Any]:
 # (id, "hand" or "session", the record refused, a fragment of its English message: the place is there)
 CASES: list[tuple[str, str, dict[str, Any], str]] = [
     # --- the betting: which action of the record, why it is over, what a player may not do
-    ("bet-after-all-called", "hand", _changed(TRIPOLI, _put("poker.betting", [*BETS, ["A", "check"]])),
+    ("bet-after-all-called", "hand", _changed(TRIPOLI, put("poker.betting", [*BETS, ["A", "check"]])),
      "betting action 8 (A check): the betting is already over (every player still in has called)"),
-    ("bet-after-all-checked", "hand", _changed(TRIPOLI, _put("poker.betting", [["A", "check"], ["B", "check"],
+    ("bet-after-all-checked", "hand", _changed(TRIPOLI, put("poker.betting", [["A", "check"], ["B", "check"],
                                                                                ["C", "check"], ["D", "check"],
                                                                                ["A", "check"]])),
      "(everyone checked)"),
-    ("bet-after-all-folded", "hand", _changed(TRIPOLI, _put("poker.betting", [["A", "bet", 2], ["B", "fold"],
+    ("bet-after-all-folded", "hand", _changed(TRIPOLI, put("poker.betting", [["A", "bet", 2], ["B", "fold"],
                                                                               ["C", "fold"], ["D", "fold"],
                                                                               ["A", "check"]])),
      "(everyone but A folded)"),
-    ("fold-before-a-bet", "hand", _changed(TRIPOLI, _put("poker.betting", [["A", "fold"]])),
+    ("fold-before-a-bet", "hand", _changed(TRIPOLI, put("poker.betting", [["A", "fold"]])),
      "A cannot fold before anyone has bet"),
-    ("check-after-a-bet", "hand", _changed(TRIPOLI, _put("poker.betting", [["A", "check"], ["B", "bet", 2],
+    ("check-after-a-bet", "hand", _changed(TRIPOLI, put("poker.betting", [["A", "check"], ["B", "bet", 2],
                                                                            ["C", "check"]])),
      "C cannot check after B bet"),
-    ("wrong-pot-winner", "hand", _changed(TRIPOLI, _put("poker.winners", ["B"])), "(by the hands shown: "),
-    ("pot-to-the-only-one-in", "hand", _changed(TRIPOLI_QUICK, _put("poker.betting", [["A", "bet", 2], ["B", "fold"],
+    ("wrong-pot-winner", "hand", _changed(TRIPOLI, put("poker.winners", ["B"])), "(by the hands shown: "),
+    ("pot-to-the-only-one-in", "hand", _changed(TRIPOLI_QUICK, put("poker.betting", [["A", "bet", 2], ["B", "fold"],
                                                                                       ["C", "fold"], ["D", "fold"]]),
-                                                _put("poker.winners", ["B"])), "(everyone else folded)"),
-    ("poker-card-not-held", "hand", _changed(TRIPOLI, _put("poker.hands.A", ["TH", "KD", "9C", "TC", "TD"])),
+                                                put("poker.winners", ["B"])), "(everyone else folded)"),
+    ("poker-card-not-held", "hand", _changed(TRIPOLI, put("poker.hands.A", ["TH", "KD", "9C", "TC", "TD"])),
      "for the poker, but he holds"),
     # --- the paying suit's auction: which bid of the record
-    ("bid-pass-out-of-turn", "hand", _changed(BIDDING, _put("bid", {"bids": [["A", "pass"]]})), "bid 1 (A pass): "),
-    ("bid-not-higher", "hand", _changed(BIDDING, _put("bid", {"bids": [["D", 2], ["A", 2]]})), "bid 2 (A 2): "),
+    ("bid-pass-out-of-turn", "hand", _changed(BIDDING, put("bid", {"bids": [["A", "pass"]]})), "bid 1 (A pass): "),
+    ("bid-not-higher", "hand", _changed(BIDDING, put("bid", {"bids": [["D", 2], ["A", 2]]})), "bid 2 (A 2): "),
     # --- Michigan: what a lead must be, why the lead is another's, why the play is over
     ("lead-not-lowest", "hand", _changed(TRIPOLI, _play(0, ["A", "8D"])),
      "a lead is the lowest card of its suit, and he holds 1 lower card"),
@@ -104,30 +105,30 @@ CASES: list[tuple[str, str, dict[str, Any], str]] = [
      "B played his last card"),
     ("play-stops-early", "hand", _changed(TRIPOLI, lambda r: r["michigan"].__setitem__("play", r["michigan"]["play"][:20])),
      " must "),
-    ("wrong-player-out", "hand", _changed(TRIPOLI, _put("michigan.out", "A")), "but B went out"),
-    ("colours-alternate", "hand", _changed(TRIPOLI, _put("options", {"colour_leads": "alternate"})),
+    ("wrong-player-out", "hand", _changed(TRIPOLI, put("michigan.out", "A")), "but B went out"),
+    ("colours-alternate", "hand", _changed(TRIPOLI, put("options", {"colour_leads": "alternate"})),
      "he must lead his lowest black card"),
-    ("declared-lead-disproved", "hand", _changed(TRIPOLI_QUICK, _put("michigan.play", [["A", "9D"], ["A", "2C"],
+    ("declared-lead-disproved", "hand", _changed(TRIPOLI_QUICK, put("michigan.play", [["A", "9D"], ["A", "2C"],
                                                                                         ["A", "4D"]])),
      "a lead is the lowest card of its suit and he held"),
-    ("declared-sizes", "hand", _changed(TRIPOLI_QUICK, _put("michigan.play", [["A", "2S"], ["B", "3S"]])), "11 or 10"),
-    ("declared-two-out", "hand", _changed(TRIPOLI_QUICK, _put("michigan.left", {"A": 0, "C": 5, "D": 2})),
+    ("declared-sizes", "hand", _changed(TRIPOLI_QUICK, put("michigan.play", [["A", "2S"], ["B", "3S"]])), "11 or 10"),
+    ("declared-two-out", "hand", _changed(TRIPOLI_QUICK, put("michigan.left", {"A": 0, "C": 5, "D": 2})),
      "the record says B went out"),
     # --- the deal
     ("card-dealt-twice", "hand", _changed(TRIPOLI, lambda r: r["deal"]["C"].append("4S")), "to A and to C"),
     ("wrong-hand-sizes", "hand", _changed(TRIPOLI, lambda r: r["deal"]["C"].append(r["deal"]["D"].pop())), ", spare "),
-    ("reversis-dealer-dealt-11", "hand", _changed(REVERSIS, _put("deal.Ann", REVERSIS["deal"]["Ann"][:11])),
+    ("reversis-dealer-dealt-11", "hand", _changed(REVERSIS, put("deal.Ann", REVERSIS["deal"]["Ann"][:11])),
      "the dealer, who holds 12"),
-    ("reversis-player-dealt-10", "hand", _changed(REVERSIS, _put("deal.Bob", REVERSIS["deal"]["Bob"][:10])),
+    ("reversis-player-dealt-10", "hand", _changed(REVERSIS, put("deal.Bob", REVERSIS["deal"]["Bob"][:10])),
      "every player but the dealer holds 11"),
     ("reversis-ten-dealt", "hand", _changed(REVERSIS, _swap("Dan", "9H", "TH")), "is dealt, but it is not in the"),
-    ("reversis-ten-in-the-talon", "hand", _changed(REVERSIS_QUICK, _put("talon", ["TS", *REVERSIS_QUICK["talon"][1:]])),
+    ("reversis-ten-in-the-talon", "hand", _changed(REVERSIS_QUICK, put("talon", ["TS", *REVERSIS_QUICK["talon"][1:]])),
      "is in the talon, but it is not in the"),
     # --- a session: who deals next, the hands it reads
     ("reversis-wrong-dealer", "session", _changed(REVERSIS_SESSION, lambda s: s["hands"][1].__setitem__("dealer", "A")),
      "passes to"),
     ("reversis-table-stakes", "session", {**REVERSIS_SESSION, "table_stakes": 1}, "has 1 fish left"),
     ("tripoli-table-stakes", "session", {**TRIPOLI_SESSION, "table_stakes": 1}, "for his antes"),
-    ("reversis-hands-not-a-list", "session", _changed(REVERSIS_SESSION, _put("hands", 3)), "Reversis records"),
-    ("tripoli-hands-not-a-list", "session", _changed(TRIPOLI_SESSION, _put("hands", 3)), "Tripoli records"),
+    ("reversis-hands-not-a-list", "session", _changed(REVERSIS_SESSION, put("hands", 3)), "Reversis records"),
+    ("tripoli-hands-not-a-list", "session", _changed(TRIPOLI_SESSION, put("hands", 3)), "Tripoli records"),
 ]

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import language
 from scorekeeper.web import history_words
-from tests.support.pages import Page, get, start_table, submit
+from tests.support.pages import Page, get, overtaken_correction, start_table, submit
 
 ABCD = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -48,12 +48,8 @@ def test_a_hand_corrected_twice_shows_its_history_in_the_tables_language(client:
 
 
 def test_what_another_phone_changed_is_said_in_french(client: FlaskClient) -> None:
-    edit, _ = start_table(client, players=ABCD, changes={"language": "fr"})
-    assert submit(client, get(client, edit + "/result"), "result-form",
-                  {"hearts_0": "3", "hearts_1": "10", "take_QS": "1"}).status_code == 302
-    mine, other = get(client, edit + "/hand/1"), get(client, edit + "/hand/1")
-    assert submit(client, other, "result-form", {"hearts_0": "5", "hearts_1": "8"}).status_code == 302
-    said = Page(submit(client, mine, "result-form", {"hearts_0": "4", "hearts_1": "9"})).refusal()
+    _, answered = overtaken_correction(client, "fr", ABCD)
+    said = answered.refusal()
     assert "Ann cœurs 3 → 5; Bob cœurs 10 → 8" in said and "hearts" not in said, said
 
 

@@ -24,7 +24,7 @@ from scorekeeper.engine.tripoli import Layout, from_json, make_rules, replay, re
 from scorekeeper.engine.tripoli.deal import check_deal, hand_sizes
 from scorekeeper.engine.tripoli.michigan import Michigan
 from scorekeeper.engine.tripoli.record import FinalPokerRecord, TripoliRecord
-from tests.support.placecases import TRIPOLI_QUICK
+from tests.support.placecases import TRIPOLI_QUICK, put
 
 ROOT = Path(__file__).resolve().parents[3]
 FULL: dict[str, Any] = json.loads((ROOT / "examples" / "tripoli-deal.json").read_text(encoding="utf-8"))
@@ -55,16 +55,6 @@ def play(d: dict[str, Any]) -> list[Any]:
 def betting(d: dict[str, Any]) -> list[Any]:
     items: list[Any] = d["poker"]["betting"]
     return items
-
-
-def put(path: str, value: Any) -> Change:
-    """Set a nested field: put("poker.winners", ["B"])."""
-    def change(d: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
-        for key in parents:
-            d = d[key]
-        d[last] = value
-    return change
 
 
 def drop(path: str) -> Change:

@@ -20,7 +20,6 @@ from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from ... import language, sheets  # the printed audit (WeasyPrint loads with the first PDF)
-from ...language import gettext as _
 from ...engine.errors import RecordSyntaxError, Said, ScorekeeperError
 from ...engine.family import Family, family_of
 from ...engine.jsontext import decode
@@ -188,7 +187,7 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
         return None
     frames = [f for f in found.frames if f.number == number and f.index is not None]
     if not frames:
-        return WhatIf(number, "", "", None, _("there is no step %(step)s to change", step=number), None)
+        return WhatIf(number, "", "", None, language.gettext("there is no step %(step)s to change", step=number), None)
     frame = frames[0]
     was = frame.card.label if frame.card is not None else value_words(frame.kind, frame.value, family.vocabulary)
     try:
@@ -199,8 +198,8 @@ def _what_if(table: TableSession, row: HandRow, base: Base, family: Family, reco
         repair: tuple[str, ...] = ()
         if audit.proof is not None and audit.proof.frame > number:  # a later action as recorded no longer fits
             proof = audit.proof
-            unfit = _("step %(step)s as recorded would break a rule: %(sentence)s", step=proof.frame,
-                      sentence=proof.message)
+            unfit = language.gettext("step %(step)s as recorded would break a rule: %(sentence)s",
+                                     step=proof.frame, sentence=proof.message)
             mended = family.repaired_json(record, frame.index or 0, value)
             fixed = None if mended is None else audit_of(family, mended["record"])
             if mended is not None and fixed is not None and fixed.legal:
@@ -220,8 +219,8 @@ def _repair_words(found: StepsAudit, fixed: StepsAudit, indexes: list[int]) -> t
         old = next((f for f in found.frames if f.index == index), None)
         new = next((f for f in fixed.frames if f.index == index), None)
         if old is not None and new is not None:
-            out.append(_("step %(step)s: %(action)s (recorded: %(recorded)s)", step=new.number, action=new.action,
-                         recorded=old.action))
+            out.append(language.gettext("step %(step)s: %(action)s (recorded: %(recorded)s)", step=new.number,
+                                        action=new.action, recorded=old.action))
     return tuple(out)
 
 

@@ -200,8 +200,8 @@ def new_table_links(table: TableSession, token: str) -> Created:
     """
     sid = table.id
     made, key = retried(committed(lambda: renew_keys(TableSession, sid, token, new_token=not _a_clubs(sid))),
-                        Said("the table is busy: other phones keep writing at this moment; nothing is changed, take new "
-                        "links again in a moment"))
+                        Said("the table is busy: other phones keep writing at this moment; nothing is changed, take "
+                             "new links again in a moment"))
     db.session.expire(table)  # the row changed under the ORM: read again if asked
     forget(sid)
     return Created(sid, made, key)
@@ -582,8 +582,8 @@ def record_hand(
         _remember((sid, after.revision), settled)  # what the check settled is the new stored state
         return Recorded(new, True, settled)
 
-    return retried(attempt, Said("the table is busy: other phones keep recording at this moment; nothing is stored, "
-                            "send the hand again in a moment"), unique=True)
+    return retried(attempt, Said("the table is busy: other phones keep recording at this moment; nothing is "
+                                 "stored, send the hand again in a moment"), unique=True)
 
 
 def _overtaken(config: Mapping[str, Any], stored: Snapshot, position: int) -> ChangedMeanwhile:
@@ -1026,8 +1026,8 @@ def put_seat_draft(table: TableSession, head: Mapping[str, Any], position: int, 
             row.updated_at = now()
 
     # unique: another phone sent this seat's first hand at the same moment: look again
-    retried(committed(write), Said("the table is busy: other phones keep writing at this moment; nothing is stored, "
-                              "send your hand again in a moment"), unique=True)
+    retried(committed(write), Said("the table is busy: other phones keep writing at this moment; nothing is "
+                                   "stored, send your hand again in a moment"), unique=True)
     return seats_sent(table, position)
 
 
@@ -1051,8 +1051,8 @@ def free_seat(table: TableSession, player: str) -> tuple[int, bool]:
         db.session.execute(delete(SeatDraft).where(*mine))
         return position, dropped > 0
 
-    return retried(committed(write), Said("the table is busy: other phones keep writing at this moment; nothing is "
-                                     "changed, free the seat again in a moment"))
+    return retried(committed(write), Said("the table is busy: other phones keep writing at this moment; nothing "
+                                          "is changed, free the seat again in a moment"))
 
 
 def seats_sent(table: TableSession, position: int) -> tuple[str, ...]:

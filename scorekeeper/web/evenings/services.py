@@ -329,8 +329,8 @@ def _write(evening: Evening, change: Callable[[EveningView], T]) -> T:
         return done
 
     # unique: a result's version stored by another phone in between
-    return services.retried(attempt, Said("other phones keep changing this evening at this moment: nothing is stored; "
-                                     "send it again in a moment"), unique=True)
+    return services.retried(attempt, Said("other phones keep changing this evening at this moment: nothing is "
+                                          "stored; send it again in a moment"), unique=True)
 
 
 def tally(view: EveningView) -> Tally:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from functools import lru_cache
 from typing import Any
 
 from collections.abc import Callable
@@ -77,28 +78,26 @@ MINIFIERS: dict[str, Callable[[str], str]] = {".js": minify_script, ".css": rcss
 
 
 class Minified:
-    """Each script and stylesheet minified once per version (its content hash), then served from memory."""
-
-    def __init__(self) -> None:
-        self._known: dict[str, tuple[str, bytes]] = {}
+    """Each script and stylesheet minified once per version, then served from memory."""
 
     def of(self, filename: str, data: bytes) -> bytes:
         """``data`` (the file's bytes) minified, or as it is for a file no minifier reads."""
-        minify = MINIFIERS.get(os.path.splitext(filename)[1])
-        if minify is None:
-            return data
-        digest = hashlib.sha256(data).hexdigest()
-        known = self._known.get(filename)
-        if known is not None and known[0] == digest:
-            return known[1]
-        try:
-            smaller = minify(data.decode("utf-8")).encode("utf-8")
-        except UnicodeDecodeError:
-            smaller = data  # not text: sent as it is
-        if len(smaller) >= len(data):  # minified already (the vendored library): as it is
-            smaller = data
-        self._known[filename] = (digest, smaller)
-        return smaller
+        return _smaller(os.path.splitext(filename)[1], data)
+
+
+@lru_cache(maxsize=64)
+def _smaller(suffix: str, data: bytes) -> bytes:
+    """A file's bytes minified by the minifier of its ``suffix``, kept by its content: one version of a file is
+    minified once a process, whichever app serves it (parsing a script to shorten its names takes a tenth of a
+    second or two); as it is when no minifier reads it, or when minified it is no smaller."""
+    minify = MINIFIERS.get(suffix)
+    if minify is None:
+        return data
+    try:
+        smaller = minify(data.decode("utf-8")).encode("utf-8")
+    except UnicodeDecodeError:
+        return data  # not text: sent as it is
+    return data if len(smaller) >= len(data) else smaller  # minified already (the vendored library): as it is
 
 
 def fingerprint(filename: str) -> str | None:
